@@ -1,0 +1,195 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import cors from "@fastify/cors";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import { openDatabase, type Database } from "./db/client.js";
+import { EventBus } from "./lib/events.js";
+import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
+import { Authenticator } from "./plugins/auth.js";
+import { registerErrorHandler } from "./plugins/error-handler.js";
+import { PRODUCT_NAME } from "@fba/contract";
+import { modules } from "./modules/index.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    events: EventBus;
+    tokens: TokenService;
+    authenticator: Authenticator;
+  }
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests share one per file); otherwise opened from config. */
+  database?: Database;
+}
+
+const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: {
+              paths: [
+                "req.headers.authorization",
+                "req.headers.cookie",
+                "req.query.token",
+                "*.password",
+                "*.token",
+              ],
+              censor: "[redacted]",
+            },
+            serializers: {
+              // Never log query strings: socket URLs carry the access token.
+              req: (req) => ({
+                method: req.method,
+                url: String(req.url).split("?")[0],
+                reqId: req.id,
+              }),
+            },
+          },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
+  const ownsDatabase = !options.database;
+  const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR));
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("events", new EventBus(app.log));
+  app.decorate("tokens", tokens);
+  app.decorate("authenticator", new Authenticator(database.db, tokens));
+  if (ownsDatabase) app.addHook("onClose", async () => database.close());
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-request-id", reply.request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const corsOrigins = config.CORS_ORIGINS.split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (corsOrigins.length > 0) await app.register(cors, { origin: corsOrigins, credentials: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: "1.0.0" },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  app.get("/api/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/api/health/ready", { schema: { hide: true } }, async (_request, reply) => {
+    const ready = await database.ping();
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? "ready" : "unavailable", database: ready });
+  });
+
+  for (const module of modules) {
+    await app.register(module, { prefix: "/api" });
+  }
+
+  registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  return app;
+}
+
+/** Serves the built single-page app; unknown non-API paths get index.html for client-side routing. */
+function registerWebApp(app: FastifyInstance, distDir: string): void {
+  const hasWebApp = existsSync(path.join(distDir, "index.html"));
+  if (hasWebApp) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        } else {
+          res.header("cache-control", "no-cache");
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (
+      !hasWebApp ||
+      request.method !== "GET" ||
+      pathname.startsWith("/api") ||
+      pathname.startsWith("/ws")
+    ) {
+      return reply.code(404).send({
+        status: "error",
+        status_code: 404,
+        message: "Not found",
+        errors: [{ message: `No route for ${request.method} ${pathname}` }],
+      });
+    }
+    const assetPath = pathname.replace(/^\/+/, "");
+    if (
+      assetPath &&
+      !assetPath.endsWith("/") &&
+      existsSync(path.join(distDir, assetPath)) &&
+      !assetPath.includes("..")
+    ) {
+      return reply.sendFile(assetPath);
+    }
+    reply.header("cache-control", "no-cache");
+    return reply.type("text/html").sendFile("index.html");
+  });
+}

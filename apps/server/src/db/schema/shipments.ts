@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+/** Amazon fulfilment centres offered as destinations; admins can extend and disable them. */
+export const warehouses = pgTable(
+  "warehouses",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    country: text("country").notNull(),
+    name: text("name"),
+    address: text("address").notNull(),
+    city: text("city"),
+    state: text("state"),
+    postalCode: text("postal_code"),
+    type: text("type"),
+    port: text("port"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("warehouses_code_country_idx").on(t.code, t.country)],
+);
+
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: serial("id").primaryKey(),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status").notNull().default("Shipment Pending"),
+    freightBookingReferenceNumber: text("freight_booking_reference_number").notNull(),
+    shipmentReadyDate: date("shipment_ready_date", { mode: "string" }).notNull(),
+    supplierContactName: text("supplier_contact_name").notNull(),
+    supplierContactPhone: text("supplier_contact_phone").notNull(),
+    productName: text("product_name").notNull(),
+    mainCompetitorAsin: text("main_competitor_asin").notNull(),
+    pickupFullAddress: text("pickup_full_address").notNull(),
+    pickupStreetAddress: text("pickup_street_address"),
+    pickupCity: text("pickup_city"),
+    pickupState: text("pickup_state"),
+    pickupCountry: text("pickup_country"),
+    pickupZipCode: text("pickup_zip_code"),
+    pickupLatitude: doublePrecision("pickup_latitude"),
+    pickupLongitude: doublePrecision("pickup_longitude"),
+    pickupPlaceId: text("pickup_place_id"),
+    compliance: jsonb("compliance").$type<string[]>().notNull(),
+    detailedProductDescription: text("detailed_product_description").notNull(),
+    additionalNotes: text("additional_notes"),
+    contactFirstName: text("contact_first_name"),
+    contactLastName: text("contact_last_name"),
+    contactEmail: text("contact_email"),
+    biddingEndsAt: timestamp("bidding_ends_at", { withTimezone: true }).notNull(),
+    winningQuotationId: integer("winning_quotation_id"),
+    quotationCount: integer("quotation_count").notNull().default(0),
+    trackingNumber: text("tracking_number"),
+    trackingLink: text("tracking_link"),
+    finalAmount: numeric("final_amount", { precision: 14, scale: 2 }),
+    cancelReason: text("cancel_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("shipments_seller_status_idx").on(t.sellerId, t.status, t.createdAt),
+    index("shipments_status_bidding_idx").on(t.status, t.biddingEndsAt),
+    index("shipments_product_trgm_idx").using("gin", sql`lower(${t.productName}) gin_trgm_ops`),
+  ],
+);
+
+export const shipmentPackages = pgTable(
+  "shipment_packages",
+  {
+    id: serial("id").primaryKey(),
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    lengthCm: numeric("length_cm", { precision: 10, scale: 2 }).notNull(),
+    widthCm: numeric("width_cm", { precision: 10, scale: 2 }).notNull(),
+    heightCm: numeric("height_cm", { precision: 10, scale: 2 }).notNull(),
+    weightPerCartonKg: numeric("weight_per_carton_kg", { precision: 10, scale: 2 }).notNull(),
+    totalCostOfGoods: numeric("total_cost_of_goods", { precision: 14, scale: 2 }).notNull(),
+    numberOfCartons: integer("number_of_cartons").notNull(),
+    deliveryLocation: text("delivery_location").notNull(),
+    chargeableWeight: numeric("chargeable_weight", { precision: 14, scale: 2 }).notNull(),
+    trackingNumber: text("tracking_number"),
+    trackingLink: text("tracking_link"),
+  },
+  (t) => [index("shipment_packages_shipment_idx").on(t.shipmentId, t.position)],
+);
+
+export const quotations = pgTable(
+  "quotations",
+  {
+    id: serial("id").primaryKey(),
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id")
+      .notNull()
+      .references(() => users.id),
+    pickupAmount: numeric("pickup_amount", { precision: 14, scale: 2 }).notNull(),
+    fastAmount: numeric("fast_amount", { precision: 14, scale: 2 }),
+    normalAmount: numeric("normal_amount", { precision: 14, scale: 2 }),
+    totalAmount: numeric("total_amount", { precision: 14, scale: 2 }).notNull(),
+    isAccepted: boolean("is_accepted"),
+    cancelReason: text("cancel_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quotations_shipment_agent_idx").on(t.shipmentId, t.agentId),
+    index("quotations_agent_idx").on(t.agentId, t.createdAt),
+    index("quotations_shipment_total_idx").on(t.shipmentId, t.totalAmount, t.createdAt),
+  ],
+);
+
+export const sampleShipments = pgTable(
+  "sample_shipments",
+  {
+    id: serial("id").primaryKey(),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => users.id),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    address: text("address").notNull(),
+    status: text("status").notNull().default("Quotation Received"),
+    completedById: integer("completed_by_id").references(() => users.id),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sample_shipments_seller_idx").on(t.sellerId, t.createdAt),
+    index("sample_shipments_created_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,85 @@
+import { EventEmitter } from "node:events";
+import type { FastifyBaseLogger } from "fastify";
+
+/**
+ * Domain events, emitted by services after their transaction commits. Listeners (notifications,
+ * realtime gateway, email) react; services never write to sockets themselves.
+ */
+export interface DomainEvents {
+  "shipment.created": { shipmentId: number; sellerId: number };
+  "quotation.created": {
+    quotationId: number;
+    shipmentId: number;
+    agentId: number;
+    sellerId: number;
+  };
+  "bidding.closed": {
+    shipmentId: number;
+    sellerId: number;
+    winningQuotationId: number | null;
+    winnerAgentId: number | null;
+    loserAgentIds: number[];
+  };
+  "quotation.accepted": {
+    shipmentId: number;
+    sellerId: number;
+    agentId: number;
+    quotationId: number;
+  };
+  "quotation.declined": {
+    shipmentId: number;
+    sellerId: number;
+    agentId: number;
+    quotationId: number;
+    reason: string | null;
+  };
+  "quotation.cancelled": {
+    shipmentId: number;
+    sellerId: number;
+    agentId: number;
+    quotationId: number;
+    reason: string | null;
+  };
+  "shipment.status_changed": {
+    shipmentId: number;
+    sellerId: number;
+    agentId: number | null;
+    status: string;
+    byUserId: number;
+  };
+  "shipment.info_updated": { shipmentId: number; sellerId: number; agentId: number };
+  "sample.created": { sampleId: number; sellerId: number };
+  "sample.completed": { sampleId: number; sellerId: number; byUserId: number };
+  "announcement.created": { announcementId: number; senderId: number };
+  "user.updated": { userId: number };
+}
+
+export type DomainEventName = keyof DomainEvents;
+type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+export class EventBus {
+  private readonly emitter = new EventEmitter({ captureRejections: false });
+
+  constructor(private readonly log?: FastifyBaseLogger) {
+    this.emitter.setMaxListeners(50);
+  }
+
+  on<K extends DomainEventName>(name: K, listener: Listener<K>): void {
+    this.emitter.on(name, (payload: DomainEvents[K]) => {
+      try {
+        const result = listener(payload);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) =>
+            this.log?.error({ err: error, event: name }, "event listener failed"),
+          );
+        }
+      } catch (error) {
+        this.log?.error({ err: error, event: name }, "event listener failed");
+      }
+    });
+  }
+
+  emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
+    this.emitter.emit(name, payload);
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import auth from "./auth/index.js";
+import users from "./users/index.js";
+import shipments from "./shipments/index.js";
+import quotations from "./quotations/index.js";
+import sampleShipments from "./sample-shipments/index.js";
+import chat from "./chat/index.js";
+import notifications from "./notifications/index.js";
+import announcements from "./announcements/index.js";
+import dashboard from "./dashboard/index.js";
+import places from "./places/index.js";
+import admin from "./admin/index.js";
+import warehouses from "./warehouses/index.js";
+
+/** Every module's routes; each is registered under /api. */
+export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
+  auth,
+  users,
+  shipments,
+  quotations,
+  sampleShipments,
+  chat,
+  notifications,
+  announcements,
+  dashboard,
+  places,
+  admin,
+  warehouses,
+];

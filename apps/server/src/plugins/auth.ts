@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { eq } from "drizzle-orm";
+import type { Group } from "@fba/contract";
+import type { Db } from "../db/client.js";
+import { users } from "../db/schema/index.js";
+import { AppError } from "../lib/errors.js";
+import type { TokenService } from "../lib/tokens.js";
+
+export interface AuthUser {
+  id: number;
+  group: Group;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by requireAuth; undefined on public routes. */
+    user?: AuthUser;
+  }
+}
+
+const CACHE_TTL_MS = 5_000;
+
+/**
+ * Resolves bearer tokens to active users. A short cache keeps the per-request cost to a JWT
+ * check; disabling a user or changing their details drops the entry (other instances within 5 s).
+ */
+export class Authenticator {
+  private readonly cache = new Map<number, { user: AuthUser | null; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+  ) {}
+
+  forget(userId: number): void {
+    this.cache.delete(userId);
+  }
+
+  async userFromToken(token: string | undefined): Promise<AuthUser | null> {
+    if (!token) return null;
+    const claims = await this.tokens.verifyAccess(token);
+    if (!claims) return null;
+    const user = await this.loadUser(claims.userId);
+    if (!user || user.group !== claims.group) return null;
+    return user;
+  }
+
+  private async loadUser(userId: number): Promise<AuthUser | null> {
+    const now = Date.now();
+    const cached = this.cache.get(userId);
+    if (cached && now - cached.at < CACHE_TTL_MS) return cached.user;
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        group: users.group,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        isActive: users.isActive,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const user =
+      row && row.isActive
+        ? {
+            id: row.id,
+            group: row.group,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            email: row.email,
+          }
+        : null;
+    if (this.cache.size > 50_000) this.cache.clear();
+    this.cache.set(userId, { user, at: now });
+    return user;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(" ");
+  return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
+}
+
+/** preHandler: 401 without a valid token, 403 when the caller's group is not allowed. */
+export function requireAuth(app: FastifyInstance, ...groups: Group[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await app.authenticator.userFromToken(bearerToken(request));
+    if (!user) throw AppError.unauthorized();
+    if (groups.length > 0 && !groups.includes(user.group)) throw AppError.forbidden();
+    request.user = user;
+  };
+}
+
+/** The authenticated user of a route guarded by requireAuth. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user;
+}

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorBody, FieldError } from "@fba/contract";
+import { AppError, defaultErrorMessage, type ErrorCode } from "../lib/errors.js";
+
+function fieldFromPath(instancePath: string): string | undefined {
+  const field = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return field === "" ? undefined : field;
+}
+
+function body(statusCode: number, message: string, errors: FieldError[]): ErrorBody {
+  return { status: "error", status_code: statusCode, message, errors };
+}
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+  503: "UNAVAILABLE",
+};
+
+/** One error handler: every failure leaves as the contract's error body; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.fields));
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const seen = new Set<string>();
+      const errors: FieldError[] = [];
+      for (const issue of error.validation) {
+        const field = fieldFromPath(issue.instancePath);
+        const key = field ?? "";
+        const message = issue.message ?? "Invalid value";
+        if (seen.has(key)) continue;
+        seen.add(key);
+        errors.push(field ? { field, message } : { message });
+      }
+      return reply.code(400).send(body(400, "Bad Request", errors));
+    }
+
+    const fastifyError = error as FastifyError;
+    const statusCode = fastifyError.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const code = codeByStatus[statusCode] ?? "BAD_REQUEST";
+      let message = defaultErrorMessage(code);
+      if (fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+        message = "Malformed JSON body";
+      } else if (statusCode === 429) {
+        message = fastifyError.message || message;
+      }
+      return reply.code(statusCode).send(body(statusCode, message, [{ message }]));
+    }
+
+    const unavailable = statusCode === 503;
+    request.log.error({ err: error }, unavailable ? "service unavailable" : "unhandled error");
+    const finalStatus = unavailable ? 503 : 500;
+    const message = defaultErrorMessage(unavailable ? "UNAVAILABLE" : "INTERNAL");
+    if (unavailable) reply.header("Retry-After", "5");
+    return reply.code(finalStatus).send(body(finalStatus, message, [{ message }]));
+  });
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../../components/PagePlaceholder";
+
+export default function BidPage() {
+  return <PagePlaceholder title="Shipment" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../../components/PagePlaceholder";
+
+export default function LandingPage() {
+  return <PagePlaceholder title="Home" />;
+}

@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../../components/PagePlaceholder";
+
+export default function SellerPendingShipmentsPage() {
+  return <PagePlaceholder title="Pending Shipments" />;
+}

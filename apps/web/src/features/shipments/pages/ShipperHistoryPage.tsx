@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../../../components/PagePlaceholder";
+
+export default function ShipperHistoryPage() {
+  return <PagePlaceholder title="Shipments History" />;
+}

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from "@playwright/test";
+
+export const SERVER_PORT = 3100;
+export const SMTP_PORT = 2526;
+
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "../test-results/playwright",
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["json", { outputFile: "../test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${SERVER_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: `node support/smtp-sink.mjs ${SMTP_PORT}`,
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node support/start-server.mjs ${SERVER_PORT} ${SMTP_PORT}`,
+      url: `http://127.0.0.1:${SERVER_PORT}/api/health/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+    },
+  ],
+});

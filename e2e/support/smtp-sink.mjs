@@ -1,0 +1,32 @@
+// A real SMTP server for the browser tests: every message received is written as JSON to
+// e2e/.mail/<timestamp>.json so tests can read codes the product emailed.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SMTPServer } from "smtp-server";
+
+const port = Number(process.argv[2] ?? 2526);
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".mail");
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+let counter = 0;
+
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on("data", (chunk) => chunks.push(chunk));
+    stream.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      counter += 1;
+      writeFileSync(path.join(dir, `${Date.now()}-${counter}.json`), JSON.stringify({ to, raw }));
+      callback();
+    });
+  },
+});
+server.listen(port, "127.0.0.1");
+const stop = () => server.close(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

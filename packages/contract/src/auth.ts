@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { GROUPS, SELF_SERVICE_GROUPS } from "./common.js";
+
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const NAME_PATTERN = /^[A-Za-z ]+$/;
+
+export const messages = {
+  firstNameRequired: "First name is required",
+  firstNameAlpha: "First name can only contain alphabets",
+  firstNameMin: "First name must be at least 2 characters",
+  firstNameMax: "First name cannot exceed 50 characters",
+  lastNameRequired: "Last name is required",
+  lastNameAlpha: "Last name can only contain alphabets",
+  lastNameMin: "Last name must be at least 2 characters",
+  lastNameMax: "Last name cannot exceed 50 characters",
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email format",
+  emailInvalidLogin: "Invalid email address",
+  emailMax: "Email cannot exceed 50 characters",
+  passwordRequired: "Password is required",
+  passwordMin: "Password must be at least 8 characters",
+  passwordMax: "Password should not exceed 32 characters",
+  passwordLower: "Atleast one small letter",
+  passwordUpper: "Atleast one capital letter",
+  passwordNumber: "Atleast one number",
+  passwordSpecial: "Atleast one special character",
+  passwordsMustMatch: "Passwords must match",
+  otpRequired: "Otp is required",
+  otpDigits: "Otp must be 4 digits",
+  phoneInvalid: "Phone number is inavalid",
+  groupInvalid: "Select Customer or Shipment Agent",
+  wrongGroup: "This account is not registered for the selected tab",
+  invalidCredentials: "Invalid email or password",
+  accountDisabled: "This account has been disabled",
+  emailTaken: "An account with this email already exists",
+  otpWrong: "Invalid or expired code",
+  otpResendTooSoon: "Please wait before requesting a new code",
+  passwordResetDone: "Your password has been successfully reset.",
+  otpSent: "If an account exists for this email, a code has been sent",
+  currentPasswordWrong: "Current password is incorrect",
+} as const;
+
+/** A string that must be present: missing, null and blank all give the same required message. */
+export const requiredString = (required: string) =>
+  z.string({ error: required }).trim().min(1, { error: required, abort: true });
+
+export const firstNameSchema = requiredString(messages.firstNameRequired)
+  .min(2, { error: messages.firstNameMin, abort: true })
+  .max(50, { error: messages.firstNameMax, abort: true })
+  .regex(NAME_PATTERN, messages.firstNameAlpha);
+
+export const lastNameSchema = requiredString(messages.lastNameRequired)
+  .min(2, { error: messages.lastNameMin, abort: true })
+  .max(50, { error: messages.lastNameMax, abort: true })
+  .regex(NAME_PATTERN, messages.lastNameAlpha);
+
+export const emailSchema = requiredString(messages.emailRequired)
+  .max(50, { error: messages.emailMax, abort: true })
+  .regex(EMAIL_PATTERN, messages.emailInvalid)
+  .toLowerCase();
+
+export const loginEmailSchema = requiredString(messages.emailRequired)
+  .max(254, { error: messages.emailInvalidLogin, abort: true })
+  .regex(EMAIL_PATTERN, messages.emailInvalidLogin)
+  .toLowerCase();
+
+/** The password rule of sign-up, reset and change. Each unmet rule is its own message. */
+export const passwordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, { error: messages.passwordRequired, abort: true })
+  .min(8, { error: messages.passwordMin, abort: true })
+  .max(32, { error: messages.passwordMax, abort: true })
+  .regex(/[a-z]/, { error: messages.passwordLower, abort: true })
+  .regex(/[A-Z]/, { error: messages.passwordUpper, abort: true })
+  .regex(/[0-9]/, { error: messages.passwordNumber, abort: true })
+  .regex(/[^A-Za-z0-9]/, { error: messages.passwordSpecial, abort: true });
+
+export const otpSchema = z
+  .string({ error: messages.otpRequired })
+  .trim()
+  .min(1, { error: messages.otpRequired, abort: true })
+  .regex(/^\d{4}$/, messages.otpDigits);
+
+export const groupSchema = z.enum(GROUPS, { error: messages.groupInvalid });
+export const selfServiceGroupSchema = z.enum(SELF_SERVICE_GROUPS, { error: messages.groupInvalid });
+
+export const loginInputSchema = z.object({
+  email: loginEmailSchema,
+  password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(128, messages.passwordMax),
+  group: selfServiceGroupSchema,
+  remember: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginInputSchema>;
+
+export const registerInputSchema = z.object({
+  first_name: firstNameSchema,
+  last_name: lastNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  groups: selfServiceGroupSchema,
+});
+export type RegisterInput = z.input<typeof registerInputSchema>;
+
+export const refreshInputSchema = z.object({
+  refresh: requiredString("Refresh token is required").max(512),
+});
+export type RefreshInput = z.infer<typeof refreshInputSchema>;
+export const logoutInputSchema = refreshInputSchema;
+
+export const channelSchema = z.literal("EMAIL").optional().default("EMAIL");
+
+export const passwordInitInputSchema = z.object({ email: emailSchema, channel: channelSchema });
+export type PasswordInitInput = z.input<typeof passwordInitInputSchema>;
+
+export const sendOtpInputSchema = z.object({
+  email: emailSchema,
+  channel: channelSchema,
+  otp_for: z.literal("FORGOT_PASSWORD").optional().default("FORGOT_PASSWORD"),
+});
+export type SendOtpInput = z.input<typeof sendOtpInputSchema>;
+
+export const verifyOtpInputSchema = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  channel: channelSchema,
+});
+export type VerifyOtpInput = z.input<typeof verifyOtpInputSchema>;
+
+export const newPasswordWithConfirmSchema = z
+  .object({
+    password: passwordSchema,
+    confirm_password: z.string({ error: messages.passwordsMustMatch }),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ["confirm_password"],
+    message: messages.passwordsMustMatch,
+  });
+
+export const passwordResetInputSchema = z
+  .object({
+    email: emailSchema,
+    otp: otpSchema,
+    password: passwordSchema,
+    confirm_password: z.string({ error: messages.passwordsMustMatch }),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ["confirm_password"],
+    message: messages.passwordsMustMatch,
+  });
+export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
+
+export const changePasswordInputSchema = z.object({
+  old_password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(128),
+  new_password: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  groups: groupSchema,
+  image: z.string().nullable(),
+  profile: z.object({ phone: z.string().nullable(), company_name: z.string().nullable() }),
+  email_notifications: z.boolean(),
+  is_active: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResultSchema = z.object({
+  user: userSchema,
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;

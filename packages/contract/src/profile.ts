@@ -1,0 +1,2 @@
+// Filled in by the module that owns this area.
+export {};
