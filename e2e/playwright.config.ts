@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-export const SERVER_PORT = 3100;
-export const SMTP_PORT = 2526;
+export const SERVER_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export default defineConfig({
   testDir: "./tests",

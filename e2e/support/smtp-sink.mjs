@@ -1,12 +1,12 @@
 // A real SMTP server for the browser tests: every message received is written as JSON to
-// e2e/.mail/<timestamp>.json so tests can read codes the product emailed.
+// e2e/.mail/<smtp port>/<timestamp>.json so tests can read codes the product emailed.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SMTPServer } from "smtp-server";
 
 const port = Number(process.argv[2] ?? 2526);
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".mail");
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".mail", String(port));
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 let counter = 0;

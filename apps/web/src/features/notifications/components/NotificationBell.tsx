@@ -1,0 +1,4 @@
+/** Header bell with unread badge and the Notifications popover. */
+export function NotificationBell() {
+  return null;
+}
