@@ -65,19 +65,6 @@ CREATE TABLE "quotations" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "sample_shipments" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"seller_id" integer NOT NULL,
-	"product_name" text NOT NULL,
-	"quantity" integer NOT NULL,
-	"address" text NOT NULL,
-	"status" text DEFAULT 'Quotation Received' NOT NULL,
-	"completed_by_id" integer,
-	"completed_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "shipment_packages" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"shipment_id" integer NOT NULL,
@@ -145,14 +132,27 @@ CREATE TABLE "warehouses" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sample_shipments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"seller_id" integer NOT NULL,
+	"product_name" text NOT NULL,
+	"quantity" integer NOT NULL,
+	"address" text NOT NULL,
+	"status" text DEFAULT 'Quotation Received' NOT NULL,
+	"completed_by_id" integer,
+	"completed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_agent_id_users_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sample_shipments" ADD CONSTRAINT "sample_shipments_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sample_shipments" ADD CONSTRAINT "sample_shipments_completed_by_id_users_id_fk" FOREIGN KEY ("completed_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipment_packages" ADD CONSTRAINT "shipment_packages_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sample_shipments" ADD CONSTRAINT "sample_shipments_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sample_shipments" ADD CONSTRAINT "sample_shipments_completed_by_id_users_id_fk" FOREIGN KEY ("completed_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_outbox_pending_idx" ON "email_outbox" USING btree ("next_attempt_at") WHERE "email_outbox"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "otp_codes_user_idx" ON "otp_codes" USING btree ("user_id","purpose","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_idx" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
@@ -163,10 +163,10 @@ CREATE INDEX "users_group_idx" ON "users" USING btree ("group");--> statement-br
 CREATE UNIQUE INDEX "quotations_shipment_agent_idx" ON "quotations" USING btree ("shipment_id","agent_id");--> statement-breakpoint
 CREATE INDEX "quotations_agent_idx" ON "quotations" USING btree ("agent_id","created_at");--> statement-breakpoint
 CREATE INDEX "quotations_shipment_total_idx" ON "quotations" USING btree ("shipment_id","total_amount","created_at");--> statement-breakpoint
-CREATE INDEX "sample_shipments_seller_idx" ON "sample_shipments" USING btree ("seller_id","created_at");--> statement-breakpoint
-CREATE INDEX "sample_shipments_created_idx" ON "sample_shipments" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "shipment_packages_shipment_idx" ON "shipment_packages" USING btree ("shipment_id","position");--> statement-breakpoint
 CREATE INDEX "shipments_seller_status_idx" ON "shipments" USING btree ("seller_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "shipments_status_bidding_idx" ON "shipments" USING btree ("status","bidding_ends_at");--> statement-breakpoint
 CREATE INDEX "shipments_product_trgm_idx" ON "shipments" USING gin (lower("product_name") gin_trgm_ops);--> statement-breakpoint
-CREATE UNIQUE INDEX "warehouses_code_country_idx" ON "warehouses" USING btree ("code","country");
+CREATE UNIQUE INDEX "warehouses_code_country_idx" ON "warehouses" USING btree ("code","country");--> statement-breakpoint
+CREATE INDEX "sample_shipments_seller_idx" ON "sample_shipments" USING btree ("seller_id","created_at");--> statement-breakpoint
+CREATE INDEX "sample_shipments_created_idx" ON "sample_shipments" USING btree ("created_at");

@@ -15,7 +15,8 @@ export class FileStorage {
   }
 
   private resolve(key: string): string {
-    if (!/^[a-z0-9-]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/.test(key)) throw new Error("invalid storage key");
+    if (!/^[a-z0-9-]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/.test(key))
+      throw new Error("invalid storage key");
     return path.join(this.root, key);
   }
 

@@ -23,21 +23,46 @@ export interface TestUser {
 export async function createUser(
   app: FastifyInstance,
   group: Group,
-  overrides: Partial<{ email: string; firstName: string; lastName: string; isActive: boolean }> = {},
+  overrides: Partial<{
+    email: string;
+    firstName: string;
+    lastName: string;
+    isActive: boolean;
+  }> = {},
 ): Promise<TestUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  const email = overrides.email ?? `${group.toLowerCase()}-${randomBytes(4).toString("hex")}@example.com`;
+  const email =
+    overrides.email ?? `${group.toLowerCase()}-${randomBytes(4).toString("hex")}@example.com`;
   const firstName = overrides.firstName ?? group;
   const lastName = overrides.lastName ?? "Tester";
   const [row] = await app.database.db
     .insert(users)
-    .values({ email, firstName, lastName, group, passwordHash: await passwordHash, isActive: overrides.isActive ?? true })
+    .values({
+      email,
+      firstName,
+      lastName,
+      group,
+      passwordHash: await passwordHash,
+      isActive: overrides.isActive ?? true,
+    })
     .returning({ id: users.id });
   if (!row) throw new Error("user insert failed");
   const token = await app.tokens.signAccess({ userId: row.id, group });
-  return { id: row.id, email, group, firstName, lastName, password: TEST_PASSWORD, token, auth: { authorization: `Bearer ${token}` } };
+  return {
+    id: row.id,
+    email,
+    group,
+    firstName,
+    lastName,
+    password: TEST_PASSWORD,
+    token,
+    auth: { authorization: `Bearer ${token}` },
+  };
 }
 
-export const createSeller = (app: FastifyInstance, o?: Parameters<typeof createUser>[2]) => createUser(app, "Seller", o);
-export const createShipper = (app: FastifyInstance, o?: Parameters<typeof createUser>[2]) => createUser(app, "Shipper", o);
-export const createAdmin = (app: FastifyInstance, o?: Parameters<typeof createUser>[2]) => createUser(app, "Admin", o);
+export const createSeller = (app: FastifyInstance, o?: Parameters<typeof createUser>[2]) =>
+  createUser(app, "Seller", o);
+export const createShipper = (app: FastifyInstance, o?: Parameters<typeof createUser>[2]) =>
+  createUser(app, "Shipper", o);
+export const createAdmin = (app: FastifyInstance, o?: Parameters<typeof createUser>[2]) =>
+  createUser(app, "Admin", o);

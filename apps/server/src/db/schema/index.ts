@@ -1,2 +1,3 @@
 export * from "./users.js";
 export * from "./shipments.js";
+export * from "./samples.js";
