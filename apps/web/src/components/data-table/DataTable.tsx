@@ -1,14 +1,29 @@
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  CircularProgress,
+  InputAdornment,
+  MenuItem,
   Paper,
+  Stack,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
+  TableSortLabel,
+  TextField,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
+import SearchIcon from "@mui/icons-material/Search";
+import { PAGE_SIZES } from "@fba/contract";
 
 export interface DataTableColumn<Row> {
   /** Field name sent as `ordering` when sortable. */
@@ -35,38 +50,233 @@ export interface DataTableProps<Row> {
   ordering?: string;
   onOrderingChange?: (ordering: string) => void;
   toolbar?: ReactNode;
+  /** Makes a whole row (or card) open something; cells with their own buttons stop propagation. */
+  onRowClick?: (row: Row) => void;
+  /** Accessible name of the table (also the card list on phones). */
+  ariaLabel?: string;
 }
 
-/** The one table every list uses. (Paging, search, sorting and mobile cards are added by the lists feature.) */
-export function DataTable<Row>({ columns, rows, rowKey, emptyText }: DataTableProps<Row>) {
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Typing is debounced so a list is not fetched once per keystroke. */
+function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft === value) return;
+    const timer = setTimeout(() => onChange(draft), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value, onChange]);
   return (
-    <TableContainer component={Paper}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c.id}>{c.label}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length}>
-                <Typography color="text.secondary">{emptyText}</Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((row, index) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((c) => (
-                  <TableCell key={c.id}>{c.render(row, index)}</TableCell>
+    <TextField
+      size="small"
+      placeholder="Search"
+      value={draft}
+      onChange={(event) => setDraft(event.target.value.slice(0, 100))}
+      slotProps={{
+        htmlInput: { "aria-label": "Search" },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ minWidth: { xs: "100%", sm: 240 } }}
+    />
+  );
+}
+
+function nextOrdering(current: string | undefined, field: string): string {
+  if (current === field) return `-${field}`;
+  return field;
+}
+
+/** The one table every list uses: search, sort, paging, empty and loading states, cards on phones. */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  loading = false,
+  page,
+  pages,
+  perPage,
+  onPageChange,
+  onPerPageChange,
+  search,
+  onSearchChange,
+  ordering,
+  onOrderingChange,
+  toolbar,
+  onRowClick,
+  ariaLabel,
+}: DataTableProps<Row>) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down("md"));
+  const hasPaging = page !== undefined && onPageChange !== undefined;
+  const totalPages = Math.max(pages ?? 1, 1);
+  const showToolbar = onSearchChange !== undefined || toolbar !== undefined;
+
+  const emptyOrLoading =
+    rows.length === 0 ? (
+      <Box sx={{ py: 5, textAlign: "center" }} role="status">
+        {loading ? (
+          <CircularProgress size={28} aria-label="Loading" />
+        ) : (
+          <Typography color="text.secondary">{emptyText}</Typography>
+        )}
+      </Box>
+    ) : null;
+
+  const sortLabel = (column: DataTableColumn<Row>) => {
+    if (!column.sortable || !onOrderingChange) return column.label;
+    const active = ordering === column.id || ordering === `-${column.id}`;
+    return (
+      <TableSortLabel
+        active={active}
+        direction={ordering === `-${column.id}` ? "desc" : "asc"}
+        onClick={() => onOrderingChange(nextOrdering(ordering, column.id))}
+      >
+        {column.label}
+      </TableSortLabel>
+    );
+  };
+
+  return (
+    <Box>
+      {showToolbar && (
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={1.5}
+          sx={{ mb: 2, alignItems: { xs: "stretch", sm: "center" } }}
+        >
+          {onSearchChange && <SearchBox value={search ?? ""} onChange={onSearchChange} />}
+          <Box sx={{ flex: 1 }} />
+          {toolbar}
+        </Stack>
+      )}
+
+      {isPhone ? (
+        <Stack spacing={1.5} aria-label={ariaLabel} role="list">
+          {emptyOrLoading ??
+            rows.map((row, index) => {
+              const content = (
+                <CardContent>
+                  {columns.map((column) => (
+                    <Box
+                      key={column.id}
+                      sx={{ display: "flex", justifyContent: "space-between", gap: 2, py: 0.5 }}
+                    >
+                      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                        {column.label}
+                      </Typography>
+                      <Box sx={{ textAlign: "right", minWidth: 0, overflowWrap: "anywhere" }}>
+                        {column.render(row, index)}
+                      </Box>
+                    </Box>
+                  ))}
+                </CardContent>
+              );
+              return (
+                <Card key={rowKey(row)} variant="outlined" role="listitem">
+                  {onRowClick ? (
+                    <CardActionArea component="div" onClick={() => onRowClick(row)}>
+                      {content}
+                    </CardActionArea>
+                  ) : (
+                    content
+                  )}
+                </Card>
+              );
+            })}
+        </Stack>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={ariaLabel}>
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.id}
+                    sx={{ fontWeight: 600, whiteSpace: "nowrap" }}
+                    sortDirection={
+                      ordering === column.id ? "asc" : ordering === `-${column.id}` ? "desc" : false
+                    }
+                  >
+                    {sortLabel(column)}
+                  </TableCell>
                 ))}
               </TableRow>
-            ))
+            </TableHead>
+            <TableBody>
+              {emptyOrLoading ? (
+                <TableRow>
+                  <TableCell colSpan={columns.length}>{emptyOrLoading}</TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row, index) => (
+                  <TableRow
+                    key={rowKey(row)}
+                    hover={onRowClick !== undefined}
+                    onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    sx={onRowClick ? { cursor: "pointer" } : undefined}
+                  >
+                    {columns.map((column) => (
+                      <TableCell key={column.id}>{column.render(row, index)}</TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      {hasPaging && (
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ mt: 2, alignItems: "center", justifyContent: "flex-end", flexWrap: "wrap" }}
+        >
+          {onPerPageChange && (
+            <TextField
+              select
+              size="small"
+              label="Per Page"
+              value={perPage ?? PAGE_SIZES[0]}
+              onChange={(event) => onPerPageChange(Number(event.target.value))}
+              sx={{ width: 110 }}
+            >
+              {PAGE_SIZES.map((size) => (
+                <MenuItem key={size} value={size}>
+                  {size}
+                </MenuItem>
+              ))}
+            </TextField>
           )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          <Typography variant="body2" aria-live="polite">
+            Page {page} of {totalPages}
+          </Typography>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={page <= 1 || loading}
+            onClick={() => onPageChange(page - 1)}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={page >= totalPages || loading}
+            onClick={() => onPageChange(page + 1)}
+          >
+            Next
+          </Button>
+        </Stack>
+      )}
+    </Box>
   );
 }

@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from "vitest";
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ThemeProvider } from "@mui/material/styles";
+import { theme } from "../../app/theme";
+import { DataTable, type DataTableColumn } from "./DataTable";
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const columns: DataTableColumn<Row>[] = [
+  { id: "id", label: "Shipment ID", sortable: true, render: (row) => row.id },
+  { id: "product_name", label: "Product Name", render: (row) => row.name },
+];
+
+function setViewport(width: number) {
+  window.matchMedia = vi.fn().mockImplementation((query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches =
+      (max ? width <= Number(max[1]) : true) && (min ? width >= Number(min[1]) : true);
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    };
+  });
+}
+
+function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return render(
+    <ThemeProvider theme={theme}>
+      <DataTable<Row>
+        columns={columns}
+        rows={[
+          { id: 7, name: "Desk lamp" },
+          { id: 9, name: "Yoga mat" },
+        ]}
+        rowKey={(row) => row.id}
+        emptyText="You have no order yet"
+        {...props}
+      />
+    </ThemeProvider>,
+  );
+}
+
+describe("DataTable", () => {
+  it("renders headers and rows on a desktop", () => {
+    setViewport(1280);
+    renderTable();
+    expect(screen.getByRole("columnheader", { name: "Shipment ID" })).toBeInTheDocument();
+    const rows = screen.getAllByRole("row");
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText("Desk lamp")).toBeInTheDocument();
+    expect(within(rows[2]!).getByText("9")).toBeInTheDocument();
+  });
+
+  it("shows the empty text when there are no rows, and a spinner while loading", () => {
+    setViewport(1280);
+    const { rerender } = renderTable({ rows: [], emptyText: "You have no bid yet" });
+    expect(screen.getByText("You have no bid yet")).toBeInTheDocument();
+    rerender(
+      <ThemeProvider theme={theme}>
+        <DataTable<Row>
+          columns={columns}
+          rows={[]}
+          rowKey={(row) => row.id}
+          emptyText="You have no bid yet"
+          loading
+        />
+      </ThemeProvider>,
+    );
+    expect(screen.queryByText("You have no bid yet")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Loading")).toBeInTheDocument();
+  });
+
+  it("toggles ordering ascending then descending on a sortable header", async () => {
+    setViewport(1280);
+    const onOrderingChange = vi.fn();
+    const { rerender } = renderTable({ onOrderingChange });
+    await userEvent.click(screen.getByRole("button", { name: "Shipment ID" }));
+    expect(onOrderingChange).toHaveBeenLastCalledWith("id");
+    rerender(
+      <ThemeProvider theme={theme}>
+        <DataTable<Row>
+          columns={columns}
+          rows={[]}
+          rowKey={(row) => row.id}
+          emptyText="x"
+          ordering="id"
+          onOrderingChange={onOrderingChange}
+        />
+      </ThemeProvider>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Shipment ID" }));
+    expect(onOrderingChange).toHaveBeenLastCalledWith("-id");
+    // A non-sortable header is plain text.
+    expect(screen.queryByRole("button", { name: "Product Name" })).not.toBeInTheDocument();
+  });
+
+  it("pages with previous and next and shows Page X of Y", async () => {
+    setViewport(1280);
+    const onPageChange = vi.fn();
+    renderTable({ page: 1, pages: 3, perPage: 50, onPageChange });
+    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it("offers the per-page sizes 50, 100, 150 and 200", async () => {
+    setViewport(1280);
+    const onPerPageChange = vi.fn();
+    renderTable({ page: 1, pages: 1, perPage: 50, onPageChange: vi.fn(), onPerPageChange });
+    await userEvent.click(screen.getByRole("combobox", { name: "Per Page" }));
+    const options = screen.getAllByRole("option").map((o) => o.textContent);
+    expect(options).toEqual(["50", "100", "150", "200"]);
+    await userEvent.click(screen.getByRole("option", { name: "150" }));
+    expect(onPerPageChange).toHaveBeenCalledWith(150);
+  });
+
+  it("debounces the search box", async () => {
+    setViewport(1280);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const onSearchChange = vi.fn();
+    renderTable({ search: "", onSearchChange });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole("textbox", { name: "Search" }), "lamp");
+    expect(onSearchChange).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(400);
+    });
+    expect(onSearchChange).toHaveBeenCalledTimes(1);
+    expect(onSearchChange).toHaveBeenCalledWith("lamp");
+    vi.useRealTimers();
+  });
+
+  it("renders rows as labelled cards under 768 px and opens a row on click", async () => {
+    setViewport(375);
+    const onRowClick = vi.fn();
+    renderTable({ onRowClick });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const cards = screen.getAllByRole("listitem");
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText("Product Name")).toBeInTheDocument();
+    expect(within(cards[0]!).getByText("Desk lamp")).toBeInTheDocument();
+    await userEvent.click(within(cards[1]!).getByText("Yoga mat"));
+    expect(onRowClick).toHaveBeenCalledWith({ id: 9, name: "Yoga mat" });
+  });
+});
