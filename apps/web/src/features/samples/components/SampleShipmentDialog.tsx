@@ -1,9 +1,143 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import CloseIcon from "@mui/icons-material/Close";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+} from "@mui/material";
+import { Controller, useForm } from "react-hook-form";
+import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
+import { useCreateSampleShipment } from "../api/create-sample-shipment";
+import { sampleShipmentFormSchema, type SampleShipmentFormValues } from "../types";
+
 export interface SampleShipmentDialogProps {
   open: boolean;
   onClose: () => void;
 }
 
+const EMPTY: SampleShipmentFormValues = { product_name: "", quantity: "", address: "" };
+const FIELDS = ["product_name", "quantity", "address"] as const;
+
 /** The sample shipment request dialog (product name, quantity, address). */
-export function SampleShipmentDialog(_props: SampleShipmentDialogProps) {
-  return null;
+export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProps) {
+  const createSample = useCreateSampleShipment();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isValid },
+  } = useForm<SampleShipmentFormValues>({
+    mode: "onChange",
+    defaultValues: EMPTY,
+    resolver: zodResolver(sampleShipmentFormSchema),
+  });
+
+  const close = () => {
+    if (createSample.isPending) return;
+    reset(EMPTY);
+    onClose();
+  };
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const res = await createSample.mutateAsync({
+        product_name: values.product_name.trim(),
+        quantity: Number(values.quantity),
+        address: values.address.trim(),
+      });
+      notify.success(res.message);
+      reset(EMPTY);
+      onClose();
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, FIELDS)) toastApiError(error);
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sample-dialog-title">
+      <DialogTitle id="sample-dialog-title" sx={{ pr: 6 }}>
+        Request a Sample Shipment
+      </DialogTitle>
+      <IconButton
+        aria-label="Close"
+        onClick={close}
+        sx={{ position: "absolute", right: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <Controller
+              name="product_name"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label="Product Name"
+                  required
+                  autoFocus
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? " "}
+                  slotProps={{ htmlInput: { maxLength: 50 } }}
+                />
+              )}
+            />
+            <Controller
+              name="quantity"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  // Only digits reach the form, so pasted text with spaces or signs is cleaned.
+                  onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ""))}
+                  label="Amount of Samples"
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? " "}
+                  slotProps={{
+                    htmlInput: { maxLength: 5, inputMode: "numeric", pattern: "[0-9]*" },
+                  }}
+                />
+              )}
+            />
+            <Controller
+              name="address"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label="Delivery Address"
+                  required
+                  multiline
+                  minRows={2}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? " "}
+                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={close} disabled={createSample.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!isValid || createSample.isPending}
+          >
+            Submit
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
 }

@@ -1,5 +1,99 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
+import AddIcon from "@mui/icons-material/Add";
+import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
+import { DEFAULT_PAGE_SIZE } from "@fba/contract";
+import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useSampleShipments } from "../api/get-sample-shipments";
+import { SampleShipmentDialog } from "../components/SampleShipmentDialog";
+import { SampleStatusChip } from "../components/SampleStatusChip";
+import { formatDate } from "../format";
+import { useTableState } from "../hooks/use-table-state";
+import type { SampleShipment } from "../types";
 
+const columns: DataTableColumn<SampleShipment>[] = [
+  { id: "id", label: "ID", sortable: true, render: (row) => row.id },
+  { id: "quantity", label: "Sample Amount", sortable: true, render: (row) => row.quantity },
+  { id: "address", label: "Delivery Address", render: (row) => row.address },
+  { id: "product_name", label: "Product Name", sortable: true, render: (row) => row.product_name },
+  {
+    id: "created_at",
+    label: "Shipment Date",
+    sortable: true,
+    render: (row) => formatDate(row.created_at),
+  },
+  { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
+  {
+    id: "action",
+    label: "Action",
+    render: (row) => (
+      <Button
+        component={RouterLink}
+        to={`/seller/booking/recentorderstatus/${row.id}?src=sampleShipments`}
+        size="small"
+        startIcon={<ChatOutlinedIcon />}
+        aria-label={`Open chat for sample shipment ${row.id}`}
+      >
+        Open chat
+      </Button>
+    ),
+  },
+];
+
+/** The seller's sample shipments, with a date filter and the request dialog. */
 export default function SellerSamplesPage() {
-  return <PagePlaceholder title="Sample Shipments" />;
+  const table = useTableState(DEFAULT_PAGE_SIZE);
+  const [date, setDate] = useState("");
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const { data, error, isFetching } = useSampleShipments({
+    page: table.page,
+    per_page: table.perPage,
+    search: table.search || undefined,
+    ordering: table.ordering,
+    shipment_ready_date: date || undefined,
+  });
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
+      >
+        <Typography variant="h5" component="h1">
+          Sample Shipments
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsDialogOpen(true)}>
+          Create Sample Shipment
+        </Button>
+      </Stack>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      <DataTable
+        columns={columns}
+        rows={data?.data ?? []}
+        rowKey={(row) => row.id}
+        emptyText="You have no sample shipments yet"
+        loading={isFetching}
+        pages={data?.pagination_option.pages ?? 1}
+        {...table.tableProps}
+        toolbar={
+          <Box>
+            <TextField
+              type="date"
+              size="small"
+              label="Shipment Date"
+              value={date}
+              onChange={(event) => {
+                setDate(event.target.value);
+                table.setPage(1);
+              }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+        }
+      />
+      <SampleShipmentDialog open={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
+    </Stack>
+  );
 }

@@ -1,5 +1,87 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { Link as RouterLink } from "react-router";
+import { Alert, IconButton, Stack, Tooltip, Typography } from "@mui/material";
+import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
+import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useSampleShipments } from "../api/get-sample-shipments";
+import { MarkSampleCompleteButton } from "../components/MarkSampleCompleteButton";
+import { SampleStatusChip } from "../components/SampleStatusChip";
+import { formatDate } from "../format";
+import { useTableState } from "../hooks/use-table-state";
+import type { SampleShipment } from "../types";
 
+/** Shipper list tables show 10 rows a page. */
+const SHIPPER_PAGE_SIZE = 10;
+
+function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipment>[] {
+  return [
+    { id: "s_no", label: "S No.", render: (_row, index) => (page - 1) * perPage + index + 1 },
+    { id: "seller", label: "Seller ID", render: (row) => row.seller.id },
+    {
+      id: "product_name",
+      label: "Product Name",
+      sortable: true,
+      render: (row) => row.product_name,
+    },
+    {
+      id: "created_at",
+      label: "Shipment Date",
+      sortable: true,
+      render: (row) => formatDate(row.created_at),
+    },
+    { id: "quantity", label: "Amount of Samples", sortable: true, render: (row) => row.quantity },
+    {
+      id: "delivery_address",
+      label: "Sample Delivery Address",
+      render: (row) => row.delivery_address ?? row.address,
+    },
+    { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
+    {
+      id: "action",
+      label: "Action",
+      render: (row) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          <Tooltip title="View">
+            <IconButton
+              component={RouterLink}
+              to={`/shipper/dashboard/orders/status/${row.id}?src=sampleShipments`}
+              size="small"
+              aria-label={`View sample shipment ${row.id}`}
+            >
+              <VisibilityOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {row.status !== "Shipment Completed" && <MarkSampleCompleteButton sampleId={row.id} />}
+        </Stack>
+      ),
+    },
+  ];
+}
+
+/** Every sample shipment, for the shipping agent to deliver and mark complete. */
 export default function ShipperSamplesPage() {
-  return <PagePlaceholder title="Sample Shipments" />;
+  const table = useTableState(SHIPPER_PAGE_SIZE);
+  const { data, error, isFetching } = useSampleShipments({
+    page: table.page,
+    per_page: table.perPage,
+    search: table.search || undefined,
+    ordering: table.ordering,
+  });
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Sample Shipments
+      </Typography>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      <DataTable
+        columns={columnsFor(table.page, table.perPage)}
+        rows={data?.data ?? []}
+        rowKey={(row) => row.id}
+        emptyText="No sample shipments yet"
+        loading={isFetching}
+        pages={data?.pagination_option.pages ?? 1}
+        {...table.tableProps}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SuccessEnvelope } from "@fba/contract";
+import { api } from "../../../lib/api-client";
+import type { SampleShipment } from "../types";
+import { sampleShipmentKeys } from "./keys";
+
+export function completeSampleShipment(id: number) {
+  return api.patch<SuccessEnvelope<SampleShipment>>(`status-update/${id}/`, {
+    status: "Shipment Completed",
+  });
+}
+
+/** The agent's "Mark as complete"; every sample view is refreshed afterwards. */
+export function useCompleteSampleShipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeSampleShipment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sampleShipmentKeys.all }),
+  });
+}

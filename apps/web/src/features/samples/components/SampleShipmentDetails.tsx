@@ -1,0 +1,121 @@
+import type { ReactNode } from "react";
+import {
+  Alert,
+  Avatar,
+  Box,
+  Divider,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { ApiError } from "../../../lib/api-client";
+import { useSampleShipment } from "../api/get-sample-shipment";
+import { formatDate, fullName } from "../format";
+import type { SampleShipment } from "../types";
+import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
+import { SampleShipmentStepper } from "./SampleShipmentStepper";
+import { SampleStatusChip } from "./SampleStatusChip";
+
+export interface SampleShipmentDetailsProps {
+  sampleId: number;
+  /** Agents and admins may mark a pending sample complete; sellers only read. */
+  side: "seller" | "shipper" | "admin";
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="div" sx={{ overflowWrap: "anywhere" }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The details of one sample shipment, for embedding beside its chat on the order pages. */
+export function SampleShipmentDetails({ sampleId, side }: SampleShipmentDetailsProps) {
+  const { data: sample, error, isPending } = useSampleShipment(sampleId);
+
+  if (isPending) {
+    return (
+      <Paper sx={{ p: 3 }}>
+        <Skeleton width="40%" height={32} />
+        <Skeleton height={72} />
+        <Skeleton height={120} />
+      </Paper>
+    );
+  }
+  if (error || !sample) {
+    const message =
+      error instanceof ApiError
+        ? (error.errors[0]?.message ?? error.message)
+        : "This sample shipment could not be loaded.";
+    return <Alert severity="error">{message}</Alert>;
+  }
+  return <SampleShipmentSummary sample={sample} side={side} />;
+}
+
+/** The same view for a sample the caller already has. */
+export function SampleShipmentSummary({
+  sample,
+  side,
+}: {
+  sample: SampleShipment;
+  side: SampleShipmentDetailsProps["side"];
+}) {
+  const canComplete = side !== "seller" && sample.status !== "Shipment Completed";
+  const deliveryAddress = side === "seller" ? sample.address : (sample.delivery_address ?? sample.address);
+  return (
+    <Paper sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label="Sample shipment details">
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={1}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          <Typography variant="h6" component="h2">
+            Sample Shipment #{sample.id}
+          </Typography>
+          <SampleStatusChip status={sample.status} />
+        </Stack>
+        {canComplete && <MarkSampleCompleteButton sampleId={sample.id} />}
+      </Stack>
+      <SampleShipmentStepper status={sample.status} />
+      <Divider sx={{ my: 2 }} />
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" },
+        }}
+      >
+        <Field label="Product Name">{sample.product_name}</Field>
+        <Field label="Amount of Samples">{sample.quantity}</Field>
+        <Field label="Shipment Date">{formatDate(sample.created_at)}</Field>
+        <Field label={side === "seller" ? "Delivery Address" : "Sample Delivery Address"}>
+          {deliveryAddress}
+        </Field>
+        {side !== "seller" && (
+          <Field label="Seller">
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <Avatar
+                src={sample.seller.image ?? undefined}
+                alt=""
+                sx={{ width: 28, height: 28, fontSize: 14 }}
+              >
+                {sample.seller.first_name.charAt(0)}
+              </Avatar>
+              <span>
+                {fullName(sample.seller)} (ID {sample.seller.id})
+              </span>
+            </Stack>
+          </Field>
+        )}
+      </Box>
+    </Paper>
+  );
+}

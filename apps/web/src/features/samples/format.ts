@@ -1,0 +1,13 @@
+import dayjs from "dayjs";
+
+/** Dates in lists and details read like "21 Nov 2026". */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "N/A";
+  const date = dayjs(value);
+  return date.isValid() ? date.format("DD MMM YYYY") : "N/A";
+}
+
+export function fullName(person: { first_name: string; last_name: string } | null | undefined) {
+  if (!person) return "";
+  return `${person.first_name} ${person.last_name}`.trim();
+}
