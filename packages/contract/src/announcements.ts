@@ -1,2 +1,52 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import { GROUPS, idSchema } from "./common.js";
+
+export const announcementMessages = {
+  messageRequired: "Message is required",
+  messageMax: "Message cannot exceed 5000 characters",
+  titleMax: "Title cannot exceed 200 characters",
+  created: "Announcement created successfully",
+  notFound: "Announcement not found",
+  empty: "You have no announcement yet",
+  noTitle: "No Title",
+} as const;
+
+export const ANNOUNCEMENT_TITLE_MAX = 200;
+export const ANNOUNCEMENT_MESSAGE_MAX = 5000;
+
+export const announcementSchema = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  message: z.string(),
+  timestamp: z.string(),
+  sender: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    groups: z.enum(GROUPS),
+  }),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+const optionalTitle = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+  z
+    .string()
+    .trim()
+    .max(ANNOUNCEMENT_TITLE_MAX, announcementMessages.titleMax)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+);
+
+export const createAnnouncementInputSchema = z.object({
+  title: optionalTitle,
+  message: z
+    .string({ error: announcementMessages.messageRequired })
+    .trim()
+    .min(1, { error: announcementMessages.messageRequired, abort: true })
+    .max(ANNOUNCEMENT_MESSAGE_MAX, announcementMessages.messageMax),
+});
+export type CreateAnnouncementInput = z.input<typeof createAnnouncementInputSchema>;
+
+export const announcementParamsSchema = z.object({ id: idSchema });

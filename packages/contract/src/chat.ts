@@ -1,2 +1,118 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import { idSchema, SENDER_TYPES } from "./common.js";
+
+/** Every chat text the server sends back; the web shows them as they are. */
+export const chatMessages = {
+  emptyChat:
+    "No messages yet - Messages will appear here once they are placed. Check back later for updates.",
+  messageRequired: "Message cannot be empty",
+  messageTooLong: "Message cannot exceed 5000 characters",
+  reactionRequired: "Reaction is required",
+  reactionTooLong: "Reaction cannot exceed 32 characters",
+  notAuthorisedChat: "You are not authorised to view this chat",
+  chatClosed: "Chat is available only when the status is Quotation Accepted.",
+  messageNotFound: "Message not found",
+  replyTargetNotFound: "The message you are replying to does not exist",
+  notAuthor: "You can only change your own messages",
+  alreadyRead: "This message has already been read and can no longer be changed",
+  attachmentNotFound: "Attachment not found",
+  attachmentNotAuthorised: "You are not authorised to view this attachment",
+  attachmentAlreadyUsed: "This attachment has already been sent",
+  attachmentRequired: "Attachment is required",
+  attachmentTooLarge: "File is too large. The limit is 25 MB",
+  attachmentUnsupported: "Unsupported file format",
+  shipmentNotFound: "Shipment not found",
+  sampleNotFound: "Sample shipment not found",
+} as const;
+
+export const CHAT_MESSAGE_MAX_LENGTH = 5000;
+export const CHAT_REACTION_MAX_LENGTH = 32;
+/** The history endpoint returns at most this many messages per call; `after_id` pages forward. */
+export const CHAT_HISTORY_LIMIT = 1000;
+/** Image subtypes the chat previews inline; everything else shows as a file card. */
+export const CHAT_PREVIEW_IMAGE_TYPES = [
+  "jpeg",
+  "jpg",
+  "gif",
+  "png",
+  "webp",
+  "bmp",
+  "svg+xml",
+] as const;
+
+export const senderTypeSchema = z.enum(SENDER_TYPES);
+
+export const chatUserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
+
+export const chatPartySchema = chatUserSchema.extend({ image: z.string().nullable() });
+export type ChatParty = z.infer<typeof chatPartySchema>;
+
+export const chatAttachmentSchema = z.object({
+  id: z.number().int(),
+  /** A short-lived signed URL for the bytes; ask GET /chat/attachment/{id}/ for a fresh one. */
+  attachment: z.string(),
+  file_name: z.string(),
+  file_type: z.string(),
+  file_size: z.string(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+export const chatReactionSchema = z.object({
+  message: z.number().int(),
+  user: chatUserSchema,
+  reaction: z.string(),
+});
+export type ChatReaction = z.infer<typeof chatReactionSchema>;
+
+const chatMessageBaseSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  sender_type: senderTypeSchema,
+  sender: chatUserSchema,
+  timestamp: z.string(),
+  edited_at: z.string().nullable(),
+  attachment: chatAttachmentSchema.nullable(),
+  reactions: z.array(chatReactionSchema),
+  /** User ids who have read the message; the sender is always included. */
+  read_by: z.array(z.number().int()),
+  /** True once someone other than the sender has read it (edit and delete then close). */
+  is_read: z.boolean(),
+});
+
+/** The replied-to message is quoted one level deep (its own parent is always null). */
+export const chatParentMessageSchema = chatMessageBaseSchema.extend({ parent: z.null() });
+export const chatMessageSchema = chatMessageBaseSchema.extend({
+  parent: chatParentMessageSchema.nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatHistorySchema = z.object({
+  messages: z.array(chatMessageSchema),
+  seller: chatPartySchema.nullable(),
+  shipper: chatPartySchema.nullable(),
+  admin: chatPartySchema.nullable(),
+});
+export type ChatHistory = z.infer<typeof chatHistorySchema>;
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** `after_id`: only messages newer than this id (backfill after a reconnect). */
+export const chatHistoryQuerySchema = z.object({
+  after_id: z.preprocess(emptyToUndefined, idSchema.optional()),
+});
+export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
+
+export const chatShipmentParamsSchema = z.object({ shipment_id: idSchema });
+export const chatSampleParamsSchema = z.object({ id: idSchema });
+
+/** Display size: KB with one decimal, MB with one decimal above 1024 KB. */
+export function formatFileSize(bytes: number): string {
+  const kb = bytes / 1024;
+  if (kb > 1024) return `${(kb / 1024).toFixed(1)} MB`;
+  return `${kb.toFixed(1)} KB`;
+}

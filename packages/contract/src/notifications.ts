@@ -1,2 +1,52 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import { idSchema, NOTIFICATION_TYPES } from "./common.js";
+
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  notification_type: notificationTypeSchema,
+  shipment_id: z.number().int().nullable(),
+  /** 0 when the notification is not about a sample shipment (kept for the existing client). */
+  sample_shipment_id: z.number().int(),
+  content: z.string(),
+  is_read: z.boolean(),
+  updated_at: z.string(),
+  user: z.object({ id: z.number().int(), first_name: z.string() }),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationParamsSchema = z.object({ id: idSchema });
+
+export const notificationMessages = {
+  notFound: "Notification not found",
+  markedRead: "Notification marked as read",
+  allMarkedRead: "All notifications marked as read",
+} as const;
+
+/** Notification texts; the server writes them, the web only shows them. */
+export const notificationTexts = {
+  chatMessage: (name: string, text: string) => `New message from ${name}: ${text}`,
+  newBid: (shipmentId: number, product: string) =>
+    `New quotation received for shipment #${shipmentId} (${product})`,
+  biddingClosedSeller: (shipmentId: number, product: string) =>
+    `Bidding closed for shipment #${shipmentId} (${product}): a winning quotation is ready for your review`,
+  biddingClosedNoBids: (shipmentId: number, product: string) =>
+    `Bidding closed for shipment #${shipmentId} (${product}) without any quotation`,
+  biddingWon: (shipmentId: number, product: string) =>
+    `Your quotation for shipment #${shipmentId} (${product}) won the bidding`,
+  quotationAccepted: (shipmentId: number, product: string) =>
+    `Your quotation for shipment #${shipmentId} (${product}) was accepted`,
+  quotationDeclined: (shipmentId: number, product: string, reason: string | null) =>
+    `Your quotation for shipment #${shipmentId} (${product}) was declined${reason ? `: ${reason}` : ""}`,
+  quotationCancelled: (shipmentId: number, product: string, reason: string | null) =>
+    `The seller cancelled your winning bid for shipment #${shipmentId} (${product})${reason ? `: ${reason}` : ""}`,
+  statusChanged: (shipmentId: number, product: string, status: string) =>
+    `Shipment #${shipmentId} (${product}) is now ${status}`,
+  newSample: (sampleId: number, product: string) =>
+    `New sample shipment #${sampleId} requested: ${product}`,
+  sampleCompleted: (sampleId: number, product: string) =>
+    `Your sample shipment #${sampleId} (${product}) was marked as completed`,
+  announcement: (title: string | null, message: string) =>
+    `New announcement: ${title && title.trim() ? title : message}`,
+} as const;

@@ -1,2 +1,142 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import { idSchema } from "./common.js";
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_REACTION_MAX_LENGTH,
+  chatMessages,
+  chatMessageSchema,
+  chatReactionSchema,
+} from "./chat.js";
+import { notificationSchema } from "./notifications.js";
+import { announcementSchema } from "./announcements.js";
+
+/** WebSocket paths (token = the access JWT, passed as ?token=). */
+export const wsPaths = {
+  groupChat: (shipmentId: number) => `/ws/group-chat/${shipmentId}/`,
+  sampleChat: (sampleId: number) => `/ws/sample-shipment-chat/${sampleId}/`,
+  notifications: (userId: number) => `/ws/notifications/${userId}/`,
+  announcements: () => `/ws/announcement/`,
+} as const;
+
+/** Close codes the server uses; 1008/1009 are the standard policy and size codes. */
+export const WS_CLOSE_CODES = {
+  policyViolation: 1008,
+  messageTooBig: 1009,
+  unauthorized: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+} as const;
+
+/** Hard limits of one socket. */
+export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
+
+export const realtimeMessages = {
+  invalidJson: "Invalid message: not JSON",
+  invalidFrame: "Invalid message",
+  unknownAction: "Unknown action",
+  wrongChannel: "This action is not available on this channel",
+  rateLimited: "Too many messages, slow down",
+  failed: "Something went wrong",
+} as const;
+
+// user_id and sender_type are accepted for compatibility and never trusted: the server always
+// uses the authenticated user.
+const ignored = z.unknown().optional();
+
+const messageText = z
+  .string({ error: chatMessages.messageRequired })
+  .max(CHAT_MESSAGE_MAX_LENGTH, chatMessages.messageTooLong);
+const optionalAttachment = z.preprocess(
+  (value) => (value === "" || value === undefined ? null : value),
+  idSchema.nullable(),
+);
+
+export const sendMessageFrameSchema = z.object({
+  action: z.literal("send_message"),
+  message: messageText.optional().default(""),
+  attachment: optionalAttachment,
+  user_id: ignored,
+  sender_type: ignored,
+});
+export const replyToThreadFrameSchema = sendMessageFrameSchema.extend({
+  action: z.literal("reply_to_thread"),
+  reply_to_id: idSchema,
+});
+export const editMessageFrameSchema = z.object({
+  action: z.literal("edit_message"),
+  message_id: idSchema,
+  new_content: messageText,
+  user_id: ignored,
+});
+export const deleteMessageFrameSchema = z.object({
+  action: z.literal("delete_message"),
+  message_id: idSchema,
+  user_id: ignored,
+});
+export const addReactionFrameSchema = z.object({
+  action: z.literal("add_reaction"),
+  message_id: idSchema,
+  reaction: z
+    .string({ error: chatMessages.reactionRequired })
+    .trim()
+    .min(1, { error: chatMessages.reactionRequired, abort: true })
+    .max(CHAT_REACTION_MAX_LENGTH, chatMessages.reactionTooLong),
+  user_id: ignored,
+});
+export const markReadFrameSchema = z.object({
+  action: z.literal("mark_read"),
+  // The socket is already bound to one chat; this id is informational.
+  shipment_id: ignored,
+  user_id: ignored,
+});
+export const markNotificationReadFrameSchema = z.object({
+  action: z.literal("mark_notification_read"),
+  notification_id: idSchema,
+  user_id: ignored,
+});
+
+export const clientFrameSchema = z.discriminatedUnion("action", [
+  sendMessageFrameSchema,
+  replyToThreadFrameSchema,
+  editMessageFrameSchema,
+  deleteMessageFrameSchema,
+  addReactionFrameSchema,
+  markReadFrameSchema,
+  markNotificationReadFrameSchema,
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+export type ClientFrameInput = z.input<typeof clientFrameSchema>;
+export const CLIENT_ACTIONS = [
+  "send_message",
+  "reply_to_thread",
+  "edit_message",
+  "delete_message",
+  "add_reaction",
+  "mark_read",
+  "mark_notification_read",
+] as const;
+export type ClientAction = (typeof CLIENT_ACTIONS)[number];
+
+const frame = <E extends string, D extends z.ZodType>(eventType: E, data: D) =>
+  z.object({ event_type: z.literal(eventType), data });
+
+export const serverEventSchema = z.discriminatedUnion("event_type", [
+  frame("message_sent", chatMessageSchema),
+  frame("message_replied", chatMessageSchema),
+  frame("message_edited", chatMessageSchema),
+  frame("message_deleted", z.object({ id: z.number().int() })),
+  frame("reaction_added", chatReactionSchema),
+  frame("message_read", z.object({ user: z.number().int() })),
+  frame("notification_read", z.object({ id: z.number().int() })),
+  frame("send_notification", notificationSchema),
+  frame("announcement_created", announcementSchema),
+  frame("unread_count", z.object({ count: z.number().int() })),
+  frame("error", z.object({ message: z.string() })),
+]);
+export type ServerEvent = z.infer<typeof serverEventSchema>;
+export type ServerEventType = ServerEvent["event_type"];
+/** The data of one server event type. */
+export type ServerEventData<T extends ServerEventType> = Extract<
+  ServerEvent,
+  { event_type: T }
+>["data"];
