@@ -1,2 +1,70 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import { GROUPS, SAMPLE_SHIPMENT_STATUSES, SHIPMENT_STATUSES, listQuerySchema } from "./common.js";
+import { userSchema } from "./auth.js";
+import { formBooleanSchema, parseFormBoolean, profileMessages } from "./profile.js";
+
+export const adminMessages = {
+  groupInvalid: "Group must be Seller, Shipper or Admin",
+  isActiveRequired: "is_active is required",
+  cannotDisableSelf: "You cannot disable your own account",
+  userDisabled: "User disabled successfully",
+  userEnabled: "User enabled successfully",
+} as const;
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** GET admin/users/: the common list query plus a group filter; search covers name and email. */
+export const adminUserListQuerySchema = listQuerySchema.extend({
+  group: z.preprocess(
+    emptyToUndefined,
+    z.enum(GROUPS, { error: adminMessages.groupInvalid }).optional(),
+  ),
+  is_active: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+export const ADMIN_USER_ORDERING_FIELDS = [
+  "id",
+  "first_name",
+  "last_name",
+  "email",
+  "created_at",
+] as const;
+
+export const adminUserSchema = userSchema.extend({ created_at: z.string() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUpdateUserInputSchema = z.object({
+  is_active: z.preprocess(
+    (value) => parseFormBoolean(value === null || value === "" ? undefined : value),
+    z.boolean({
+      error: (issue) =>
+        issue.input === undefined ? adminMessages.isActiveRequired : profileMessages.booleanInvalid,
+    }),
+  ),
+});
+export type AdminUpdateUserInput = z.input<typeof adminUpdateUserInputSchema>;
+
+const countsBy = <T extends readonly [string, ...string[]]>(keys: T) =>
+  z.object(
+    Object.fromEntries(keys.map((key) => [key, z.number().int()])) as {
+      [K in T[number]]: z.ZodNumber;
+    },
+  );
+
+export const adminDashboardSchema = z.object({
+  shipments: z.object({
+    total: z.number().int(),
+    by_status: countsBy(SHIPMENT_STATUSES),
+  }),
+  sample_shipments: z.object({
+    total: z.number().int(),
+    by_status: countsBy(SAMPLE_SHIPMENT_STATUSES),
+  }),
+  users: z.object({
+    total: z.number().int(),
+    disabled: z.number().int(),
+    by_group: countsBy(GROUPS),
+  }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -1,2 +1,183 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import { PROFILE_IMAGE_MAX_BYTES } from "./common.js";
+import { messages as authMessages, userSchema } from "./auth.js";
+
+export const profileMessages = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  nameLetters: "Name must contain only letters",
+  nameMin: "Name must be at least 2 characters",
+  nameMax: "Name cannot exceed 50 characters",
+  phoneDigits: "Mobile number must contain only digits",
+  phoneMin: "Mobile number must be at least 10 digits",
+  phoneMax: "Mobile number cannot exceed 15 digits",
+  imageUnsupported: "Unsupported file format",
+  imageTooLarge: "File is too large",
+  currentPasswordRequired: "Current password is required when changing password",
+  passwordsSame: "Current password and new password must be different",
+  passwordRule:
+    "Password must contain at least 8 characters, one lowercase letter, one uppercase letter, one digit, and one special character",
+  passwordMax: authMessages.passwordMax,
+  confirmRequired: "Confirm password is required when changing password",
+  passwordsMustMatch: "Passwords must match",
+  currentPasswordWrong: authMessages.currentPasswordWrong,
+  booleanInvalid: "Must be true or false",
+  updated: "Profile updated successfully",
+} as const;
+
+export const PROFILE_NAME_MIN = 2;
+export const PROFILE_NAME_MAX = 50;
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 15;
+export const PROFILE_PASSWORD_MAX = 32;
+export const AVATAR_SIZE_PX = 256;
+/** Image types accepted for avatars, decided by the file's content (magic bytes), not its name. */
+export const PROFILE_IMAGE_MIME_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/avif",
+  "image/tiff",
+] as const;
+export { PROFILE_IMAGE_MAX_BYTES };
+
+const PROFILE_NAME_PATTERN = /^[A-Za-z ]+$/;
+/** Specials are exactly the spec's set: ! @ # % ^ & * _ + */
+const PROFILE_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#%^&*_+]).{8,}$/;
+/** The phone control strips brackets, spaces and hyphens before the rules apply. */
+const PHONE_SEPARATORS = /[()[\]\s-]/g;
+
+/** Removes the separators a phone control allows; what is left must be digits with an optional plus. */
+export function normalizePhone(value: string): string {
+  return value.replace(PHONE_SEPARATORS, "");
+}
+
+const profileNameSchema = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .regex(PROFILE_NAME_PATTERN, { error: profileMessages.nameLetters, abort: true })
+    .min(PROFILE_NAME_MIN, { error: profileMessages.nameMin, abort: true })
+    .max(PROFILE_NAME_MAX, profileMessages.nameMax);
+
+/** An empty or null phone clears it; anything else must be a valid mobile number. */
+export const profilePhoneSchema = z
+  .string({ error: profileMessages.phoneDigits })
+  .max(40, { error: profileMessages.phoneMax, abort: true })
+  .transform(normalizePhone)
+  .pipe(
+    z
+      .string()
+      .regex(/^\+?\d*$/, { error: profileMessages.phoneDigits, abort: true })
+      .refine((value) => value.replace("+", "").length >= PHONE_MIN_DIGITS, {
+        error: profileMessages.phoneMin,
+        abort: true,
+      })
+      .refine((value) => value.replace("+", "").length <= PHONE_MAX_DIGITS, {
+        error: profileMessages.phoneMax,
+      }),
+  );
+
+/** Multipart fields are text; JSON clients send booleans. Both spellings mean the same. */
+export function parseFormBoolean(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim().toLowerCase();
+  if (["true", "1", "on", "yes"].includes(text)) return true;
+  if (["false", "0", "off", "no"].includes(text)) return false;
+  return value;
+}
+
+export const formBooleanSchema = z.preprocess(
+  parseFormBoolean,
+  z.boolean({ error: profileMessages.booleanInvalid }),
+);
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const optionalPassword = z.preprocess(emptyToUndefined, z.string().max(128).optional());
+
+/**
+ * PATCH auth/v1/update-profile/. Every field is optional; a present name must be valid. Password
+ * fields that are empty count as absent (forms send them blank when the password is not changed).
+ * Unknown keys (id, groups, email, profile, ...) are stripped and never applied.
+ */
+export const updateProfileInputSchema = z
+  .object({
+    first_name: profileNameSchema(profileMessages.firstNameRequired).optional(),
+    last_name: profileNameSchema(profileMessages.lastNameRequired).optional(),
+    phone: z
+      .preprocess(
+        (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+        profilePhoneSchema.nullable(),
+      )
+      .optional(),
+    remove_image: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
+    email_notifications: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
+    current_password: optionalPassword,
+    old_password: optionalPassword,
+    new_password: optionalPassword,
+    confirm_password: optionalPassword,
+  })
+  .superRefine((input, ctx) => {
+    const current = input.current_password ?? input.old_password;
+    const next = input.new_password;
+    if (next === undefined) return;
+    if (current === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["current_password"],
+        message: profileMessages.currentPasswordRequired,
+      });
+    } else if (current === next) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["new_password"],
+        message: profileMessages.passwordsSame,
+      });
+    }
+    if (!PROFILE_PASSWORD_PATTERN.test(next)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["new_password"],
+        message: profileMessages.passwordRule,
+      });
+    } else if (next.length > PROFILE_PASSWORD_MAX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["new_password"],
+        message: profileMessages.passwordMax,
+      });
+    }
+    if (input.confirm_password === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirm_password"],
+        message: profileMessages.confirmRequired,
+      });
+    } else if (input.confirm_password !== next) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirm_password"],
+        message: profileMessages.passwordsMustMatch,
+      });
+    }
+  })
+  .transform(({ old_password, current_password, ...rest }) => ({
+    ...rest,
+    current_password: current_password ?? old_password,
+    /** The key the client used, so a wrong current password is reported on that field. */
+    current_password_field:
+      current_password === undefined && old_password !== undefined
+        ? ("old_password" as const)
+        : ("current_password" as const),
+  }));
+export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
+export type UpdateProfileData = z.output<typeof updateProfileInputSchema>;
+
+/** The updated user; a password change adds a fresh token pair (every other session is revoked). */
+export const updateProfileResultSchema = userSchema.extend({
+  access_token: z.string().optional(),
+  refresh_token: z.string().optional(),
+});
+export type UpdateProfileResult = z.infer<typeof updateProfileResultSchema>;

@@ -1,2 +1,91 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import { SAMPLE_SHIPMENT_STATUSES, listQuerySchema } from "./common.js";
+
+export const SAMPLE_PRODUCT_NAME_MAX = 50;
+export const SAMPLE_QUANTITY_MAX_DIGITS = 5;
+export const SAMPLE_ADDRESS_MAX = 100;
+
+export const sampleMessages = {
+  productNameRequired: "Product name is required",
+  productNameMax: "Product name cannot exceed 50 characters",
+  quantityRequired: "Quantity is required",
+  quantityDigits: "Quantity must contain only digits",
+  quantityMin: "Quantity must be at least 1",
+  quantityMax: "Quantity cannot exceed 5 digits",
+  addressRequired: "Address is required",
+  addressMax: "Address cannot exceed 100 characters",
+  statusInvalid: "Status must be Shipment Completed",
+  created: "Sample Shipment created successfully",
+  completed: "Sample shipment marked as completed",
+  alreadyCompleted: "This sample shipment is already completed",
+  notAuthorised: "You are not authorised to view this shipment",
+} as const;
+
+/** Quantity arrives as a number (JSON) or a digit string (forms); both mean the same count. */
+const quantitySchema = z
+  .union([z.string(), z.number()], { error: sampleMessages.quantityRequired })
+  .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: sampleMessages.quantityRequired, abort: true })
+      .regex(/^\d+$/, { error: sampleMessages.quantityDigits, abort: true })
+      .max(SAMPLE_QUANTITY_MAX_DIGITS, { error: sampleMessages.quantityMax, abort: true })
+      .refine((value) => Number(value) >= 1, { error: sampleMessages.quantityMin, abort: true }),
+  )
+  .transform(Number);
+
+export const createSampleShipmentInputSchema = z.object({
+  product_name: z
+    .string({ error: sampleMessages.productNameRequired })
+    .trim()
+    .min(1, { error: sampleMessages.productNameRequired, abort: true })
+    .max(SAMPLE_PRODUCT_NAME_MAX, sampleMessages.productNameMax),
+  quantity: quantitySchema,
+  address: z
+    .string({ error: sampleMessages.addressRequired })
+    .trim()
+    .min(1, { error: sampleMessages.addressRequired, abort: true })
+    .max(SAMPLE_ADDRESS_MAX, sampleMessages.addressMax),
+});
+/** What a form or client sends (quantity as text or number). */
+export type CreateSampleShipmentInput = z.input<typeof createSampleShipmentInputSchema>;
+export type CreateSampleShipmentData = z.output<typeof createSampleShipmentInputSchema>;
+
+export const sampleStatusUpdateInputSchema = z.object({
+  status: z.literal("Shipment Completed", { error: sampleMessages.statusInvalid }),
+});
+export type SampleStatusUpdateInput = z.infer<typeof sampleStatusUpdateInputSchema>;
+
+export const sampleShipmentListQuerySchema = listQuerySchema;
+export type SampleShipmentListQuery = z.infer<typeof sampleShipmentListQuerySchema>;
+
+/** Fields the list may be ordered by (`-` prefix for descending); anything else is ignored. */
+export const SAMPLE_ORDERING_FIELDS = [
+  "id",
+  "created_at",
+  "product_name",
+  "quantity",
+  "status",
+] as const;
+
+export const sampleShipmentSellerSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  image: z.string().nullable(),
+});
+
+export const sampleShipmentSchema = z.object({
+  id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  address: z.string(),
+  status: z.enum(SAMPLE_SHIPMENT_STATUSES),
+  created_at: z.string(),
+  seller: sampleShipmentSellerSchema,
+  message_count: z.number().int(),
+  /** Agents and admins only: where the samples are delivered (fixed text with the seller id). */
+  delivery_address: z.string().optional(),
+});
+export type SampleShipment = z.infer<typeof sampleShipmentSchema>;
