@@ -16,6 +16,7 @@ import {
 import type { Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { EventBus } from "./lib/events.js";
+import { FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
@@ -29,6 +30,7 @@ declare module "fastify" {
     events: EventBus;
     tokens: TokenService;
     authenticator: Authenticator;
+    storage: FileStorage;
   }
 }
 
@@ -94,6 +96,7 @@ export async function buildApp(
   app.decorate("events", new EventBus(app.log));
   app.decorate("tokens", tokens);
   app.decorate("authenticator", new Authenticator(database.db, tokens));
+  app.decorate("storage", new FileStorage(config.DATA_DIR));
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
 
   app.addHook("onSend", async (_request, reply) => {
