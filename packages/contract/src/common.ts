@@ -1,71 +1,7 @@
 import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.js";
 
-export const PRODUCT_NAME = "FBA Freight";
-
-export const GROUPS = ["Seller", "Shipper", "Admin"] as const;
-export type Group = (typeof GROUPS)[number];
-export const SELF_SERVICE_GROUPS = ["Seller", "Shipper"] as const;
-export type SelfServiceGroup = (typeof SELF_SERVICE_GROUPS)[number];
-
-export const SHIPMENT_STATUSES = [
-  "Shipment Pending",
-  "Quotation Received",
-  "Quotation Approved",
-  "Quotation Accepted",
-  "Shipment Completed",
-  "Shipment Cancelled",
-] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
-
-export const SAMPLE_SHIPMENT_STATUSES = ["Shipment Pending", "Shipment Completed"] as const;
-export type SampleShipmentStatus = (typeof SAMPLE_SHIPMENT_STATUSES)[number];
-
-export const COMPLIANCE_OPTIONS = [
-  "FDA Certified Product",
-  "Wooden / Bamboo / Animal Product",
-  "Batteries or Hazardous Materials",
-  "Cream / Liquids / Powders",
-  "No, my shipment does not contain any of the goods listed",
-] as const;
-export type ComplianceOption = (typeof COMPLIANCE_OPTIONS)[number];
-
-export const SENDER_TYPES = ["Seller", "Shipper", "Admin"] as const;
-export type SenderType = (typeof SENDER_TYPES)[number];
-
-export const NOTIFICATION_TYPES = ["Shipment", "Sample Shipment", "Announcement"] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-/** Business constants shared by server and web. */
-export const BID_WINDOW_HOURS_DEFAULT = 72;
-export const PAGE_SIZES = [50, 100, 150, 200] as const;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-export const OTP_LENGTH = 4;
-export const OTP_RESEND_SECONDS = 120;
-export const OTP_EXPIRY_MINUTES = 10;
-export const OTP_MAX_TRIES = 5;
-export const MAX_WAREHOUSE_GROUPS = 5;
-export const NOTIFICATION_LIST_CAP = 100;
-export const NOTIFICATION_PREVIEW_LENGTH = 100;
-export const CHAT_RECONNECT_ATTEMPTS = 5;
-export const CHAT_RECONNECT_DELAY_MS = 1000;
-export const MOBILE_BREAKPOINT_PX = 768;
-export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
-export const PROFILE_IMAGE_MAX_BYTES = 50_000_000;
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_REMEMBER_SECONDS = 30 * 24 * 3600;
-export const REFRESH_TOKEN_TTL_SECONDS = 24 * 3600;
-export const TOAST_AUTO_CLOSE_MS = 2000;
-export const DEFAULT_SUCCESS_MESSAGE = "Details updated successfully";
-
-/** Browser local-storage keys. */
-export const STORAGE_KEYS = {
-  accessToken: "AUTH_TOKEN",
-  refreshToken: "REFRESH_TOKEN",
-  user: "USER_DETAILS",
-  twoFa: "TWO_FA",
-  otpResendAt: "OTP_RESEND_AT",
-} as const;
+export * from "./constants.js";
 
 /** Envelopes. */
 export const paginationOptionSchema = z.object({
