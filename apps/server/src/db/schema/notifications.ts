@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notificationType: text("notification_type", {
+      enum: ["Shipment", "Sample Shipment", "Announcement"],
+    }).notNull(),
+    // Plain ids without foreign keys: a notification outlives what it points at.
+    shipmentId: integer("shipment_id"),
+    sampleShipmentId: integer("sample_shipment_id"),
+    announcementId: integer("announcement_id"),
+    content: text("content").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.id),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
+  ],
+);
