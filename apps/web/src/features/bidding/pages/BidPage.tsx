@@ -1,5 +1,85 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
+import ChatIcon from "@mui/icons-material/ChatOutlined";
+import { Link as RouterLink, useParams, useSearchParams } from "react-router";
+import { useShipment } from "../../shipments/api/get-shipment";
+import { AccessDenied } from "../../shipments/components/AccessDenied";
+import { PageHeader } from "../../shipments/components/PageHeader";
+import { ShipmentDetails } from "../../shipments/components/ShipmentDetails";
+import { StatusChip } from "../../shipments/components/StatusChip";
+import { StatusStepper } from "../../shipments/components/StatusStepper";
+import { BidCountdown } from "../components/BidCountdown";
+import { QuotationForm } from "../components/QuotationForm";
+import { useNow } from "../components/use-now";
 
+const OPEN_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
+
+/** The agent views a shipment and submits a sealed quotation. */
 export default function BidPage() {
-  return <PagePlaceholder title="Shipment" />;
+  const id = Number(useParams().id);
+  const [searchParams] = useSearchParams();
+  const isPhoneView = searchParams.get("src") === "phone";
+  const query = useShipment(id);
+  const now = useNow();
+
+  if (query.isPending) {
+    return (
+      <Box sx={{ display: "grid", placeItems: "center", py: 8 }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  }
+  if (query.isError) {
+    return (
+      <AccessDenied
+        error={query.error}
+        backTo="/shipper/dashboard/orders"
+        backLabel="Go to all shipments"
+      />
+    );
+  }
+  const shipment = query.data;
+  const isOpen =
+    OPEN_STATUSES.has(shipment.status) && Date.parse(shipment.bidding_ends_at) > now;
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title={`Shipment #${shipment.id}`}
+        actions={
+          isPhoneView && shipment.status === "Quotation Accepted" ? (
+            <Button
+              variant="contained"
+              startIcon={<ChatIcon />}
+              component={RouterLink}
+              to={`/shipper/dashboard/orders/status/${shipment.id}?src=accepted`}
+            >
+              Chat
+            </Button>
+          ) : undefined
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={2}
+          sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}
+        >
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {shipment.product_name}
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+            <StatusChip shipment={shipment} side="shipper" />
+            {OPEN_STATUSES.has(shipment.status) && (
+              <Typography variant="body2" component="span">
+                Biding ends in <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={() => void query.refetch()} />
+              </Typography>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+      <ShipmentDetails shipment={shipment} showSellerPhone={isPhoneView} showOrderInfo={!isOpen} />
+      <StatusStepper status={shipment.status} view={isPhoneView ? "accepted" : "default"} side="shipper" />
+      <QuotationForm shipment={shipment} isOpen={isOpen} />
+    </Stack>
+  );
 }

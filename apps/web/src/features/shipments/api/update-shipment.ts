@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ShipmentStatus, SuccessEnvelope } from "@fba/contract";
+import { api } from "../../../lib/api-client";
+import { shipmentKeys } from "./get-shipment";
+import type { Shipment } from "./types";
+
+export interface ShipmentInfoInput {
+  tracking_number: string;
+  final_amount: string;
+}
+
+/** The winning agent adds the final amount and tracking number. */
+export function updateShipmentInfo(id: number, input: ShipmentInfoInput) {
+  return api.patch<SuccessEnvelope<Shipment>>(`shipments/${id}/`, input);
+}
+
+export function updateShipmentStatus(id: number, status: ShipmentStatus) {
+  return api.patch<SuccessEnvelope<Shipment>>(`shipment-status-update/${id}/`, { status });
+}
+
+export function useUpdateShipmentInfo(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ShipmentInfoInput) => updateShipmentInfo(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+  });
+}
+
+export function useUpdateShipmentStatus(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: ShipmentStatus) => updateShipmentStatus(id, status),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+  });
+}

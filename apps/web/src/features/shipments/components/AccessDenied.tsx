@@ -1,0 +1,35 @@
+import { Button, Paper, Stack, Typography } from "@mui/material";
+import { Link as RouterLink } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+
+/** The server's refusal text: the first error message when it is a 400 "Bad Request". */
+export function refusalMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.errors[0]?.message ?? error.message;
+  }
+  return "This shipment could not be loaded.";
+}
+
+/** Shown instead of a shipment the caller may not view, with a way back to a list. */
+export function AccessDenied({
+  error,
+  backTo,
+  backLabel,
+}: {
+  error: unknown;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, maxWidth: 560, mx: "auto", mt: 4 }}>
+      <Stack spacing={2} sx={{ alignItems: "center", textAlign: "center" }} role="alert">
+        <Typography variant="h6" component="h1">
+          {refusalMessage(error)}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to={backTo}>
+          {backLabel}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

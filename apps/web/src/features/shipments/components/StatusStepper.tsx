@@ -1,0 +1,44 @@
+import { Paper, Step, StepLabel, Stepper, Typography, useMediaQuery } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
+import type { ShipmentStatus } from "@fba/contract";
+import {
+  activeStepIndex,
+  stepLabel,
+  visibleSteps,
+  type StepperView,
+} from "../lib/status-steps";
+
+export interface StatusStepperProps {
+  status: ShipmentStatus;
+  view: StepperView;
+  side: "seller" | "shipper" | "admin";
+}
+
+/** The Shipment Status panel. */
+export function StatusStepper({ status, view, side }: StatusStepperProps) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down("md"));
+  const steps = visibleSteps(status, view);
+  const active = activeStepIndex(steps, status, view);
+  const isFinal = status === "Shipment Completed" || status === "Shipment Cancelled";
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="status-heading">
+      <Typography id="status-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Shipment Status
+      </Typography>
+      <Stepper
+        activeStep={isFinal ? active + 1 : active}
+        orientation={isPhone ? "vertical" : "horizontal"}
+        alternativeLabel={!isPhone}
+      >
+        {steps.map((step, index) => (
+          <Step key={step} completed={index < active || (isFinal && index === active)}>
+            <StepLabel error={step === "Shipment Cancelled" && status === step}>
+              {stepLabel(step, side)}
+            </StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+    </Paper>
+  );
+}

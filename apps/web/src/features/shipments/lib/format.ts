@@ -1,0 +1,71 @@
+import type { ShipmentStatus } from "@fba/contract";
+import { hasQuotation, type Amount, type Shipment } from "../api/types";
+
+const money = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Amounts are shown with a dollar prefix; absent ones as N/A. */
+export function formatMoney(value: Amount | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "N/A";
+  const n = Number(value);
+  // Masked amounts (asterisks while bidding is open) are shown as sent.
+  if (!Number.isFinite(n)) return String(value);
+  return `$${money.format(n)}`;
+}
+
+/** yyyy-MM-dd -> MM/DD/YYYY without going through a Date (no timezone shift). */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "N/A";
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  return `${match[2]}/${match[3]}/${match[1]}`;
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return "N/A";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function textOrNA(value: string | null | undefined): string {
+  return value && value.trim() ? value : "N/A";
+}
+
+export type Side = "seller" | "shipper" | "admin";
+
+/** Status as each side reads it (part 2 section 4). */
+export function statusLabel(shipment: Pick<Shipment, "status" | "quotation">, side: Side): string {
+  const { status } = shipment;
+  if (side === "shipper") {
+    if (status === "Quotation Received") return "Quote Received";
+    if (status === "Quotation Accepted") return "Quote Accepted";
+    return status;
+  }
+  if (
+    status === "Quotation Approved" &&
+    hasQuotation(shipment.quotation) &&
+    shipment.quotation.is_accepted === false
+  ) {
+    return "Quotation Declined";
+  }
+  return status;
+}
+
+export function statusColor(
+  status: ShipmentStatus,
+): "default" | "info" | "warning" | "success" | "error" | "primary" {
+  switch (status) {
+    case "Shipment Pending":
+      return "default";
+    case "Quotation Received":
+      return "info";
+    case "Quotation Approved":
+      return "warning";
+    case "Quotation Accepted":
+      return "primary";
+    case "Shipment Completed":
+      return "success";
+    case "Shipment Cancelled":
+      return "error";
+  }
+}
