@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import type { SampleShipment } from "../types";
+import type { SampleShipment } from "@fba/contract";
 import { sampleShipmentKeys } from "./keys";
 
 export function completeSampleShipment(id: number) {

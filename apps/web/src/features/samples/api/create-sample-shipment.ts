@@ -1,14 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SuccessEnvelope } from "@fba/contract";
+import type { CreateSampleShipmentInput, SampleShipment, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import type { SampleShipment } from "../types";
 import { sampleShipmentKeys } from "./keys";
-
-export interface CreateSampleShipmentInput {
-  product_name: string;
-  quantity: number;
-  address: string;
-}
 
 export function createSampleShipment(input: CreateSampleShipmentInput) {
   return api.post<SuccessEnvelope<SampleShipment>>("sample-shipments/", input);

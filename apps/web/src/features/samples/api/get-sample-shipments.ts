@@ -1,17 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { NestedList } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import type { SampleShipment } from "../types";
+import type { ListParams } from "../../../components/data-table/use-list-state";
+import type { SampleShipment } from "@fba/contract";
 import { sampleShipmentKeys } from "./keys";
 
-export interface SampleShipmentListParams {
-  page: number;
-  per_page: number;
-  search?: string;
-  ordering?: string;
-  /** yyyy-MM-dd; sample shipments filter on their creation date. */
-  shipment_ready_date?: string;
-}
+/** Sample shipments filter `shipment_ready_date` on their creation date. */
+export type SampleShipmentListParams = ListParams;
 
 export function getSampleShipments(params: SampleShipmentListParams, signal?: AbortSignal) {
   return api.get<NestedList<SampleShipment>>("sample-shipments/", { ...params }, signal);

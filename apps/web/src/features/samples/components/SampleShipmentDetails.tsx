@@ -12,7 +12,7 @@ import {
 import { ApiError } from "../../../lib/api-client";
 import { useSampleShipment } from "../api/get-sample-shipment";
 import { formatDate, fullName } from "../format";
-import type { SampleShipment } from "../types";
+import type { SampleShipment } from "@fba/contract";
 import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
 import { SampleShipmentStepper } from "./SampleShipmentStepper";
 import { SampleStatusChip } from "./SampleStatusChip";

@@ -11,16 +11,23 @@ import {
   TextField,
 } from "@mui/material";
 import { Controller, useForm } from "react-hook-form";
+import {
+  createSampleShipmentInputSchema,
+  type CreateSampleShipmentData,
+  type CreateSampleShipmentInput,
+  SAMPLE_ADDRESS_MAX,
+  SAMPLE_PRODUCT_NAME_MAX,
+  SAMPLE_QUANTITY_MAX_DIGITS,
+} from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useCreateSampleShipment } from "../api/create-sample-shipment";
-import { sampleShipmentFormSchema, type SampleShipmentFormValues } from "../types";
 
 export interface SampleShipmentDialogProps {
   open: boolean;
   onClose: () => void;
 }
 
-const EMPTY: SampleShipmentFormValues = { product_name: "", quantity: "", address: "" };
+const EMPTY: CreateSampleShipmentInput = { product_name: "", quantity: "", address: "" };
 const FIELDS = ["product_name", "quantity", "address"] as const;
 
 /** The sample shipment request dialog (product name, quantity, address). */
@@ -32,10 +39,11 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
     reset,
     setError,
     formState: { isValid },
-  } = useForm<SampleShipmentFormValues>({
+  } = useForm<CreateSampleShipmentInput, unknown, CreateSampleShipmentData>({
     mode: "onChange",
     defaultValues: EMPTY,
-    resolver: zodResolver(sampleShipmentFormSchema),
+    // The contract schema trims the text and turns the quantity into a number.
+    resolver: zodResolver(createSampleShipmentInputSchema),
   });
 
   const close = () => {
@@ -46,11 +54,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
 
   const submit = handleSubmit(async (values) => {
     try {
-      const res = await createSample.mutateAsync({
-        product_name: values.product_name.trim(),
-        quantity: Number(values.quantity),
-        address: values.address.trim(),
-      });
+      const res = await createSample.mutateAsync(values);
       notify.success(res.message);
       reset(EMPTY);
       onClose();
@@ -85,7 +89,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
                   autoFocus
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message ?? " "}
-                  slotProps={{ htmlInput: { maxLength: 50 } }}
+                  slotProps={{ htmlInput: { maxLength: SAMPLE_PRODUCT_NAME_MAX } }}
                 />
               )}
             />
@@ -102,7 +106,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message ?? " "}
                   slotProps={{
-                    htmlInput: { maxLength: 5, inputMode: "numeric", pattern: "[0-9]*" },
+                    htmlInput: { maxLength: SAMPLE_QUANTITY_MAX_DIGITS, inputMode: "numeric", pattern: "[0-9]*" },
                   }}
                 />
               )}
@@ -119,7 +123,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
                   minRows={2}
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message ?? " "}
-                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                  slotProps={{ htmlInput: { maxLength: SAMPLE_ADDRESS_MAX } }}
                 />
               )}
             />

@@ -3,14 +3,13 @@ import { Link as RouterLink } from "react-router";
 import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
-import { DEFAULT_PAGE_SIZE } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useListState } from "../../../components/data-table/use-list-state";
 import { useSampleShipments } from "../api/get-sample-shipments";
 import { SampleShipmentDialog } from "../components/SampleShipmentDialog";
 import { SampleStatusChip } from "../components/SampleStatusChip";
 import { formatDate } from "../format";
-import { useTableState } from "../hooks/use-table-state";
-import type { SampleShipment } from "../types";
+import type { SampleShipment } from "@fba/contract";
 
 const columns: DataTableColumn<SampleShipment>[] = [
   { id: "id", label: "ID", sortable: true, render: (row) => row.id },
@@ -43,16 +42,9 @@ const columns: DataTableColumn<SampleShipment>[] = [
 
 /** The seller's sample shipments, with a date filter and the request dialog. */
 export default function SellerSamplesPage() {
-  const table = useTableState(DEFAULT_PAGE_SIZE);
-  const [date, setDate] = useState("");
+  const list = useListState({ ordering: "-created_at" });
   const [isDialogOpen, setIsDialogOpen] = useState(false);
-  const { data, error, isFetching } = useSampleShipments({
-    page: table.page,
-    per_page: table.perPage,
-    search: table.search || undefined,
-    ordering: table.ordering,
-    shipment_ready_date: date || undefined,
-  });
+  const { data, error, isFetching } = useSampleShipments(list.params);
 
   return (
     <Stack spacing={2}>
@@ -76,18 +68,15 @@ export default function SellerSamplesPage() {
         emptyText="You have no sample shipments yet"
         loading={isFetching}
         pages={data?.pagination_option.pages ?? 1}
-        {...table.tableProps}
+        {...list.tableProps}
         toolbar={
           <Box>
             <TextField
               type="date"
               size="small"
               label="Shipment Date"
-              value={date}
-              onChange={(event) => {
-                setDate(event.target.value);
-                table.setPage(1);
-              }}
+              value={list.params.shipment_ready_date ?? ""}
+              onChange={(event) => list.setDate(event.target.value || undefined)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </Box>

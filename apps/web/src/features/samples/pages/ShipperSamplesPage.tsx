@@ -2,12 +2,12 @@ import { Link as RouterLink } from "react-router";
 import { Alert, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useListState } from "../../../components/data-table/use-list-state";
 import { useSampleShipments } from "../api/get-sample-shipments";
 import { MarkSampleCompleteButton } from "../components/MarkSampleCompleteButton";
 import { SampleStatusChip } from "../components/SampleStatusChip";
 import { formatDate } from "../format";
-import { useTableState } from "../hooks/use-table-state";
-import type { SampleShipment } from "../types";
+import type { SampleShipment } from "@fba/contract";
 
 /** Shipper list tables show 10 rows a page. */
 const SHIPPER_PAGE_SIZE = 10;
@@ -59,13 +59,10 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
 
 /** Every sample shipment, for the shipping agent to deliver and mark complete. */
 export default function ShipperSamplesPage() {
-  const table = useTableState(SHIPPER_PAGE_SIZE);
-  const { data, error, isFetching } = useSampleShipments({
-    page: table.page,
-    per_page: table.perPage,
-    search: table.search || undefined,
-    ordering: table.ordering,
-  });
+  const list = useListState({ per_page: SHIPPER_PAGE_SIZE, ordering: "-created_at" });
+  // The page size is fixed at 10 here, so the table offers no per-page choice.
+  const { onPerPageChange: _fixedPageSize, ...tableProps } = list.tableProps;
+  const { data, error, isFetching } = useSampleShipments(list.params);
 
   return (
     <Stack spacing={2}>
@@ -74,13 +71,13 @@ export default function ShipperSamplesPage() {
       </Typography>
       {error && <Alert severity="error">{error.message}</Alert>}
       <DataTable
-        columns={columnsFor(table.page, table.perPage)}
+        columns={columnsFor(list.params.page, list.params.per_page)}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="No sample shipments yet"
         loading={isFetching}
         pages={data?.pagination_option.pages ?? 1}
-        {...table.tableProps}
+        {...tableProps}
       />
     </Stack>
   );
