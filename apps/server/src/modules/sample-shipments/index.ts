@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { sampleShipmentRoutes } from "./sample-shipments.routes.js";
 
-/** Routes of the sample-shipments module (mounted under /api). */
-export default async function sampleshipmentsModule(_app: FastifyInstance): Promise<void> {}
+/** Sample shipments: sellers request them, agents and admins deliver and complete them. */
+export default async function sampleShipmentsModule(app: FastifyInstance): Promise<void> {
+  await app.register(sampleShipmentRoutes);
+}

@@ -1,0 +1,42 @@
+import type { SampleShipment, SampleShipmentStatus } from "@fba/contract";
+import { avatarUrl } from "../users/avatar-url.js";
+import { SAMPLE_COMPLETED_STATUS, type SampleRow } from "./sample-shipments.repository.js";
+
+export interface SamplePresentation {
+  publicUrl: string;
+  /** Unread chat messages of the caller on this sample. */
+  messageCount: number;
+  /** Set for agents and admins only. */
+  deliveryAddressTemplate?: string;
+}
+
+/** Stored "Quotation Received" is what the wire calls "Shipment Pending". */
+function wireStatus(status: string): SampleShipmentStatus {
+  return status === SAMPLE_COMPLETED_STATUS ? "Shipment Completed" : "Shipment Pending";
+}
+
+export function deliveryAddressFor(template: string, sellerId: number): string {
+  return template.replaceAll("{seller_id}", String(sellerId));
+}
+
+export function presentSample(row: SampleRow, options: SamplePresentation): SampleShipment {
+  const sample: SampleShipment = {
+    id: row.id,
+    product_name: row.productName,
+    quantity: row.quantity,
+    address: row.address,
+    status: wireStatus(row.status),
+    created_at: row.createdAt.toISOString(),
+    seller: {
+      id: row.seller.id,
+      first_name: row.seller.firstName,
+      last_name: row.seller.lastName,
+      image: avatarUrl(options.publicUrl, row.seller),
+    },
+    message_count: options.messageCount,
+  };
+  if (options.deliveryAddressTemplate !== undefined) {
+    sample.delivery_address = deliveryAddressFor(options.deliveryAddressTemplate, row.sellerId);
+  }
+  return sample;
+}

@@ -1,0 +1,101 @@
+import {
+  createSampleShipmentInputSchema,
+  idParamsSchema,
+  nestedListEnvelopeSchema,
+  sampleMessages,
+  sampleShipmentListQuerySchema,
+  sampleShipmentSchema,
+  sampleStatusUpdateInputSchema,
+  successEnvelopeSchema,
+} from "@fba/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { created, nestedList, ok } from "../../lib/http.js";
+import { currentUser, requireAuth } from "../../plugins/auth.js";
+import { SampleShipmentService } from "./sample-shipments.service.js";
+
+const tags = ["Sample shipments"];
+const security = [{ bearer: [] }];
+
+export async function sampleShipmentRoutes(app: FastifyInstance): Promise<void> {
+  const service = new SampleShipmentService(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireAuth(app);
+
+  routes.post(
+    "/sample-shipments/",
+    {
+      preHandler: requireAuth(app, "Seller"),
+      schema: {
+        tags,
+        security,
+        summary: "Request a sample shipment (seller)",
+        body: createSampleShipmentInputSchema,
+        response: { 201: successEnvelopeSchema(sampleShipmentSchema) },
+      },
+    },
+    async (request, reply) =>
+      created(
+        reply,
+        await service.createSample(currentUser(request), request.body),
+        sampleMessages.created,
+      ),
+  );
+
+  routes.get(
+    "/sample-shipments/",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "Sample shipments: a seller's own, or all for agents and admins",
+        querystring: sampleShipmentListQuerySchema,
+        response: { 200: nestedListEnvelopeSchema(sampleShipmentSchema) },
+      },
+    },
+    async (request, reply) =>
+      nestedList(reply, await service.listSamples(currentUser(request), request.query)),
+  );
+
+  routes.get(
+    "/sample-shipments/:id/",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "One sample shipment",
+        params: idParamsSchema,
+        response: { 200: successEnvelopeSchema(sampleShipmentSchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await service.getSample(currentUser(request), request.params.id),
+        "Fetched successfully",
+      ),
+  );
+
+  routes.patch(
+    "/status-update/:id/",
+    {
+      preHandler: requireAuth(app, "Shipper", "Admin"),
+      schema: {
+        tags,
+        security,
+        summary: "Mark a sample shipment as completed (agent or admin)",
+        params: idParamsSchema,
+        body: sampleStatusUpdateInputSchema,
+        response: { 200: successEnvelopeSchema(sampleShipmentSchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await service.completeSample(currentUser(request), request.params.id),
+        sampleMessages.completed,
+      ),
+  );
+}
