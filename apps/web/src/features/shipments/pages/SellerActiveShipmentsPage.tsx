@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { SellerShipmentsList } from "../components/SellerShipmentsList";
 
 export default function SellerActiveShipmentsPage() {
-  return <PagePlaceholder title="Active Shipments" />;
+  return <SellerShipmentsList variant="active" />;
 }

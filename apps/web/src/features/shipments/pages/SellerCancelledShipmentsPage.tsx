@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { SellerShipmentsList } from "../components/SellerShipmentsList";
 
 export default function SellerCancelledShipmentsPage() {
-  return <PagePlaceholder title="Cancelled Shipments" />;
+  return <SellerShipmentsList variant="cancelled" />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { SellerShipmentsList } from "../components/SellerShipmentsList";
 
 export default function SellerCompletedShipmentsPage() {
-  return <PagePlaceholder title="Completed Shipments" />;
+  return <SellerShipmentsList variant="completed" />;
 }

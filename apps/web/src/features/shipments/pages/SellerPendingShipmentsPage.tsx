@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { SellerShipmentsList } from "../components/SellerShipmentsList";
 
 export default function SellerPendingShipmentsPage() {
-  return <PagePlaceholder title="Pending Shipments" />;
+  return <SellerShipmentsList variant="pending" />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { SellerShipmentsList } from "../components/SellerShipmentsList";
 
 export default function SellerRecentOrdersPage() {
-  return <PagePlaceholder title="Current Shipments" />;
+  return <SellerShipmentsList variant="recent" />;
 }

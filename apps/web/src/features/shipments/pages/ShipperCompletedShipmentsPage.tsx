@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { ShipperOrdersList } from "../components/ShipperOrdersList";
 
 export default function ShipperCompletedShipmentsPage() {
-  return <PagePlaceholder title="Completed Shipments" />;
+  return <ShipperOrdersList variant="completed" />;
 }

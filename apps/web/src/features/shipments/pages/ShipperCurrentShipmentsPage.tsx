@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { ShipperOrdersList } from "../components/ShipperOrdersList";
 
 export default function ShipperCurrentShipmentsPage() {
-  return <PagePlaceholder title="Current Shipments" />;
+  return <ShipperOrdersList variant="current" />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { ShipperOrdersList } from "../components/ShipperOrdersList";
 
 export default function ShipperHistoryPage() {
-  return <PagePlaceholder title="Shipments History" />;
+  return <ShipperOrdersList variant="history" />;
 }

@@ -1,5 +1,131 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { useEffect, useState } from "react";
+import { Box, Button, Paper, Stack, Typography } from "@mui/material";
+import { useLocation, useParams, useSearchParams } from "react-router";
+import { ChatPanel } from "../../chat/components/ChatPanel";
+import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
+import { useShipment } from "../api/get-shipment";
+import { AccessDenied } from "../components/AccessDenied";
+import { AddInfoDialog } from "../components/AddInfoDialog";
+import { Loading } from "../components/Loading";
+import { PageHeader } from "../components/PageHeader";
+import { Field, ShipmentDetails } from "../components/ShipmentDetails";
+import { ShipperStatusSelector } from "../components/ShipperStatusSelector";
+import { StatusChip } from "../components/StatusChip";
+import { StatusStepper } from "../components/StatusStepper";
+import { hasQuotation, type Shipment } from "../api/types";
+import { formatMoney } from "../lib/format";
 
+function backTo(pathname: string): string {
+  if (pathname.includes("/pastorders/")) return "/shipper/dashboard/orders/pastorders";
+  if (pathname.includes("/shipmenthistories/")) return "/shipper/dashboard/orders/shipment-histories";
+  return "/shipper/dashboard/orders";
+}
+
+function WinningBid({ shipment }: { shipment: Shipment }) {
+  if (!hasQuotation(shipment.quotation)) return null;
+  const q = shipment.quotation;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        Your Quotation
+      </Typography>
+      <Box
+        sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, 1fr)" } }}
+      >
+        <Field label="Pickup amount">{formatMoney(q.pickup_amount)}</Field>
+        <Field label="Fast amount">{formatMoney(q.fast_amount)}</Field>
+        <Field label="Normal amount">{formatMoney(q.normal_amount)}</Field>
+        <Field label="Total">{formatMoney(q.total_amount)}</Field>
+      </Box>
+    </Paper>
+  );
+}
+
+function ShipmentOrder({ id, fromAcceptedList, back }: { id: number; fromAcceptedList: boolean; back: string }) {
+  const query = useShipment(id);
+  const [infoOpen, setInfoOpen] = useState(false);
+  const { hash } = useLocation();
+  const isLoaded = !!query.data;
+
+  useEffect(() => {
+    if (isLoaded && hash === "#chat") document.getElementById("chat")?.scrollIntoView();
+  }, [isLoaded, hash]);
+
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    return <AccessDenied error={query.error} backTo={back} backLabel="Go to all shipments" />;
+  }
+  const shipment = query.data;
+  const isAccepted = shipment.status === "Quotation Accepted";
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title={`Shipment #${shipment.id}`}
+        actions={
+          isAccepted ? (
+            <Button variant="outlined" onClick={() => setInfoOpen(true)}>
+              Add info
+            </Button>
+          ) : undefined
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {shipment.product_name}
+          </Typography>
+          <StatusChip shipment={shipment} side="shipper" />
+        </Stack>
+      </Paper>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
+          alignItems: "start",
+        }}
+      >
+        <Stack spacing={2}>
+          <ShipmentDetails shipment={shipment} showSellerPhone showOrderInfo />
+          <WinningBid shipment={shipment} />
+          <StatusStepper
+            status={shipment.status}
+            view={fromAcceptedList ? "accepted" : "default"}
+            side="shipper"
+          />
+          <ShipperStatusSelector
+            shipment={shipment}
+            fromAcceptedList={fromAcceptedList}
+            onNeedInfo={() => setInfoOpen(true)}
+          />
+        </Stack>
+        <Box id="chat" sx={{ position: { lg: "sticky" }, top: { lg: 16 } }}>
+          <ChatPanel kind="shipment" id={shipment.id} side="shipper" canSend={isAccepted} />
+        </Box>
+      </Box>
+      {infoOpen && <AddInfoDialog shipment={shipment} open onClose={() => setInfoOpen(false)} />}
+    </Stack>
+  );
+}
+
+/** An agent's won order (or a sample shipment when opened from the sample list). */
 export default function ShipperOrderPage() {
-  return <PagePlaceholder title="Order Status" />;
+  const id = Number(useParams().id);
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const src = searchParams.get("src");
+  const back = backTo(pathname);
+
+  if (src === "sampleShipments") {
+    return (
+      <Stack spacing={2}>
+        <SampleShipmentDetails sampleId={id} side="shipper" />
+        <ChatPanel kind="sample" id={id} side="shipper" canSend />
+      </Stack>
+    );
+  }
+  const fromAcceptedList =
+    src === "accepted" && !pathname.includes("/pastorders/") && !pathname.includes("/shipmenthistories/");
+  return <ShipmentOrder key={id} id={id} fromAcceptedList={fromAcceptedList} back={back} />;
 }

@@ -1,0 +1,131 @@
+import { Badge, Button, Stack, TextField } from "@mui/material";
+import ChatIcon from "@mui/icons-material/ChatOutlined";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useListState } from "../../../components/data-table/use-list-state";
+import { useShipmentList, type ShipmentListName } from "../api/list-shipments";
+import { hasQuotation, type Shipment } from "../api/types";
+import { formatDate, formatMoney } from "../lib/format";
+import { sellerShipmentPath } from "../lib/seller-paths";
+import { PageHeader } from "./PageHeader";
+import { SellerTabs } from "./SellerTabs";
+import { StatusChip } from "./StatusChip";
+
+export type SellerListVariant = "active" | "pending" | "recent" | "completed" | "cancelled";
+
+const CONFIG: Record<
+  SellerListVariant,
+  { title: string; list: ShipmentListName; kind?: "cancelled" | "completed" }
+> = {
+  active: { title: "Active Shipments", list: "sellerActive" },
+  pending: { title: "Pending Shipments", list: "sellerPending" },
+  recent: { title: "Current Shipments", list: "sellerRecent" },
+  completed: { title: "Completed Shipments", list: "sellerPast", kind: "completed" },
+  cancelled: { title: "Cancelled Shipments", list: "sellerCancelled", kind: "cancelled" },
+};
+
+/** One seller list: tab strip, date filter, table. */
+export function SellerShipmentsList({ variant }: { variant: SellerListVariant }) {
+  const config = CONFIG[variant];
+  const navigate = useNavigate();
+  const list = useListState();
+  const query = useShipmentList(config.list, list.params);
+  const open = (row: Shipment) => sellerShipmentPath(row, config.kind);
+
+  const columns: DataTableColumn<Shipment>[] = [
+    { id: "id", label: "Shipment ID", sortable: true, render: (row) => `#${row.id}` },
+    {
+      id: "status",
+      label: "Status",
+      sortable: true,
+      render: (row) => <StatusChip shipment={row} side="seller" />,
+    },
+    {
+      id: "shipment_ready_date",
+      label: "Shipment Date",
+      sortable: true,
+      render: (row) => formatDate(row.shipment_ready_date),
+    },
+    { id: "product_name", label: "Product Name", sortable: true, render: (row) => row.product_name },
+    {
+      id: "pickup_location",
+      label: "Pickup Location",
+      render: (row) => row.pickup_location?.full_address ?? "N/A",
+    },
+  ];
+  if (variant === "pending") {
+    columns.push({
+      id: "winning_bid",
+      label: "Winning Bid",
+      render: (row) =>
+        hasQuotation(row.quotation) ? formatMoney(row.quotation.total_amount) : "N/A",
+    });
+  }
+  if (variant === "completed") {
+    columns.push({
+      id: "final_amount",
+      label: "Final Amount",
+      sortable: true,
+      render: (row) => formatMoney(row.final_amount),
+    });
+  }
+  columns.push({
+    id: "action",
+    label: "Action",
+    render: (row) => (
+      <Stack direction="row" spacing={1} sx={{ justifyContent: { xs: "flex-end", md: "flex-start" } }}>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={open(row)}
+          onClick={(event) => event.stopPropagation()}
+        >
+          View shipment
+        </Button>
+        {row.status === "Quotation Accepted" && (
+          <Badge badgeContent={row.message_count ?? 0} color="error" max={99}>
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<ChatIcon />}
+              component={RouterLink}
+              to={`${open(row)}#chat`}
+              onClick={(event) => event.stopPropagation()}
+            >
+              Open chat
+            </Button>
+          </Badge>
+        )}
+      </Stack>
+    ),
+  });
+
+  return (
+    <>
+      <SellerTabs />
+      <PageHeader title={config.title} />
+      <DataTable
+        ariaLabel={config.title}
+        columns={columns}
+        rows={query.data?.data ?? []}
+        rowKey={(row) => row.id}
+        emptyText="You have no order yet"
+        loading={query.isFetching && !query.data}
+        pages={query.data?.pagination_option.pages}
+        onRowClick={(row) => void navigate(open(row))}
+        toolbar={
+          <TextField
+            type="date"
+            size="small"
+            label="Shipment date"
+            value={list.params.shipment_ready_date ?? ""}
+            onChange={(event) => list.setDate(event.target.value || undefined)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ minWidth: 180 }}
+          />
+        }
+        {...list.tableProps}
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from "react";
+import { Badge, Button, Stack } from "@mui/material";
+import ChatIcon from "@mui/icons-material/ChatOutlined";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useListState } from "../../../components/data-table/use-list-state";
+import { useShipmentList } from "../api/list-shipments";
+import { hasQuotation, type Shipment } from "../api/types";
+import { formatMoney, statusLabel, textOrNA } from "../lib/format";
+import { AddInfoDialog } from "./AddInfoDialog";
+import { PageHeader } from "./PageHeader";
+import { TrackingLink } from "./ShipmentDetails";
+
+export type ShipperOrdersVariant = "current" | "completed" | "history";
+
+const CONFIG = {
+  current: {
+    title: "Current Shipments",
+    list: "shipperRecent",
+    detail: (id: number) => `/shipper/dashboard/orders/status/${id}?src=accepted`,
+  },
+  completed: {
+    title: "Completed Shipments",
+    list: "shipperPast",
+    detail: (id: number) => `/shipper/dashboard/orders/pastorders/status/${id}?src=accepted`,
+  },
+  history: {
+    title: "Shipments History",
+    list: "shipperHistory",
+    detail: (id: number) =>
+      `/shipper/dashboard/orders/shipmenthistories/status/${id}?src=accepted`,
+  },
+} as const;
+
+function customerName(row: Shipment): string {
+  return textOrNA([row.user?.first_name, row.user?.last_name].filter(Boolean).join(" "));
+}
+
+/** What became of the agent's bid on a history row. */
+export function bidOutcome(row: Shipment): string {
+  if (row.outcome) return row.outcome;
+  return statusLabel(row, "shipper");
+}
+
+function cancelReason(row: Shipment): string {
+  const reason = (hasQuotation(row.quotation) ? row.quotation.cancel_reason : null) ?? row.cancel_reason;
+  return textOrNA(reason);
+}
+
+/** The agent's order tables: current (won, accepted), completed and history. */
+export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }) {
+  const config = CONFIG[variant];
+  const navigate = useNavigate();
+  const list = useListState();
+  const query = useShipmentList(config.list, list.params);
+  const [infoFor, setInfoFor] = useState<Shipment | null>(null);
+
+  const columns: DataTableColumn<Shipment>[] = [
+    { id: "id", label: "Shipment ID", sortable: true, render: (row) => `#${row.id}` },
+    { id: "customer", label: "Customer Name", render: customerName },
+    { id: "tracking_link", label: "Tracking Link", render: (row) => <TrackingLink shipment={row} /> },
+    {
+      id: "final_amount",
+      label: "Final Amount",
+      sortable: true,
+      render: (row) => formatMoney(row.final_amount),
+    },
+  ];
+  if (variant === "history") {
+    columns.push(
+      { id: "outcome", label: "Outcome", render: bidOutcome },
+      { id: "cancel_reason", label: "Cancel Reason", render: cancelReason },
+    );
+  }
+  if (variant === "current") {
+    columns.push({
+      id: "info",
+      label: "Info",
+      render: (row) => (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={(event) => {
+            event.stopPropagation();
+            setInfoFor(row);
+          }}
+        >
+          Add info
+        </Button>
+      ),
+    });
+  }
+  columns.push({
+    id: "action",
+    label: "Action",
+    render: (row) => (
+      <Stack direction="row" spacing={1} sx={{ justifyContent: { xs: "flex-end", md: "flex-start" } }}>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={config.detail(row.id)}
+          onClick={(event) => event.stopPropagation()}
+        >
+          View Shipment
+        </Button>
+        {variant === "current" && row.status === "Quotation Accepted" && (
+          <Badge badgeContent={row.message_count ?? 0} color="error" max={99}>
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<ChatIcon />}
+              component={RouterLink}
+              to={`${config.detail(row.id)}#chat`}
+              onClick={(event) => event.stopPropagation()}
+              aria-label={
+                row.message_count
+                  ? `Open Chat, ${row.message_count} unread`
+                  : "Open Chat"
+              }
+            >
+              Open Chat
+            </Button>
+          </Badge>
+        )}
+      </Stack>
+    ),
+  });
+
+  return (
+    <>
+      <PageHeader title={config.title} />
+      <DataTable
+        ariaLabel={config.title}
+        columns={columns}
+        rows={query.data?.data ?? []}
+        rowKey={(row) => row.id}
+        emptyText="You have no order yet"
+        loading={query.isFetching && !query.data}
+        pages={query.data?.pagination_option.pages}
+        onRowClick={(row) => void navigate(config.detail(row.id))}
+        {...list.tableProps}
+      />
+      {infoFor && (
+        <AddInfoDialog shipment={infoFor} open onClose={() => setInfoFor(null)} />
+      )}
+    </>
+  );
+}

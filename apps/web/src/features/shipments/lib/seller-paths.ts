@@ -1,0 +1,21 @@
+import type { ShipmentStatus } from "@fba/contract";
+
+/** Where a seller's row opens (part 2 section 4, navigation by status). */
+export function sellerShipmentPath(
+  shipment: { id: number; status: ShipmentStatus },
+  list?: "cancelled" | "completed",
+): string {
+  if (shipment.status === "Quotation Accepted") {
+    return `/seller/booking/recentorderstatus/${shipment.id}?src=currentShipments`;
+  }
+  if (list === "cancelled" || shipment.status === "Shipment Cancelled") {
+    return `/seller/booking/order/status/${shipment.id}?src=cancelledorders`;
+  }
+  if (list === "completed" || shipment.status === "Shipment Completed") {
+    return `/seller/booking/order/status/${shipment.id}`;
+  }
+  if (shipment.status === "Quotation Approved") {
+    return `/seller/booking/order/status/${shipment.id}?src=pendingorders`;
+  }
+  return `/seller/booking/order/status/${shipment.id}?src=newshipment`;
+}
