@@ -1,33 +1,15 @@
 import { Alert, Box, Button, InputAdornment, Stack, TextField } from "@mui/material";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import {
+  createQuotationInputSchema,
+  type CreateQuotationData,
+  type CreateQuotationInput,
+} from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { Panel } from "../../shipments/components/ShipmentDetails";
 import { hasQuotation, type Shipment } from "../../shipments/api/types";
 import { useCreateQuotation } from "../api/create-quotation";
-
-const AMOUNT_REQUIRED = "Amount is required";
-const DIGITS_ONLY = "Only digits are allowed";
-const ONE_OF = "Enter a fast or a normal amount";
-
-const optionalDigits = z.string().trim().max(9).regex(/^\d*$/, DIGITS_ONLY);
-export const quotationFormSchema = z
-  .object({
-    pickup_amount: z
-      .string()
-      .trim()
-      .min(1, { error: AMOUNT_REQUIRED, abort: true })
-      .max(9)
-      .regex(/^\d+$/, DIGITS_ONLY),
-    fast_amount: optionalDigits,
-    normal_amount: optionalDigits,
-  })
-  .refine((v) => v.fast_amount !== "" || v.normal_amount !== "", {
-    path: ["fast_amount"],
-    error: ONE_OF,
-  });
-export type QuotationFormValues = z.infer<typeof quotationFormSchema>;
 
 const FIELDS = ["pickup_amount", "fast_amount", "normal_amount"] as const;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
@@ -47,10 +29,11 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
   const existing = hasQuotation(shipment.quotation) ? shipment.quotation : null;
   const canEdit = !existing && isOpen;
   const create = useCreateQuotation();
-  const form = useForm<QuotationFormValues>({
-    resolver: zodResolver(quotationFormSchema),
+  const form = useForm<CreateQuotationInput, unknown, CreateQuotationData>({
+    resolver: zodResolver(createQuotationInputSchema),
     mode: "onTouched",
     values: {
+      shipment: shipment.id,
       pickup_amount: asText(existing?.pickup_amount),
       fast_amount: asText(existing?.fast_amount),
       normal_amount: asText(existing?.normal_amount),
@@ -61,10 +44,10 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const res = await create.mutateAsync({
-        shipment: shipment.id,
+        shipment: values.shipment,
         pickup_amount: values.pickup_amount,
-        fast_amount: values.fast_amount || null,
-        normal_amount: values.normal_amount || null,
+        fast_amount: values.fast_amount ?? null,
+        normal_amount: values.normal_amount ?? null,
       });
       notify.success(res.message);
     } catch (error) {
@@ -102,6 +85,7 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
                 })}
                 error={!!errors[name]}
                 helperText={errors[name]?.message}
+                value={String(form.watch(name) ?? "")}
                 slotProps={{
                   htmlInput: { inputMode: "numeric", maxLength: 9 },
                   input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },

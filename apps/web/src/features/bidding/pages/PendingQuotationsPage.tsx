@@ -4,7 +4,7 @@ import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../../shipments/api/list-shipments";
-import { hasQuotation, type Shipment } from "../../shipments/api/types";
+import { hasQuotation, type ShipmentListRow } from "../../shipments/api/types";
 import { PageHeader } from "../../shipments/components/PageHeader";
 import { formatDate } from "../../shipments/lib/format";
 import { BidCountdown } from "../components/BidCountdown";
@@ -19,7 +19,7 @@ export default function PendingQuotationsPage() {
   const { refetch } = query;
   const onExpire = useCallback(() => void refetch(), [refetch]);
 
-  const columns: DataTableColumn<Shipment>[] = [
+  const columns: DataTableColumn<ShipmentListRow>[] = [
     {
       id: "bidding_ends_at",
       label: "Biding Ends In",

@@ -3,7 +3,7 @@ import type { FlatList } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import type { ListParams } from "../../../components/data-table/use-list-state";
 import { shipmentKeys } from "./get-shipment";
-import type { Shipment } from "./types";
+import type { ShipmentListRow } from "./types";
 
 /** The flat-envelope shipment lists of API-CONTRACT section 4. */
 export const SHIPMENT_LISTS = {
@@ -19,21 +19,25 @@ export const SHIPMENT_LISTS = {
 } as const;
 export type ShipmentListName = keyof typeof SHIPMENT_LISTS;
 
-export function listShipments(
+export function listShipments<Row = ShipmentListRow>(
   endpoint: string,
   params: ListParams,
   signal?: AbortSignal,
-): Promise<FlatList<Shipment>> {
-  return api.get<FlatList<Shipment>>(endpoint, { ...params }, signal);
+): Promise<FlatList<Row>> {
+  return api.get<FlatList<Row>>(endpoint, { ...params }, signal);
 }
 
-export const shipmentListQueryOptions = (list: ShipmentListName, params: ListParams) =>
+export const shipmentListQueryOptions = <Row = ShipmentListRow>(
+  list: ShipmentListName,
+  params: ListParams,
+) =>
   queryOptions({
     queryKey: shipmentKeys.list(SHIPMENT_LISTS[list], params),
-    queryFn: ({ signal }) => listShipments(SHIPMENT_LISTS[list], params, signal),
+    queryFn: ({ signal }) => listShipments<Row>(SHIPMENT_LISTS[list], params, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useShipmentList(list: ShipmentListName, params: ListParams) {
-  return useQuery(shipmentListQueryOptions(list, params));
+/** Rows are list rows; the agent's history rows add `outcome`. */
+export function useShipmentList<Row = ShipmentListRow>(list: ShipmentListName, params: ListParams) {
+  return useQuery(shipmentListQueryOptions<Row>(list, params));
 }

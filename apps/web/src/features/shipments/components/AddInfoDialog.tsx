@@ -9,25 +9,11 @@ import {
 } from "@mui/material";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { addShipmentInfoInputSchema, type AddShipmentInfoInput } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useUpdateShipmentInfo } from "../api/update-shipment";
 import type { Shipment } from "../api/types";
 
-const REQUIRED = "Required";
-const NUMBER = "Must be a number";
-
-const numeric = z
-  .string()
-  .trim()
-  .min(1, { error: REQUIRED, abort: true })
-  .max(30, { error: NUMBER, abort: true })
-  .regex(/^\d+(\.\d{1,2})?$/, NUMBER);
-export const addInfoFormSchema = z.object({
-  final_amount: numeric,
-  tracking_number: numeric,
-});
-export type AddInfoFormValues = z.infer<typeof addInfoFormSchema>;
 const FIELDS = ["final_amount", "tracking_number"] as const;
 
 function initial(value: unknown): string {
@@ -48,8 +34,8 @@ export function AddInfoDialog({
   onSaved?: () => void;
 }) {
   const update = useUpdateShipmentInfo(shipment.id);
-  const form = useForm<AddInfoFormValues>({
-    resolver: zodResolver(addInfoFormSchema),
+  const form = useForm<AddShipmentInfoInput, unknown, { final_amount: string; tracking_number: string }>({
+    resolver: zodResolver(addShipmentInfoInputSchema),
     values: {
       final_amount: initial(shipment.final_amount),
       tracking_number: initial(shipment.tracking_number),

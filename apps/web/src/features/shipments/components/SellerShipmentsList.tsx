@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
 import { useShipmentList, type ShipmentListName } from "../api/list-shipments";
-import { hasQuotation, type Shipment } from "../api/types";
+import { hasQuotation, type ShipmentListRow } from "../api/types";
 import { formatDate, formatMoney } from "../lib/format";
 import { sellerShipmentPath } from "../lib/seller-paths";
 import { PageHeader } from "./PageHeader";
@@ -30,9 +30,9 @@ export function SellerShipmentsList({ variant }: { variant: SellerListVariant })
   const navigate = useNavigate();
   const list = useListState();
   const query = useShipmentList(config.list, list.params);
-  const open = (row: Shipment) => sellerShipmentPath(row, config.kind);
+  const open = (row: ShipmentListRow) => sellerShipmentPath(row, config.kind);
 
-  const columns: DataTableColumn<Shipment>[] = [
+  const columns: DataTableColumn<ShipmentListRow>[] = [
     { id: "id", label: "Shipment ID", sortable: true, render: (row) => `#${row.id}` },
     {
       id: "status",

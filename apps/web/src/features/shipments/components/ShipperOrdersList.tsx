@@ -5,7 +5,8 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../api/list-shipments";
-import { hasQuotation, type Shipment } from "../api/types";
+import type { QuotationOutcome } from "@fba/contract";
+import { hasQuotation, type ShipmentListRow } from "../api/types";
 import { formatMoney, statusLabel, textOrNA } from "../lib/format";
 import { AddInfoDialog } from "./AddInfoDialog";
 import { PageHeader } from "./PageHeader";
@@ -32,17 +33,26 @@ const CONFIG = {
   },
 } as const;
 
-function customerName(row: Shipment): string {
+function customerName(row: Row): string {
   return textOrNA([row.user?.first_name, row.user?.last_name].filter(Boolean).join(" "));
 }
 
-/** What became of the agent's bid on a history row. */
-export function bidOutcome(row: Shipment): string {
-  if (row.outcome) return row.outcome;
-  return statusLabel(row, "shipper");
+type Row = ShipmentListRow & { outcome?: QuotationOutcome };
+
+const OUTCOME_LABELS: Record<QuotationOutcome, string> = {
+  pending: "Pending",
+  won: "Won",
+  lost: "Lost",
+};
+
+/** What became of the agent's bid on a history row, with the shipment's status when it was won. */
+export function bidOutcome(row: Row): string {
+  if (!row.outcome) return statusLabel(row, "shipper");
+  if (row.outcome === "won") return `Won (${statusLabel(row, "shipper")})`;
+  return OUTCOME_LABELS[row.outcome];
 }
 
-function cancelReason(row: Shipment): string {
+function cancelReason(row: Row): string {
   const reason = (hasQuotation(row.quotation) ? row.quotation.cancel_reason : null) ?? row.cancel_reason;
   return textOrNA(reason);
 }
@@ -52,10 +62,10 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
   const config = CONFIG[variant];
   const navigate = useNavigate();
   const list = useListState();
-  const query = useShipmentList(config.list, list.params);
-  const [infoFor, setInfoFor] = useState<Shipment | null>(null);
+  const query = useShipmentList<Row>(config.list, list.params);
+  const [infoFor, setInfoFor] = useState<Row | null>(null);
 
-  const columns: DataTableColumn<Shipment>[] = [
+  const columns: DataTableColumn<Row>[] = [
     { id: "id", label: "Shipment ID", sortable: true, render: (row) => `#${row.id}` },
     { id: "customer", label: "Customer Name", render: customerName },
     { id: "tracking_link", label: "Tracking Link", render: (row) => <TrackingLink shipment={row} /> },

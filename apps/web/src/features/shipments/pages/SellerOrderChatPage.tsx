@@ -1,5 +1,21 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { Stack } from "@mui/material";
+import { useParams, useSearchParams } from "react-router";
+import { ChatPanel } from "../../chat/components/ChatPanel";
+import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
+import { SellerShipmentView } from "../components/SellerShipmentView";
 
+/** /seller/booking/recentorderstatus/{id}?src=currentShipments|sampleShipments: detail plus chat. */
 export default function SellerOrderChatPage() {
-  return <PagePlaceholder title="Shipment" />;
+  const id = Number(useParams().id);
+  const [searchParams] = useSearchParams();
+  const src = searchParams.get("src");
+  if (src === "sampleShipments") {
+    return (
+      <Stack spacing={2}>
+        <SampleShipmentDetails sampleId={id} side="seller" />
+        <ChatPanel kind="sample" id={id} side="seller" canSend />
+      </Stack>
+    );
+  }
+  return <SellerShipmentView key={id} id={id} src={src ?? "currentShipments"} withChat />;
 }

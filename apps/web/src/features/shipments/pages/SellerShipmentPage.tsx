@@ -1,5 +1,9 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { useParams, useSearchParams } from "react-router";
+import { SellerShipmentView } from "../components/SellerShipmentView";
 
+/** /seller/booking/order/status/{id}?src=pendingorders|newshipment|phone|cancelledorders */
 export default function SellerShipmentPage() {
-  return <PagePlaceholder title="Shipment Details" />;
+  const id = Number(useParams().id);
+  const [searchParams] = useSearchParams();
+  return <SellerShipmentView key={id} id={id} src={searchParams.get("src")} withChat={false} />;
 }

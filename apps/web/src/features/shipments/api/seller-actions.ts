@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SuccessEnvelope } from "@fba/contract";
+import { api } from "../../../lib/api-client";
+import { shipmentKeys } from "./get-shipment";
+import type { Shipment } from "./types";
+
+/** A window that closed with no bids: the seller opens another one. */
+export function reopenBidding(id: number) {
+  return api.post<SuccessEnvelope<Shipment>>(`shipments/${id}/reopen/`);
+}
+
+/** The seller withdraws a shipment nobody has bid on. */
+export function cancelShipment(id: number, cancel_reason?: string) {
+  return api.post<SuccessEnvelope<Shipment>>(`shipments/${id}/cancel/`, { cancel_reason });
+}
+
+export function useReopenBidding(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => reopenBidding(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+  });
+}
+
+export function useCancelShipment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason?: string) => cancelShipment(id, reason),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ["seller-dashboard"] }),
+      ]),
+  });
+}

@@ -1,0 +1,245 @@
+import { useState } from "react";
+import {
+  Alert,
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { useNavigate } from "react-router";
+import { notify, toastApiError } from "../../../lib/toast";
+import { useDecideQuotation, useQuotations, type QuotationDecision } from "../api/quotations";
+import { useCancelShipment, useReopenBidding } from "../api/seller-actions";
+import { hasQuotation, type Quotation, type Shipment } from "../api/types";
+import { formatMoney } from "../lib/format";
+import { ReasonDialog } from "./ReasonDialog";
+import { Field, Panel } from "./ShipmentDetails";
+
+/** The bids so far; sealed (asterisks) while the window is open. */
+export function BidsPanel({ shipment }: { shipment: Shipment }) {
+  const query = useQuotations(shipment.id);
+  const bids = query.data?.data ?? [];
+  return (
+    <Panel title={`Bids (${query.data?.pagination_option.count ?? shipment.quotation_count})`}>
+      {shipment.is_bidding_open && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Bids are sealed until the bidding window closes; the lowest total wins.
+        </Typography>
+      )}
+      {bids.length === 0 ? (
+        <Typography color="text.secondary">You have no bid yet</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Bids">
+            <TableHead>
+              <TableRow>
+                <TableCell>Agent</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell align="right">Pickup</TableCell>
+                <TableCell align="right">Fast</TableCell>
+                <TableCell align="right">Normal</TableCell>
+                <TableCell align="right">Total</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {bids.map((bid) => (
+                <TableRow key={bid.id}>
+                  <TableCell>
+                    {bid.user.first_name} {bid.user.last_name}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: "anywhere" }}>{bid.user.email}</TableCell>
+                  <TableCell align="right">{formatMoney(bid.pickup_amount)}</TableCell>
+                  <TableCell align="right">{formatMoney(bid.fast_amount)}</TableCell>
+                  <TableCell align="right">{formatMoney(bid.normal_amount)}</TableCell>
+                  <TableCell align="right">{formatMoney(bid.total_amount)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Panel>
+  );
+}
+
+function QuotationAmounts({ quotation }: { quotation: Quotation }) {
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 1.5,
+        gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, minmax(0, 1fr))" },
+      }}
+    >
+      <Field label="Pickup amount">{formatMoney(quotation.pickup_amount)}</Field>
+      <Field label="Fast amount">{formatMoney(quotation.fast_amount)}</Field>
+      <Field label="Normal amount">{formatMoney(quotation.normal_amount)}</Field>
+      <Field label="Total">
+        <Typography component="span" sx={{ fontWeight: 700 }}>
+          {formatMoney(quotation.total_amount)}
+        </Typography>
+      </Field>
+    </Box>
+  );
+}
+
+type Pending = "decline" | "cancelBid" | null;
+
+/**
+ * The seller's decisions: accept or decline the winning estimate, cancel an accepted winning bid.
+ */
+export function EstimatePanel({ shipment }: { shipment: Shipment }) {
+  const navigate = useNavigate();
+  const quotation = hasQuotation(shipment.quotation) ? shipment.quotation : null;
+  const decide = useDecideQuotation(quotation?.id ?? 0, shipment.id);
+  const [pending, setPending] = useState<Pending>(null);
+  if (!quotation) return null;
+
+  const isApproved = shipment.status === "Quotation Approved" && quotation.is_accepted !== false;
+  const isAccepted = shipment.status === "Quotation Accepted";
+  if (!isApproved && !isAccepted) return null;
+
+  const run = async (decision: QuotationDecision, to: string) => {
+    try {
+      const res = await decide.mutateAsync(decision);
+      notify.success(res.message);
+      setPending(null);
+      void navigate(to);
+    } catch (error) {
+      toastApiError(error);
+    }
+  };
+
+  return (
+    <Panel title={isApproved ? "Estimate" : "Winning Bid"}>
+      <Stack spacing={2}>
+        {isApproved && (
+          <Typography variant="body2" color="text.secondary">
+            The bidding window has closed. This is the lowest quotation from{" "}
+            {quotation.user.first_name} {quotation.user.last_name}.
+          </Typography>
+        )}
+        <QuotationAmounts quotation={quotation} />
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
+          {isApproved && (
+            <>
+              <Button
+                variant="contained"
+                disabled={decide.isPending}
+                onClick={() =>
+                  void run({ shipment_status: "Quotation Accepted" }, "/seller/booking")
+                }
+              >
+                Accept estimate
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                disabled={decide.isPending}
+                onClick={() => setPending("decline")}
+              >
+                Decline
+              </Button>
+            </>
+          )}
+          {isAccepted && (
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={decide.isPending}
+              onClick={() => setPending("cancelBid")}
+            >
+              Cancel Winning Bid
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <ReasonDialog
+        open={pending === "decline"}
+        title="Decline estimate"
+        text="The shipment will be cancelled. Tell the agent why you decline."
+        confirmLabel="Decline"
+        isBusy={decide.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={(reason) =>
+          void run(
+            { shipment_status: "Shipment Cancelled", is_accepted: false, cancel_reason: reason },
+            "/seller/booking/cancelledorders",
+          )
+        }
+      />
+      <ReasonDialog
+        open={pending === "cancelBid"}
+        title="Cancel Winning Bid"
+        text="The order will be cancelled. Tell the agent why."
+        confirmLabel="Cancel Winning Bid"
+        isBusy={decide.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={(reason) =>
+          void run({ is_accepted: false, cancel_reason: reason }, "/seller/booking/cancelledorders")
+        }
+      />
+    </Panel>
+  );
+}
+
+/** A window that closed without bids: reopen bidding or cancel the shipment. */
+export function NoBidsPanel({ shipment }: { shipment: Shipment }) {
+  const navigate = useNavigate();
+  const reopen = useReopenBidding(shipment.id);
+  const cancel = useCancelShipment(shipment.id);
+  const [isCancelling, setCancelling] = useState(false);
+  if (shipment.status !== "Shipment Pending" || shipment.is_bidding_open) return null;
+
+  return (
+    <Panel title="No bids received">
+      <Stack spacing={2}>
+        <Alert severity="warning">
+          The bidding window closed without any quotation. Open a new window or cancel the
+          shipment.
+        </Alert>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
+          <Button
+            variant="contained"
+            disabled={reopen.isPending}
+            onClick={() =>
+              void reopen.mutateAsync().then(
+                (res) => notify.success(res.message),
+                (error: unknown) => toastApiError(error),
+              )
+            }
+          >
+            Reopen bidding
+          </Button>
+          <Button variant="outlined" color="error" onClick={() => setCancelling(true)}>
+            Cancel shipment
+          </Button>
+        </Stack>
+      </Stack>
+      <ReasonDialog
+        open={isCancelling}
+        title="Cancel shipment"
+        text="The shipment will be withdrawn. You can add a reason."
+        confirmLabel="Cancel shipment"
+        isRequired={false}
+        isBusy={cancel.isPending}
+        onClose={() => setCancelling(false)}
+        onConfirm={(reason) =>
+          void cancel.mutateAsync(reason || undefined).then(
+            (res) => {
+              notify.success(res.message);
+              void navigate("/seller/booking/cancelledorders");
+            },
+            (error: unknown) => toastApiError(error),
+          )
+        }
+      />
+    </Panel>
+  );
+}

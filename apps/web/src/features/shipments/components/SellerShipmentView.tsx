@@ -1,0 +1,115 @@
+import { useEffect } from "react";
+import { Box, Paper, Stack, Typography } from "@mui/material";
+import { useLocation } from "react-router";
+import { ChatPanel } from "../../chat/components/ChatPanel";
+import { BidCountdown } from "../../bidding/components/BidCountdown";
+import { useShipment } from "../api/get-shipment";
+import { hasQuotation } from "../api/types";
+import { stepperViewFromSrc } from "../lib/status-steps";
+import { textOrNA } from "../lib/format";
+import { AccessDenied } from "./AccessDenied";
+import { Loading } from "./Loading";
+import { PageHeader } from "./PageHeader";
+import { BidsPanel, EstimatePanel, NoBidsPanel } from "./SellerDecisionPanels";
+import { Panel, ShipmentDetails } from "./ShipmentDetails";
+import { StatusChip } from "./StatusChip";
+import { StatusStepper } from "./StatusStepper";
+
+const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
+
+/** The seller's shipment page: detail, bids, estimate decisions and (on accepted orders) chat. */
+export function SellerShipmentView({
+  id,
+  src,
+  withChat,
+}: {
+  id: number;
+  src: string | null;
+  withChat: boolean;
+}) {
+  const query = useShipment(id);
+  const { hash } = useLocation();
+  const isLoaded = !!query.data;
+  useEffect(() => {
+    if (isLoaded && hash === "#chat") document.getElementById("chat")?.scrollIntoView();
+  }, [isLoaded, hash]);
+
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    return <AccessDenied error={query.error} backTo="/seller/booking" backLabel="Go to my shipments" />;
+  }
+  const shipment = query.data;
+  const isBidding = BIDDING_STATUSES.has(shipment.status);
+  const cancelReason =
+    shipment.cancel_reason ??
+    (hasQuotation(shipment.quotation) ? shipment.quotation.cancel_reason : null);
+  // The seller phone shows on the order status, past order and phone views only.
+  const showSellerPhone = !withChat;
+
+  const main = (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}
+        >
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {shipment.product_name}
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+            <StatusChip shipment={shipment} side="seller" />
+            {isBidding && shipment.is_bidding_open && (
+              <Typography variant="body2" component="span">
+                Bidding ends in{" "}
+                <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={() => void query.refetch()} />
+              </Typography>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+      <EstimatePanel shipment={shipment} />
+      <NoBidsPanel shipment={shipment} />
+      {isBidding && <BidsPanel shipment={shipment} />}
+      {shipment.status === "Shipment Cancelled" && (
+        <Panel title="Cancellation">
+          <Typography variant="body2">Reason: {textOrNA(cancelReason)}</Typography>
+        </Panel>
+      )}
+      <StatusStepper status={shipment.status} view={stepperViewFromSrc(src)} side="seller" />
+      <ShipmentDetails
+        shipment={shipment}
+        showSellerPhone={showSellerPhone}
+        showOrderInfo={!isBidding}
+      />
+    </Stack>
+  );
+
+  return (
+    <>
+      <PageHeader title={`Shipment #${shipment.id}`} />
+      {withChat ? (
+        <Box
+          sx={{
+            display: "grid",
+            gap: 2,
+            gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
+            alignItems: "start",
+          }}
+        >
+          {main}
+          <Box id="chat" sx={{ position: { lg: "sticky" }, top: { lg: 16 } }}>
+            <ChatPanel
+              kind="shipment"
+              id={shipment.id}
+              side="seller"
+              canSend={shipment.status === "Quotation Accepted"}
+            />
+          </Box>
+        </Box>
+      ) : (
+        main
+      )}
+    </>
+  );
+}
