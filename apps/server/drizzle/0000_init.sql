@@ -109,6 +109,7 @@ CREATE TABLE "shipments" (
 	"contact_email" text,
 	"bidding_ends_at" timestamp with time zone NOT NULL,
 	"winning_quotation_id" integer,
+	"winner_agent_id" integer,
 	"quotation_count" integer DEFAULT 0 NOT NULL,
 	"tracking_number" text,
 	"tracking_link" text,
@@ -215,6 +216,7 @@ ALTER TABLE "quotations" ADD CONSTRAINT "quotations_shipment_id_shipments_id_fk"
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_agent_id_users_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipment_packages" ADD CONSTRAINT "shipment_packages_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shipments" ADD CONSTRAINT "shipments_winner_agent_id_users_id_fk" FOREIGN KEY ("winner_agent_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sample_shipments" ADD CONSTRAINT "sample_shipments_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sample_shipments" ADD CONSTRAINT "sample_shipments_completed_by_id_users_id_fk" FOREIGN KEY ("completed_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_attachments" ADD CONSTRAINT "chat_attachments_uploader_id_users_id_fk" FOREIGN KEY ("uploader_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -244,6 +246,11 @@ CREATE INDEX "shipment_packages_shipment_idx" ON "shipment_packages" USING btree
 CREATE INDEX "shipments_seller_status_idx" ON "shipments" USING btree ("seller_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "shipments_status_bidding_idx" ON "shipments" USING btree ("status","bidding_ends_at");--> statement-breakpoint
 CREATE INDEX "shipments_product_trgm_idx" ON "shipments" USING gin (lower("product_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "shipments_reference_trgm_idx" ON "shipments" USING gin (lower("freight_booking_reference_number") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "shipments_pickup_trgm_idx" ON "shipments" USING gin (lower("pickup_full_address") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "shipments_open_idx" ON "shipments" USING btree ("bidding_ends_at") WHERE "shipments"."status" in ('Shipment Pending', 'Quotation Received');--> statement-breakpoint
+CREATE INDEX "shipments_winner_status_idx" ON "shipments" USING btree ("winner_agent_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "shipments_created_idx" ON "shipments" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouses_code_country_idx" ON "warehouses" USING btree ("code","country");--> statement-breakpoint
 CREATE INDEX "sample_shipments_seller_idx" ON "sample_shipments" USING btree ("seller_id","created_at");--> statement-breakpoint
 CREATE INDEX "sample_shipments_created_idx" ON "sample_shipments" USING btree ("created_at");--> statement-breakpoint

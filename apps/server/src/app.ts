@@ -20,6 +20,8 @@ import { FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
+import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { mailerPlugin } from "./lib/mailer.js";
 import { PRODUCT_NAME } from "@fba/contract";
 import { modules } from "./modules/index.js";
 
@@ -142,6 +144,9 @@ export async function buildApp(
       .code(ready ? 200 : 503)
       .send({ status: ready ? "ready" : "unavailable", database: ready });
   });
+
+  await app.register(rateLimitPlugin);
+  await app.register(mailerPlugin);
 
   for (const module of modules) {
     await app.register(module, { prefix: "/api" });

@@ -39,6 +39,15 @@ export const messages = {
   passwordResetDone: "Your password has been successfully reset.",
   otpSent: "If an account exists for this email, a code has been sent",
   currentPasswordWrong: "Current password is incorrect",
+  passwordsMustDiffer: "Current password and new password must be different",
+  refreshRequired: "Refresh token is required",
+  refreshInvalid: "Your session has expired, please log in again",
+  loggedIn: "Logged in successfully",
+  registered: "Account created successfully",
+  loggedOut: "Logged out successfully",
+  tokenRefreshed: "Token refreshed successfully",
+  otpVerified: "Code verified successfully",
+  passwordChanged: "Password changed successfully",
 } as const;
 
 /** A string that must be present: missing, null and blank all give the same required message. */
@@ -106,12 +115,18 @@ export const registerInputSchema = z.object({
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
 export const refreshInputSchema = z.object({
-  refresh: requiredString("Refresh token is required").max(512),
+  refresh: requiredString(messages.refreshRequired).max(512, messages.refreshInvalid),
 });
 export type RefreshInput = z.infer<typeof refreshInputSchema>;
 export const logoutInputSchema = refreshInputSchema;
 
-export const channelSchema = z.literal("EMAIL").optional().default("EMAIL");
+export const OTP_CHANNELS = ["EMAIL"] as const;
+export const OTP_PURPOSES = ["FORGOT_PASSWORD"] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+export const channelSchema = z
+  .enum(OTP_CHANNELS, { error: "Channel must be EMAIL" })
+  .optional()
+  .default("EMAIL");
 
 export const passwordInitInputSchema = z.object({ email: emailSchema, channel: channelSchema });
 export type PasswordInitInput = z.input<typeof passwordInitInputSchema>;
@@ -119,7 +134,10 @@ export type PasswordInitInput = z.input<typeof passwordInitInputSchema>;
 export const sendOtpInputSchema = z.object({
   email: emailSchema,
   channel: channelSchema,
-  otp_for: z.literal("FORGOT_PASSWORD").optional().default("FORGOT_PASSWORD"),
+  otp_for: z
+    .enum(OTP_PURPOSES, { error: "otp_for must be FORGOT_PASSWORD" })
+    .optional()
+    .default("FORGOT_PASSWORD"),
 });
 export type SendOtpInput = z.input<typeof sendOtpInputSchema>;
 
@@ -130,36 +148,53 @@ export const verifyOtpInputSchema = z.object({
 });
 export type VerifyOtpInput = z.input<typeof verifyOtpInputSchema>;
 
+const confirmPasswordSchema = z
+  .string({ error: messages.passwordsMustMatch })
+  .max(128, messages.passwordsMustMatch);
+
+/**
+ * The mismatch check runs even when other fields fail, so a form gets every error at once; it
+ * compares the raw inputs, which is what the user typed into both boxes.
+ */
+const passwordsMatch = {
+  path: ["confirm_password"],
+  message: messages.passwordsMustMatch,
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as Record<string, unknown> | null;
+    return typeof value?.password === "string" && typeof value?.confirm_password === "string";
+  },
+};
+
 export const newPasswordWithConfirmSchema = z
-  .object({
-    password: passwordSchema,
-    confirm_password: z.string({ error: messages.passwordsMustMatch }),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    path: ["confirm_password"],
-    message: messages.passwordsMustMatch,
-  });
+  .object({ password: passwordSchema, confirm_password: confirmPasswordSchema })
+  .refine((v) => v.password === v.confirm_password, passwordsMatch);
 
 export const passwordResetInputSchema = z
   .object({
     email: emailSchema,
     otp: otpSchema,
     password: passwordSchema,
-    confirm_password: z.string({ error: messages.passwordsMustMatch }),
+    confirm_password: confirmPasswordSchema,
   })
-  .refine((v) => v.password === v.confirm_password, {
-    path: ["confirm_password"],
-    message: messages.passwordsMustMatch,
-  });
+  .refine((v) => v.password === v.confirm_password, passwordsMatch);
 export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
 
-export const changePasswordInputSchema = z.object({
-  old_password: z
-    .string({ error: messages.passwordRequired })
-    .min(1, messages.passwordRequired)
-    .max(128),
-  new_password: passwordSchema,
-});
+export const changePasswordInputSchema = z
+  .object({
+    old_password: z
+      .string({ error: messages.passwordRequired })
+      .min(1, { error: messages.passwordRequired, abort: true })
+      .max(128, messages.currentPasswordWrong),
+    new_password: passwordSchema,
+  })
+  .refine((v) => v.old_password !== v.new_password, {
+    path: ["new_password"],
+    message: messages.passwordsMustDiffer,
+    when: (payload) => {
+      const value = payload.value as Record<string, unknown> | null;
+      return typeof value?.old_password === "string" && typeof value?.new_password === "string";
+    },
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 export const userSchema = z.object({
@@ -184,3 +219,15 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 
 export const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/** Answer of password-init and send-otp: identical whether or not the email has an account. */
+export const otpSentSchema = z.object({
+  email: z.string(),
+  channel: z.enum(OTP_CHANNELS),
+  /** Seconds until send-otp will issue another code. */
+  resend_after: z.number().int(),
+});
+export type OtpSent = z.infer<typeof otpSentSchema>;
+
+export const otpVerifiedSchema = z.object({ verified: z.literal(true) });
+export type OtpVerified = z.infer<typeof otpVerifiedSchema>;

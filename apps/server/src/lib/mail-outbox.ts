@@ -8,6 +8,14 @@ export interface OutgoingEmail {
   html?: string;
 }
 
+const enqueueListeners = new Set<() => void>();
+
+/** Lets this process's sender loop hear about new rows, so it need not wait for its next poll. */
+export function onEmailEnqueued(listener: () => void): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
+}
+
 /**
  * Queues an email in the outbox. Call it inside the transaction that makes the change, so the
  * email exists exactly when the change does; the sender loop delivers it (and retries).
@@ -19,4 +27,5 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<vo
     textBody: email.text,
     htmlBody: email.html ?? null,
   });
+  for (const listener of enqueueListeners) listener();
 }

@@ -54,17 +54,21 @@ export const refreshTokens = pgTable(
     uniqueIndex("refresh_tokens_hash_idx").on(t.tokenHash),
     index("refresh_tokens_family_idx").on(t.familyId),
     index("refresh_tokens_user_idx").on(t.userId),
+    index("refresh_tokens_expires_idx").on(t.expiresAt),
   ],
 );
 
-/** One-time codes (password recovery); the code itself is stored hashed. */
+/**
+ * One-time codes (password recovery), keyed by email so that an address without an account gets
+ * a row too (with a code nobody can know): every step then behaves the same for both, which is
+ * what keeps the recovery flow from revealing who has an account. Only an HMAC of the code is kept.
+ */
 export const otpCodes = pgTable(
   "otp_codes",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -73,7 +77,10 @@ export const otpCodes = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("otp_codes_user_idx").on(t.userId, t.purpose, t.createdAt)],
+  (t) => [
+    index("otp_codes_email_idx").on(t.email, t.purpose, t.createdAt),
+    index("otp_codes_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Transactional outbox: rows written in the same transaction as the change, sent by a loop. */

@@ -1,4 +1,24 @@
 import type { FastifyInstance } from "fastify";
+import { registerAuthRoutes } from "./auth.routes.js";
+import { AuthService } from "./auth.service.js";
 
-/** Routes of the auth module (mounted under /api). */
-export default async function authModule(_app: FastifyInstance): Promise<void> {}
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Routes of the auth module (mounted under /api), plus an hourly sweep of dead tokens and codes. */
+export default async function authModule(app: FastifyInstance): Promise<void> {
+  const service = new AuthService(app);
+  registerAuthRoutes(app, service);
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    timer = setInterval(() => {
+      service.pruneExpired().catch((error: unknown) => {
+        app.log.warn({ err: error }, "pruning expired sessions and codes failed");
+      });
+    }, PRUNE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook("preClose", async () => {
+    if (timer) clearInterval(timer);
+  });
+}

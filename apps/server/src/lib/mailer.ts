@@ -1,0 +1,225 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../db/client.js";
+import { emailOutbox } from "../db/schema/index.js";
+import { onEmailEnqueued } from "./mail-outbox.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// URL; without it messages are written to the log instead. */
+  smtpUrl?: string;
+  from: string;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** A claimed row is hidden from other senders for this long; a crashed sender's rows come back. */
+const CLAIM_LEASE_SECONDS = 120;
+const MAX_BACKOFF_SECONDS = 3600;
+
+/** Seconds to wait before the next try after `attempts` failed tries: 10 s, 20 s, 40 s ... 1 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(MAX_BACKOFF_SECONDS, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Delivers the email outbox. Rows are claimed in small batches with FOR UPDATE SKIP LOCKED, so any
+ * number of server instances can run this loop; a claim only pushes next_attempt_at forward (a
+ * lease), so no transaction stays open while talking to the SMTP server, and a process that dies
+ * mid-send leaves its rows to be picked up again when the lease runs out.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly maxAttempts: number;
+  private timer: NodeJS.Timeout | null = null;
+  private timerDueAt = 0;
+  private running: Promise<void> | null = null;
+  private wakeRequested = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: MailerOptions,
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
+      : null;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 10;
+    this.maxAttempts = options.maxAttempts ?? 8;
+  }
+
+  get deliversBySmtp(): boolean {
+    return this.transport !== null;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for an in-flight batch, so the database can close after. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    this.transport?.close();
+  }
+
+  /**
+   * Asks for a drain soon (call after committing a transaction that enqueued). A wake that comes
+   * before the commit may find nothing; the regular poll then picks the row up.
+   */
+  wake(delayMs = 0): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.schedule(delayMs);
+  }
+
+  /** Sends every email that is due now; resolves when done. Safe to call while the loop runs. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.runBatch();
+      total += sent;
+      if (sent < this.batchSize) return total;
+    }
+  }
+
+  /** Runs the next tick after delayMs, unless one is already due sooner. */
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    const dueAt = Date.now() + delayMs;
+    if (this.timer) {
+      if (this.timerDueAt <= dueAt) return;
+      clearTimeout(this.timer);
+    }
+    this.timerDueAt = dueAt;
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = null;
+    if (this.stopped || this.running) return;
+    this.wakeRequested = false;
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        // The database may be briefly unavailable; the next tick tries again.
+        this.log.warn({ err: error }, "email outbox drain failed");
+      });
+    await this.running;
+    this.running = null;
+    this.schedule(this.wakeRequested ? 0 : this.pollIntervalMs);
+  }
+
+  /** Claims and sends one batch; returns how many rows it claimed. */
+  private async runBatch(): Promise<number> {
+    const claimed = await this.claim();
+    for (const row of claimed) await this.deliver(row);
+    return claimed.length;
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const due = this.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          isNull(emailOutbox.sentAt),
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+          lt(emailOutbox.attempts, this.maxAttempts),
+        ),
+      )
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(this.batchSize)
+      .for("update", { skipLocked: true });
+    return this.db
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
+      })
+      .where(inArray(emailOutbox.id, due))
+      .returning();
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    try {
+      if (this.transport) {
+        await this.transport.sendMail({
+          from: this.options.from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        });
+      } else {
+        // Without SMTP the log is the mailbox, so the embedded default stays usable (codes included).
+        this.log.info(
+          { mail: { to: row.toAddress, subject: row.subject, text: row.textBody } },
+          `email to ${row.toAddress}: ${row.subject}\n${row.textBody}`,
+        );
+      }
+      await this.db
+        .update(emailOutbox)
+        .set({ sentAt: sql`now()`, lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= this.maxAttempts;
+      const log = giveUp ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
+      log({ emailId: row.id, attempts: row.attempts, err: message }, "email delivery failed");
+      await this.db
+        .update(emailOutbox)
+        .set({
+          lastError: message.slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+        })
+        .where(eq(emailOutbox.id, row.id));
+    }
+  }
+}
+
+/** Decorates app.mailer and runs the outbox loop while the app is up. */
+export const mailerPlugin = fp(
+  async (app: FastifyInstance) => {
+    const mailer = new Mailer(app.database.db, app.log, {
+      smtpUrl: app.config.SMTP_URL,
+      from: app.config.MAIL_FROM,
+    });
+    app.decorate("mailer", mailer);
+    let unsubscribe: (() => void) | undefined;
+    app.addHook("onReady", async () => {
+      if (!mailer.deliversBySmtp && app.config.NODE_ENV === "production") {
+        app.log.warn("SMTP_URL is not set: emails (including recovery codes) go to this log");
+      }
+      unsubscribe = onEmailEnqueued(() => mailer.wake(50));
+      mailer.start();
+    });
+    app.addHook("preClose", async () => {
+      unsubscribe?.();
+      await mailer.stop();
+    });
+  },
+  { name: "mailer" },
+);

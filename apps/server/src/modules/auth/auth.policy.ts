@@ -1,0 +1,59 @@
+import {
+  OTP_EXPIRY_MINUTES,
+  OTP_MAX_TRIES,
+  OTP_RESEND_SECONDS,
+  type Group,
+  type SelfServiceGroup,
+} from "@fba/contract";
+
+/** Why a user whose password matched may still not sign in on the chosen tab. */
+export type LoginRefusal = "disabled" | "wrong_group";
+
+export function loginRefusal(
+  user: { group: Group; isActive: boolean },
+  requestedGroup: SelfServiceGroup,
+): LoginRefusal | null {
+  if (!user.isActive) return "disabled";
+  // Admins have no tab of their own: either tab lets them in.
+  if (user.group !== "Admin" && user.group !== requestedGroup) return "wrong_group";
+  return null;
+}
+
+export type RefreshTokenState = "valid" | "reused" | "revoked" | "expired";
+
+/**
+ * A token that was already exchanged and is shown again means two parties hold it (one of them
+ * stole it), so the caller must revoke the whole family.
+ */
+export function refreshTokenState(
+  token: { rotatedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
+  now: Date,
+): RefreshTokenState {
+  if (token.revokedAt) return "revoked";
+  if (token.rotatedAt) return "reused";
+  if (token.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "valid";
+}
+
+export type OtpState = "usable" | "expired" | "exhausted" | "consumed";
+
+export function otpState(
+  code: { attempts: number; expiresAt: Date; consumedAt: Date | null },
+  now: Date,
+): OtpState {
+  if (code.consumedAt) return "consumed";
+  if (code.attempts >= OTP_MAX_TRIES) return "exhausted";
+  if (code.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "usable";
+}
+
+/** Seconds until another code may be sent (0 when it may be sent now). */
+export function resendWaitSeconds(lastSentAt: Date | null | undefined, now: Date): number {
+  if (!lastSentAt) return 0;
+  const elapsed = (now.getTime() - lastSentAt.getTime()) / 1000;
+  return Math.max(0, Math.ceil(OTP_RESEND_SECONDS - elapsed));
+}
+
+export function otpExpiry(now: Date): Date {
+  return new Date(now.getTime() + OTP_EXPIRY_MINUTES * 60_000);
+}

@@ -1,0 +1,174 @@
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { otpCodes, refreshTokens, users } from "../../db/schema/index.js";
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type OtpCodeRow = typeof otpCodes.$inferSelect;
+
+/** Emails are unique regardless of case (users_email_lower_idx). */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error("user insert returned no row");
+  return row;
+}
+
+export async function updatePasswordHash(
+  db: DbOrTx,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** True when the error is PostgreSQL's unique_violation (also when wrapped by Drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 3; depth++) {
+    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+// Refresh tokens
+
+export async function insertRefreshToken(
+  db: DbOrTx,
+  values: {
+    userId: number;
+    familyId: string;
+    tokenHash: string;
+    remember: boolean;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** Locks the row, so two concurrent refreshes with one token cannot both succeed. */
+export async function findRefreshTokenForUpdate(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+export async function markRefreshTokenRotated(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, id));
+}
+
+export async function revokeRefreshFamily(db: DbOrTx, familyId: string, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every live refresh token of the user; returns how many were revoked. */
+export async function revokeUserRefreshTokens(
+  db: DbOrTx,
+  userId: number,
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
+}
+
+export async function deleteExpiredRefreshTokens(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(refreshTokens)
+    .where(lt(refreshTokens.expiresAt, before))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
+}
+
+// One-time codes
+
+/** The newest code for the address and purpose, locked for the rest of the transaction. */
+export async function findLatestOtpForUpdate(
+  db: DbOrTx,
+  email: string,
+  purpose: string,
+): Promise<OtpCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/** Drops the address's earlier codes: only the newest one ever works. */
+export async function deleteOtps(db: DbOrTx, email: string, purpose: string): Promise<void> {
+  await db.delete(otpCodes).where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)));
+}
+
+export async function insertOtp(
+  db: DbOrTx,
+  values: {
+    email: string;
+    userId: number | null;
+    purpose: string;
+    codeHash: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await db.insert(otpCodes).values(values);
+}
+
+export async function recordOtpFailure(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(eq(otpCodes.id, id));
+}
+
+export async function markOtpVerified(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(otpCodes).set({ verifiedAt: at }).where(eq(otpCodes.id, id));
+}
+
+export async function markOtpConsumed(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, id));
+}
+
+/** Codes are useless after their expiry; keep them a day for the resend spacing, then drop. */
+export async function deleteStaleOtps(db: DbOrTx, createdBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(otpCodes)
+    .where(lt(otpCodes.createdAt, createdBefore))
+    .returning({ id: otpCodes.id });
+  return rows.length;
+}

@@ -1,0 +1,368 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import {
+  OTP_EXPIRY_MINUTES,
+  OTP_RESEND_SECONDS,
+  PRODUCT_NAME,
+  REFRESH_TOKEN_TTL_REMEMBER_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  messages,
+  type AuthResult,
+  type ChangePasswordInput,
+  type OtpPurpose,
+  type OtpSent,
+  type TokenPair,
+  type User,
+  loginInputSchema,
+  passwordInitInputSchema,
+  passwordResetInputSchema,
+  registerInputSchema,
+  sendOtpInputSchema,
+  verifyOtpInputSchema,
+} from "@fba/contract";
+import type { z } from "zod";
+import type { DbOrTx } from "../../db/client.js";
+import { AppError } from "../../lib/errors.js";
+import { enqueueEmail } from "../../lib/mail-outbox.js";
+import { hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { resolveJwtSecret } from "../../lib/tokens.js";
+import {
+  loginRefusal,
+  otpExpiry,
+  otpState,
+  refreshTokenState,
+  resendWaitSeconds,
+} from "./auth.policy.js";
+import * as repo from "./auth.repository.js";
+import { OtpHasher, generateOtp, generateRefreshToken, hashRefreshToken } from "./auth.secrets.js";
+import { presentUser } from "./user.presenter.js";
+
+type LoginInput = z.output<typeof loginInputSchema>;
+type RegisterInput = z.output<typeof registerInputSchema>;
+type PasswordInitInput = z.output<typeof passwordInitInputSchema>;
+type SendOtpInput = z.output<typeof sendOtpInputSchema>;
+type VerifyOtpInput = z.output<typeof verifyOtpInputSchema>;
+type PasswordResetInput = z.output<typeof passwordResetInputSchema>;
+
+const PASSWORD_RESET: OtpPurpose = "FORGOT_PASSWORD";
+
+function refreshLifetimeMs(remember: boolean): number {
+  return (remember ? REFRESH_TOKEN_TTL_REMEMBER_SECONDS : REFRESH_TOKEN_TTL_SECONDS) * 1000;
+}
+
+/**
+ * Opens a new session for a user: a 15-minute access JWT and a refresh token starting a new
+ * family. Pass `db` to write inside an open transaction.
+ */
+export async function issueSession(
+  app: FastifyInstance,
+  userId: number,
+  options: { remember?: boolean; db?: DbOrTx } = {},
+): Promise<TokenPair> {
+  const db = options.db ?? app.database.db;
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw AppError.notFound("User not found");
+  return createTokenPair(app, db, user, randomUUID(), options.remember ?? false, new Date());
+}
+
+/** Ends every session of the user (their refresh tokens stop working); returns how many. */
+export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<number> {
+  return repo.revokeUserRefreshTokens(db, userId, new Date());
+}
+
+async function createTokenPair(
+  app: FastifyInstance,
+  db: DbOrTx,
+  user: Pick<repo.UserRow, "id" | "group">,
+  familyId: string,
+  remember: boolean,
+  now: Date,
+): Promise<TokenPair> {
+  const refreshToken = generateRefreshToken();
+  await repo.insertRefreshToken(db, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashRefreshToken(refreshToken),
+    remember,
+    expiresAt: new Date(now.getTime() + refreshLifetimeMs(remember)),
+  });
+  const accessToken = await app.tokens.signAccess({ userId: user.id, group: user.group });
+  return { access_token: accessToken, refresh_token: refreshToken };
+}
+
+const invalidCredentials = () =>
+  new AppError("BAD_REQUEST", messages.invalidCredentials, [
+    { message: messages.invalidCredentials },
+  ]);
+const invalidSession = () =>
+  new AppError("UNAUTHORIZED", messages.refreshInvalid, [{ message: messages.refreshInvalid }]);
+const invalidOtp = () =>
+  new AppError("BAD_REQUEST", messages.otpWrong, [{ field: "otp", message: messages.otpWrong }]);
+
+export class AuthService {
+  private readonly otp: OtpHasher;
+  /** Verified against for unknown emails, so a wrong email costs as long as a wrong password. */
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.otp = new OtpHasher(resolveJwtSecret(app.config.JWT_SECRET, app.config.DATA_DIR));
+  }
+
+  private get db() {
+    return this.app.database.db;
+  }
+
+  private present(user: repo.UserRow): User {
+    return presentUser(user, this.app.config);
+  }
+
+  async register(input: RegisterInput): Promise<AuthResult> {
+    const passwordHash = await hashPassword(input.password);
+    const emailTaken = () =>
+      new AppError("BAD_REQUEST", messages.emailTaken, [
+        { field: "email", message: messages.emailTaken },
+      ]);
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (await repo.findUserByEmail(tx, input.email)) throw emailTaken();
+        const user = await repo.insertUser(tx, {
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          passwordHash,
+          group: input.groups,
+        });
+        const tokens = await createTokenPair(this.app, tx, user, randomUUID(), false, new Date());
+        return { user: this.present(user), ...tokens };
+      });
+    } catch (error) {
+      // Two sign-ups racing for one address: the unique index decides, the loser gets the same answer.
+      if (repo.isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+  }
+
+  async login(input: LoginInput): Promise<AuthResult> {
+    const user = await repo.findUserByEmail(this.db, input.email);
+    if (!user) {
+      this.dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+      await verifyPassword(await this.dummyHash, input.password);
+      throw invalidCredentials();
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+    // Only someone who knows the password learns the account's state or group.
+    const refusal = loginRefusal(user, input.group);
+    if (refusal === "disabled") {
+      throw new AppError("FORBIDDEN", messages.accountDisabled, [
+        { message: messages.accountDisabled },
+      ]);
+    }
+    if (refusal === "wrong_group") {
+      throw new AppError("BAD_REQUEST", messages.wrongGroup, [
+        { field: "group", message: messages.wrongGroup },
+      ]);
+    }
+    const tokens = await createTokenPair(
+      this.app,
+      this.db,
+      user,
+      randomUUID(),
+      input.remember,
+      new Date(),
+    );
+    return { user: this.present(user), ...tokens };
+  }
+
+  async me(userId: number): Promise<User> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user || !user.isActive) throw AppError.unauthorized();
+    return this.present(user);
+  }
+
+  /** Exchanges a refresh token for a new pair; a second use of any token ends its family. */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const now = new Date();
+    const outcome = await this.db.transaction(async (tx) => {
+      const token = await repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
+      if (!token) return { kind: "invalid" as const };
+      const state = refreshTokenState(token, now);
+      if (state === "reused") {
+        await repo.revokeRefreshFamily(tx, token.familyId, now);
+        return { kind: "reused" as const, userId: token.userId };
+      }
+      if (state !== "valid") return { kind: "invalid" as const };
+      const user = await repo.findUserById(tx, token.userId);
+      if (!user || !user.isActive) {
+        await repo.revokeRefreshFamily(tx, token.familyId, now);
+        return { kind: "invalid" as const };
+      }
+      await repo.markRefreshTokenRotated(tx, token.id, now);
+      const pair = await createTokenPair(this.app, tx, user, token.familyId, token.remember, now);
+      return { kind: "ok" as const, pair };
+    });
+    if (outcome.kind === "reused") {
+      this.app.log.warn({ userId: outcome.userId }, "refresh token reused: session family revoked");
+    }
+    if (outcome.kind !== "ok") throw invalidSession();
+    return outcome.pair;
+  }
+
+  /** Ends the session the refresh token belongs to. Unknown or spent tokens are fine too. */
+  async logout(refreshToken: string): Promise<void> {
+    const now = new Date();
+    await this.db.transaction(async (tx) => {
+      const token = await repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
+      if (token) await repo.revokeRefreshFamily(tx, token.familyId, now);
+    });
+  }
+
+  /** First recovery step. Within the resend spacing the code already sent stays the one to use. */
+  async startPasswordReset(input: PasswordInitInput): Promise<OtpSent> {
+    const result = await this.issueCode(input.email, PASSWORD_RESET, "keep-recent");
+    return { email: input.email, channel: input.channel, resend_after: result.resendAfter };
+  }
+
+  /** Resend: refused with 429 until OTP_RESEND_SECONDS after the previous code. */
+  async resendCode(input: SendOtpInput): Promise<OtpSent> {
+    const result = await this.issueCode(input.email, input.otp_for, "refuse-recent");
+    if (result.waitSeconds > 0) {
+      throw new AppError(
+        "RATE_LIMITED",
+        messages.otpResendTooSoon,
+        [{ message: messages.otpResendTooSoon }],
+        { "Retry-After": String(result.waitSeconds) },
+      );
+    }
+    return { email: input.email, channel: input.channel, resend_after: result.resendAfter };
+  }
+
+  /**
+   * Writes a new code for the address, known or not (an unknown one gets a code nobody can
+   * match, and no email), so that every later step answers the same for both.
+   */
+  private async issueCode(
+    email: string,
+    purpose: OtpPurpose,
+    whenRecent: "keep-recent" | "refuse-recent",
+  ): Promise<{ resendAfter: number; waitSeconds: number }> {
+    const now = new Date();
+    const result = await this.db.transaction(async (tx) => {
+      const latest = await repo.findLatestOtpForUpdate(tx, email, purpose);
+      const waitSeconds = resendWaitSeconds(latest?.createdAt, now);
+      if (waitSeconds > 0) {
+        // password-init answers as if it had sent: the code sent moments ago is still the one.
+        const refuse = whenRecent === "refuse-recent";
+        return { resendAfter: waitSeconds, waitSeconds: refuse ? waitSeconds : 0, sent: false };
+      }
+      const user = await repo.findUserByEmail(tx, email);
+      const recipient = user && user.isActive ? user : null;
+      const code = generateOtp();
+      await repo.deleteOtps(tx, email, purpose);
+      await repo.insertOtp(tx, {
+        email,
+        userId: recipient?.id ?? null,
+        purpose,
+        codeHash: recipient ? this.otp.hash(email, purpose, code) : this.otp.unmatchable(),
+        expiresAt: otpExpiry(now),
+        createdAt: now,
+      });
+      if (recipient) await enqueueEmail(tx, resetCodeEmail(recipient, code));
+      return { resendAfter: OTP_RESEND_SECONDS, waitSeconds: 0, sent: recipient !== null };
+    });
+    if (result.sent) this.app.mailer.wake();
+    return result;
+  }
+
+  /** Checks a code without using it up (the dialog's second step). */
+  async verifyCode(input: VerifyOtpInput): Promise<void> {
+    await this.checkCode(input.email, PASSWORD_RESET, input.otp, async (tx, code) => {
+      await repo.markOtpVerified(tx, code.id, new Date());
+    });
+  }
+
+  /** Uses the code up, sets the new password and ends every session of the account. */
+  async resetPassword(input: PasswordResetInput): Promise<void> {
+    const passwordHash = await hashPassword(input.password);
+    await this.checkCode(input.email, PASSWORD_RESET, input.otp, async (tx, code, userId) => {
+      const now = new Date();
+      await repo.markOtpConsumed(tx, code.id, now);
+      await repo.updatePasswordHash(tx, userId, passwordHash);
+      await repo.revokeUserRefreshTokens(tx, userId, now);
+    });
+  }
+
+  private async checkCode(
+    email: string,
+    purpose: OtpPurpose,
+    submitted: string,
+    onMatch: (tx: DbOrTx, code: repo.OtpCodeRow, userId: number) => Promise<void>,
+  ): Promise<void> {
+    const now = new Date();
+    const accepted = await this.db.transaction(async (tx) => {
+      const code = await repo.findLatestOtpForUpdate(tx, email, purpose);
+      if (!code || otpState(code, now) !== "usable") return false;
+      if (!code.userId || !this.otp.matches(code.codeHash, email, purpose, submitted)) {
+        // Committed even though the request fails: this is what makes the 5-try limit hold.
+        await repo.recordOtpFailure(tx, code.id);
+        return false;
+      }
+      const user = await repo.findUserById(tx, code.userId);
+      if (!user || !user.isActive) return false;
+      await onMatch(tx, code, user.id);
+      return true;
+    });
+    if (!accepted) throw invalidOtp();
+  }
+
+  /** Changes the password after checking the current one; every other session ends. */
+  async changePassword(userId: number, input: ChangePasswordInput): Promise<TokenPair> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user || !user.isActive) throw AppError.unauthorized();
+    if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+      throw new AppError("BAD_REQUEST", messages.currentPasswordWrong, [
+        { field: "old_password", message: messages.currentPasswordWrong },
+      ]);
+    }
+    const passwordHash = await hashPassword(input.new_password);
+    return this.db.transaction(async (tx) => {
+      const now = new Date();
+      await repo.updatePasswordHash(tx, user.id, passwordHash);
+      await repo.revokeUserRefreshTokens(tx, user.id, now);
+      // The caller keeps working with a fresh session; every other device must sign in again.
+      return createTokenPair(this.app, tx, user, randomUUID(), false, now);
+    });
+  }
+
+  /** Drops refresh tokens past their expiry and recovery codes older than a day. */
+  async pruneExpired(): Promise<void> {
+    const now = new Date();
+    await repo.deleteExpiredRefreshTokens(this.db, now);
+    await repo.deleteStaleOtps(this.db, new Date(now.getTime() - 24 * 3600 * 1000));
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function resetCodeEmail(user: { email: string; firstName: string }, code: string) {
+  const subject = `Your ${PRODUCT_NAME} password reset code`;
+  const text = [
+    `Hello ${user.firstName},`,
+    "",
+    `Your password reset code is ${code}.`,
+    `It expires in ${OTP_EXPIRY_MINUTES} minutes and works once.`,
+    "",
+    "If you did not ask to reset your password, ignore this email: your password stays the same.",
+    "",
+    `${PRODUCT_NAME}`,
+  ].join("\n");
+  const html = [
+    `<p>Hello ${escapeHtml(user.firstName)},</p>`,
+    `<p>Your password reset code is <strong style="font-size:20px;letter-spacing:4px">${code}</strong>.</p>`,
+    `<p>It expires in ${OTP_EXPIRY_MINUTES} minutes and works once.</p>`,
+    "<p>If you did not ask to reset your password, ignore this email: your password stays the same.</p>",
+    `<p>${escapeHtml(PRODUCT_NAME)}</p>`,
+  ].join("\n");
+  return { to: user.email, subject, text, html };
+}

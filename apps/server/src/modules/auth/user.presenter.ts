@@ -1,0 +1,45 @@
+import type { User } from "@fba/contract";
+import type { Config } from "../../config.js";
+import type { users } from "../../db/schema/index.js";
+
+type UserRow = typeof users.$inferSelect;
+
+/** The columns a user DTO needs; callers may select just these. */
+export type PresentableUser = Pick<
+  UserRow,
+  | "id"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "group"
+  | "phone"
+  | "companyName"
+  | "imageKey"
+  | "emailNotifications"
+  | "isActive"
+  | "updatedAt"
+>;
+
+/** The avatar URL changes whenever the user row does, so browsers never show a stale image. */
+export function avatarUrl(
+  user: Pick<UserRow, "id" | "imageKey" | "updatedAt">,
+  config: Pick<Config, "PUBLIC_URL">,
+): string | null {
+  if (!user.imageKey) return null;
+  const base = config.PUBLIC_URL.replace(/\/+$/, "");
+  return `${base}/api/users/${user.id}/avatar/?v=${user.updatedAt.getTime()}`;
+}
+
+export function presentUser(user: PresentableUser, config: Pick<Config, "PUBLIC_URL">): User {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    groups: user.group,
+    image: avatarUrl(user, config),
+    profile: { phone: user.phone, company_name: user.companyName },
+    email_notifications: user.emailNotifications,
+    is_active: user.isActive,
+  };
+}

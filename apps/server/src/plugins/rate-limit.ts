@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import rateLimit from "@fastify/rate-limit";
+import { Redis } from "ioredis";
+import { AppError, defaultErrorMessage } from "../lib/errors.js";
+
+const TOO_MANY = defaultErrorMessage("RATE_LIMITED");
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Shared Redis connection for commands (not pub/sub); present when REDIS_URL is set. */
+    redis?: Redis;
+  }
+}
+
+/** One counter: at most `max` requests per `windowMs` for each key `key(request)` yields. */
+export interface RateRule {
+  /** Distinguishes counters; also the Redis key prefix, so keep it unique per rule. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** The counted identity; undefined skips this rule for the request (e.g. no email given). */
+  key: (request: FastifyRequest) => string | undefined;
+}
+
+/** The client address; app.inject and injectWS requests may have none. */
+export const byIp = (request: FastifyRequest): string => request.ip ?? "inject";
+
+/**
+ * The email in a JSON body, normalised the way accounts are, so "A@x.io" and "a@x.io " share a
+ * counter. Runs before validation, so it caps what it keeps.
+ */
+export function bodyEmail(request: FastifyRequest): string | undefined {
+  const body = request.body as { email?: unknown } | null | undefined;
+  const email = body && typeof body === "object" ? body.email : undefined;
+  if (typeof email !== "string") return undefined;
+  const normalised = email.trim().toLowerCase().slice(0, 254);
+  return normalised === "" ? undefined : normalised;
+}
+
+/**
+ * Registers @fastify/rate-limit without a global limit; routes opt in with `limitRequests`.
+ * Counters live in memory, or in Redis when REDIS_URL is set (shared by every instance).
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    let redis: Redis | undefined;
+    if (app.config.REDIS_URL && !app.hasDecorator("redis")) {
+      redis = new Redis(app.config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: true,
+      });
+      // A lost connection is reported per command; the client reconnects by itself.
+      redis.on("error", (error: Error) => app.log.warn({ err: error.message }, "redis error"));
+      app.decorate("redis", redis);
+      app.addHook("onClose", async () => {
+        await redis?.quit().catch(() => redis?.disconnect());
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      ...(app.redis ? { redis: app.redis, nameSpace: "rl:" } : {}),
+      // Redis down must not lock everyone out of signing in.
+      skipOnError: true,
+    });
+  },
+  { name: "rate-limit" },
+);
+
+/**
+ * A preHandler that counts the request against every rule and answers 429 with Retry-After when
+ * one is exceeded. Put it on preValidation so malformed requests count too.
+ */
+export function limitRequests(
+  app: FastifyInstance,
+  ...rules: RateRule[]
+): preHandlerAsyncHookHandler {
+  if (app.config.RATE_LIMIT_DISABLED) return async () => undefined;
+  const limiters = rules.map((rule) => ({
+    rule,
+    check: app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowMs,
+      keyGenerator: (request) => `${rule.name}:${rule.key(request) ?? ""}`,
+    }),
+  }));
+  return async (request) => {
+    for (const { rule, check } of limiters) {
+      if (rule.key(request) === undefined) continue;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        const retryAfter = String(Math.max(1, result.ttlInSeconds));
+        throw new AppError("RATE_LIMITED", TOO_MANY, [{ message: TOO_MANY }], {
+          "Retry-After": retryAfter,
+        });
+      }
+    }
+  };
+}
