@@ -1,5 +1,30 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { Alert, Paper, Skeleton, Stack, Typography } from "@mui/material";
+import { useCurrentUser } from "../../../lib/session";
+import { useProfile } from "../api/get-profile";
+import { ProfileForm } from "../components/ProfileForm";
 
+/** /seller/profile, /shipper/profile and /admin/profile. */
 export default function ProfilePage() {
-  return <PagePlaceholder title="Profile" />;
+  const storedUser = useCurrentUser();
+  const { data: user, error } = useProfile();
+  // The stored copy shows at once; the server's copy replaces it when it arrives.
+  const shown = user ?? storedUser;
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 960 }}>
+      <Typography variant="h5" component="h1">
+        Profile
+      </Typography>
+      {error && !shown && <Alert severity="error">{error.message}</Alert>}
+      {shown ? (
+        <ProfileForm user={shown} />
+      ) : (
+        <Paper sx={{ p: 3 }}>
+          <Skeleton variant="circular" width={112} height={112} />
+          <Skeleton height={56} />
+          <Skeleton height={56} />
+        </Paper>
+      )}
+    </Stack>
+  );
 }

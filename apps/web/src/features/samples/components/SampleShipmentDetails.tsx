@@ -1,14 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  Alert,
-  Avatar,
-  Box,
-  Divider,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { Alert, Avatar, Box, Divider, Paper, Skeleton, Stack, Typography } from "@mui/material";
 import { ApiError } from "../../../lib/api-client";
 import { useSampleShipment } from "../api/get-sample-shipment";
 import { formatDate, fullName } from "../format";
@@ -68,7 +59,8 @@ export function SampleShipmentSummary({
   side: SampleShipmentDetailsProps["side"];
 }) {
   const canComplete = side !== "seller" && sample.status !== "Shipment Completed";
-  const deliveryAddress = side === "seller" ? sample.address : (sample.delivery_address ?? sample.address);
+  const deliveryAddress =
+    side === "seller" ? sample.address : (sample.delivery_address ?? sample.address);
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label="Sample shipment details">
       <Stack

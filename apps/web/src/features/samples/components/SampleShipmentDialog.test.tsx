@@ -31,9 +31,9 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe("SampleShipmentDialog", () => {
+describe("SampleShipmentDialog", { timeout: 30_000 }, () => {
   it("keeps Submit disabled until every field is valid", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDialog();
     expect(submitButton()).toBeDisabled();
     await user.type(screen.getByLabelText(/Product Name/), "Bamboo cups");
@@ -44,7 +44,7 @@ describe("SampleShipmentDialog", () => {
   });
 
   it("validates on every change with the field messages", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDialog();
     const product = screen.getByLabelText(/Product Name/);
     await user.type(product, "A");
@@ -61,7 +61,7 @@ describe("SampleShipmentDialog", () => {
   });
 
   it("accepts only digits in the quantity and caps the lengths at 50, 5 and 100", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDialog();
     const quantity = screen.getByLabelText(/Amount of Samples/);
     await user.type(quantity, "1a2-3 456");
@@ -72,7 +72,7 @@ describe("SampleShipmentDialog", () => {
   });
 
   it("closes on Escape and on the close button", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onClose } = renderDialog();
     await user.keyboard("{Escape}");
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -81,7 +81,7 @@ describe("SampleShipmentDialog", () => {
   });
 
   it("posts the request, shows the server's message and refreshes the sample lists", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetchMock = vi.fn().mockResolvedValue(
       new Response(
         JSON.stringify({
@@ -116,7 +116,7 @@ describe("SampleShipmentDialog", () => {
   });
 
   it("puts server field errors under the fields", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     vi.stubGlobal(
       "fetch",
       vi.fn().mockResolvedValue(

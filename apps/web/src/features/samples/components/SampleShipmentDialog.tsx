@@ -64,7 +64,13 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
   });
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sample-dialog-title">
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="sample-dialog-title"
+    >
       <DialogTitle id="sample-dialog-title" sx={{ pr: 6 }}>
         Request a Sample Shipment
       </DialogTitle>
@@ -106,7 +112,11 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message ?? " "}
                   slotProps={{
-                    htmlInput: { maxLength: SAMPLE_QUANTITY_MAX_DIGITS, inputMode: "numeric", pattern: "[0-9]*" },
+                    htmlInput: {
+                      maxLength: SAMPLE_QUANTITY_MAX_DIGITS,
+                      inputMode: "numeric",
+                      pattern: "[0-9]*",
+                    },
                   }}
                 />
               )}
@@ -133,11 +143,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
           <Button onClick={close} disabled={createSample.isPending}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!isValid || createSample.isPending}
-          >
+          <Button type="submit" variant="contained" disabled={!isValid || createSample.isPending}>
             Submit
           </Button>
         </DialogActions>

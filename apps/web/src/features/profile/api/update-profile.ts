@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SuccessEnvelope, UpdateProfileResult, User } from "@fba/contract";
+import { apiRequest } from "../../../lib/api-client";
+import { authStorage } from "../../../lib/auth-storage";
+import { notifySessionChanged } from "../../../lib/session";
+import { profileKeys } from "./get-profile";
+
+/** What the profile form sends; text fields travel as multipart text. */
+export interface UpdateProfileRequest {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email_notifications: boolean;
+  image: File | null;
+  remove_image: boolean;
+  current_password?: string;
+  new_password?: string;
+  confirm_password?: string;
+}
+
+export function toProfileFormData(input: UpdateProfileRequest): FormData {
+  const form = new FormData();
+  form.append("first_name", input.first_name.trim());
+  form.append("last_name", input.last_name.trim());
+  // A blank phone clears it on the server.
+  form.append("phone", input.phone);
+  form.append("email_notifications", String(input.email_notifications));
+  if (input.image) form.append("image", input.image, input.image.name);
+  else if (input.remove_image) form.append("remove_image", "true");
+  if (input.new_password) {
+    form.append("current_password", input.current_password ?? "");
+    form.append("new_password", input.new_password);
+    form.append("confirm_password", input.confirm_password ?? "");
+  }
+  return form;
+}
+
+export function updateProfile(input: UpdateProfileRequest) {
+  return apiRequest<SuccessEnvelope<UpdateProfileResult>>("auth/v1/update-profile/", {
+    method: "PATCH",
+    body: toProfileFormData(input),
+  });
+}
+
+/**
+ * Saves the profile, then updates the stored user so the header avatar and name change at once;
+ * a password change returns a fresh token pair (other sessions are revoked), which is kept.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (res) => {
+      const { access_token, refresh_token, ...user } = res.data;
+      if (access_token && refresh_token) authStorage.setTokens(access_token, refresh_token);
+      authStorage.setUser(user);
+      notifySessionChanged();
+      queryClient.setQueryData<SuccessEnvelope<User>>(profileKeys.me, (old) =>
+        old ? { ...old, data: user } : old,
+      );
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { useEffect, useId, useMemo, useRef } from "react";
+import { Avatar, Box, Button, FormHelperText, Stack } from "@mui/material";
+import PhotoCameraOutlinedIcon from "@mui/icons-material/PhotoCameraOutlined";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
+import { PROFILE_IMAGE_MIME_TYPES } from "@fba/contract";
+
+export interface AvatarFieldProps {
+  /** The image stored on the server, if any. */
+  currentUrl: string | null;
+  file: File | null;
+  isRemoved: boolean;
+  initials: string;
+  error?: string;
+  onFileChange: (file: File | null) => void;
+  onRemove: () => void;
+}
+
+/** Picks, previews and removes the profile image. */
+export function AvatarField({
+  currentUrl,
+  file,
+  isRemoved,
+  initials,
+  error,
+  onFileChange,
+  onRemove,
+}: AvatarFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const helperId = useId();
+  // Only a file that passed the type check is previewed; anything else would not render anyway.
+  const previewUrl = useMemo(
+    () => (file && !error ? URL.createObjectURL(file) : null),
+    [file, error],
+  );
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
+
+  const shownUrl = previewUrl ?? (isRemoved || file ? null : currentUrl);
+  const hasImage = Boolean(shownUrl);
+
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: "center" }}>
+      <Avatar
+        src={shownUrl ?? undefined}
+        alt={hasImage ? "Profile image preview" : undefined}
+        sx={{ width: 112, height: 112, fontSize: 40, bgcolor: "primary.main" }}
+      >
+        {initials}
+      </Avatar>
+      <input
+        ref={inputRef}
+        id={`${helperId}-input`}
+        type="file"
+        hidden
+        accept={PROFILE_IMAGE_MIME_TYPES.join(",")}
+        aria-describedby={error ? helperId : undefined}
+        data-testid="profile-image-input"
+        onChange={(event) => {
+          onFileChange(event.target.files?.[0] ?? null);
+          // Choosing the same file again must fire change again.
+          event.target.value = "";
+        }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<PhotoCameraOutlinedIcon />}
+          onClick={() => inputRef.current?.click()}
+        >
+          {hasImage ? "Change image" : "Upload image"}
+        </Button>
+        {(hasImage || file) && (
+          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onRemove}>
+            Remove image
+          </Button>
+        )}
+      </Stack>
+      <Box sx={{ minHeight: 20 }}>
+        {error && (
+          <FormHelperText id={helperId} error role="alert">
+            {error}
+          </FormHelperText>
+        )}
+      </Box>
+    </Stack>
+  );
+}

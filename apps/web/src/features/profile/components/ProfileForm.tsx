@@ -1,0 +1,316 @@
+import { useEffect } from "react";
+import {
+  Box,
+  Button,
+  Divider,
+  FormControlLabel,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { normalizePhone, type User } from "@fba/contract";
+import { ApiError } from "../../../lib/api-client";
+import { notify, toastApiError } from "../../../lib/toast";
+import { useUpdateProfile } from "../api/update-profile";
+import {
+  PROFILE_FORM_FIELDS,
+  profileFormDefaults,
+  profileFormResolver,
+  type ProfileFormValues,
+} from "../profile-form";
+import { AvatarField } from "./AvatarField";
+import { PasswordField } from "./PasswordField";
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** Edits the signed-in user's name, phone, image, email notifications and password. */
+export function ProfileForm({ user }: { user: User }) {
+  const updateProfile = useUpdateProfile();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    trigger,
+    getValues,
+    formState: { errors, isDirty },
+  } = useForm<ProfileFormValues>({
+    mode: "onTouched",
+    reValidateMode: "onChange",
+    defaultValues: profileFormDefaults(user),
+    resolver: profileFormResolver,
+  });
+
+  // A changed copy of the user (from the server, or after saving) replaces the starting values;
+  // an identical copy must not wipe what is being typed.
+  const userSnapshot = JSON.stringify(user);
+  useEffect(() => {
+    reset(profileFormDefaults(JSON.parse(userSnapshot) as User));
+  }, [userSnapshot, reset]);
+
+  const isImageRemoved = useWatch({ control, name: "remove_image" });
+
+  /** Re-checks the password fields whose rules depend on the one that changed. */
+  const recheck = (fields: FieldPath<ProfileFormValues>[]) => {
+    const filled = fields.filter((name) => getValues(name) !== "" || errors[name]);
+    if (filled.length > 0) void trigger(filled);
+  };
+
+  const submit = handleSubmit(
+    async (values) => {
+      try {
+        const res = await updateProfile.mutateAsync({
+          first_name: values.first_name,
+          last_name: values.last_name,
+          phone: values.phone,
+          email_notifications: values.email_notifications,
+          image: values.image,
+          remove_image: values.remove_image,
+          current_password: values.current_password || undefined,
+          new_password: values.new_password || undefined,
+          confirm_password: values.confirm_password || undefined,
+        });
+        notify.success(res.message);
+      } catch (error) {
+        let matched = false;
+        if (error instanceof ApiError) {
+          for (const fieldError of error.errors) {
+            // The server may name the current password by its older key.
+            const field =
+              fieldError.field === "old_password" ? "current_password" : fieldError.field;
+            if (field && (PROFILE_FORM_FIELDS as readonly string[]).includes(field)) {
+              setError(field as FieldPath<ProfileFormValues>, {
+                type: "server",
+                message: fieldError.message,
+              });
+              matched = true;
+            }
+          }
+        }
+        if (!matched) toastApiError(error);
+      }
+    },
+    // The spec: an invalid submit only shows the field messages (and is logged).
+    (invalid) => console.info("Profile form is invalid", Object.keys(invalid)),
+  );
+
+  const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      sx={{ p: { xs: 2, md: 4 } }}
+      aria-label="Profile"
+    >
+      <Stack spacing={3}>
+        <Box
+          sx={{
+            display: "grid",
+            gap: { xs: 2, md: 4 },
+            gridTemplateColumns: { xs: "1fr", md: "200px 1fr" },
+            alignItems: "start",
+          }}
+        >
+          <Controller
+            name="image"
+            control={control}
+            render={({ field, fieldState }) => (
+              <AvatarField
+                currentUrl={user.image}
+                file={field.value}
+                isRemoved={isImageRemoved}
+                initials={initials}
+                error={fieldState.error?.message}
+                onFileChange={(file) => {
+                  field.onChange(file);
+                  setValue("remove_image", false, { shouldDirty: true });
+                  void trigger("image");
+                }}
+                onRemove={() => {
+                  field.onChange(null);
+                  setValue("remove_image", Boolean(user.image), { shouldDirty: true });
+                  void trigger("image");
+                }}
+              />
+            )}
+          />
+          <Stack spacing={1}>
+            <SectionTitle>Personal details</SectionTitle>
+            <Box
+              sx={{
+                display: "grid",
+                columnGap: 2,
+                rowGap: 1,
+                gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" },
+              }}
+            >
+              <Controller
+                name="first_name"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label="First Name"
+                    required
+                    autoComplete="given-name"
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message ?? " "}
+                    slotProps={{ htmlInput: { maxLength: 60 } }}
+                  />
+                )}
+              />
+              <Controller
+                name="last_name"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label="Last Name"
+                    required
+                    autoComplete="family-name"
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message ?? " "}
+                    slotProps={{ htmlInput: { maxLength: 60 } }}
+                  />
+                )}
+              />
+              <Controller
+                name="email"
+                control={control}
+                render={({ field }) => (
+                  <TextField {...field} label="Email" disabled helperText=" " />
+                )}
+              />
+              <Controller
+                name="phone"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    // Brackets, spaces and hyphens are dropped as they are typed or pasted.
+                    onChange={(event) => field.onChange(normalizePhone(event.target.value))}
+                    label="Phone"
+                    type="tel"
+                    autoComplete="tel"
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message ?? " "}
+                    slotProps={{ htmlInput: { maxLength: 20, inputMode: "tel" } }}
+                  />
+                )}
+              />
+            </Box>
+            <Controller
+              name="email_notifications"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                    />
+                  }
+                  label="Email notifications"
+                />
+              )}
+            />
+          </Stack>
+        </Box>
+
+        <Divider />
+
+        <Stack spacing={1}>
+          <SectionTitle>Change password</SectionTitle>
+          <Typography variant="body2" color="text.secondary">
+            Leave these empty to keep your current password.
+          </Typography>
+          <Box
+            sx={{
+              display: "grid",
+              columnGap: 2,
+              rowGap: 1,
+              pt: 1,
+              gridTemplateColumns: { xs: "1fr", md: "1fr 1fr 1fr" },
+            }}
+          >
+            <Controller
+              name="current_password"
+              control={control}
+              render={({ field, fieldState }) => (
+                <PasswordField
+                  {...field}
+                  inputRef={field.ref}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    recheck(["new_password"]);
+                  }}
+                  label="Current Password"
+                  autoComplete="current-password"
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? " "}
+                />
+              )}
+            />
+            <Controller
+              name="new_password"
+              control={control}
+              render={({ field, fieldState }) => (
+                <PasswordField
+                  {...field}
+                  inputRef={field.ref}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    recheck(["current_password", "confirm_password"]);
+                  }}
+                  label="New Password"
+                  autoComplete="new-password"
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? " "}
+                />
+              )}
+            />
+            <Controller
+              name="confirm_password"
+              control={control}
+              render={({ field, fieldState }) => (
+                <PasswordField
+                  {...field}
+                  inputRef={field.ref}
+                  label="Confirm Password"
+                  autoComplete="new-password"
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? " "}
+                />
+              )}
+            />
+          </Box>
+        </Stack>
+
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: "flex-end" }}>
+          <Button
+            onClick={() => reset(profileFormDefaults(user))}
+            disabled={!isDirty || updateProfile.isPending}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" variant="contained" disabled={updateProfile.isPending}>
+            {updateProfile.isPending ? "Saving…" : "Save changes"}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
