@@ -51,6 +51,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   await client.waitReady;
   await client.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Always run: a no-op on an up-to-date database or template.
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
@@ -67,6 +68,17 @@ async function openPglite(dataDir: string): Promise<Database> {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/** A migrated, empty PGlite data directory as a tarball, for fast test databases. */
+export async function createPgliteTemplate(): Promise<Blob> {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  await client.waitReady;
+  await client.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  return dump;
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -24,7 +24,9 @@ export async function openTestDatabase(): Promise<{
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: ":memory:" });
+    const templatePath = process.env.PGLITE_TEMPLATE;
+    const template = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
+    const database = await openDatabase({ dataDir: ":memory:", template });
     return { database, drop: async () => database.close() };
   }
   const name = `fba_test_${randomBytes(6).toString("hex")}`;
