@@ -24,6 +24,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { mailerPlugin } from "./lib/mailer.js";
 import { PRODUCT_NAME } from "@fba/contract";
 import { modules } from "./modules/index.js";
+import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -148,9 +149,11 @@ export async function buildApp(
   await app.register(rateLimitPlugin);
   await app.register(mailerPlugin);
 
+  await app.register(realtimeHubPlugin);
   for (const module of modules) {
     await app.register(module, { prefix: "/api" });
   }
+  await app.register(realtimeGatewayPlugin, {});
 
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   return app;

@@ -52,6 +52,15 @@ export interface DomainEvents {
   "sample.completed": { sampleId: number; sellerId: number; byUserId: number };
   "announcement.created": { announcementId: number; senderId: number };
   "user.updated": { userId: number };
+  "chat.message_created": {
+    kind: "shipment" | "sample";
+    chatId: number;
+    messageId: number;
+    senderId: number;
+    senderName: string;
+    text: string;
+    recipientIds: number[];
+  };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,0 +1,6 @@
+import type { AuthUser } from "../../plugins/auth.js";
+
+/** Sellers and admins post announcements; shipping agents only read them (spec part 2, 1). */
+export function canPostAnnouncement(user: AuthUser): boolean {
+  return user.group === "Seller" || user.group === "Admin";
+}

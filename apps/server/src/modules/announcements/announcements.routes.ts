@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  announcementMessages,
+  announcementParamsSchema,
+  announcementSchema,
+  createAnnouncementInputSchema,
+  listQuerySchema,
+  nestedListEnvelopeSchema,
+  successEnvelopeSchema,
+} from "@fba/contract";
+import { created, nestedList, ok } from "../../lib/http.js";
+import { currentUser, requireAuth } from "../../plugins/auth.js";
+import type { AnnouncementService } from "./announcements.service.js";
+
+export async function announcementRoutes(
+  instance: FastifyInstance,
+  service: AnnouncementService,
+): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const anyone = requireAuth(app);
+
+  // The existing client calls both the versioned and the plain path.
+  for (const base of ["/v1/announcement", "/announcement"]) {
+    const hide = base === "/announcement";
+    app.get(
+      base,
+      {
+        preHandler: anyone,
+        schema: {
+          hide,
+          tags: ["announcements"],
+          querystring: listQuerySchema,
+          response: { 200: nestedListEnvelopeSchema(announcementSchema) },
+        },
+      },
+      async (request, reply) =>
+        nestedList(
+          reply,
+          await service.list(request.query.page, request.query.per_page),
+          "Announcements fetched successfully",
+        ),
+    );
+
+    app.get(
+      `${base}/:id`,
+      {
+        preHandler: anyone,
+        schema: {
+          hide,
+          tags: ["announcements"],
+          params: announcementParamsSchema,
+          response: { 200: successEnvelopeSchema(announcementSchema) },
+        },
+      },
+      async (request, reply) => ok(reply, await service.get(request.params.id)),
+    );
+
+    app.post(
+      base,
+      {
+        preHandler: requireAuth(app, "Seller", "Admin"),
+        schema: {
+          hide,
+          tags: ["announcements"],
+          body: createAnnouncementInputSchema,
+          response: { 201: successEnvelopeSchema(announcementSchema) },
+        },
+      },
+      async (request, reply) =>
+        created(
+          reply,
+          await service.create(currentUser(request), request.body),
+          announcementMessages.created,
+        ),
+    );
+  }
+}

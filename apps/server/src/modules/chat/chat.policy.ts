@@ -1,0 +1,56 @@
+import type { AuthUser } from "../../plugins/auth.js";
+
+export type ChatKind = "shipment" | "sample";
+
+/** What the server knows about one chat's parties and state, enough for every decision below. */
+export interface ChatFacts {
+  kind: ChatKind;
+  id: number;
+  sellerId: number;
+  /** The winning agent of a shipment; null for samples and before bidding closes. */
+  agentId: number | null;
+  status: string;
+}
+
+/**
+ * Shipment chat: its seller, its winning agent and admins. Sample chat: its seller, admins and
+ * every shipping agent — a sample request is open to all agents and has no single assigned one.
+ */
+export function isChatParty(user: AuthUser, chat: ChatFacts): boolean {
+  if (user.group === "Admin") return true;
+  if (user.id === chat.sellerId) return true;
+  if (chat.kind === "sample") return user.group === "Shipper";
+  return chat.agentId !== null && user.id === chat.agentId;
+}
+
+/**
+ * New messages, edits, deletes and reactions: a shipment chat is open only while the order is
+ * accepted (its history stays readable). A sample chat stays open: the conversation about the
+ * sample may continue after it is marked complete.
+ */
+export function isChatOpen(chat: ChatFacts): boolean {
+  return chat.kind === "sample" || chat.status === "Quotation Accepted";
+}
+
+/** Only the author may change a message, and only until another party has read it. */
+export function canChangeMessage(
+  user: AuthUser,
+  message: { senderId: number },
+  readByOthers: boolean,
+): "ok" | "not-author" | "already-read" {
+  if (message.senderId !== user.id) return "not-author";
+  if (readByOthers) return "already-read";
+  return "ok";
+}
+
+/** Who else hears about a new message: every party who is not its sender. */
+export function notificationRecipients(
+  chat: ChatFacts,
+  senderId: number,
+  participantIds: number[],
+): number[] {
+  const ids = new Set<number>([chat.sellerId, ...participantIds]);
+  if (chat.agentId !== null) ids.add(chat.agentId);
+  ids.delete(senderId);
+  return [...ids];
+}

@@ -1,0 +1,368 @@
+import { aliasedTable, and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import {
+  chatAttachments,
+  chatMessages,
+  chatReactions,
+  chatReadCursors,
+  quotations,
+  sampleShipments,
+  shipments,
+  users,
+} from "../../db/schema/index.js";
+import type { ChatFacts, ChatKind } from "./chat.policy.js";
+
+export interface ChatRef {
+  kind: ChatKind;
+  id: number;
+}
+
+export async function findShipmentChat(db: DbOrTx, shipmentId: number): Promise<ChatFacts | null> {
+  const [row] = await db
+    .select({
+      id: shipments.id,
+      sellerId: shipments.sellerId,
+      status: shipments.status,
+      agentId: quotations.agentId,
+    })
+    .from(shipments)
+    .leftJoin(quotations, eq(quotations.id, shipments.winningQuotationId))
+    .where(eq(shipments.id, shipmentId))
+    .limit(1);
+  if (!row) return null;
+  return { kind: "shipment", ...row, agentId: row.agentId ?? null };
+}
+
+export async function findSampleChat(db: DbOrTx, sampleId: number): Promise<ChatFacts | null> {
+  const [row] = await db
+    .select({
+      id: sampleShipments.id,
+      sellerId: sampleShipments.sellerId,
+      status: sampleShipments.status,
+    })
+    .from(sampleShipments)
+    .where(eq(sampleShipments.id, sampleId))
+    .limit(1);
+  if (!row) return null;
+  return { kind: "sample", ...row, agentId: null };
+}
+
+function inChat(chat: ChatRef): SQL {
+  return chat.kind === "shipment"
+    ? eq(chatMessages.shipmentId, chat.id)
+    : eq(chatMessages.sampleShipmentId, chat.id);
+}
+
+export interface MessageRow {
+  id: number;
+  shipmentId: number | null;
+  sampleShipmentId: number | null;
+  senderId: number;
+  senderType: "Seller" | "Shipper" | "Admin";
+  senderFirstName: string;
+  senderLastName: string;
+  content: string;
+  parentId: number | null;
+  createdAt: Date;
+  editedAt: Date | null;
+  attachment: AttachmentRow | null;
+}
+
+export interface AttachmentRow {
+  id: number;
+  uploaderId: number;
+  storageKey: string;
+  fileName: string;
+  fileType: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+const attachmentColumns = {
+  id: chatAttachments.id,
+  uploaderId: chatAttachments.uploaderId,
+  storageKey: chatAttachments.storageKey,
+  fileName: chatAttachments.fileName,
+  fileType: chatAttachments.fileType,
+  mimeType: chatAttachments.mimeType,
+  sizeBytes: chatAttachments.sizeBytes,
+};
+
+async function selectMessages(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: "asc" | "desc",
+  limit: number,
+): Promise<MessageRow[]> {
+  const rows = await db
+    .select({
+      id: chatMessages.id,
+      shipmentId: chatMessages.shipmentId,
+      sampleShipmentId: chatMessages.sampleShipmentId,
+      senderId: chatMessages.senderId,
+      senderType: chatMessages.senderType,
+      senderFirstName: users.firstName,
+      senderLastName: users.lastName,
+      content: chatMessages.content,
+      parentId: chatMessages.parentId,
+      createdAt: chatMessages.createdAt,
+      editedAt: chatMessages.editedAt,
+      attachment: attachmentColumns,
+    })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .leftJoin(chatAttachments, eq(chatAttachments.id, chatMessages.attachmentId))
+    .where(where)
+    .orderBy(order === "asc" ? asc(chatMessages.id) : desc(chatMessages.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, attachment: row.attachment?.id ? row.attachment : null }));
+}
+
+/** The newest `limit` messages, or the first `limit` after `afterId`; oldest first either way. */
+export async function listMessages(
+  db: DbOrTx,
+  chat: ChatRef,
+  afterId: number | undefined,
+  limit: number,
+): Promise<MessageRow[]> {
+  if (afterId !== undefined) {
+    return selectMessages(db, and(inChat(chat), gt(chatMessages.id, afterId)), "asc", limit);
+  }
+  const newest = await selectMessages(db, inChat(chat), "desc", limit);
+  return newest.reverse();
+}
+
+export async function messagesByIds(db: DbOrTx, ids: number[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return selectMessages(db, inArray(chatMessages.id, ids), "asc", ids.length);
+}
+
+export async function findMessageInChat(
+  db: DbOrTx,
+  chat: ChatRef,
+  messageId: number,
+): Promise<MessageRow | null> {
+  const [row] = await selectMessages(
+    db,
+    and(inChat(chat), eq(chatMessages.id, messageId)),
+    "asc",
+    1,
+  );
+  return row ?? null;
+}
+
+export interface ReactionRow {
+  messageId: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  reaction: string;
+}
+
+export async function reactionsFor(db: DbOrTx, messageIds: number[]): Promise<ReactionRow[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      messageId: chatReactions.messageId,
+      userId: chatReactions.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      reaction: chatReactions.reaction,
+    })
+    .from(chatReactions)
+    .innerJoin(users, eq(users.id, chatReactions.userId))
+    .where(inArray(chatReactions.messageId, messageIds))
+    .orderBy(asc(chatReactions.createdAt));
+}
+
+export interface ReadCursor {
+  userId: number;
+  lastReadMessageId: number;
+}
+
+export async function readCursors(db: DbOrTx, chat: ChatRef): Promise<ReadCursor[]> {
+  return db
+    .select({ userId: chatReadCursors.userId, lastReadMessageId: chatReadCursors.lastReadMessageId })
+    .from(chatReadCursors)
+    .where(and(eq(chatReadCursors.chatKind, chat.kind), eq(chatReadCursors.chatId, chat.id)));
+}
+
+export async function latestMessageId(db: DbOrTx, chat: ChatRef): Promise<number | null> {
+  const [row] = await db
+    .select({ id: max(chatMessages.id) })
+    .from(chatMessages)
+    .where(inChat(chat));
+  return row?.id ?? null;
+}
+
+/** Moves the user's cursor forward (never back); true when it moved. */
+export async function advanceReadCursor(
+  db: DbOrTx,
+  userId: number,
+  chat: ChatRef,
+  messageId: number,
+): Promise<boolean> {
+  const rows = await db
+    .insert(chatReadCursors)
+    .values({ userId, chatKind: chat.kind, chatId: chat.id, lastReadMessageId: messageId })
+    .onConflictDoUpdate({
+      target: [chatReadCursors.userId, chatReadCursors.chatKind, chatReadCursors.chatId],
+      set: { lastReadMessageId: messageId, updatedAt: sql`now()` },
+      setWhere: sql`${chatReadCursors.lastReadMessageId} < ${messageId}`,
+    })
+    .returning({ userId: chatReadCursors.userId });
+  return rows.length > 0;
+}
+
+/** True when someone other than the author has a read cursor at or past the message. */
+export async function isReadByOthers(
+  db: DbOrTx,
+  chat: ChatRef,
+  messageId: number,
+  authorId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(chatReadCursors)
+    .where(
+      and(
+        eq(chatReadCursors.chatKind, chat.kind),
+        eq(chatReadCursors.chatId, chat.id),
+        sql`${chatReadCursors.userId} <> ${authorId}`,
+        sql`${chatReadCursors.lastReadMessageId} >= ${messageId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertMessage(
+  db: DbOrTx,
+  values: {
+    chat: ChatRef;
+    senderId: number;
+    senderType: "Seller" | "Shipper" | "Admin";
+    content: string;
+    parentId: number | null;
+    attachmentId: number | null;
+  },
+): Promise<{ id: number; createdAt: Date }> {
+  const [row] = await db
+    .insert(chatMessages)
+    .values({
+      shipmentId: values.chat.kind === "shipment" ? values.chat.id : null,
+      sampleShipmentId: values.chat.kind === "sample" ? values.chat.id : null,
+      senderId: values.senderId,
+      senderType: values.senderType,
+      content: values.content,
+      parentId: values.parentId,
+      attachmentId: values.attachmentId,
+    })
+    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+  if (!row) throw new Error("message insert returned nothing");
+  return row;
+}
+
+export async function updateMessageContent(
+  db: DbOrTx,
+  messageId: number,
+  content: string,
+): Promise<void> {
+  await db
+    .update(chatMessages)
+    .set({ content, editedAt: sql`now()` })
+    .where(eq(chatMessages.id, messageId));
+}
+
+export async function deleteMessage(db: DbOrTx, messageId: number): Promise<void> {
+  await db.delete(chatMessages).where(eq(chatMessages.id, messageId));
+}
+
+export async function upsertReaction(
+  db: DbOrTx,
+  messageId: number,
+  userId: number,
+  reaction: string,
+): Promise<void> {
+  await db
+    .insert(chatReactions)
+    .values({ messageId, userId, reaction })
+    .onConflictDoUpdate({
+      target: [chatReactions.messageId, chatReactions.userId],
+      set: { reaction, createdAt: sql`now()` },
+    });
+}
+
+/** Everyone who has written in the chat (for notifications and the parties header). */
+export async function participants(
+  db: DbOrTx,
+  chat: ChatRef,
+): Promise<Array<{ userId: number; group: "Seller" | "Shipper" | "Admin"; lastId: number }>> {
+  return db
+    .select({ userId: chatMessages.senderId, group: users.group, lastId: max(chatMessages.id) })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .where(inChat(chat))
+    .groupBy(chatMessages.senderId, users.group)
+    .then((rows) => rows.map((row) => ({ ...row, lastId: row.lastId ?? 0 })));
+}
+
+export interface PartyRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  imageKey: string | null;
+  updatedAt: Date;
+}
+
+export async function usersByIds(db: DbOrTx, ids: number[]): Promise<PartyRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      imageKey: users.imageKey,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+export async function insertAttachment(
+  db: DbOrTx,
+  values: Omit<AttachmentRow, "id">,
+): Promise<AttachmentRow> {
+  const [row] = await db.insert(chatAttachments).values(values).returning(attachmentColumns);
+  if (!row) throw new Error("attachment insert returned nothing");
+  return row;
+}
+
+const messageAlias = aliasedTable(chatMessages, "attachment_message");
+
+/** The attachment and, once sent, the chat of the message carrying it. */
+export async function findAttachment(
+  db: DbOrTx,
+  attachmentId: number,
+): Promise<(AttachmentRow & { chat: ChatRef | null }) | null> {
+  const [row] = await db
+    .select({
+      ...attachmentColumns,
+      shipmentId: messageAlias.shipmentId,
+      sampleShipmentId: messageAlias.sampleShipmentId,
+    })
+    .from(chatAttachments)
+    .leftJoin(messageAlias, eq(messageAlias.attachmentId, chatAttachments.id))
+    .where(eq(chatAttachments.id, attachmentId))
+    .limit(1);
+  if (!row) return null;
+  const { shipmentId, sampleShipmentId, ...attachment } = row;
+  let chat: ChatRef | null = null;
+  if (shipmentId !== null) chat = { kind: "shipment", id: shipmentId };
+  else if (sampleShipmentId !== null) chat = { kind: "sample", id: sampleShipmentId };
+  return { ...attachment, chat };
+}
+
+export async function deleteAttachment(db: DbOrTx, attachmentId: number): Promise<void> {
+  await db.delete(chatAttachments).where(eq(chatAttachments.id, attachmentId));
+}

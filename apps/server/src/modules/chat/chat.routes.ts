@@ -1,0 +1,176 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  chatAttachmentSchema,
+  chatHistoryQuerySchema,
+  chatHistorySchema,
+  chatMessages as texts,
+  chatSampleParamsSchema,
+  chatShipmentParamsSchema,
+  idParamsSchema,
+  successEnvelopeSchema,
+} from "@fba/contract";
+import { AppError } from "../../lib/errors.js";
+import { ok, created } from "../../lib/http.js";
+import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
+import { isInlineSafe } from "./attachment-files.js";
+import type { AttachmentUrlSigner } from "./attachment-urls.js";
+import type { ChatService } from "./chat.service.js";
+
+const downloadQuerySchema = z.object({
+  expires: z.coerce.number().int().optional().catch(undefined),
+  signature: z.string().max(200).optional(),
+});
+
+/** RFC 6266 filename: an ASCII fallback plus the UTF-8 original. */
+function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7E]|["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function chatRoutes(
+  instance: FastifyInstance,
+  service: ChatService,
+  signer: AttachmentUrlSigner,
+): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const anyone = requireAuth(app);
+
+  app.get(
+    "/chat/messages/:shipment_id",
+    {
+      preHandler: anyone,
+      schema: {
+        tags: ["chat"],
+        params: chatShipmentParamsSchema,
+        querystring: chatHistoryQuerySchema,
+        response: { 200: successEnvelopeSchema(chatHistorySchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await service.history(
+          currentUser(request),
+          { kind: "shipment", id: request.params.shipment_id },
+          request.query.after_id,
+        ),
+        "Messages fetched successfully",
+      ),
+  );
+
+  app.get(
+    "/chat/sample-shipment-messages/:id",
+    {
+      preHandler: anyone,
+      schema: {
+        tags: ["chat"],
+        params: chatSampleParamsSchema,
+        querystring: chatHistoryQuerySchema,
+        response: { 200: successEnvelopeSchema(chatHistorySchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await service.history(
+          currentUser(request),
+          { kind: "sample", id: request.params.id },
+          request.query.after_id,
+        ),
+        "Messages fetched successfully",
+      ),
+  );
+
+  app.post(
+    "/chat/attachment",
+    {
+      preHandler: anyone,
+      schema: {
+        tags: ["chat"],
+        consumes: ["multipart/form-data"],
+        response: { 201: successEnvelopeSchema(chatAttachmentSchema) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw AppError.field("attachment", texts.attachmentRequired);
+      let bytes: Buffer | null = null;
+      let fileName: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== "file") continue; // file_size and other text fields are ignored
+          if (part.fieldname !== "attachment" || bytes) {
+            part.file.resume();
+            continue;
+          }
+          bytes = await part.toBuffer();
+          fileName = part.filename;
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT") {
+          throw new AppError("PAYLOAD_TOO_LARGE", texts.attachmentTooLarge, [
+            { field: "attachment", message: texts.attachmentTooLarge },
+          ]);
+        }
+        if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+          throw AppError.badRequest(texts.attachmentRequired);
+        }
+        throw error;
+      }
+      if (!bytes) throw AppError.field("attachment", texts.attachmentRequired);
+      return created(
+        reply,
+        await service.uploadAttachment(currentUser(request), { bytes, fileName }),
+        "Attachment uploaded successfully",
+      );
+    },
+  );
+
+  app.get(
+    "/chat/attachment/:id",
+    {
+      preHandler: anyone,
+      schema: {
+        tags: ["chat"],
+        params: idParamsSchema,
+        response: { 200: successEnvelopeSchema(chatAttachmentSchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(reply, await service.getAttachment(currentUser(request), request.params.id)),
+  );
+
+  // The bytes: either a signed URL handed out to a party, or a bearer token of a party.
+  app.get(
+    "/chat/attachment/:id/download",
+    {
+      schema: { tags: ["chat"], params: idParamsSchema, querystring: downloadQuerySchema },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { expires, signature } = request.query;
+      let caller = null;
+      if (signature !== undefined) {
+        if (expires === undefined || !signer.verify(id, expires, signature)) {
+          throw AppError.forbidden("This link has expired or is invalid");
+        }
+      } else {
+        caller = await app.authenticator.userFromToken(bearerToken(request));
+        if (!caller) throw AppError.unauthorized();
+      }
+      const { file, stream } = await service.openAttachment(id, caller);
+      const inline = isInlineSafe(file.mimeType);
+      const name = `${file.fileName}.${file.storageKey.split(".").pop() ?? "bin"}`;
+      reply
+        .header("content-type", file.mimeType)
+        .header("content-length", String(file.sizeBytes))
+        .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", name))
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header("cache-control", "private, max-age=300");
+      return reply.send(stream);
+    },
+  );
+}

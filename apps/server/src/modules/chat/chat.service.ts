@@ -1,0 +1,388 @@
+import type { ReadStream } from "node:fs";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  CHAT_HISTORY_LIMIT,
+  chatMessages as texts,
+  type ChatAttachment,
+  type ChatHistory,
+  type ChatMessage,
+} from "@fba/contract";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/errors.js";
+import type { EventBus } from "../../lib/events.js";
+import type { FileStorage } from "../../lib/storage.js";
+import type { AuthUser } from "../../plugins/auth.js";
+import { rooms, type RealtimeHub, type Room } from "../../realtime/hub.js";
+import { detectFile, displayName } from "./attachment-files.js";
+import type { AttachmentUrlSigner } from "./attachment-urls.js";
+import {
+  canChangeMessage,
+  isChatOpen,
+  isChatParty,
+  notificationRecipients,
+  type ChatFacts,
+} from "./chat.policy.js";
+import {
+  presentAttachment,
+  presentMessage,
+  presentParty,
+  presentReaction,
+} from "./chat.presenter.js";
+import * as repo from "./chat.repository.js";
+import type { AttachmentRow, ChatRef, MessageRow } from "./chat.repository.js";
+
+export interface ChatServiceDeps {
+  db: Db;
+  hub: RealtimeHub;
+  events: EventBus;
+  storage: FileStorage;
+  signer: AttachmentUrlSigner;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export interface NewMessage {
+  content: string;
+  attachmentId: number | null;
+  replyToId: number | null;
+}
+
+export function chatRoom(chat: ChatRef): Room {
+  return chat.kind === "shipment" ? rooms.shipment(chat.id) : rooms.sample(chat.id);
+}
+
+const NOTIFICATION_TEXT_MAX = 500;
+
+/**
+ * Chat use cases for both transports (HTTP history, socket actions). Every change is written to
+ * the database first and published to the hub only after it committed, so a frame never shows
+ * something the history endpoint would not.
+ */
+export class ChatService {
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  private readonly urlFor = (attachment: AttachmentRow) => this.deps.signer.url(attachment.id);
+
+  /** The chat's facts, or null when it does not exist. */
+  findChat(chat: ChatRef): Promise<ChatFacts | null> {
+    return chat.kind === "shipment"
+      ? repo.findShipmentChat(this.db, chat.id)
+      : repo.findSampleChat(this.db, chat.id);
+  }
+
+  /** 404 for an unknown chat, 403 for someone who is not a party to it. */
+  async requireParty(user: AuthUser, chat: ChatRef): Promise<ChatFacts> {
+    const facts = await this.findChat(chat);
+    if (!facts) {
+      throw AppError.notFound(
+        chat.kind === "shipment" ? texts.shipmentNotFound : texts.sampleNotFound,
+      );
+    }
+    if (!isChatParty(user, facts)) {
+      throw new AppError("FORBIDDEN", texts.notAuthorisedChat, [
+        { message: texts.notAuthorisedChat },
+      ]);
+    }
+    return facts;
+  }
+
+  private async requireOpenChat(user: AuthUser, chat: ChatRef): Promise<ChatFacts> {
+    const facts = await this.requireParty(user, chat);
+    if (!isChatOpen(facts)) throw AppError.conflict(texts.chatClosed);
+    return facts;
+  }
+
+  async history(user: AuthUser, chat: ChatRef, afterId: number | undefined): Promise<ChatHistory> {
+    const facts = await this.requireParty(user, chat);
+    const rows = await repo.listMessages(this.db, chat, afterId, CHAT_HISTORY_LIMIT);
+    const [messages, posters] = await Promise.all([
+      this.present(chat, rows),
+      repo.participants(this.db, chat),
+    ]);
+    const latestBy = (group: "Shipper" | "Admin") =>
+      posters
+        .filter((p) => p.group === group)
+        .sort((a, b) => b.lastId - a.lastId)[0]?.userId;
+    const shipperId = facts.agentId ?? latestBy("Shipper");
+    const adminId = latestBy("Admin");
+    const partyIds = [facts.sellerId, shipperId, adminId].filter(
+      (id): id is number => id !== undefined,
+    );
+    const people = new Map(
+      (await repo.usersByIds(this.db, partyIds)).map((row) => [row.id, row]),
+    );
+    const party = (id: number | undefined) =>
+      presentParty(id === undefined ? undefined : people.get(id), this.deps.publicUrl);
+    return {
+      messages,
+      seller: party(facts.sellerId),
+      shipper: party(shipperId),
+      admin: party(adminId),
+    };
+  }
+
+  /** Rows -> contract messages, with reactions, read receipts and quoted parents. */
+  private async present(chat: ChatRef, rows: MessageRow[]): Promise<ChatMessage[]> {
+    if (rows.length === 0) return [];
+    const known = new Map(rows.map((row) => [row.id, row]));
+    const missingParents = [
+      ...new Set(rows.map((row) => row.parentId).filter((id): id is number => id !== null)),
+    ].filter((id) => !known.has(id));
+    const extraParents = await repo.messagesByIds(this.db, missingParents);
+    const parents = new Map(known);
+    for (const row of extraParents) parents.set(row.id, row);
+    const [reactions, cursors] = await Promise.all([
+      repo.reactionsFor(this.db, [...parents.keys()]),
+      repo.readCursors(this.db, chat),
+    ]);
+    const context = { reactions, cursors, parents, urlFor: this.urlFor };
+    return rows.map((row) => presentMessage(row, context));
+  }
+
+  async sendMessage(user: AuthUser, chat: ChatRef, input: NewMessage): Promise<ChatMessage> {
+    const facts = await this.requireOpenChat(user, chat);
+    const content = input.content.trim();
+    if (!content && input.attachmentId === null) throw AppError.badRequest(texts.messageRequired);
+
+    let parent: MessageRow | null = null;
+    if (input.replyToId !== null) {
+      parent = await repo.findMessageInChat(this.db, chat, input.replyToId);
+      if (!parent) throw AppError.notFound(texts.replyTargetNotFound);
+    }
+    let attachment: AttachmentRow | null = null;
+    if (input.attachmentId !== null) {
+      const found = await repo.findAttachment(this.db, input.attachmentId);
+      // Someone else's upload looks exactly like a missing one.
+      if (!found || found.uploaderId !== user.id) throw AppError.notFound(texts.attachmentNotFound);
+      if (found.chat) throw AppError.conflict(texts.attachmentAlreadyUsed);
+      attachment = found;
+    }
+
+    let inserted: { id: number; createdAt: Date };
+    try {
+      inserted = await repo.insertMessage(this.db, {
+        chat,
+        senderId: user.id,
+        senderType: user.group,
+        content,
+        parentId: parent?.id ?? null,
+        attachmentId: attachment?.id ?? null,
+      });
+    } catch (error) {
+      // The unique index on attachment_id settles two concurrent sends of one upload.
+      if (attachment && isUniqueViolation(error)) throw AppError.conflict(texts.attachmentAlreadyUsed);
+      throw error;
+    }
+
+    const row: MessageRow = {
+      id: inserted.id,
+      shipmentId: chat.kind === "shipment" ? chat.id : null,
+      sampleShipmentId: chat.kind === "sample" ? chat.id : null,
+      senderId: user.id,
+      senderType: user.group,
+      senderFirstName: user.firstName,
+      senderLastName: user.lastName,
+      content,
+      parentId: parent?.id ?? null,
+      createdAt: inserted.createdAt,
+      editedAt: null,
+      attachment,
+    };
+    const parents = new Map<number, MessageRow>();
+    if (parent) parents.set(parent.id, parent);
+    const [parentReactions, cursors] = parent
+      ? await Promise.all([repo.reactionsFor(this.db, [parent.id]), repo.readCursors(this.db, chat)])
+      : [[], []];
+    const message = presentMessage(row, {
+      reactions: parentReactions,
+      cursors,
+      parents,
+      urlFor: this.urlFor,
+    });
+    this.deps.hub.publish(chatRoom(chat), {
+      event_type: parent ? "message_replied" : "message_sent",
+      data: message,
+    });
+    void this.announceMessage(facts, user, row).catch((error: unknown) =>
+      this.deps.log.error({ err: error }, "chat notification failed"),
+    );
+    return message;
+  }
+
+  private async announceMessage(facts: ChatFacts, sender: AuthUser, row: MessageRow) {
+    const posters = await repo.participants(this.db, facts);
+    const recipientIds = notificationRecipients(
+      facts,
+      sender.id,
+      posters.map((p) => p.userId),
+    );
+    if (recipientIds.length === 0) return;
+    const text = row.content || (row.attachment ? `${row.attachment.fileName}.${row.attachment.fileType}` : "");
+    this.deps.events.emit("chat.message_created", {
+      kind: facts.kind,
+      chatId: facts.id,
+      messageId: row.id,
+      senderId: sender.id,
+      senderName: `${sender.firstName} ${sender.lastName}`.trim(),
+      text: text.slice(0, NOTIFICATION_TEXT_MAX),
+      recipientIds,
+    });
+  }
+
+  private async requireChangeableMessage(
+    user: AuthUser,
+    chat: ChatRef,
+    messageId: number,
+  ): Promise<MessageRow> {
+    const message = await repo.findMessageInChat(this.db, chat, messageId);
+    if (!message) throw AppError.notFound(texts.messageNotFound);
+    const readByOthers =
+      message.senderId === user.id &&
+      (await repo.isReadByOthers(this.db, chat, message.id, message.senderId));
+    const verdict = canChangeMessage(user, message, readByOthers);
+    if (verdict === "not-author") throw AppError.forbidden(texts.notAuthor);
+    if (verdict === "already-read") throw AppError.conflict(texts.alreadyRead);
+    return message;
+  }
+
+  async editMessage(
+    user: AuthUser,
+    chat: ChatRef,
+    messageId: number,
+    newContent: string,
+  ): Promise<ChatMessage> {
+    await this.requireOpenChat(user, chat);
+    const content = newContent.trim();
+    const message = await this.requireChangeableMessage(user, chat, messageId);
+    if (!content && !message.attachment) throw AppError.badRequest(texts.messageRequired);
+    await repo.updateMessageContent(this.db, message.id, content);
+    const updated = await repo.findMessageInChat(this.db, chat, message.id);
+    if (!updated) throw AppError.notFound(texts.messageNotFound);
+    const [presented] = await this.present(chat, [updated]);
+    if (!presented) throw AppError.notFound(texts.messageNotFound);
+    this.deps.hub.publish(chatRoom(chat), { event_type: "message_edited", data: presented });
+    return presented;
+  }
+
+  async deleteMessage(user: AuthUser, chat: ChatRef, messageId: number): Promise<void> {
+    await this.requireOpenChat(user, chat);
+    const message = await this.requireChangeableMessage(user, chat, messageId);
+    await this.db.transaction(async (tx) => {
+      await repo.deleteMessage(tx, message.id);
+      if (message.attachment) await repo.deleteAttachment(tx, message.attachment.id);
+    });
+    if (message.attachment) {
+      await this.deps.storage.remove(message.attachment.storageKey).catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, "attachment file removal failed"),
+      );
+    }
+    this.deps.hub.publish(chatRoom(chat), { event_type: "message_deleted", data: { id: message.id } });
+  }
+
+  async addReaction(
+    user: AuthUser,
+    chat: ChatRef,
+    messageId: number,
+    reaction: string,
+  ): Promise<void> {
+    await this.requireOpenChat(user, chat);
+    const message = await repo.findMessageInChat(this.db, chat, messageId);
+    if (!message) throw AppError.notFound(texts.messageNotFound);
+    await repo.upsertReaction(this.db, message.id, user.id, reaction);
+    this.deps.hub.publish(chatRoom(chat), {
+      event_type: "reaction_added",
+      data: presentReaction({
+        messageId: message.id,
+        userId: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        reaction,
+      }),
+    });
+  }
+
+  /** Marks everything in the chat read for the user; repeated calls change nothing. */
+  async markRead(user: AuthUser, chat: ChatRef): Promise<boolean> {
+    await this.requireParty(user, chat);
+    const latest = await repo.latestMessageId(this.db, chat);
+    if (latest === null) return false;
+    const advanced = await repo.advanceReadCursor(this.db, user.id, chat, latest);
+    if (advanced) {
+      this.deps.hub.publish(chatRoom(chat), { event_type: "message_read", data: { user: user.id } });
+    }
+    return advanced;
+  }
+
+  async uploadAttachment(
+    user: AuthUser,
+    file: { bytes: Buffer; fileName: string | undefined },
+  ): Promise<ChatAttachment> {
+    const detected = await detectFile(file.bytes, file.fileName ?? "");
+    if (!detected) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", texts.attachmentUnsupported, [
+        { field: "attachment", message: texts.attachmentUnsupported },
+      ]);
+    }
+    const key = await this.deps.storage.put("attachments", file.bytes, detected.extension);
+    try {
+      const row = await repo.insertAttachment(this.db, {
+        uploaderId: user.id,
+        storageKey: key,
+        fileName: displayName(file.fileName),
+        fileType: detected.fileType,
+        mimeType: detected.mimeType,
+        sizeBytes: file.bytes.length,
+      });
+      return presentAttachment(row, this.urlFor);
+    } catch (error) {
+      await this.deps.storage.remove(key);
+      throw error;
+    }
+  }
+
+  /** The uploader before it is sent; afterwards the parties of the chat it was sent in. */
+  private async requireAttachmentAccess(user: AuthUser, attachmentId: number) {
+    const attachment = await repo.findAttachment(this.db, attachmentId);
+    if (!attachment) throw AppError.notFound(texts.attachmentNotFound);
+    if (attachment.uploaderId === user.id) return attachment;
+    if (!attachment.chat) throw AppError.notFound(texts.attachmentNotFound);
+    const facts = await this.findChat(attachment.chat);
+    if (!facts || !isChatParty(user, facts)) throw AppError.forbidden(texts.attachmentNotAuthorised);
+    return attachment;
+  }
+
+  async getAttachment(user: AuthUser, attachmentId: number): Promise<ChatAttachment> {
+    const attachment = await this.requireAttachmentAccess(user, attachmentId);
+    return presentAttachment(attachment, this.urlFor);
+  }
+
+  /**
+   * The stored bytes. `caller` null means a valid signed URL already vouched for the request;
+   * otherwise the caller's access is checked.
+   */
+  async openAttachment(
+    attachmentId: number,
+    caller: AuthUser | null,
+  ): Promise<{ file: AttachmentRow; stream: ReadStream }> {
+    const file = caller
+      ? await this.requireAttachmentAccess(caller, attachmentId)
+      : await repo.findAttachment(this.db, attachmentId);
+    if (!file || !(await this.deps.storage.exists(file.storageKey))) {
+      throw AppError.notFound(texts.attachmentNotFound);
+    }
+    return { file, stream: this.deps.storage.read(file.storageKey) };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current; depth++) {
+    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

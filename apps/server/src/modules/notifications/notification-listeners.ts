@@ -1,0 +1,172 @@
+import { notificationTexts as t } from "@fba/contract";
+import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../lib/events.js";
+import type { NotificationService } from "./notifications.service.js";
+import * as repo from "./notifications.repository.js";
+
+const shipmentPath = (id: number) => `/shipments/${id}`;
+
+/**
+ * Turns domain events into notifications. Each shipment change has exactly one source event:
+ * status changes that a more specific event already announces (new bid, bidding closed,
+ * accepted, declined or cancelled by the seller) are not announced twice.
+ */
+export function registerNotificationListeners(
+  events: EventBus,
+  db: Db,
+  notifications: NotificationService,
+): void {
+  events.on("quotation.created", async (event) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    await notifications.notify([
+      {
+        userId: event.sellerId,
+        notificationType: "Shipment",
+        shipmentId: shipment.id,
+        content: t.newBid(shipment.id, shipment.productName),
+      },
+    ]);
+  });
+
+  events.on("bidding.closed", async (event) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const base = { notificationType: "Shipment" as const, shipmentId: shipment.id };
+    const items = [
+      {
+        ...base,
+        userId: event.sellerId,
+        content:
+          event.winnerAgentId !== null
+            ? t.biddingClosedSeller(shipment.id, shipment.productName)
+            : t.biddingClosedNoBids(shipment.id, shipment.productName),
+      },
+    ];
+    if (event.winnerAgentId !== null) {
+      items.push({
+        ...base,
+        userId: event.winnerAgentId,
+        content: t.biddingWon(shipment.id, shipment.productName),
+      });
+    }
+    await notifications.notify(items, {
+      email: { subject: `Bidding closed for shipment #${shipment.id}`, path: shipmentPath(shipment.id) },
+    });
+  });
+
+  const toAgent = async (
+    event: { shipmentId: number; agentId: number },
+    content: (id: number, product: string) => string,
+    subject: string,
+  ) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    await notifications.notify(
+      [
+        {
+          userId: event.agentId,
+          notificationType: "Shipment",
+          shipmentId: shipment.id,
+          content: content(shipment.id, shipment.productName),
+        },
+      ],
+      { email: { subject: `${subject} (shipment #${shipment.id})`, path: shipmentPath(shipment.id) } },
+    );
+  };
+  events.on("quotation.accepted", (event) =>
+    toAgent(event, t.quotationAccepted, "Quotation accepted"),
+  );
+  events.on("quotation.declined", (event) =>
+    toAgent(event, (id, product) => t.quotationDeclined(id, product, event.reason), "Quotation declined"),
+  );
+  events.on("quotation.cancelled", (event) =>
+    toAgent(event, (id, product) => t.quotationCancelled(id, product, event.reason), "Winning bid cancelled"),
+  );
+
+  events.on("shipment.status_changed", async (event) => {
+    if (
+      event.status === "Quotation Received" ||
+      event.status === "Quotation Approved" ||
+      event.status === "Quotation Accepted" ||
+      (event.status === "Shipment Cancelled" && event.byUserId === event.sellerId)
+    ) {
+      return;
+    }
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const userIds = new Set([event.sellerId, event.agentId ?? shipment.agentId]);
+    userIds.delete(event.byUserId);
+    userIds.delete(null);
+    await notifications.notify(
+      [...userIds].map((userId) => ({
+        userId: userId as number,
+        notificationType: "Shipment" as const,
+        shipmentId: shipment.id,
+        content: t.statusChanged(shipment.id, shipment.productName, event.status),
+      })),
+      {
+        email: {
+          subject: `Shipment #${shipment.id} is now ${event.status}`,
+          path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  });
+
+  events.on("chat.message_created", async (event) => {
+    await notifications.notify(
+      event.recipientIds.map((userId) => ({
+        userId,
+        notificationType: event.kind === "shipment" ? ("Shipment" as const) : ("Sample Shipment" as const),
+        shipmentId: event.kind === "shipment" ? event.chatId : null,
+        sampleShipmentId: event.kind === "sample" ? event.chatId : null,
+        content: t.chatMessage(event.senderName, event.text),
+      })),
+    );
+  });
+
+  events.on("sample.created", async (event) => {
+    const sample = await repo.sampleSummary(db, event.sampleId);
+    if (!sample) return;
+    const agentIds = await repo.activeUserIds(db, { group: "Shipper" });
+    await notifications.notify(
+      agentIds.map((userId) => ({
+        userId,
+        notificationType: "Sample Shipment" as const,
+        sampleShipmentId: sample.id,
+        content: t.newSample(sample.id, sample.productName),
+      })),
+    );
+  });
+
+  events.on("sample.completed", async (event) => {
+    const sample = await repo.sampleSummary(db, event.sampleId);
+    if (!sample) return;
+    await notifications.notify(
+      [
+        {
+          userId: sample.sellerId,
+          notificationType: "Sample Shipment",
+          sampleShipmentId: sample.id,
+          content: t.sampleCompleted(sample.id, sample.productName),
+        },
+      ],
+      { email: { subject: `Sample shipment #${sample.id} completed`, path: "/seller/booking/sampleshipments" } },
+    );
+  });
+
+  events.on("announcement.created", async (event) => {
+    const announcement = await repo.announcementSummary(db, event.announcementId);
+    if (!announcement) return;
+    const userIds = await repo.activeUserIds(db, { exceptId: event.senderId });
+    await notifications.notify(
+      userIds.map((userId) => ({
+        userId,
+        notificationType: "Announcement" as const,
+        announcementId: announcement.id,
+        content: t.announcement(announcement.title, announcement.message).slice(0, 500),
+      })),
+    );
+  });
+}

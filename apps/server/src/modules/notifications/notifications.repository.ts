@@ -1,0 +1,206 @@
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import {
+  announcements,
+  notifications,
+  quotations,
+  sampleShipments,
+  shipments,
+  users,
+} from "../../db/schema/index.js";
+
+export type NotificationType = "Shipment" | "Sample Shipment" | "Announcement";
+
+export interface NotificationRow {
+  id: number;
+  userId: number;
+  firstName: string;
+  notificationType: NotificationType;
+  shipmentId: number | null;
+  sampleShipmentId: number | null;
+  content: string;
+  isRead: boolean;
+  updatedAt: Date;
+}
+
+export interface NewNotification {
+  userId: number;
+  notificationType: NotificationType;
+  shipmentId?: number | null;
+  sampleShipmentId?: number | null;
+  announcementId?: number | null;
+  content: string;
+}
+
+const columns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  firstName: users.firstName,
+  notificationType: notifications.notificationType,
+  shipmentId: notifications.shipmentId,
+  sampleShipmentId: notifications.sampleShipmentId,
+  content: notifications.content,
+  isRead: notifications.isRead,
+  updatedAt: notifications.updatedAt,
+};
+
+export async function insertNotifications(
+  db: DbOrTx,
+  rows: NewNotification[],
+): Promise<Array<{ id: number }>> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(
+      rows.map((row) => ({
+        userId: row.userId,
+        notificationType: row.notificationType,
+        shipmentId: row.shipmentId ?? null,
+        sampleShipmentId: row.sampleShipmentId ?? null,
+        announcementId: row.announcementId ?? null,
+        content: row.content,
+      })),
+    )
+    .returning({ id: notifications.id });
+}
+
+export async function notificationsByIds(db: DbOrTx, ids: number[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(columns)
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(inArray(notifications.id, ids));
+}
+
+export async function latestForUser(
+  db: DbOrTx,
+  userId: number,
+  limit: number,
+): Promise<NotificationRow[]> {
+  return db
+    .select(columns)
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(limit);
+}
+
+/** Marks one of the user's notifications read; null when it is not theirs or does not exist. */
+export async function markRead(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+): Promise<{ id: number; changed: boolean } | null> {
+  const [changed] = await db
+    .update(notifications)
+    .set({ isRead: true, updatedAt: sql`now()` })
+    .where(
+      and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.isRead, false)),
+    )
+    .returning({ id: notifications.id });
+  if (changed) return { id: changed.id, changed: true };
+  const [existing] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  return existing ? { id: existing.id, changed: false } : null;
+}
+
+export async function markAllRead(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true, updatedAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
+}
+
+export async function unreadCounts(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  const result = new Map<number, number>(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({ userId: notifications.userId, unread: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, userIds), eq(notifications.isRead, false)))
+    .groupBy(notifications.userId);
+  for (const row of rows) result.set(row.userId, Number(row.unread));
+  return result;
+}
+
+export interface Recipient {
+  id: number;
+  email: string;
+  emailNotifications: boolean;
+}
+
+export async function recipients(db: DbOrTx, ids: number[]): Promise<Recipient[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, emailNotifications: users.emailNotifications })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.isActive, true)));
+}
+
+/** Active users of a group (all agents for a new sample), or everyone but one user. */
+export async function activeUserIds(
+  db: DbOrTx,
+  filter: { group?: "Seller" | "Shipper" | "Admin"; exceptId?: number },
+): Promise<number[]> {
+  const conditions = [eq(users.isActive, true)];
+  if (filter.group) conditions.push(eq(users.group, filter.group));
+  if (filter.exceptId !== undefined) conditions.push(ne(users.id, filter.exceptId));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions));
+  return rows.map((row) => row.id);
+}
+
+export async function shipmentSummary(
+  db: DbOrTx,
+  shipmentId: number,
+): Promise<{ id: number; productName: string; sellerId: number; agentId: number | null } | null> {
+  const [row] = await db
+    .select({
+      id: shipments.id,
+      productName: shipments.productName,
+      sellerId: shipments.sellerId,
+      agentId: quotations.agentId,
+    })
+    .from(shipments)
+    .leftJoin(quotations, eq(quotations.id, shipments.winningQuotationId))
+    .where(eq(shipments.id, shipmentId))
+    .limit(1);
+  return row ? { ...row, agentId: row.agentId ?? null } : null;
+}
+
+export async function sampleSummary(
+  db: DbOrTx,
+  sampleId: number,
+): Promise<{ id: number; productName: string; sellerId: number } | null> {
+  const [row] = await db
+    .select({
+      id: sampleShipments.id,
+      productName: sampleShipments.productName,
+      sellerId: sampleShipments.sellerId,
+    })
+    .from(sampleShipments)
+    .where(eq(sampleShipments.id, sampleId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function announcementSummary(
+  db: DbOrTx,
+  announcementId: number,
+): Promise<{ id: number; title: string | null; message: string } | null> {
+  const [row] = await db
+    .select({ id: announcements.id, title: announcements.title, message: announcements.message })
+    .from(announcements)
+    .where(eq(announcements.id, announcementId))
+    .limit(1);
+  return row ?? null;
+}

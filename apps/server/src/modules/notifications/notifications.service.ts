@@ -1,0 +1,102 @@
+import {
+  NOTIFICATION_LIST_CAP,
+  notificationMessages,
+  PRODUCT_NAME,
+  type Notification,
+} from "@fba/contract";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/errors.js";
+import { enqueueEmail } from "../../lib/mail-outbox.js";
+import type { AuthUser } from "../../plugins/auth.js";
+import { rooms, type RealtimeHub } from "../../realtime/hub.js";
+import { presentNotification } from "./notifications.presenter.js";
+import * as repo from "./notifications.repository.js";
+import type { NewNotification } from "./notifications.repository.js";
+
+export interface NotifyOptions {
+  /** Also send an email copy to recipients who have not turned email notifications off. */
+  email?: { subject: string; path: string };
+}
+
+/**
+ * Stores notifications and pushes them live. The rows (and their email copies, through the
+ * outbox) are written in one transaction; frames go out only after it committed.
+ */
+export class NotificationService {
+  constructor(
+    private readonly db: Db,
+    private readonly hub: RealtimeHub,
+    private readonly publicUrl: string,
+  ) {}
+
+  async notify(items: NewNotification[], options: NotifyOptions = {}): Promise<void> {
+    if (items.length === 0) return;
+    const inserted = await this.db.transaction(async (tx) => {
+      const rows = await repo.insertNotifications(tx, items);
+      if (options.email) {
+        const link = `${this.publicUrl.replace(/\/+$/, "")}${options.email.path}`;
+        const byUser = new Map(items.map((item) => [item.userId, item]));
+        for (const recipient of await repo.recipients(tx, [...byUser.keys()])) {
+          const item = byUser.get(recipient.id);
+          if (!item || !recipient.emailNotifications) continue;
+          await enqueueEmail(tx, {
+            to: recipient.email,
+            subject: `${PRODUCT_NAME}: ${options.email.subject}`,
+            text: `${item.content}\n\nOpen ${PRODUCT_NAME}: ${link}\n\nYou can turn these emails off in your profile settings.`,
+          });
+        }
+      }
+      return rows;
+    });
+    const rows = await repo.notificationsByIds(
+      this.db,
+      inserted.map((row) => row.id),
+    );
+    for (const row of rows) {
+      this.hub.publish(rooms.user(row.userId), {
+        event_type: "send_notification",
+        data: presentNotification(row),
+      });
+    }
+    await this.publishUnreadCounts(rows.map((row) => row.userId));
+  }
+
+  async publishUnreadCounts(userIds: number[]): Promise<void> {
+    const counts = await repo.unreadCounts(this.db, [...new Set(userIds)]);
+    for (const [userId, count] of counts) {
+      this.hub.publish(rooms.user(userId), { event_type: "unread_count", data: { count } });
+    }
+  }
+
+  async unreadCount(userId: number): Promise<number> {
+    return (await repo.unreadCounts(this.db, [userId])).get(userId) ?? 0;
+  }
+
+  async list(user: AuthUser): Promise<Notification[]> {
+    const rows = await repo.latestForUser(this.db, user.id, NOTIFICATION_LIST_CAP);
+    return rows.map(presentNotification);
+  }
+
+  /** Someone else's notification is indistinguishable from a missing one. Repeats are harmless. */
+  async markRead(user: AuthUser, notificationId: number): Promise<{ id: number }> {
+    const result = await repo.markRead(this.db, user.id, notificationId);
+    if (!result) throw AppError.notFound(notificationMessages.notFound);
+    if (result.changed) {
+      this.hub.publish(rooms.user(user.id), {
+        event_type: "notification_read",
+        data: { id: result.id },
+      });
+      await this.publishUnreadCounts([user.id]);
+    }
+    return { id: result.id };
+  }
+
+  async markAllRead(user: AuthUser): Promise<{ ids: number[] }> {
+    const ids = await repo.markAllRead(this.db, user.id);
+    for (const id of ids) {
+      this.hub.publish(rooms.user(user.id), { event_type: "notification_read", data: { id } });
+    }
+    if (ids.length > 0) await this.publishUnreadCounts([user.id]);
+    return { ids };
+  }
+}

@@ -1,0 +1,309 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { chatMessages as texts, realtimeMessages, type ChatMessage } from "@fba/contract";
+import { buildTestApp, type TestContext } from "../test/app.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "../test/factories.js";
+import {
+  insertSample,
+  insertShipment,
+  setShipmentStatus,
+  TestSocket,
+} from "../test/realtime-factories.js";
+
+describe("chat over WebSockets", () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  let seller: TestUser;
+  let agent: TestUser;
+  let otherAgent: TestUser;
+  let otherSeller: TestUser;
+  let admin: TestUser;
+  let shipmentId: number;
+  const sockets: TestSocket[] = [];
+
+  const open = async (path: string, user?: TestUser | string, headers?: Record<string, string>) => {
+    const token = typeof user === "string" ? user : user?.token;
+    const socket = await TestSocket.connect(baseUrl, path, { token, headers });
+    sockets.push(socket);
+    return socket;
+  };
+  const chatPath = (id: number) => `/ws/group-chat/${id}/`;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    baseUrl = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    seller = await createSeller(ctx.app, { firstName: "Sally", lastName: "Seller" });
+    agent = await createShipper(ctx.app, { firstName: "Andy", lastName: "Agent" });
+    otherAgent = await createShipper(ctx.app);
+    otherSeller = await createSeller(ctx.app);
+    admin = await createAdmin(ctx.app, { firstName: "Ada", lastName: "Admin" });
+    shipmentId = (await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id })).id;
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(async () => ctx.close());
+
+  describe("joining", () => {
+    it("closes with 4401 without a token, with a bad token and with an expired token", async () => {
+      expect(await (await open(chatPath(shipmentId))).closed()).toBe(4401);
+      expect(await (await open(chatPath(shipmentId), "not-a-jwt")).closed()).toBe(4401);
+      const expired = await ctx.app.tokens.signAccess({ userId: seller.id, group: "Seller" }, -10);
+      expect(await (await open(chatPath(shipmentId), expired)).closed()).toBe(4401);
+    });
+
+    it("closes with 4404 for an unknown shipment and 4403 for someone who is not a party", async () => {
+      expect(await (await open(chatPath(999_999), seller)).closed()).toBe(4404);
+      expect(await (await open(chatPath(shipmentId), otherAgent)).closed()).toBe(4403);
+      expect(await (await open(chatPath(shipmentId), otherSeller)).closed()).toBe(4403);
+    });
+
+    it("refuses a browser origin that is not ours before upgrading", async () => {
+      const socket = await open(chatPath(shipmentId), seller, { origin: "https://evil.example" });
+      expect(socket.closeCode).toBe(403);
+      const ours = await open(chatPath(shipmentId), seller, { origin: ctx.config.PUBLIC_URL });
+      expect(ours.ws.readyState).toBe(ours.ws.OPEN);
+    });
+
+    it("closes the socket with 4401 when its token expires", async () => {
+      const shortLived = await ctx.app.tokens.signAccess({ userId: seller.id, group: "Seller" }, 2);
+      const socket = await open(chatPath(shipmentId), shortLived);
+      expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+      expect(await socket.closed()).toBe(4401);
+    });
+
+    it("admits the seller, the winning agent and an admin", async () => {
+      for (const user of [seller, agent, admin]) {
+        const socket = await open(chatPath(shipmentId), user);
+        expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+      }
+    });
+  });
+
+  describe("messages", () => {
+    it("stores, then delivers a message to every party, ignoring the claimed user and type", async () => {
+      const sellerSocket = await open(chatPath(shipmentId), seller);
+      const agentSocket = await open(chatPath(shipmentId), agent);
+      const adminSocket = await open(chatPath(shipmentId), admin);
+      sellerSocket.send({
+        action: "send_message",
+        message: "  Hello agent  ",
+        user_id: String(admin.id),
+        sender_type: "Admin",
+        attachment: null,
+      });
+      const received = await agentSocket.next("message_sent");
+      const message = received.data;
+      expect(message).toMatchObject({
+        content: "Hello agent",
+        sender_type: "Seller",
+        sender: { id: seller.id, first_name: "Sally", last_name: "Seller" },
+        edited_at: null,
+        attachment: null,
+        parent: null,
+        reactions: [],
+        read_by: [seller.id],
+        is_read: false,
+      });
+      expect((await sellerSocket.next("message_sent")).data.id).toBe(message.id);
+      expect((await adminSocket.next("message_sent")).data.id).toBe(message.id);
+
+      const history = await ctx.app.inject({
+        method: "GET",
+        url: `/api/chat/messages/${shipmentId}`,
+        headers: agent.auth,
+      });
+      expect(history.statusCode).toBe(200);
+      const stored = history.json().data.messages as ChatMessage[];
+      expect(stored.at(-1)).toEqual(message);
+    });
+
+    it("quotes the parent in a reply", async () => {
+      const sellerSocket = await open(chatPath(shipmentId), seller);
+      const agentSocket = await open(chatPath(shipmentId), agent);
+      sellerSocket.send({ action: "send_message", message: "Question?" });
+      const question = (await agentSocket.next("message_sent")).data;
+      agentSocket.send({ action: "reply_to_thread", message: "Answer", reply_to_id: String(question.id) });
+      const reply = (await sellerSocket.next("message_replied")).data;
+      expect(reply.content).toBe("Answer");
+      expect(reply.parent).toMatchObject({ id: question.id, content: "Question?", parent: null });
+    });
+
+    it("answers a bad frame with an error event and keeps the socket open", async () => {
+      const socket = await open(chatPath(shipmentId), seller);
+      socket.send("not json");
+      expect((await socket.next("error")).data.message).toBe(realtimeMessages.invalidJson);
+      socket.send({ action: "launch_rockets" });
+      await socket.until(() => socket.count("error") >= 2);
+      expect(socket.events.at(-1)).toEqual({
+        event_type: "error",
+        data: { message: realtimeMessages.unknownAction },
+      });
+      socket.send({ action: "edit_message", message_id: "abc", new_content: "x" });
+      await socket.until(() => socket.count("error") >= 3);
+      expect(socket.events.at(-1)?.data).toEqual({ message: "message_id: Must be a number" });
+      socket.send({ action: "send_message", message: "   " });
+      await socket.until(() => socket.count("error") >= 4);
+      expect(socket.events.at(-1)?.data).toEqual({ message: texts.messageRequired });
+      expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    });
+
+    it("refuses to send before the order is accepted and after it is completed; history stays", async () => {
+      const pending = await insertShipment(ctx.app, {
+        sellerId: seller.id,
+        agentId: agent.id,
+        status: "Quotation Approved",
+      });
+      const socket = await open(chatPath(pending.id), seller);
+      socket.send({ action: "send_message", message: "too early" });
+      expect((await socket.next("error")).data.message).toBe(texts.chatClosed);
+
+      await setShipmentStatus(ctx.app, pending.id, "Quotation Accepted");
+      socket.send({ action: "send_message", message: "now" });
+      await socket.next("message_sent");
+      await setShipmentStatus(ctx.app, pending.id, "Shipment Completed");
+      socket.send({ action: "send_message", message: "too late" });
+      await socket.until(() => socket.count("error") >= 2);
+      expect(socket.events.at(-1)?.data).toEqual({ message: texts.chatClosed });
+
+      const history = await ctx.app.inject({
+        method: "GET",
+        url: `/api/chat/messages/${pending.id}/`,
+        headers: seller.auth,
+      });
+      expect(history.json().data.messages.map((m: ChatMessage) => m.content)).toEqual(["now"]);
+    });
+
+    it("keeps chats apart: a message in another shipment never reaches this room", async () => {
+      const other = await insertShipment(ctx.app, { sellerId: seller.id, agentId: otherAgent.id });
+      const here = await open(chatPath(shipmentId), agent);
+      const there = await open(chatPath(other.id), seller);
+      there.send({ action: "send_message", message: "private" });
+      await there.next("message_sent");
+      here.send({ action: "send_message", message: "ping" });
+      await here.next("message_sent");
+      expect(here.events.some((e) => e.event_type === "message_sent" && e.data.content === "private")).toBe(false);
+    });
+  });
+
+  describe("edits, deletes, reactions and read receipts", () => {
+    it("lets the author edit and delete until another party reads, then refuses", async () => {
+      const sellerSocket = await open(chatPath(shipmentId), seller);
+      const agentSocket = await open(chatPath(shipmentId), agent);
+      sellerSocket.send({ action: "send_message", message: "draft" });
+      const draft = (await agentSocket.next("message_sent")).data;
+
+      agentSocket.send({ action: "edit_message", message_id: draft.id, new_content: "hijack" });
+      expect((await agentSocket.next("error")).data.message).toBe(texts.notAuthor);
+
+      sellerSocket.send({ action: "edit_message", message_id: draft.id, new_content: "final", user_id: 1 });
+      const edited = (await agentSocket.next("message_edited")).data;
+      expect(edited).toMatchObject({ id: draft.id, content: "final" });
+      expect(edited.edited_at).not.toBeNull();
+
+      const before = agentSocket.events.length;
+      agentSocket.send({ action: "mark_read", shipment_id: shipmentId, user_id: agent.id });
+      expect((await sellerSocket.next("message_read")).data).toEqual({ user: agent.id });
+      agentSocket.send({ action: "mark_read", shipment_id: shipmentId });
+      agentSocket.send({ action: "send_message", message: "sync" });
+      await agentSocket.next("message_sent", before);
+      expect(sellerSocket.count("message_read")).toBe(1); // the duplicate changed nothing
+
+      sellerSocket.send({ action: "edit_message", message_id: draft.id, new_content: "again" });
+      expect((await sellerSocket.next("error")).data.message).toBe(texts.alreadyRead);
+      sellerSocket.send({ action: "delete_message", message_id: draft.id });
+      await sellerSocket.until(() => sellerSocket.count("error") >= 2);
+      expect(sellerSocket.events.at(-1)?.data).toEqual({ message: texts.alreadyRead });
+
+      const history = await ctx.app.inject({
+        method: "GET",
+        url: `/api/chat/messages/${shipmentId}?after_id=${draft.id - 1}`,
+        headers: seller.auth,
+      });
+      const stored = (history.json().data.messages as ChatMessage[]).find((m) => m.id === draft.id);
+      expect(stored?.read_by.sort()).toEqual([seller.id, agent.id].sort());
+      expect(stored?.is_read).toBe(true);
+    });
+
+    it("deletes an unread message for everyone", async () => {
+      const sellerSocket = await open(chatPath(shipmentId), seller);
+      const agentSocket = await open(chatPath(shipmentId), agent);
+      agentSocket.send({ action: "send_message", message: "oops" });
+      const oops = (await sellerSocket.next("message_sent")).data;
+      agentSocket.send({ action: "delete_message", message_id: String(oops.id) });
+      expect((await sellerSocket.next("message_deleted")).data).toEqual({ id: oops.id });
+      const history = await ctx.app.inject({
+        method: "GET",
+        url: `/api/chat/messages/${shipmentId}`,
+        headers: seller.auth,
+      });
+      expect(history.json().data.messages.some((m: ChatMessage) => m.id === oops.id)).toBe(false);
+    });
+
+    it("keeps one reaction per user per message, changeable", async () => {
+      const sellerSocket = await open(chatPath(shipmentId), seller);
+      const agentSocket = await open(chatPath(shipmentId), agent);
+      sellerSocket.send({ action: "send_message", message: "react to me" });
+      const target = (await agentSocket.next("message_sent")).data;
+      agentSocket.send({ action: "add_reaction", message_id: target.id, reaction: "👍" });
+      expect((await sellerSocket.next("reaction_added")).data).toEqual({
+        message: target.id,
+        user: { id: agent.id, first_name: "Andy", last_name: "Agent" },
+        reaction: "👍",
+      });
+      agentSocket.send({ action: "add_reaction", message_id: target.id, reaction: "🎉" });
+      await sellerSocket.until(() => sellerSocket.count("reaction_added") >= 2);
+      const history = await ctx.app.inject({
+        method: "GET",
+        url: `/api/chat/messages/${shipmentId}`,
+        headers: seller.auth,
+      });
+      const stored = (history.json().data.messages as ChatMessage[]).find((m) => m.id === target.id);
+      expect(stored?.reactions).toEqual([
+        { message: target.id, user: { id: agent.id, first_name: "Andy", last_name: "Agent" }, reaction: "🎉" },
+      ]);
+      agentSocket.send({ action: "add_reaction", message_id: 999_999, reaction: "👍" });
+      expect((await agentSocket.next("error")).data.message).toBe(texts.messageNotFound);
+    });
+  });
+
+  describe("abuse", () => {
+    it("closes with 1009 on a frame over 64 KiB", async () => {
+      const socket = await open(chatPath(shipmentId), seller);
+      socket.send({ action: "send_message", message: "x".repeat(70 * 1024) });
+      expect(await socket.closed()).toBe(1009);
+    });
+
+    it("answers a flood with error events, then closes it with 1008", async () => {
+      const socket = await open(chatPath(shipmentId), seller);
+      for (let i = 0; i < 200; i++) socket.send({ action: "mark_read" });
+      expect(await socket.closed()).toBe(1008);
+      expect(socket.events.some((e) => e.event_type === "error" && e.data.message === realtimeMessages.rateLimited)).toBe(true);
+    });
+  });
+
+  describe("sample shipment chat", () => {
+    it("admits the seller, any agent and admins; refuses other sellers", async () => {
+      const sample = await insertSample(ctx.app, seller.id);
+      const path = `/ws/sample-shipment-chat/${sample.id}/`;
+      expect(await (await open(path, otherSeller)).closed()).toBe(4403);
+      expect(await (await open(`/ws/sample-shipment-chat/987654/`, seller)).closed()).toBe(4404);
+      const sellerSocket = await open(path, seller);
+      const agentSocket = await open(path, otherAgent);
+      agentSocket.send({ action: "send_message", message: "Samples ship Monday" });
+      const message = (await sellerSocket.next("message_sent")).data;
+      expect(message.sender_type).toBe("Shipper");
+      const history = await ctx.app.inject({
+        method: "GET",
+        url: `/api/chat/sample-shipment-messages/${sample.id}/`,
+        headers: seller.auth,
+      });
+      expect(history.statusCode).toBe(200);
+      expect(history.json().data).toMatchObject({
+        messages: [{ id: message.id, content: "Samples ship Monday" }],
+        seller: { id: seller.id, first_name: "Sally", last_name: "Seller", image: null },
+        shipper: { id: otherAgent.id },
+        admin: null,
+      });
+    });
+  });
+});

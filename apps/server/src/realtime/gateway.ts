@@ -1,0 +1,417 @@
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import { decodeJwt } from "jose";
+import type { WebSocket } from "ws";
+import {
+  clientFrameSchema,
+  realtimeMessages,
+  WS_CLOSE_CODES,
+  type ClientFrame,
+  type ServerEvent,
+} from "@fba/contract";
+import { AppError } from "../lib/errors.js";
+import type { AuthUser } from "../plugins/auth.js";
+import { chatServiceFor } from "../modules/chat/index.js";
+import { isChatParty } from "../modules/chat/chat.policy.js";
+import type { ChatRef } from "../modules/chat/chat.repository.js";
+import { chatRoom } from "../modules/chat/chat.service.js";
+import { notificationServiceFor } from "../modules/notifications/index.js";
+import { rooms, type HubMember, type Room } from "./hub.js";
+
+/** Tunables of the gateway; the defaults are the production values. */
+export interface GatewayLimits {
+  heartbeatMs: number;
+  /** Token bucket per connection: burst size and refill per second. */
+  burst: number;
+  refillPerSecond: number;
+  /** Frames dropped by the rate limit before the connection is closed with 1008. */
+  maxDropped: number;
+  maxSocketsPerUser: number;
+  /** A client that does not read its frames is cut off past this much unsent data. */
+  maxBufferedBytes: number;
+}
+
+export const defaultGatewayLimits: GatewayLimits = {
+  heartbeatMs: 30_000,
+  burst: 20,
+  refillPerSecond: 10,
+  maxDropped: 40,
+  maxSocketsPerUser: 20,
+  maxBufferedBytes: 4 * 1024 * 1024,
+};
+
+type Channel = "chat" | "notifications" | "announcements";
+
+/** What the upgrade request was allowed to become, decided before the upgrade. */
+interface Admission {
+  refuse?: { code: number; reason: string };
+  user: AuthUser | null;
+  tokenExpiresAt: number | null;
+  channel: Channel;
+  chat: ChatRef | null;
+  rooms: Room[];
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    wsAdmission?: Admission;
+  }
+}
+
+function refused(channel: Channel, code: number, reason: string): Admission {
+  return { refuse: { code, reason }, user: null, tokenExpiresAt: null, channel, chat: null, rooms: [] };
+}
+
+function parseId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+function queryToken(request: FastifyRequest): string | undefined {
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === "string" && token.length > 0 && token.length < 4096 ? token : undefined;
+}
+
+function tokenExpiry(token: string): number | null {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === "number" ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+class Connection implements HubMember {
+  alive = true;
+  private tokens: number;
+  private lastRefill = Date.now();
+  private dropped = 0;
+  private lastDrop = 0;
+  private queue: Promise<void> = Promise.resolve();
+  expiryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly admission: Admission,
+    private readonly limits: GatewayLimits,
+  ) {
+    this.tokens = limits.burst;
+  }
+
+  get userId(): number | null {
+    return this.admission.user?.id ?? null;
+  }
+
+  send(frame: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(frame);
+  }
+
+  sendEvent(event: ServerEvent): void {
+    this.send(JSON.stringify(event));
+  }
+
+  /** Token bucket; "drop" once over the burst, "close" on a sustained flood. */
+  admitFrame(): "ok" | "drop" | "close" {
+    const now = Date.now();
+    this.tokens = Math.min(
+      this.limits.burst,
+      this.tokens + ((now - this.lastRefill) / 1000) * this.limits.refillPerSecond,
+    );
+    this.lastRefill = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return "ok";
+    }
+    if (now - this.lastDrop > 10_000) this.dropped = 0;
+    this.lastDrop = now;
+    this.dropped += 1;
+    return this.dropped > this.limits.maxDropped ? "close" : "drop";
+  }
+
+  /** Actions of one connection run one after another, in the order they arrived. */
+  enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task, task);
+  }
+}
+
+/**
+ * The WebSocket gateway: authenticates and authorises every upgrade before it happens, then
+ * turns frames into service calls and service results into frames via the hub.
+ */
+export async function registerGateway(
+  app: FastifyInstance,
+  limits: GatewayLimits = defaultGatewayLimits,
+): Promise<void> {
+  const { service: chat } = chatServiceFor(app);
+  const notifications = notificationServiceFor(app);
+  const connections = new Set<Connection>();
+  const socketsPerUser = new Map<number, number>();
+
+  const allowedOrigins = new Set(
+    [app.config.PUBLIC_URL, ...app.config.CORS_ORIGINS.split(",")]
+      .map((value) => value.trim())
+      .filter(Boolean)
+      .map((value) => {
+        try {
+          return new URL(value).origin;
+        } catch {
+          return value;
+        }
+      }),
+  );
+
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }, limits.heartbeatMs);
+  heartbeat.unref();
+  app.addHook("onClose", async () => clearInterval(heartbeat));
+
+  async function authenticate(request: FastifyRequest) {
+    const token = queryToken(request);
+    const user = token ? await app.authenticator.userFromToken(token) : null;
+    return { user, tokenExpiresAt: user && token ? tokenExpiry(token) : null, hadToken: !!token };
+  }
+
+  const admit =
+    (decide: (request: FastifyRequest) => Promise<Admission>): preValidationAsyncHookHandler =>
+    async (request, reply) => {
+      // Browsers always send Origin; other clients (apps, tests, load tools) may not.
+      const origin = request.headers.origin;
+      if (origin && !allowedOrigins.has(origin)) {
+        request.log.warn({ origin }, "websocket origin refused");
+        await reply.code(403).send({
+          status: "error",
+          status_code: 403,
+          message: "Origin not allowed",
+          errors: [{ message: "Origin not allowed" }],
+        });
+        return;
+      }
+      request.wsAdmission = await decide(request);
+    };
+
+  const chatAdmission =
+    (kind: "shipment" | "sample", param: string) =>
+    async (request: FastifyRequest): Promise<Admission> => {
+      const { user, tokenExpiresAt } = await authenticate(request);
+      if (!user) return refused("chat", WS_CLOSE_CODES.unauthorized, "Invalid or expired token");
+      const id = parseId((request.params as Record<string, unknown>)[param]);
+      if (id === null) return refused("chat", WS_CLOSE_CODES.notFound, "Chat not found");
+      const ref: ChatRef = { kind, id };
+      const facts = await chat.findChat(ref);
+      if (!facts) return refused("chat", WS_CLOSE_CODES.notFound, "Chat not found");
+      if (!isChatParty(user, facts)) {
+        return refused("chat", WS_CLOSE_CODES.forbidden, "Not a party to this chat");
+      }
+      return { user, tokenExpiresAt, channel: "chat", chat: ref, rooms: [chatRoom(ref)] };
+    };
+
+  const open = (socket: WebSocket, request: FastifyRequest) => {
+    const admission = request.wsAdmission;
+    if (!admission || admission.refuse) {
+      const refusal = admission?.refuse ?? {
+        code: WS_CLOSE_CODES.unauthorized,
+        reason: "Not admitted",
+      };
+      socket.close(refusal.code, refusal.reason);
+      return;
+    }
+    const userId = admission.user?.id;
+    if (userId !== undefined) {
+      const count = (socketsPerUser.get(userId) ?? 0) + 1;
+      if (count > limits.maxSocketsPerUser) {
+        socket.close(WS_CLOSE_CODES.policyViolation, "Too many connections");
+        return;
+      }
+      socketsPerUser.set(userId, count);
+    }
+    const connection = new Connection(socket, admission, limits);
+    connections.add(connection);
+    for (const room of admission.rooms) app.hub.join(room, connection);
+
+    if (admission.tokenExpiresAt !== null) {
+      const delay = Math.min(Math.max(admission.tokenExpiresAt - Date.now(), 0), 2_147_483_647);
+      connection.expiryTimer = setTimeout(
+        () => socket.close(WS_CLOSE_CODES.unauthorized, "Token expired"),
+        delay,
+      );
+      connection.expiryTimer.unref();
+    }
+
+    socket.on("pong", () => {
+      connection.alive = true;
+    });
+    socket.on("message", (data, isBinary) => {
+      connection.alive = true;
+      const verdict = connection.admitFrame();
+      if (verdict === "close") {
+        socket.close(WS_CLOSE_CODES.policyViolation, realtimeMessages.rateLimited);
+        return;
+      }
+      if (verdict === "drop") {
+        connection.sendEvent({ event_type: "error", data: { message: realtimeMessages.rateLimited } });
+        return;
+      }
+      const text = isBinary ? null : data.toString();
+      connection.enqueue(() => handleFrame(connection, text, request));
+    });
+    socket.on("close", () => {
+      connections.delete(connection);
+      for (const room of admission.rooms) app.hub.leave(room, connection);
+      if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
+      if (userId !== undefined) {
+        const left = (socketsPerUser.get(userId) ?? 1) - 1;
+        if (left <= 0) socketsPerUser.delete(userId);
+        else socketsPerUser.set(userId, left);
+      }
+    });
+
+    if (admission.channel === "notifications" && admission.user) {
+      const user = admission.user;
+      notifications
+        .unreadCount(user.id)
+        .then((count) => connection.sendEvent({ event_type: "unread_count", data: { count } }))
+        .catch((error: unknown) => request.log.warn({ err: error }, "unread count failed"));
+    }
+  };
+
+  async function handleFrame(
+    connection: Connection,
+    text: string | null,
+    request: FastifyRequest,
+  ): Promise<void> {
+    const fail = (message: string) =>
+      connection.sendEvent({ event_type: "error", data: { message } });
+    if (text === null) return fail(realtimeMessages.invalidFrame);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return fail(realtimeMessages.invalidJson);
+    }
+    const parsed = clientFrameSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === "action") {
+        request.log.info("websocket frame with unknown action dropped");
+        return fail(realtimeMessages.unknownAction);
+      }
+      const field = issue?.path.join(".");
+      return fail(field ? `${field}: ${issue?.message}` : (issue?.message ?? realtimeMessages.invalidFrame));
+    }
+    const { user, chat: chatRef } = connection.admission;
+    if (!user) return fail(realtimeMessages.wrongChannel);
+    try {
+      await dispatch(parsed.data, user, chatRef);
+    } catch (error) {
+      if (error instanceof AppError) return fail(error.fields[0]?.message ?? error.message);
+      request.log.error({ err: error }, "websocket action failed");
+      return fail(realtimeMessages.failed);
+    }
+    return undefined;
+  }
+
+  async function dispatch(frame: ClientFrame, user: AuthUser, chatRef: ChatRef | null) {
+    if (frame.action === "mark_notification_read") {
+      await notifications.markRead(user, frame.notification_id);
+      return;
+    }
+    if (!chatRef) throw AppError.badRequest(realtimeMessages.wrongChannel);
+    switch (frame.action) {
+      case "send_message":
+        await chat.sendMessage(user, chatRef, {
+          content: frame.message,
+          attachmentId: frame.attachment,
+          replyToId: null,
+        });
+        return;
+      case "reply_to_thread":
+        await chat.sendMessage(user, chatRef, {
+          content: frame.message,
+          attachmentId: frame.attachment,
+          replyToId: frame.reply_to_id,
+        });
+        return;
+      case "edit_message":
+        await chat.editMessage(user, chatRef, frame.message_id, frame.new_content);
+        return;
+      case "delete_message":
+        await chat.deleteMessage(user, chatRef, frame.message_id);
+        return;
+      case "add_reaction":
+        await chat.addReaction(user, chatRef, frame.message_id, frame.reaction);
+        return;
+      case "mark_read":
+        await chat.markRead(user, chatRef);
+        return;
+    }
+  }
+
+  app.get(
+    "/ws/group-chat/:shipment_id",
+    { websocket: true, preValidation: admit(chatAdmission("shipment", "shipment_id")), schema: { hide: true } },
+    open,
+  );
+  app.get(
+    "/ws/sample-shipment-chat/:id",
+    { websocket: true, preValidation: admit(chatAdmission("sample", "id")), schema: { hide: true } },
+    open,
+  );
+  app.get(
+    "/ws/notifications/:user_id",
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: admit(async (request) => {
+        const { user, tokenExpiresAt } = await authenticate(request);
+        if (!user) {
+          return refused("notifications", WS_CLOSE_CODES.unauthorized, "Invalid or expired token");
+        }
+        const id = parseId((request.params as Record<string, unknown>).user_id);
+        if (id !== user.id) {
+          return refused("notifications", WS_CLOSE_CODES.forbidden, "Not your notifications");
+        }
+        return {
+          user,
+          tokenExpiresAt,
+          channel: "notifications",
+          chat: null,
+          rooms: [rooms.user(user.id)],
+        };
+      }),
+    },
+    open,
+  );
+  app.get(
+    "/ws/announcement",
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Public channel: a valid token only identifies the sender (who is skipped); a missing or
+      // stale one still receives announcements.
+      preValidation: admit(async (request) => {
+        const { user, tokenExpiresAt } = await authenticate(request);
+        return {
+          user,
+          tokenExpiresAt,
+          channel: "announcements",
+          chat: null,
+          rooms: [rooms.announcements],
+        };
+      }),
+    },
+    open,
+  );
+}
