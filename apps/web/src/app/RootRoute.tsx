@@ -1,16 +1,18 @@
 import { useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
-import { PRODUCT_NAME } from "@fba/contract";
+import { PRODUCT_NAME } from "@fba/contract/constants";
+
+interface RouteHandle {
+  title?: string;
+}
 
 /** Sets the page title to '<route title> | <product name>'. */
 export function RootRoute() {
   const matches = useMatches();
-  const title = [...matches]
-    .reverse()
-    .find((m) => (m.handle as { title?: string } | undefined)?.title)?.handle as
-    { title: string } | undefined;
+  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   useEffect(() => {
-    document.title = title ? `${title.title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+    document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
   return <Outlet />;
 }

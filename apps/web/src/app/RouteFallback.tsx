@@ -1,9 +1,10 @@
-import { Box, CircularProgress } from "@mui/material";
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
 
 export function RouteFallback() {
   return (
     <Box
-      sx={{ display: "flex", justifyContent: "center", p: 6 }}
+      sx={{ display: "flex", justifyContent: "center", alignItems: "center", p: 6, minHeight: 200 }}
       role="progressbar"
       aria-label="Loading"
     >

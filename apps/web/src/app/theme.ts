@@ -1,15 +1,67 @@
 import { createTheme } from "@mui/material/styles";
 
+const navy = "#0b3d91";
+const ink = "#0f1b2d";
+
+/** The product's one theme: navy primary, amber accent, quiet surfaces, 768 px tablet breakpoint. */
 export const theme = createTheme({
   palette: {
-    primary: { main: "#0b3d91" },
-    secondary: { main: "#ff8f00" },
-    background: { default: "#f5f7fb" },
+    primary: { main: navy, light: "#3d63b0", dark: "#072a66", contrastText: "#ffffff" },
+    secondary: { main: "#ff8f00", contrastText: ink },
+    success: { main: "#1b7f4b" },
+    error: { main: "#c62828" },
+    warning: { main: "#b45309" },
+    info: { main: "#0369a1" },
+    text: { primary: ink, secondary: "#4a5568" },
+    background: { default: "#f5f7fb", paper: "#ffffff" },
+    divider: "#e3e8f0",
   },
   shape: { borderRadius: 8 },
   typography: {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    h1: { fontWeight: 800, letterSpacing: "-0.02em" },
+    h2: { fontWeight: 800, letterSpacing: "-0.015em" },
+    h3: { fontWeight: 700, letterSpacing: "-0.01em" },
+    h4: { fontWeight: 700 },
+    h5: { fontWeight: 700 },
+    h6: { fontWeight: 700 },
+    subtitle1: { fontWeight: 600 },
     button: { textTransform: "none", fontWeight: 600 },
   },
   breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1200, xl: 1536 } },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: { borderRadius: 8 },
+        sizeLarge: { padding: "10px 22px", fontSize: "1rem" },
+      },
+    },
+    MuiAppBar: { defaultProps: { elevation: 0, color: "inherit" } },
+    MuiPaper: {
+      styleOverrides: { rounded: { borderRadius: 12 } },
+    },
+    MuiCard: {
+      defaultProps: { variant: "outlined" },
+      styleOverrides: { root: { borderRadius: 12 } },
+    },
+    MuiLink: { defaultProps: { underline: "hover" } },
+    MuiTextField: { defaultProps: { variant: "outlined" } },
+    MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700 } } },
+    MuiTooltip: { defaultProps: { arrow: true } },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: {
+          borderRadius: 8,
+          "&.Mui-selected": {
+            backgroundColor: "rgba(11, 61, 145, 0.10)",
+            color: navy,
+            "& .MuiListItemIcon-root": { color: navy },
+          },
+          "&.Mui-selected:hover": { backgroundColor: "rgba(11, 61, 145, 0.14)" },
+        },
+      },
+    },
+  },
 });

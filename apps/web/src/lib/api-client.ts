@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldError, TokenPair, SuccessEnvelope } from "@fba/contract";
+import type { ErrorBody, FieldError, SuccessEnvelope, TokenPair } from "@fba/contract";
 import { authStorage } from "./auth-storage";
 
 export const API_BASE = "/api";
@@ -9,10 +9,15 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** Set when the body used the `error_messages` form: shown under 'Validation Error'. */
+    readonly validationMessages: string[] = [],
   ) {
     super(message);
+    this.name = "ApiError";
   }
 }
+
+export const NETWORK_ERROR_MESSAGE = "Cannot reach the server. Check your connection and try again.";
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -23,22 +28,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the bearer token and the refresh-and-replay dance (login, refresh itself). */
   anonymous?: boolean;
+  /** Send the bearer token but treat a 401 as final (logout must not trigger a refresh). */
+  noRefresh?: boolean;
 }
 
 let onLoggedOut: () => void = () => {
   window.location.assign("/");
 };
-/** Lets the app decide what "logged out" does (tests replace it). */
+/** Lets the app decide what "logged out" does (the app navigates in place; tests observe it). */
 export function setLoggedOutHandler(handler: () => void) {
   onLoggedOut = handler;
 }
 
+/** Escapes ampersands and drops empty parameters, as list queries require. */
 export function buildUrl(path: string, query?: Query): string {
   const url = `${API_BASE}/${path.replace(/^\/+/, "")}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    // List queries drop empty parameters.
     if (value === undefined || value === null || value === "") continue;
     params.set(key, String(value));
   }
@@ -46,11 +53,7 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-async function send(
-  path: string,
-  options: RequestOptions,
-  token: string | null,
-): Promise<Response> {
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -60,12 +63,17 @@ async function send(
     body = JSON.stringify(options.body);
   }
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
-  return fetch(buildUrl(path, options.query), {
-    method: options.method ?? "GET",
-    headers,
-    body,
-    signal: options.signal,
-  });
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -87,13 +95,14 @@ function refreshTokens(): Promise<boolean> {
       return true;
     } catch {
       return false;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
     }
-  })();
+  })().finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
+/** Clears the stored session and hands over to the app's logged-out handler. */
 export function logoutLocally() {
   authStorage.clear();
   onLoggedOut();
@@ -101,29 +110,47 @@ export function logoutLocally() {
 
 async function parseError(res: Response): Promise<ApiError> {
   try {
-    const json = (await res.json()) as Partial<ErrorBody> & { error_messages?: string[] };
-    const errors = json.errors ?? (json.error_messages ?? []).map((message) => ({ message }));
-    return new ApiError(res.status, json.message ?? res.statusText, errors);
+    const json = (await res.json()) as Partial<ErrorBody> & { error_messages?: unknown };
+    const validationMessages = Array.isArray(json.error_messages)
+      ? json.error_messages.map(String)
+      : [];
+    const errors =
+      json.errors ?? validationMessages.map((message): FieldError => ({ message }));
+    return new ApiError(
+      res.status,
+      json.message ?? (res.statusText || "Request failed"),
+      errors,
+      validationMessages,
+    );
   } catch {
     return new ApiError(res.status, res.statusText || "Request failed");
   }
+}
+
+async function parseBody<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** Calls the API: bearer token, one refresh on 401 then replay, logout when that fails. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = authStorage.getAccessToken();
   let res = await send(path, options, token);
-  if (res.status === 401 && !options.anonymous) {
-    if (token && (await refreshTokens())) {
-      res = await send(path, options, authStorage.getAccessToken());
-    }
+  if (res.status === 401 && !options.anonymous && !options.noRefresh) {
+    const current = authStorage.getAccessToken();
+    // Another call (or tab) may already have rotated the pair while this one was in flight:
+    // replay with the new token instead of refreshing again with a spent refresh token.
+    const renewed = current !== null && current !== token ? true : token !== null && (await refreshTokens());
+    if (renewed) res = await send(path, options, authStorage.getAccessToken());
     if (res.status === 401) {
+      const error = await parseError(res);
       logoutLocally();
-      throw await parseError(res);
+      throw error;
     }
   }
   if (!res.ok) throw await parseError(res);
-  return (await res.json()) as T;
+  return parseBody<T>(res);
 }
 
 export const api = {
@@ -131,5 +158,6 @@ export const api = {
     apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "POST", body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PATCH", body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PUT", body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
 };

@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, type User } from "@fba/contract";
+import { STORAGE_KEYS } from "@fba/contract/constants";
+import type { User } from "@fba/contract";
 
 /** The only code that touches the stored tokens and user. */
 export const authStorage = {

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
-import type { Group, User } from "@fba/contract";
+import { STORAGE_KEYS } from "@fba/contract/constants";
+import type { AuthResult, Group, User } from "@fba/contract";
+import { apiRequest } from "./api-client";
 import { authStorage } from "./auth-storage";
 
 const listeners = new Set<() => void>();
@@ -7,7 +9,7 @@ let cachedRaw: string | null | undefined;
 let cachedUser: User | null = null;
 
 function snapshot(): User | null {
-  const raw = localStorage.getItem("USER_DETAILS");
+  const raw = localStorage.getItem(STORAGE_KEYS.user);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     cachedUser = authStorage.getUser();
@@ -17,6 +19,7 @@ function snapshot(): User | null {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
+  // Another tab logging in or out changes the session here too.
   window.addEventListener("storage", listener);
   return () => {
     listeners.delete(listener);
@@ -34,10 +37,57 @@ export function useCurrentUser(): User | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);
 }
 
+/** Stores the tokens and user of a login or sign-up. */
+export function saveSession(result: AuthResult) {
+  authStorage.setTokens(result.access_token, result.refresh_token);
+  authStorage.setUser(result.user);
+  notifySessionChanged();
+}
+
+/** Replaces the stored user after a profile change. */
+export function updateStoredUser(user: User) {
+  authStorage.setUser(user);
+  notifySessionChanged();
+}
+
+/**
+ * Revokes the refresh token on the server (a failure is ignored: the user still leaves), then
+ * clears all local storage. The caller clears caches and navigates.
+ */
+export async function logout(): Promise<void> {
+  const refresh = authStorage.getRefreshToken();
+  if (refresh) {
+    try {
+      await apiRequest("auth/logout/", { method: "POST", body: { refresh }, noRefresh: true });
+    } catch {
+      // Ignored by design: logging out must always succeed locally.
+    }
+  }
+  authStorage.clear();
+  notifySessionChanged();
+}
+
 /** Where each role lands after signing in. */
 export function homePathFor(group: Group | undefined | null): string {
   if (group === "Seller") return "/seller/dashboard";
   if (group === "Shipper") return "/shipper/dashboard";
   if (group === "Admin") return "/admin/dashboard";
   return "/";
+}
+
+/** Where each role edits its profile. */
+export function profilePathFor(group: Group | undefined | null): string {
+  if (group === "Shipper") return "/shipper/profile";
+  if (group === "Admin") return "/admin/profile";
+  return "/seller/profile";
+}
+
+/** The role whose area a private path belongs to, or null for paths any signed-in user may open. */
+export function areaOfPath(pathname: string): Group | null {
+  if (pathname.startsWith("/shipper/")) return "Shipper";
+  if (pathname.startsWith("/seller/") || pathname === "/quotes" || pathname === "/quotes/") {
+    return "Seller";
+  }
+  if (pathname.startsWith("/admin/")) return "Admin";
+  return null;
 }

@@ -1,20 +1,35 @@
-import { toast } from "react-toastify";
+import { toast, type ToastOptions } from "react-toastify";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-client";
 
+// Multi-line toasts (a general message followed by field messages) keep their line breaks.
+const multiline: ToastOptions = { style: { whiteSpace: "pre-line" } };
+
 export const notify = {
   success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
+  error: (message: string) => toast.error(message, multiline),
+  info: (message: string) => toast.info(message),
 };
 
-/** Shows an API error as a toast (general message plus each field message). */
-export function toastApiError(error: unknown) {
-  if (error instanceof ApiError) {
-    const details = error.errors.map((e) => e.message).filter((m) => m !== error.message);
-    toast.error([error.message, ...details].join("\n"));
-  } else {
-    toast.error("Something went wrong");
+export const VALIDATION_ERROR_HEADING = "Validation Error";
+
+/** The text of an API error toast: the general message plus each field message. */
+export function formatApiError(error: unknown): string {
+  if (!(error instanceof ApiError)) return "Something went wrong";
+  if (error.validationMessages.length > 0) {
+    const lines =
+      error.validationMessages.length === 1
+        ? error.validationMessages
+        : error.validationMessages.map((message, index) => `${index + 1}. ${message}`);
+    return [VALIDATION_ERROR_HEADING, ...lines].join("\n");
   }
+  const details = error.errors.map((e) => e.message).filter((m) => m !== error.message);
+  return [error.message, ...new Set(details)].join("\n");
+}
+
+/** Shows an API error as a toast. */
+export function toastApiError(error: unknown) {
+  toast.error(formatApiError(error), multiline);
 }
 
 /** Attaches server field errors to the matching form fields; returns true if any matched. */

@@ -1,5 +1,149 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { useState } from "react";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { z } from "zod";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { loginInputSchema, type SelfServiceGroup } from "@fba/contract";
+import { ApiError } from "../../../lib/api-client";
+import { homePathFor, saveSession } from "../../../lib/session";
+import { applyFieldErrors, toastApiError } from "../../../lib/toast";
+import { login } from "../api/auth-api";
+import { AuthLayout } from "../components/AuthLayout";
+import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog";
+import { GroupTabs, groupFromPath } from "../components/GroupTabs";
+import { PasswordField } from "../components/PasswordField";
 
+const loginFormSchema = loginInputSchema
+  .pick({ email: true, password: true })
+  .extend({ remember: z.boolean() });
+
+/** /login, /seller/login and /shipper/login: the same screen, the group from the path or the tab. */
 export default function LoginPage() {
-  return <PagePlaceholder title="Log in" />;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<SelfServiceGroup>(() => groupFromPath(pathname) ?? "Seller");
+  const [resetOpen, setResetOpen] = useState(false);
+  const [formError, setFormError] = useState<string | undefined>();
+  const group = groupFromPath(pathname) ?? tab;
+
+  const form = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: "", password: "", remember: false },
+  });
+  const mutation = useMutation({ mutationFn: login });
+
+  const changeTab = (next: SelfServiceGroup) => {
+    setTab(next);
+    setFormError(undefined);
+    // Keep the address in step with the tab where the path decides the group.
+    if (pathname.startsWith("/shipper/") || pathname.startsWith("/seller/")) {
+      void navigate(next === "Shipper" ? "/shipper/login" : "/seller/login", { replace: true });
+    }
+  };
+
+  const onSubmit = form.handleSubmit(({ email, password, remember }) => {
+    setFormError(undefined);
+    mutation.mutate(
+      { email, password, group, remember },
+      {
+        onSuccess: ({ data }) => {
+          saveSession(data);
+          void navigate(homePathFor(data.user.groups), { replace: true });
+        },
+        onError: (error) => {
+          applyFieldErrors(error, form.setError, ["email", "password"]);
+          const other =
+            error instanceof ApiError
+              ? error.errors.find((e) => !e.field || !["email", "password"].includes(e.field))
+              : undefined;
+          if (other) setFormError(other.message);
+          toastApiError(error);
+        },
+      },
+    );
+  });
+
+  const { errors } = form.formState;
+  const signupPath = group === "Shipper" ? "/shipper/signup" : "/signup";
+  const openReset = () => setResetOpen(true);
+
+  return (
+    <AuthLayout title="Log in" subtitle="Welcome back! Choose your account type and sign in.">
+      <GroupTabs value={group} onChange={changeTab} />
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ mt: 3 }}>
+        {formError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        )}
+        <Stack sx={{ gap: 2.5 }}>
+          <TextField
+            {...form.register("email")}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+          />
+          <PasswordField
+            {...form.register("password")}
+            label="Password"
+            autoComplete="current-password"
+            fullWidth
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+          />
+        </Stack>
+        <Stack
+          direction="row"
+          sx={{ alignItems: "center", justifyContent: "space-between", mt: 1, flexWrap: "wrap" }}
+        >
+          <FormControlLabel
+            control={<Checkbox {...form.register("remember")} />}
+            label="Remember for 30 days"
+          />
+          <Link component="button" type="button" onClick={openReset} sx={{ fontWeight: 600 }}>
+            Forgot Password?
+          </Link>
+        </Stack>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={mutation.isPending}
+          sx={{ mt: 2 }}
+        >
+          Log in
+        </Button>
+        <Box sx={{ textAlign: "center", mt: 2 }}>
+          <Link component="button" type="button" onClick={openReset} variant="body2">
+            I forgot my password
+          </Link>
+        </Box>
+      </Box>
+      <Box sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: "divider", textAlign: "center" }}>
+        <Typography sx={{ color: "text.secondary", mb: 1.5 }}>New User? Sign Up Now</Typography>
+        <Button component={RouterLink} to={signupPath} variant="outlined" size="large" fullWidth>
+          Sign Up
+        </Button>
+      </Box>
+      <ForgotPasswordDialog
+        open={resetOpen}
+        onClose={() => setResetOpen(false)}
+        initialEmail={form.getValues("email")}
+      />
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,319 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import type { ReactNode } from "react";
+import { Link as RouterLink, useNavigate } from "react-router";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Container from "@mui/material/Container";
+import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import EditNoteIcon from "@mui/icons-material/EditNote";
+import GavelIcon from "@mui/icons-material/Gavel";
+import TaskAltIcon from "@mui/icons-material/TaskAlt";
+import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
+import LocalShippingOutlinedIcon from "@mui/icons-material/LocalShippingOutlined";
+import FacebookIcon from "@mui/icons-material/Facebook";
+import LinkedInIcon from "@mui/icons-material/LinkedIn";
+import XIcon from "@mui/icons-material/X";
+import InstagramIcon from "@mui/icons-material/Instagram";
+import { PRODUCT_NAME } from "@fba/contract/constants";
+import { BrandLogo } from "../../../components/BrandLogo";
+import { authStorage } from "../../../lib/auth-storage";
+import { homePathFor, useCurrentUser } from "../../../lib/session";
+import { BidPreviewCard } from "../components/BidPreviewCard";
+
+interface Step {
+  title: string;
+  text: string;
+  icon: ReactNode;
+}
+
+/** The five steps, worded as the spec gives them. */
+export const HOW_IT_WORKS_STEPS: Step[] = [
+  {
+    title: "Fill a form.",
+    text: "Tell us what ships: pickup address, Amazon warehouses, cartons and compliance details.",
+    icon: <EditNoteIcon />,
+  },
+  {
+    title: "Place bids.",
+    text: "Shipping agents send sealed quotations during a 72-hour bidding window.",
+    icon: <GavelIcon />,
+  },
+  {
+    title: "Accept or deny.",
+    text: "The lowest bid wins. Review the winning quotation, then accept or deny it.",
+    icon: <TaskAltIcon />,
+  },
+  {
+    title: "Communicate clearly through comments on accepted orders.",
+    text: "You, your agent and our team share one live chat on the order, files included.",
+    icon: <ForumOutlinedIcon />,
+  },
+  {
+    title: "Delivery to Amazon warehouses.",
+    text: "Your agent delivers to the fulfilment centres and posts the tracking number.",
+    icon: <LocalShippingOutlinedIcon />,
+  },
+];
+
+const SOCIAL_LINKS = [
+  { label: `${PRODUCT_NAME} on LinkedIn`, href: "https://www.linkedin.com/", icon: <LinkedInIcon /> },
+  { label: `${PRODUCT_NAME} on X`, href: "https://x.com/", icon: <XIcon /> },
+  { label: `${PRODUCT_NAME} on Facebook`, href: "https://www.facebook.com/", icon: <FacebookIcon /> },
+  {
+    label: `${PRODUCT_NAME} on Instagram`,
+    href: "https://www.instagram.com/",
+    icon: <InstagramIcon />,
+  },
+];
+
+function scrollToHowItWorks(event: React.MouseEvent) {
+  const target = document.getElementById("how-it-works");
+  if (!target) return;
+  event.preventDefault();
+  const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+  target.focus({ preventScroll: true });
+  history.replaceState(null, "", "#how-it-works");
+}
 
 export default function LandingPage() {
-  return <PagePlaceholder title="Home" />;
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const getStarted = () => {
+    const signedIn = Boolean(authStorage.getAccessToken() && user);
+    void navigate(signedIn ? homePathFor(user?.groups) : "/login");
+  };
+
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
+      <AppBar
+        position="sticky"
+        component="header"
+        sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "rgba(255,255,255,0.94)" }}
+      >
+        <Container maxWidth="lg">
+          <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 1.5 }, minHeight: { xs: 60, sm: 68 } }}>
+            <Link
+              component={RouterLink}
+              to="/"
+              aria-label={`${PRODUCT_NAME} home`}
+              underline="none"
+              sx={{ display: "inline-flex", mr: "auto" }}
+            >
+              <BrandLogo compact />
+            </Link>
+            <Box component="nav" aria-label="Main" sx={{ display: "flex", alignItems: "center", gap: { xs: 0.5, sm: 1.5 } }}>
+              <Button
+                href="#how-it-works"
+                onClick={scrollToHowItWorks}
+                color="inherit"
+                sx={{ px: { xs: 1, sm: 1.5 }, whiteSpace: "nowrap" }}
+              >
+                How it works
+              </Button>
+              <Button
+                component={RouterLink}
+                to="/signup"
+                variant="outlined"
+                sx={{ whiteSpace: "nowrap", px: { xs: 1.25, sm: 2 } }}
+              >
+                Sign up
+              </Button>
+              <Button
+                component={RouterLink}
+                to="/login"
+                variant="contained"
+                sx={{ whiteSpace: "nowrap", px: { xs: 1.25, sm: 2 } }}
+              >
+                Log in
+              </Button>
+            </Box>
+          </Toolbar>
+        </Container>
+      </AppBar>
+
+      <Box component="main" sx={{ flex: 1 }}>
+        <Box
+          component="section"
+          aria-labelledby="hero-heading"
+          sx={{
+            color: "common.white",
+            background:
+              "radial-gradient(1200px 500px at 85% -10%, rgba(255,143,0,0.25), transparent 60%), linear-gradient(135deg, #072a66 0%, #0b3d91 55%, #1655b8 100%)",
+            py: { xs: 6, md: 10 },
+          }}
+        >
+          <Container maxWidth="lg">
+            <Box
+              sx={{
+                display: "grid",
+                gridTemplateColumns: { xs: "1fr", md: "1.1fr 0.9fr" },
+                gap: { xs: 5, md: 6 },
+                alignItems: "center",
+              }}
+            >
+              <Box>
+                <Typography
+                  variant="overline"
+                  sx={{ color: "#ffc774", fontWeight: 700, letterSpacing: "0.12em" }}
+                >
+                  Freight marketplace for Amazon sellers
+                </Typography>
+                <Typography
+                  id="hero-heading"
+                  variant="h1"
+                  sx={{ fontSize: { xs: "2.25rem", sm: "3rem", md: "3.5rem" }, mt: 1, mb: 2 }}
+                >
+                  Logistics for Amazon FBA Sellers!
+                </Typography>
+                <Typography
+                  sx={{ fontSize: { xs: "1.05rem", md: "1.2rem" }, color: "rgba(255,255,255,0.88)", maxWidth: 560, mb: 4 }}
+                >
+                  Post your shipment once. Shipping agents compete with sealed bids for 72 hours, the
+                  lowest quote wins, and you stay in charge from pickup to the Amazon warehouse.
+                </Typography>
+                <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
+                  <Button
+                    variant="contained"
+                    color="secondary"
+                    size="large"
+                    onClick={getStarted}
+                    sx={{ px: 4 }}
+                  >
+                    Get Started
+                  </Button>
+                  <Button
+                    href="#how-it-works"
+                    onClick={scrollToHowItWorks}
+                    size="large"
+                    variant="outlined"
+                    sx={{ color: "common.white", borderColor: "rgba(255,255,255,0.6)", "&:hover": { borderColor: "common.white", bgcolor: "rgba(255,255,255,0.08)" } }}
+                  >
+                    See the five steps
+                  </Button>
+                </Stack>
+              </Box>
+              <BidPreviewCard />
+            </Box>
+          </Container>
+        </Box>
+
+        <Box
+          component="section"
+          id="how-it-works"
+          tabIndex={-1}
+          aria-labelledby="how-it-works-heading"
+          sx={{ py: { xs: 7, md: 10 }, scrollMarginTop: 72, outline: "none" }}
+        >
+          <Container maxWidth="lg">
+            <Typography id="how-it-works-heading" variant="h2" sx={{ fontSize: { xs: "1.9rem", md: "2.5rem" }, textAlign: "center" }}>
+              How it works
+            </Typography>
+            <Typography sx={{ color: "text.secondary", textAlign: "center", maxWidth: 620, mx: "auto", mt: 1.5, mb: { xs: 4, md: 6 } }}>
+              From a single form to delivered cartons, in five steps.
+            </Typography>
+            <Box
+              component="ol"
+              sx={{
+                listStyle: "none",
+                p: 0,
+                m: 0,
+                display: "grid",
+                gap: 2.5,
+                gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(5, 1fr)" },
+              }}
+            >
+              {HOW_IT_WORKS_STEPS.map((step, index) => (
+                <Box
+                  component="li"
+                  key={step.title}
+                  sx={{
+                    p: 3,
+                    borderRadius: 3,
+                    border: 1,
+                    borderColor: "divider",
+                    bgcolor: "background.default",
+                    display: "flex",
+                    flexDirection: "column",
+                    gap: 1.5,
+                  }}
+                >
+                  <Stack direction="row" sx={{ alignItems: "center", gap: 1.5 }}>
+                    <Box
+                      aria-hidden="true"
+                      sx={{
+                        width: 44,
+                        height: 44,
+                        borderRadius: 2,
+                        display: "grid",
+                        placeItems: "center",
+                        bgcolor: "primary.main",
+                        color: "common.white",
+                      }}
+                    >
+                      {step.icon}
+                    </Box>
+                    <Typography variant="overline" sx={{ color: "primary.main", fontWeight: 700 }}>
+                      Step {index + 1}
+                    </Typography>
+                  </Stack>
+                  <Typography variant="h3" sx={{ fontSize: "1.1rem", lineHeight: 1.35 }}>
+                    {step.title}
+                  </Typography>
+                  <Typography variant="body2" sx={{ color: "text.secondary" }}>
+                    {step.text}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+            <Box sx={{ textAlign: "center", mt: { xs: 5, md: 7 } }}>
+              <Button variant="contained" size="large" onClick={getStarted} sx={{ px: 4 }}>
+                Book your first shipment
+              </Button>
+            </Box>
+          </Container>
+        </Box>
+      </Box>
+
+      <Box component="footer" sx={{ bgcolor: "#0a1a33", color: "rgba(255,255,255,0.85)", py: 4 }}>
+        <Container
+          maxWidth="lg"
+          sx={{
+            display: "flex",
+            flexDirection: { xs: "column", sm: "row" },
+            alignItems: "center",
+            justifyContent: "space-between",
+            gap: 2,
+          }}
+        >
+          <Stack direction={{ xs: "column", sm: "row" }} sx={{ alignItems: "center", gap: { xs: 1, sm: 2 } }}>
+            <BrandLogo inverted size="small" />
+            <Typography variant="body2">
+              © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+            </Typography>
+          </Stack>
+          <Stack component="ul" direction="row" sx={{ listStyle: "none", p: 0, m: 0, gap: 0.5 }}>
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.label}>
+                <IconButton
+                  component="a"
+                  href={social.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={social.label}
+                  sx={{ color: "inherit", "&:hover": { color: "common.white", bgcolor: "rgba(255,255,255,0.08)" } }}
+                >
+                  {social.icon}
+                </IconButton>
+              </li>
+            ))}
+          </Stack>
+        </Container>
+      </Box>
+    </Box>
+  );
 }

@@ -1,11 +1,128 @@
-import { Box } from "@mui/material";
-import { Outlet } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { Outlet, useMatches, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useTheme } from "@mui/material/styles";
+import MenuIcon from "@mui/icons-material/Menu";
+import { NotificationBell } from "../../notifications/components/NotificationBell";
+import { logout, useCurrentUser } from "../../../lib/session";
+import { Sidebar } from "../components/Sidebar";
+import { UserMenu } from "../components/UserMenu";
 
-/** The authenticated layout: sidebar, header and the routed page. */
+const SampleShipmentDialog = lazy(() =>
+  import("../../samples/components/SampleShipmentDialog").then((m) => ({
+    default: m.SampleShipmentDialog,
+  })),
+);
+
+export const SIDEBAR_WIDTH = 260;
+
+/** The authenticated layout: sidebar (a drawer under 768 px), header and the routed page. */
 export default function AppLayout() {
+  const theme = useTheme();
+  const isMobile = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [sampleOpen, setSampleOpen] = useState(false);
+  const [sampleMounted, setSampleMounted] = useState(false);
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { title?: string } | undefined)?.title)
+    .find(Boolean);
+
+  const handleLogout = async () => {
+    await logout();
+    queryClient.clear();
+    void navigate("/", { replace: true });
+  };
+  const openSampleDialog = () => {
+    setSampleMounted(true);
+    setSampleOpen(true);
+  };
+
+  const sidebar = (
+    <Sidebar
+      group={user?.groups}
+      isMobile={isMobile}
+      onNavigate={() => setDrawerOpen(false)}
+      onOpenSampleDialog={openSampleDialog}
+      onLogout={() => void handleLogout()}
+    />
+  );
+
   return (
-    <Box sx={{ p: 2 }}>
-      <Outlet />
+    <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+      {isMobile ? (
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { id: "app-sidebar", sx: { width: SIDEBAR_WIDTH } } }}
+        >
+          {sidebar}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
+          slotProps={{
+            paper: { sx: { width: SIDEBAR_WIDTH, borderRight: 1, borderColor: "divider" } },
+          }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+        <AppBar
+          position="sticky"
+          sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}
+        >
+          <Toolbar sx={{ gap: 1, minHeight: { xs: 60, sm: 64 } }}>
+            {isMobile && (
+              <IconButton
+                edge="start"
+                aria-label="Open menu"
+                aria-controls="app-sidebar"
+                onClick={() => setDrawerOpen(true)}
+              >
+                <MenuIcon />
+              </IconButton>
+            )}
+            <Typography
+              component="div"
+              variant="h6"
+              noWrap
+              sx={{ flex: 1, fontSize: { xs: "1.05rem", sm: "1.2rem" } }}
+            >
+              {title}
+            </Typography>
+            <NotificationBell />
+            <UserMenu user={user} onLogout={() => void handleLogout()} />
+          </Toolbar>
+        </AppBar>
+        <Box
+          component="main"
+          id="main-content"
+          sx={{ flex: 1, p: { xs: 2, sm: 3 }, width: "100%", maxWidth: 1440, mx: "auto" }}
+        >
+          <Outlet />
+        </Box>
+      </Box>
+      {sampleMounted && (
+        <Suspense fallback={null}>
+          <SampleShipmentDialog open={sampleOpen} onClose={() => setSampleOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

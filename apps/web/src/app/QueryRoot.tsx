@@ -1,0 +1,27 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Outlet, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { setLoggedOutHandler } from "../lib/api-client";
+import { queryClient } from "../lib/query-client";
+import { notifySessionChanged } from "../lib/session";
+
+/**
+ * Every screen but the landing page sits under this lazily loaded route, so the data layer is not
+ * part of the landing page's first download.
+ */
+export default function QueryRoot() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    // A refresh that fails ends the session: forget cached data and go home without a reload.
+    setLoggedOutHandler(() => {
+      queryClient.clear();
+      notifySessionChanged();
+      void navigate("/", { replace: true });
+    });
+  }, [navigate]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

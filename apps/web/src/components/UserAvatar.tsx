@@ -1,0 +1,32 @@
+import Avatar from "@mui/material/Avatar";
+import type { SxProps, Theme } from "@mui/material/styles";
+
+interface UserAvatarProps {
+  firstName?: string | null;
+  lastName?: string | null;
+  image?: string | null;
+  size?: number;
+  sx?: SxProps<Theme>;
+}
+
+export function initialsOf(firstName?: string | null, lastName?: string | null): string {
+  const initials = `${firstName?.trim()[0] ?? ""}${lastName?.trim()[0] ?? ""}`.toUpperCase();
+  return initials || "?";
+}
+
+/** The user's picture, or their initials on the brand colour. */
+export function UserAvatar({ firstName, lastName, image, size = 36, sx }: UserAvatarProps) {
+  const name = [firstName, lastName].filter(Boolean).join(" ");
+  return (
+    <Avatar
+      src={image ?? undefined}
+      alt={name || undefined}
+      sx={[
+        { width: size, height: size, bgcolor: "primary.main", fontSize: size * 0.4, fontWeight: 700 },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {initialsOf(firstName, lastName)}
+    </Avatar>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutline";
+import { PRODUCT_NAME } from "@fba/contract/constants";
+import { BrandLogo } from "../../../components/BrandLogo";
+
+const HIGHLIGHTS = [
+  "Sealed bids from shipping agents for 72 hours",
+  "The lowest quotation wins; you accept or deny it",
+  "One live chat per order with your agent and our team",
+];
+
+interface AuthLayoutProps {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}
+
+/** Split screen for the account pages: brand panel on wide screens, the form on the right. */
+export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
+  return (
+    <Box
+      sx={{
+        minHeight: "100vh",
+        display: "grid",
+        gridTemplateColumns: { xs: "1fr", md: "minmax(320px, 5fr) 7fr" },
+        bgcolor: "background.paper",
+      }}
+    >
+      <Box
+        component="aside"
+        sx={{
+          display: { xs: "none", md: "flex" },
+          flexDirection: "column",
+          justifyContent: "space-between",
+          p: 5,
+          color: "common.white",
+          background:
+            "radial-gradient(800px 400px at 100% 0%, rgba(255,143,0,0.22), transparent 60%), linear-gradient(160deg, #072a66 0%, #0b3d91 60%, #1655b8 100%)",
+        }}
+      >
+        <RouterLink to="/" aria-label={`${PRODUCT_NAME} home`} style={{ textDecoration: "none" }}>
+          <BrandLogo inverted />
+        </RouterLink>
+        <Box>
+          <Typography variant="h4" component="p" sx={{ fontWeight: 800, mb: 3, maxWidth: 420 }}>
+            Ship to Amazon warehouses at the best price agents will offer.
+          </Typography>
+          <Stack component="ul" sx={{ listStyle: "none", p: 0, m: 0, gap: 1.5 }}>
+            {HIGHLIGHTS.map((item) => (
+              <Stack component="li" direction="row" key={item} sx={{ gap: 1.5, alignItems: "center" }}>
+                <CheckCircleOutlineIcon sx={{ color: "#ffc774" }} aria-hidden="true" />
+                <Typography>{item}</Typography>
+              </Stack>
+            ))}
+          </Stack>
+        </Box>
+        <Typography variant="body2" sx={{ color: "rgba(255,255,255,0.75)" }}>
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </Typography>
+      </Box>
+      <Box
+        component="main"
+        sx={{
+          display: "flex",
+          flexDirection: "column",
+          alignItems: "center",
+          justifyContent: "center",
+          px: { xs: 2.5, sm: 4 },
+          py: { xs: 4, sm: 6 },
+        }}
+      >
+        <Box sx={{ width: "100%", maxWidth: 440 }}>
+          <Box sx={{ display: { xs: "block", md: "none" }, mb: 4 }}>
+            <RouterLink to="/" aria-label={`${PRODUCT_NAME} home`} style={{ textDecoration: "none" }}>
+              <BrandLogo />
+            </RouterLink>
+          </Box>
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2rem" } }}>
+            {title}
+          </Typography>
+          <Typography sx={{ color: "text.secondary", mt: 0.5, mb: 3 }}>{subtitle}</Typography>
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+import { Link as RouterLink, useLocation } from "react-router";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Stack from "@mui/material/Stack";
+import AddIcon from "@mui/icons-material/Add";
+import Inventory2OutlinedIcon from "@mui/icons-material/Inventory2Outlined";
+import LogoutIcon from "@mui/icons-material/Logout";
+import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
+import type { Group } from "@fba/contract";
+import { BrandLogo } from "../../../components/BrandLogo";
+import { profilePathFor } from "../../../lib/session";
+import { isMenuItemActive, visibleMenu } from "./menus";
+
+interface SidebarProps {
+  group: Group | undefined;
+  /** The drawer variant: Settings and Logout appear at the bottom only on small screens. */
+  isMobile: boolean;
+  onNavigate: () => void;
+  onOpenSampleDialog: () => void;
+  onLogout: () => void;
+}
+
+export function Sidebar({ group, isMobile, onNavigate, onOpenSampleDialog, onLogout }: SidebarProps) {
+  const { pathname } = useLocation();
+  const items = group ? visibleMenu(group, pathname) : [];
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      <Box sx={{ px: 2.5, height: 64, display: "flex", alignItems: "center", flexShrink: 0 }}>
+        <RouterLink
+          to="/"
+          onClick={onNavigate}
+          aria-label="FBA Freight home"
+          style={{ textDecoration: "none", display: "inline-flex" }}
+        >
+          <BrandLogo />
+        </RouterLink>
+      </Box>
+      <Box component="nav" aria-label="Main menu" sx={{ flex: 1, overflowY: "auto", px: 1.5, py: 1 }}>
+        <List disablePadding sx={{ display: "flex", flexDirection: "column", gap: 0.5 }}>
+          {items.map((item) => {
+            const active = isMenuItemActive(item, pathname);
+            return (
+              <ListItemButton
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                selected={active}
+                aria-current={active ? "page" : undefined}
+                onClick={onNavigate}
+              >
+                <ListItemIcon sx={{ minWidth: 38 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+        {group === "Seller" && (
+          <Stack sx={{ gap: 1, mt: 2.5, px: 0.5 }}>
+            <Button
+              component={RouterLink}
+              to="/quotes"
+              onClick={onNavigate}
+              variant="contained"
+              startIcon={<AddIcon />}
+              fullWidth
+            >
+              Add Shipment
+            </Button>
+            <Button
+              onClick={() => {
+                onNavigate();
+                onOpenSampleDialog();
+              }}
+              variant="outlined"
+              startIcon={<Inventory2OutlinedIcon />}
+              fullWidth
+            >
+              Sample Shipment
+            </Button>
+          </Stack>
+        )}
+      </Box>
+      {isMobile && (
+        <List sx={{ px: 1.5, py: 1, borderTop: 1, borderColor: "divider" }}>
+          <ListItemButton component={RouterLink} to={profilePathFor(group)} onClick={onNavigate}>
+            <ListItemIcon sx={{ minWidth: 38 }}>
+              <SettingsOutlinedIcon />
+            </ListItemIcon>
+            <ListItemText primary="Settings" />
+          </ListItemButton>
+          <ListItemButton
+            onClick={() => {
+              onNavigate();
+              onLogout();
+            }}
+          >
+            <ListItemIcon sx={{ minWidth: 38 }}>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary="Logout" />
+          </ListItemButton>
+        </List>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STORAGE_KEYS } from "@fba/contract/constants";
+import { failure, fakeApi, success } from "../app/test-utils";
+import { ApiError, api, buildUrl, setLoggedOutHandler } from "./api-client";
+import { formatApiError } from "./toast";
+
+const loggedOut = vi.fn();
+
+beforeEach(() => {
+  loggedOut.mockReset();
+  setLoggedOutHandler(loggedOut);
+  localStorage.setItem(STORAGE_KEYS.accessToken, "old-access");
+  localStorage.setItem(STORAGE_KEYS.refreshToken, "old-refresh");
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 1, groups: "Seller" }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("apiRequest", () => {
+  it("sends the stored access token as a bearer credential", async () => {
+    const { calls } = fakeApi({ "GET seller/shipments/": success([]) });
+    await api.get("seller/shipments/");
+    expect(calls[0]?.authorization).toBe("Bearer old-access");
+  });
+
+  it("refreshes once on 401, stores the new pair and replays the request", async () => {
+    const { calls } = fakeApi({
+      "GET auth/v1/me/": (call) =>
+        call.authorization === "Bearer new-access"
+          ? success({ id: 1 })
+          : failure(401, "Unauthorized", [{ message: "Token expired" }]),
+      "POST auth/refresh-token/": success({ access_token: "new-access", refresh_token: "new-refresh" }),
+    });
+    const result = await api.get<{ data: { id: number } }>("auth/v1/me/");
+    expect(result.data.id).toBe(1);
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.authorization ?? "-"}`)).toEqual([
+      "GET auth/v1/me/ Bearer old-access",
+      "POST auth/refresh-token/ -",
+      "GET auth/v1/me/ Bearer new-access",
+    ]);
+    expect(calls[1]?.body).toEqual({ refresh: "old-refresh" });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe("new-access");
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe("new-refresh");
+    expect(loggedOut).not.toHaveBeenCalled();
+  });
+
+  it("shares one refresh between concurrent 401s", async () => {
+    const { calls } = fakeApi({
+      "GET a/": (call) =>
+        call.authorization === "Bearer new-access" ? success("a") : failure(401, "Unauthorized"),
+      "GET b/": (call) =>
+        call.authorization === "Bearer new-access" ? success("b") : failure(401, "Unauthorized"),
+      "POST auth/refresh-token/": success({ access_token: "new-access", refresh_token: "new-refresh" }),
+    });
+    const [a, b] = await Promise.all([api.get<{ data: string }>("a/"), api.get<{ data: string }>("b/")]);
+    expect([a.data, b.data]).toEqual(["a", "b"]);
+    expect(calls.filter((c) => c.path === "auth/refresh-token/")).toHaveLength(1);
+  });
+
+  it("clears the session and logs out when the refresh fails", async () => {
+    fakeApi({
+      "GET auth/v1/me/": failure(401, "Unauthorized"),
+      "POST auth/refresh-token/": failure(401, "Session expired"),
+    });
+    await expect(api.get("auth/v1/me/")).rejects.toMatchObject({ status: 401 });
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it("logs out on a 401 when no token is stored", async () => {
+    localStorage.clear();
+    const { calls } = fakeApi({ "GET auth/v1/me/": failure(401, "Unauthorized") });
+    await expect(api.get("auth/v1/me/")).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1);
+    expect(loggedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("turns an error body into an ApiError with its field errors", async () => {
+    fakeApi({
+      "POST shipments/": failure(400, "Bad Request", [
+        { field: "product_name", message: "Product name is required" },
+      ]),
+    });
+    const error = await api.post("shipments/", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: "Bad Request",
+      errors: [{ field: "product_name", message: "Product name is required" }],
+    });
+    expect(formatApiError(error)).toBe("Bad Request\nProduct name is required");
+  });
+
+  it("reads error_messages bodies as a numbered 'Validation Error' list", async () => {
+    fakeApi({
+      "POST shipments/": {
+        status: 400,
+        body: { status: 400, error_messages: ["Date is required", "Address is required"] },
+      },
+    });
+    const error = await api.post("shipments/", {}).catch((e: unknown) => e);
+    expect(formatApiError(error)).toBe(
+      "Validation Error\n1. Date is required\n2. Address is required",
+    );
+  });
+
+  it("does not number a single validation message", () => {
+    const error = new ApiError(400, "Bad Request", [], ["Date is required"]);
+    expect(formatApiError(error)).toBe("Validation Error\nDate is required");
+  });
+
+  it("reports an unreachable server as an ApiError with status 0", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    await expect(api.get("seller/shipments/")).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe("buildUrl", () => {
+  it("drops empty parameters and escapes ampersands", () => {
+    expect(buildUrl("/seller/shipments/", { page: 1, search: "A&B", ordering: "", date: null })).toBe(
+      "/api/seller/shipments/?page=1&search=A%26B",
+    );
+  });
+});
