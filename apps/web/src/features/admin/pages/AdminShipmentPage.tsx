@@ -1,5 +1,82 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { Link as RouterLink, useParams } from "react-router";
+import { Box, Button, Paper, Stack, Typography } from "@mui/material";
+import ArrowBack from "@mui/icons-material/ArrowBack";
+import { ChatPanel } from "../../chat/components/ChatPanel";
+import { useShipment } from "../../shipments/api/get-shipment";
+import { AccessDenied } from "../../shipments/components/AccessDenied";
+import { Loading } from "../../shipments/components/Loading";
+import { PageHeader } from "../../shipments/components/PageHeader";
+import { ShipmentDetails } from "../../shipments/components/ShipmentDetails";
+import { StatusChip } from "../../shipments/components/StatusChip";
+import { StatusStepper } from "../../shipments/components/StatusStepper";
+import { formatDateTime } from "../../shipments/lib/format";
+import { AdminQuotationsPanel } from "../components/AdminQuotationsPanel";
 
+/** /admin/shipments/{id}: the shipment, its bids with the winner actions, and its chat. */
 export default function AdminShipmentPage() {
-  return <PagePlaceholder title="Shipment" />;
+  const id = Number(useParams().id);
+  const query = useShipment(id);
+
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    return (
+      <AccessDenied error={query.error} backTo="/admin/dashboard" backLabel="Go to dashboard" />
+    );
+  }
+  const shipment = query.data;
+  const seller = `${shipment.user.first_name} ${shipment.user.last_name}`;
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title={`Shipment #${shipment.id}`}
+        actions={
+          <Button component={RouterLink} to="/admin/dashboard" startIcon={<ArrowBack />}>
+            All shipments
+          </Button>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={1}
+          sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}
+        >
+          <Box>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {shipment.product_name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Seller {seller} · {shipment.user.email} · bidding{" "}
+              {shipment.is_bidding_open ? "closes" : "closed"}{" "}
+              {formatDateTime(shipment.bidding_ends_at)}
+            </Typography>
+          </Box>
+          <StatusChip shipment={shipment} side="admin" />
+        </Stack>
+      </Paper>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
+          alignItems: "start",
+        }}
+      >
+        <Stack spacing={2}>
+          <StatusStepper status={shipment.status} view="default" side="admin" />
+          <AdminQuotationsPanel shipment={shipment} />
+          <ShipmentDetails shipment={shipment} showSellerPhone showOrderInfo />
+        </Stack>
+        <Box id="chat" sx={{ position: { lg: "sticky" }, top: { lg: 16 } }}>
+          <ChatPanel
+            kind="shipment"
+            id={shipment.id}
+            side="admin"
+            canSend={shipment.status === "Quotation Accepted"}
+          />
+        </Box>
+      </Box>
+    </Stack>
+  );
 }

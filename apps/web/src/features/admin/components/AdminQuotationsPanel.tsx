@@ -1,0 +1,125 @@
+import { useState } from "react";
+import { Button, Chip, Stack, Typography } from "@mui/material";
+import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
+import type { Quotation } from "@fba/contract";
+import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { notify, toastApiError } from "../../../lib/toast";
+import { ConfirmDialog } from "../../samples/components/ConfirmDialog";
+import { useQuotations } from "../../shipments/api/quotations";
+import { hasQuotation, type Shipment } from "../../shipments/api/types";
+import { Panel } from "../../shipments/components/ShipmentDetails";
+import { formatDateTime, formatMoney } from "../../shipments/lib/format";
+import { useSetWinningQuotation } from "../api/set-winning-quotation";
+
+/** An admin may approve a bid while bidding is open, or swap the winner before the seller decides. */
+export function canPickWinner(shipment: Pick<Shipment, "status">): boolean {
+  return shipment.status === "Quotation Received" || shipment.status === "Quotation Approved";
+}
+
+function outcome(quotation: Quotation, winnerId: number | null) {
+  if (quotation.id === winnerId || quotation.is_winner) {
+    return <Chip size="small" color="success" label="Winner" icon={<EmojiEventsOutlined />} />;
+  }
+  if (quotation.cancel_reason) {
+    return <Chip size="small" color="error" variant="outlined" label="Cancelled" />;
+  }
+  return null;
+}
+
+/** Every bid on a shipment, with the admin's approve / pick-winner action. */
+export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
+  const query = useQuotations(shipment.id);
+  const setWinner = useSetWinningQuotation(shipment.id);
+  const [chosen, setChosen] = useState<Quotation | null>(null);
+  const winnerId = hasQuotation(shipment.quotation) ? shipment.quotation.id : null;
+  const hasWinner = winnerId !== null && shipment.status !== "Quotation Received";
+  const isPickable = canPickWinner(shipment);
+
+  const columns: DataTableColumn<Quotation>[] = [
+    {
+      id: "agent",
+      label: "Agent",
+      render: (q) => (
+        <Stack sx={{ minWidth: 0 }}>
+          <span>
+            {q.user.first_name} {q.user.last_name}
+          </span>
+          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+            {q.user.email}
+          </Typography>
+        </Stack>
+      ),
+    },
+    { id: "pickup_amount", label: "Pickup", render: (q) => formatMoney(q.pickup_amount) },
+    { id: "fast_amount", label: "Fast", render: (q) => formatMoney(q.fast_amount) },
+    { id: "normal_amount", label: "Normal", render: (q) => formatMoney(q.normal_amount) },
+    {
+      id: "total_amount",
+      label: "Total",
+      render: (q) => <strong>{formatMoney(q.total_amount)}</strong>,
+    },
+    { id: "created_at", label: "Submitted", render: (q) => formatDateTime(q.created_at) },
+    { id: "outcome", label: "Outcome", render: (q) => outcome(q, hasWinner ? winnerId : null) },
+    {
+      id: "action",
+      label: "Action",
+      render: (q) =>
+        isPickable && !(hasWinner && q.id === winnerId) ? (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => setChosen(q)}
+            aria-label={`${hasWinner ? "Make winner" : "Approve bid"}: ${q.user.first_name} ${q.user.last_name}`}
+            sx={{ whiteSpace: "nowrap" }}
+          >
+            {hasWinner ? "Make winner" : "Approve bid"}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const confirm = () => {
+    if (!chosen) return;
+    setWinner.mutate(chosen.id, {
+      onSuccess: (res) => {
+        notify.success(res.message);
+        setChosen(null);
+      },
+      onError: (error) => {
+        toastApiError(error);
+        setChosen(null);
+      },
+    });
+  };
+
+  const count = query.data?.pagination_option.count ?? shipment.quotation_count;
+  return (
+    <Panel title={`Bids (${count})`}>
+      {shipment.is_bidding_open && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Bidding is open. Approving a bid now closes bidding and asks the seller to accept it.
+        </Typography>
+      )}
+      <DataTable
+        ariaLabel="Bids"
+        columns={columns}
+        rows={query.data?.data ?? []}
+        rowKey={(q) => q.id}
+        emptyText="No bids yet"
+        loading={query.isPending}
+      />
+      <ConfirmDialog
+        open={chosen !== null}
+        title={hasWinner ? "Change the winning bid" : "Approve this bid"}
+        message={
+          chosen
+            ? `${hasWinner ? "Make" : "Approve"} the bid of ${chosen.user.first_name} ${chosen.user.last_name} (${formatMoney(chosen.total_amount)}) as the winning bid? The seller will be asked to accept it.`
+            : ""
+        }
+        busy={setWinner.isPending}
+        onConfirm={confirm}
+        onCancel={() => setChosen(null)}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert } from "@mui/material";
+import type { SampleShipment } from "@fba/contract";
+import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useListState } from "../../../components/data-table/use-list-state";
+import { useSampleShipments } from "../../samples/api/get-sample-shipments";
+import { MarkSampleCompleteButton } from "../../samples/components/MarkSampleCompleteButton";
+import { SampleStatusChip } from "../../samples/components/SampleStatusChip";
+import { formatDate, fullName } from "../../samples/format";
+
+const columns: DataTableColumn<SampleShipment>[] = [
+  { id: "id", label: "ID", sortable: true, render: (row) => row.id },
+  { id: "product_name", label: "Product Name", sortable: true, render: (row) => row.product_name },
+  {
+    id: "seller",
+    label: "Seller",
+    render: (row) => `${fullName(row.seller)} (ID ${row.seller.id})`,
+  },
+  { id: "quantity", label: "Amount of Samples", sortable: true, render: (row) => row.quantity },
+  { id: "address", label: "Delivery Address", render: (row) => row.address },
+  {
+    id: "created_at",
+    label: "Shipment Date",
+    sortable: true,
+    render: (row) => formatDate(row.created_at),
+  },
+  { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
+  {
+    id: "action",
+    label: "Action",
+    render: (row) =>
+      row.status === "Shipment Completed" ? null : <MarkSampleCompleteButton sampleId={row.id} />,
+  },
+];
+
+/** Every sample shipment, for the admin. */
+export function AdminSamplesTable() {
+  const list = useListState({ ordering: "-created_at" });
+  const { data, error, isFetching } = useSampleShipments(list.params);
+  return (
+    <>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      <DataTable
+        ariaLabel="Sample shipments"
+        columns={columns}
+        rows={data?.data ?? []}
+        rowKey={(row) => row.id}
+        emptyText="No sample shipments yet"
+        loading={isFetching}
+        pages={data?.pagination_option.pages ?? 1}
+        {...list.tableProps}
+      />
+    </>
+  );
+}

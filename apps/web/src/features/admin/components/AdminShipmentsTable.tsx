@@ -1,0 +1,94 @@
+import { Link as RouterLink, useNavigate } from "react-router";
+import { Alert, Link, MenuItem, TextField } from "@mui/material";
+import { SHIPMENT_STATUSES, type ShipmentListRow, type ShipmentStatus } from "@fba/contract";
+import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useListState } from "../../../components/data-table/use-list-state";
+import { StatusChip } from "../../shipments/components/StatusChip";
+import { formatDate, formatDateTime } from "../../shipments/lib/format";
+import { useState } from "react";
+import { useAdminShipments } from "../api/get-admin-shipments";
+
+const columns: DataTableColumn<ShipmentListRow>[] = [
+  {
+    id: "id",
+    label: "Shipment ID",
+    sortable: true,
+    render: (row) => (
+      <Link
+        component={RouterLink}
+        to={`/admin/shipments/${row.id}`}
+        onClick={(event) => event.stopPropagation()}
+      >
+        #{row.id}
+      </Link>
+    ),
+  },
+  { id: "product_name", label: "Product Name", sortable: true, render: (row) => row.product_name },
+  {
+    id: "seller",
+    label: "Seller",
+    render: (row) => `${row.user.first_name} ${row.user.last_name}`,
+  },
+  { id: "status", label: "Status", render: (row) => <StatusChip shipment={row} side="admin" /> },
+  { id: "quotation_count", label: "Bids", render: (row) => row.quotation_count },
+  {
+    id: "shipment_ready_date",
+    label: "Ready Date",
+    sortable: true,
+    render: (row) => formatDate(row.shipment_ready_date),
+  },
+  {
+    id: "created_at",
+    label: "Created",
+    sortable: true,
+    render: (row) => formatDateTime(row.created_at),
+  },
+];
+
+/** Every shipment, filterable by status; a row opens the admin shipment page. */
+export function AdminShipmentsTable() {
+  const navigate = useNavigate();
+  const list = useListState({ ordering: "-created_at" });
+  const [status, setStatus] = useState<ShipmentStatus | "">("");
+  const { data, error, isFetching } = useAdminShipments({
+    ...list.params,
+    status: status || undefined,
+  });
+
+  return (
+    <>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      <DataTable
+        ariaLabel="Shipments"
+        columns={columns}
+        rows={data?.data ?? []}
+        rowKey={(row) => row.id}
+        emptyText="No shipments yet"
+        loading={isFetching}
+        pages={data?.pagination_option.pages ?? 1}
+        onRowClick={(row) => void navigate(`/admin/shipments/${row.id}`)}
+        {...list.tableProps}
+        toolbar={
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as ShipmentStatus | "");
+              list.setPage(1);
+            }}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="">All statuses</MenuItem>
+            {SHIPMENT_STATUSES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {value}
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
+    </>
+  );
+}
