@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { adminRoutes } from "./admin.routes.js";
 
-/** Routes of the admin module (mounted under /api). */
-export default async function adminModule(_app: FastifyInstance): Promise<void> {}
+/** Admin powers over accounts and the admin dashboard (bidding powers live with shipments). */
+export default async function adminModule(app: FastifyInstance): Promise<void> {
+  await app.register(adminRoutes);
+}

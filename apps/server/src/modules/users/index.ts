@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { userRoutes } from "./users.routes.js";
 
-/** Routes of the users module (mounted under /api). */
-export default async function usersModule(_app: FastifyInstance): Promise<void> {}
+/** Profiles: editing one's own details, password and avatar; serving avatars. */
+export default async function usersModule(app: FastifyInstance): Promise<void> {
+  await app.register(userRoutes);
+}

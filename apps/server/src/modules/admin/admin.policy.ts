@@ -1,0 +1,10 @@
+import type { AuthUser } from "../../plugins/auth.js";
+
+export function isAdmin(user: AuthUser): boolean {
+  return user.group === "Admin";
+}
+
+/** An admin may switch any account on or off except their own (they would lock themselves out). */
+export function canSetActive(admin: AuthUser, targetUserId: number, isActive: boolean): boolean {
+  return isAdmin(admin) && (isActive || admin.id !== targetUserId);
+}

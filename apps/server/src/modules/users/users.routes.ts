@@ -1,0 +1,104 @@
+import multipart from "@fastify/multipart";
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  idSchema,
+  profileMessages,
+  successEnvelopeSchema,
+  updateProfileInputSchema,
+  updateProfileResultSchema,
+} from "@fba/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../lib/http.js";
+import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
+import { readProfileForm } from "./profile-upload.js";
+import { UserService } from "./users.service.js";
+import { parseInput } from "./validation.js";
+
+const security = [{ bearer: [] }];
+
+const avatarQuerySchema = z.object({
+  v: z.string().max(20).optional(),
+  /** For <img> tags, which cannot send an Authorization header. */
+  token: z.string().max(4096).optional(),
+});
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const service = new UserService(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Scoped to this plugin: only the profile routes accept multipart bodies.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: PROFILE_IMAGE_MAX_BYTES,
+      files: 2,
+      fields: 30,
+      fieldSize: 4096,
+      parts: 40,
+      headerPairs: 100,
+    },
+  });
+
+  // The web client sends multipart (with the image); older clients use the JSON alias.
+  for (const path of ["/auth/v1/update-profile/", "/auth/update-profile/"]) {
+    routes.patch(
+      path,
+      {
+        preHandler: requireAuth(app),
+        schema: {
+          tags: ["Profile"],
+          security,
+          summary:
+            "Update the caller's profile (multipart with an optional image file, or JSON); a password change returns a fresh token pair and ends every other session",
+          consumes: ["multipart/form-data", "application/json"],
+          response: { 200: successEnvelopeSchema(updateProfileResultSchema) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (!request.isMultipart()) {
+          const input = parseInput(updateProfileInputSchema, request.body);
+          return ok(reply, await service.updateProfile(user, input), profileMessages.updated);
+        }
+        const form = await readProfileForm(request);
+        try {
+          const input = parseInput(updateProfileInputSchema, form.fields);
+          const result = await service.updateProfile(user, input, form.image);
+          return ok(reply, result, profileMessages.updated);
+        } finally {
+          await form.discard();
+        }
+      },
+    );
+  }
+
+  routes.get(
+    "/users/:id/avatar/",
+    {
+      schema: {
+        tags: ["Profile"],
+        security,
+        summary: "A user's profile image (any signed-in user)",
+        params: z.object({ id: idSchema }),
+        querystring: avatarQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const caller = await app.authenticator.userFromToken(
+        bearerToken(request) ?? request.query.token,
+      );
+      const avatar = await service.getAvatar(caller, request.params.id, request.query.v);
+      reply
+        .header("content-type", avatar.contentType)
+        .header("x-content-type-options", "nosniff")
+        .header("content-disposition", 'inline; filename="avatar"')
+        .header(
+          "cache-control",
+          avatar.isCurrentVersion ? "private, max-age=31536000, immutable" : "private, no-cache",
+        );
+      return reply.send(avatar.stream);
+    },
+  );
+}

@@ -1,0 +1,109 @@
+import type { Readable } from "node:stream";
+import { profileMessages, type UpdateProfileData, type UpdateProfileResult } from "@fba/contract";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../lib/errors.js";
+import { hashPassword, verifyPassword } from "../../lib/passwords.js";
+import type { AuthUser } from "../../plugins/auth.js";
+import { issueSession, revokeAllSessions } from "../auth/auth.service.js";
+import { presentUser } from "../auth/user.presenter.js";
+import { makeAvatar } from "./avatar-image.js";
+import type { UploadedFile } from "./profile-upload.js";
+import { canEditProfile, canViewAvatar } from "./users.policy.js";
+import { findAvatar, findUser, updateProfile, type ProfileChanges } from "./users.repository.js";
+
+const AVATAR_FOLDER = "avatars";
+
+export interface AvatarFile {
+  stream: Readable;
+  contentType: string;
+  /** True when the request named the current version, so the bytes can be cached for good. */
+  isCurrentVersion: boolean;
+}
+
+export class UserService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get db() {
+    return this.app.database.db;
+  }
+
+  async updateProfile(
+    caller: AuthUser,
+    input: UpdateProfileData,
+    image?: UploadedFile,
+  ): Promise<UpdateProfileResult> {
+    if (!canEditProfile(caller, caller.id)) throw AppError.forbidden();
+    const user = await findUser(this.db, caller.id);
+    if (!user || !user.isActive) throw AppError.unauthorized();
+
+    const changes: ProfileChanges = {};
+    if (input.first_name !== undefined) changes.firstName = input.first_name;
+    if (input.last_name !== undefined) changes.lastName = input.last_name;
+    if (input.phone !== undefined) changes.phone = input.phone;
+    if (input.email_notifications !== undefined) {
+      changes.emailNotifications = input.email_notifications;
+    }
+
+    const changesPassword = input.new_password !== undefined;
+    if (changesPassword) {
+      const current = input.current_password ?? "";
+      if (!(await verifyPassword(user.passwordHash, current))) {
+        throw AppError.badRequest([
+          { field: input.current_password_field, message: profileMessages.currentPasswordWrong },
+        ]);
+      }
+      changes.passwordHash = await hashPassword(input.new_password ?? "");
+    }
+
+    // The avatar is written before the transaction and removed again if the change fails.
+    let newImageKey: string | undefined;
+    if (image) {
+      const avatar = await makeAvatar(image.path);
+      newImageKey = await this.app.storage.put(AVATAR_FOLDER, avatar, "webp");
+      changes.imageKey = newImageKey;
+    } else if (input.remove_image === true) {
+      changes.imageKey = null;
+    }
+
+    if (Object.keys(changes).length === 0) return presentUser(user, this.app.config);
+
+    let outcome;
+    try {
+      outcome = await this.db.transaction(async (tx) => {
+        const updated = await updateProfile(tx, user.id, changes);
+        if (!updated) throw AppError.unauthorized();
+        if (!changesPassword) return { updated, tokens: undefined };
+        // Every other session ends; the caller continues on a fresh pair.
+        await revokeAllSessions(tx, user.id);
+        const tokens = await issueSession(this.app, user.id, { db: tx });
+        return { updated, tokens };
+      });
+    } catch (error) {
+      if (newImageKey) await this.app.storage.remove(newImageKey).catch(() => undefined);
+      throw error;
+    }
+
+    const previousKey = user.imageKey;
+    if (previousKey && changes.imageKey !== undefined && changes.imageKey !== previousKey) {
+      await this.app.storage.remove(previousKey).catch((error: unknown) => {
+        this.app.log.warn({ err: error }, "could not remove a replaced avatar");
+      });
+    }
+    this.app.authenticator.forget(user.id);
+    this.app.events.emit("user.updated", { userId: user.id });
+    return { ...presentUser(outcome.updated, this.app.config), ...(outcome.tokens ?? {}) };
+  }
+
+  async getAvatar(caller: AuthUser | null, userId: number, version?: string): Promise<AvatarFile> {
+    if (!canViewAvatar(caller)) throw AppError.unauthorized();
+    const row = await findAvatar(this.db, userId);
+    if (!row?.imageKey || !(await this.app.storage.exists(row.imageKey))) {
+      throw AppError.notFound("This user has no profile image");
+    }
+    return {
+      stream: this.app.storage.read(row.imageKey),
+      contentType: row.imageKey.endsWith(".png") ? "image/png" : "image/webp",
+      isCurrentVersion: version === String(row.updatedAt.getTime()),
+    };
+  }
+}
