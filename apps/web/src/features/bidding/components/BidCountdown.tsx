@@ -46,7 +46,9 @@ export function BidCountdown({ endsAt, onExpire }: BidCountdownProps) {
       component="span"
       sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
       color={remaining > 0 && remaining < 3600_000 ? "error" : undefined}
-      aria-label={remaining > 0 ? `Bidding ends in ${formatRemaining(remaining)}` : "Bidding closed"}
+      aria-label={
+        remaining > 0 ? `Bidding ends in ${formatRemaining(remaining)}` : "Bidding closed"
+      }
     >
       {formatRemaining(remaining)}
     </Typography>

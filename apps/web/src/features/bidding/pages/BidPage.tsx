@@ -38,8 +38,7 @@ export default function BidPage() {
     );
   }
   const shipment = query.data;
-  const isOpen =
-    OPEN_STATUSES.has(shipment.status) && Date.parse(shipment.bidding_ends_at) > now;
+  const isOpen = OPEN_STATUSES.has(shipment.status) && Date.parse(shipment.bidding_ends_at) > now;
 
   return (
     <Stack spacing={2}>
@@ -71,14 +70,22 @@ export default function BidPage() {
             <StatusChip shipment={shipment} side="shipper" />
             {OPEN_STATUSES.has(shipment.status) && (
               <Typography variant="body2" component="span">
-                Biding ends in <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={() => void query.refetch()} />
+                Biding ends in{" "}
+                <BidCountdown
+                  endsAt={shipment.bidding_ends_at}
+                  onExpire={() => void query.refetch()}
+                />
               </Typography>
             )}
           </Stack>
         </Stack>
       </Paper>
       <ShipmentDetails shipment={shipment} showSellerPhone={isPhoneView} showOrderInfo={!isOpen} />
-      <StatusStepper status={shipment.status} view={isPhoneView ? "accepted" : "default"} side="shipper" />
+      <StatusStepper
+        status={shipment.status}
+        view={isPhoneView ? "accepted" : "default"}
+        side="shipper"
+      />
       <QuotationForm shipment={shipment} isOpen={isOpen} />
     </Stack>
   );

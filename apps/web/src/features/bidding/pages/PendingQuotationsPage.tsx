@@ -26,7 +26,12 @@ export default function PendingQuotationsPage() {
       sortable: true,
       render: (row) => <BidCountdown endsAt={row.bidding_ends_at} onExpire={onExpire} />,
     },
-    { id: "product_name", label: "Product Name", sortable: true, render: (row) => row.product_name },
+    {
+      id: "product_name",
+      label: "Product Name",
+      sortable: true,
+      render: (row) => row.product_name,
+    },
     {
       id: "shipment_ready_date",
       label: "Shipment Date",

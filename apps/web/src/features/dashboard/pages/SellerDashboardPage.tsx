@@ -1,5 +1,164 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { useState, type ReactNode } from "react";
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Skeleton,
+  Stack,
+  Typography,
+} from "@mui/material";
+import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
+import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
+import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
+import AddCircleOutline from "@mui/icons-material/AddCircleOutline";
+import { Link as RouterLink } from "react-router";
+import { LatestAnnouncementCard } from "../../announcements/components/LatestAnnouncementCard";
+import { SampleShipmentDialog } from "../../samples/components/SampleShipmentDialog";
+import { useCurrentUser } from "../../../lib/session";
+import { useSellerDashboard } from "../api/get-seller-dashboard";
 
+function CountCard({
+  label,
+  value,
+  icon,
+  to,
+  isLoading,
+}: {
+  label: string;
+  value: number | undefined;
+  icon: ReactNode;
+  to: string;
+  isLoading: boolean;
+}) {
+  return (
+    <Card variant="outlined">
+      <CardActionArea component={RouterLink} to={to} sx={{ height: "100%" }}>
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+            <Box
+              sx={{
+                width: 48,
+                height: 48,
+                borderRadius: 2,
+                display: "grid",
+                placeItems: "center",
+                bgcolor: "primary.main",
+                color: "primary.contrastText",
+                flexShrink: 0,
+              }}
+              aria-hidden
+            >
+              {icon}
+            </Box>
+            <Box>
+              <Typography variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={label}>
+                {isLoading ? <Skeleton width={40} /> : (value ?? 0)}
+              </Typography>
+            </Box>
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function CallToAction({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ height: "100%" }}>
+      <CardContent>
+        <Stack spacing={1.5} sx={{ height: "100%" }}>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+            {text}
+          </Typography>
+          <Box>{action}</Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Seller landing: counts, the two ways to start a shipment, the latest announcement. */
 export default function SellerDashboardPage() {
-  return <PagePlaceholder title="Dashboard" />;
+  const user = useCurrentUser();
+  const counts = useSellerDashboard();
+  const [isSampleOpen, setSampleOpen] = useState(false);
+  const isLoading = counts.isPending;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        {user ? `Welcome, ${user.first_name}` : "Dashboard"}
+      </Typography>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" },
+        }}
+      >
+        <CountCard
+          label="Active Shipment"
+          value={counts.data?.active_shipments}
+          icon={<LocalShippingOutlined />}
+          to="/seller/booking"
+          isLoading={isLoading}
+        />
+        <CountCard
+          label="Sample Shipment"
+          value={counts.data?.sample_shipments}
+          icon={<Inventory2Outlined />}
+          to="/seller/booking/sampleshipments"
+          isLoading={isLoading}
+        />
+        <CountCard
+          label="Complete Shipment"
+          value={counts.data?.completed_shipments}
+          icon={<TaskAltOutlined />}
+          to="/seller/booking/pastorders"
+          isLoading={isLoading}
+        />
+      </Box>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr", md: "repeat(2, minmax(0, 1fr))" },
+        }}
+      >
+        <CallToAction
+          title="New Shipment"
+          text="Book a freight shipment to Amazon warehouses. Shipping agents bid for 72 hours and the lowest quotation wins."
+          action={
+            <Button
+              variant="contained"
+              startIcon={<AddCircleOutline />}
+              component={RouterLink}
+              to="/quotes"
+            >
+              New Shipment
+            </Button>
+          }
+        />
+        <CallToAction
+          title="Sample Shipment"
+          text="Send product samples before a full shipment: tell us the product, the quantity and where to deliver."
+          action={
+            <Button variant="outlined" onClick={() => setSampleOpen(true)}>
+              Create Sample Shipment
+            </Button>
+          }
+        />
+      </Box>
+      <LatestAnnouncementCard />
+      <SampleShipmentDialog open={isSampleOpen} onClose={() => setSampleOpen(false)} />
+    </Stack>
+  );
 }

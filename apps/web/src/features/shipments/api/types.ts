@@ -12,6 +12,8 @@ export type {
 export type Amount = number | string;
 
 /** The API sends `{}` (never null) when there is no quotation to show. */
-export function hasQuotation(quotation: QuotationOrEmpty | null | undefined): quotation is Quotation {
+export function hasQuotation(
+  quotation: QuotationOrEmpty | null | undefined,
+): quotation is Quotation {
   return !!quotation && typeof (quotation as Partial<Quotation>).id === "number";
 }

@@ -34,7 +34,11 @@ export function AddInfoDialog({
   onSaved?: () => void;
 }) {
   const update = useUpdateShipmentInfo(shipment.id);
-  const form = useForm<AddShipmentInfoInput, unknown, { final_amount: string; tracking_number: string }>({
+  const form = useForm<
+    AddShipmentInfoInput,
+    unknown,
+    { final_amount: string; tracking_number: string }
+  >({
     resolver: zodResolver(addShipmentInfoInputSchema),
     values: {
       final_amount: initial(shipment.final_amount),

@@ -201,8 +201,7 @@ export function NoBidsPanel({ shipment }: { shipment: Shipment }) {
     <Panel title="No bids received">
       <Stack spacing={2}>
         <Alert severity="warning">
-          The bidding window closed without any quotation. Open a new window or cancel the
-          shipment.
+          The bidding window closed without any quotation. Open a new window or cancel the shipment.
         </Alert>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
           <Button

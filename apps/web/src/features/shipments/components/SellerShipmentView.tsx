@@ -36,7 +36,9 @@ export function SellerShipmentView({
 
   if (query.isPending) return <Loading />;
   if (query.isError) {
-    return <AccessDenied error={query.error} backTo="/seller/booking" backLabel="Go to my shipments" />;
+    return (
+      <AccessDenied error={query.error} backTo="/seller/booking" backLabel="Go to my shipments" />
+    );
   }
   const shipment = query.data;
   const isBidding = BIDDING_STATUSES.has(shipment.status);
@@ -62,7 +64,10 @@ export function SellerShipmentView({
             {isBidding && shipment.is_bidding_open && (
               <Typography variant="body2" component="span">
                 Bidding ends in{" "}
-                <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={() => void query.refetch()} />
+                <BidCountdown
+                  endsAt={shipment.bidding_ends_at}
+                  onExpire={() => void query.refetch()}
+                />
               </Typography>
             )}
           </Stack>

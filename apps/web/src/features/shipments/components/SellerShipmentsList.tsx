@@ -46,7 +46,12 @@ export function SellerShipmentsList({ variant }: { variant: SellerListVariant })
       sortable: true,
       render: (row) => formatDate(row.shipment_ready_date),
     },
-    { id: "product_name", label: "Product Name", sortable: true, render: (row) => row.product_name },
+    {
+      id: "product_name",
+      label: "Product Name",
+      sortable: true,
+      render: (row) => row.product_name,
+    },
     {
       id: "pickup_location",
       label: "Pickup Location",
@@ -73,7 +78,11 @@ export function SellerShipmentsList({ variant }: { variant: SellerListVariant })
     id: "action",
     label: "Action",
     render: (row) => (
-      <Stack direction="row" spacing={1} sx={{ justifyContent: { xs: "flex-end", md: "flex-start" } }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ justifyContent: { xs: "flex-end", md: "flex-start" } }}
+      >
         <Button
           size="small"
           component={RouterLink}

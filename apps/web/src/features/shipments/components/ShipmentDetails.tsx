@@ -28,7 +28,10 @@ export function Panel({
   const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={id}>
-      <Stack direction="row" sx={{ mb: 1.5, alignItems: "center", justifyContent: "space-between" }}>
+      <Stack
+        direction="row"
+        sx={{ mb: 1.5, alignItems: "center", justifyContent: "space-between" }}
+      >
         <Typography id={id} variant="h6" component="h2">
           {title}
         </Typography>
@@ -64,7 +67,12 @@ export function TrackingLink({ shipment }: { shipment: Pick<Shipment, "tracking_
   if (!link) return <>N/A</>;
   if (/^https?:\/\//i.test(link)) {
     return (
-      <Link href={link} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()}>
+      <Link
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(e) => e.stopPropagation()}
+      >
         {link}
       </Link>
     );
@@ -81,7 +89,11 @@ export interface ShipmentDetailsProps {
 }
 
 /** Contact info, Origin and Destination, Cargo, Compliance and Additional Notes panels. */
-export function ShipmentDetails({ shipment, showSellerPhone, showOrderInfo }: ShipmentDetailsProps) {
+export function ShipmentDetails({
+  shipment,
+  showSellerPhone,
+  showOrderInfo,
+}: ShipmentDetailsProps) {
   const contact = shipment.contact_information ?? {};
   const seller = shipment.user;
   const contactName =

@@ -28,8 +28,7 @@ const CONFIG = {
   history: {
     title: "Shipments History",
     list: "shipperHistory",
-    detail: (id: number) =>
-      `/shipper/dashboard/orders/shipmenthistories/status/${id}?src=accepted`,
+    detail: (id: number) => `/shipper/dashboard/orders/shipmenthistories/status/${id}?src=accepted`,
   },
 } as const;
 
@@ -53,7 +52,8 @@ export function bidOutcome(row: Row): string {
 }
 
 function cancelReason(row: Row): string {
-  const reason = (hasQuotation(row.quotation) ? row.quotation.cancel_reason : null) ?? row.cancel_reason;
+  const reason =
+    (hasQuotation(row.quotation) ? row.quotation.cancel_reason : null) ?? row.cancel_reason;
   return textOrNA(reason);
 }
 
@@ -68,7 +68,11 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
   const columns: DataTableColumn<Row>[] = [
     { id: "id", label: "Shipment ID", sortable: true, render: (row) => `#${row.id}` },
     { id: "customer", label: "Customer Name", render: customerName },
-    { id: "tracking_link", label: "Tracking Link", render: (row) => <TrackingLink shipment={row} /> },
+    {
+      id: "tracking_link",
+      label: "Tracking Link",
+      render: (row) => <TrackingLink shipment={row} />,
+    },
     {
       id: "final_amount",
       label: "Final Amount",
@@ -104,7 +108,11 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
     id: "action",
     label: "Action",
     render: (row) => (
-      <Stack direction="row" spacing={1} sx={{ justifyContent: { xs: "flex-end", md: "flex-start" } }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ justifyContent: { xs: "flex-end", md: "flex-start" } }}
+      >
         <Button
           size="small"
           component={RouterLink}
@@ -123,9 +131,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
               to={`${config.detail(row.id)}#chat`}
               onClick={(event) => event.stopPropagation()}
               aria-label={
-                row.message_count
-                  ? `Open Chat, ${row.message_count} unread`
-                  : "Open Chat"
+                row.message_count ? `Open Chat, ${row.message_count} unread` : "Open Chat"
               }
             >
               Open Chat
@@ -150,9 +156,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
         onRowClick={(row) => void navigate(config.detail(row.id))}
         {...list.tableProps}
       />
-      {infoFor && (
-        <AddInfoDialog shipment={infoFor} open onClose={() => setInfoFor(null)} />
-      )}
+      {infoFor && <AddInfoDialog shipment={infoFor} open onClose={() => setInfoFor(null)} />}
     </>
   );
 }

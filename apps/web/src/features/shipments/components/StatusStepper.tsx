@@ -1,12 +1,7 @@
 import { Paper, Step, StepLabel, Stepper, Typography, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import type { ShipmentStatus } from "@fba/contract";
-import {
-  activeStepIndex,
-  stepLabel,
-  visibleSteps,
-  type StepperView,
-} from "../lib/status-steps";
+import { activeStepIndex, stepLabel, visibleSteps, type StepperView } from "../lib/status-steps";
 
 export interface StatusStepperProps {
   status: ShipmentStatus;

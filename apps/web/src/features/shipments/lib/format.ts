@@ -1,7 +1,10 @@
 import type { ShipmentStatus } from "@fba/contract";
 import { hasQuotation, type Amount, type Shipment } from "../api/types";
 
-const money = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Amounts are shown with a dollar prefix; absent ones as N/A. */
 export function formatMoney(value: Amount | null | undefined): string {

@@ -44,7 +44,8 @@ export function activeStepIndex(
   status: ShipmentStatus,
   view: StepperView,
 ): number {
-  const effective = view === "sample" && status === "Quotation Received" ? "Shipment Pending" : status;
+  const effective =
+    view === "sample" && status === "Quotation Received" ? "Shipment Pending" : status;
   const index = steps.indexOf(effective);
   return index === -1 ? 0 : index;
 }

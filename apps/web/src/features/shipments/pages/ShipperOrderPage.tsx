@@ -17,7 +17,8 @@ import { formatMoney } from "../lib/format";
 
 function backTo(pathname: string): string {
   if (pathname.includes("/pastorders/")) return "/shipper/dashboard/orders/pastorders";
-  if (pathname.includes("/shipmenthistories/")) return "/shipper/dashboard/orders/shipment-histories";
+  if (pathname.includes("/shipmenthistories/"))
+    return "/shipper/dashboard/orders/shipment-histories";
   return "/shipper/dashboard/orders";
 }
 
@@ -30,7 +31,11 @@ function WinningBid({ shipment }: { shipment: Shipment }) {
         Your Quotation
       </Typography>
       <Box
-        sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, 1fr)" } }}
+        sx={{
+          display: "grid",
+          gap: 1.5,
+          gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, 1fr)" },
+        }}
       >
         <Field label="Pickup amount">{formatMoney(q.pickup_amount)}</Field>
         <Field label="Fast amount">{formatMoney(q.fast_amount)}</Field>
@@ -41,7 +46,15 @@ function WinningBid({ shipment }: { shipment: Shipment }) {
   );
 }
 
-function ShipmentOrder({ id, fromAcceptedList, back }: { id: number; fromAcceptedList: boolean; back: string }) {
+function ShipmentOrder({
+  id,
+  fromAcceptedList,
+  back,
+}: {
+  id: number;
+  fromAcceptedList: boolean;
+  back: string;
+}) {
   const query = useShipment(id);
   const [infoOpen, setInfoOpen] = useState(false);
   const { hash } = useLocation();
@@ -71,7 +84,11 @@ function ShipmentOrder({ id, fromAcceptedList, back }: { id: number; fromAccepte
         }
       />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between" }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: "center", justifyContent: "space-between" }}
+        >
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {shipment.product_name}
           </Typography>
@@ -126,6 +143,8 @@ export default function ShipperOrderPage() {
     );
   }
   const fromAcceptedList =
-    src === "accepted" && !pathname.includes("/pastorders/") && !pathname.includes("/shipmenthistories/");
+    src === "accepted" &&
+    !pathname.includes("/pastorders/") &&
+    !pathname.includes("/shipmenthistories/");
   return <ShipmentOrder key={id} id={id} fromAcceptedList={fromAcceptedList} back={back} />;
 }

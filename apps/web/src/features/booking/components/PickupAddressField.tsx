@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { Autocomplete, TextField } from "@mui/material";
+import type { Place } from "@fba/contract";
+import { usePlaces } from "../api/search-places";
+import { useDebounced } from "./use-debounced";
+
+export interface PickupAddressFieldProps {
+  value: string;
+  error?: string;
+  /** A typed address that matches nothing is still the full address. */
+  onTextChange: (text: string) => void;
+  onPlaceSelect: (place: Place) => void;
+  onBlur: () => void;
+}
+
+/** Pickup address lookup by ZIP code or city; choosing a candidate fills every address part. */
+export function PickupAddressField({
+  value,
+  error,
+  onTextChange,
+  onPlaceSelect,
+  onBlur,
+}: PickupAddressFieldProps) {
+  const [open, setOpen] = useState(false);
+  const query = useDebounced(value, 250);
+  const places = usePlaces(open ? query : "");
+  const options = places.data ?? [];
+
+  return (
+    <Autocomplete<Place, false, false, true>
+      freeSolo
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      filterOptions={(x) => x}
+      getOptionLabel={(option) => (typeof option === "string" ? option : option.full_address)}
+      isOptionEqualToValue={(a, b) => a.place_id === b.place_id}
+      inputValue={value}
+      onInputChange={(_event, text, reason) => {
+        if (reason === "input" || reason === "clear") onTextChange(text.slice(0, 255));
+      }}
+      onChange={(_event, next) => {
+        if (next && typeof next !== "string") onPlaceSelect(next);
+      }}
+      loading={places.isFetching}
+      noOptionsText="No matching place; the address will be used as typed"
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Pickup Address"
+          name="pickup_location.full_address"
+          required
+          placeholder="ZIP code or city, e.g. 90210 or Austin, TX"
+          onBlur={onBlur}
+          error={!!error}
+          helperText={error}
+        />
+      )}
+    />
+  );
+}
