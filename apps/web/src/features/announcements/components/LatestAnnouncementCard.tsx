@@ -1,4 +1,78 @@
+import { Box, Card, CardContent, Link, Skeleton, Stack, Typography } from "@mui/material";
+import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
+import { Link as RouterLink } from "react-router";
+import { useCurrentUser } from "../../../lib/session";
+import { useAnnouncements } from "../api/announcements";
+import { useAnnouncementChannel } from "../api/use-announcement-channel";
+import { announcementDetailPath, announcementListPath } from "../lib/announcement-paths";
+import { NO_ANNOUNCEMENTS, NO_TITLE } from "../lib/announcement-text";
+import { formatAnnouncementTime } from "./AnnouncementListItem";
+
 /** Dashboard card with the latest announcement and a View all announcements link. */
 export function LatestAnnouncementCard() {
-  return null;
+  const user = useCurrentUser();
+  const latest = useAnnouncements(1, 1);
+  useAnnouncementChannel();
+  const announcement = latest.data?.data[0];
+
+  return (
+    <Card variant="outlined" sx={{ height: "100%" }} data-testid="latest-announcement">
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1.5 }}>
+          <CampaignOutlined color="primary" />
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+            Latest announcement
+          </Typography>
+        </Stack>
+        {latest.isPending ? (
+          <>
+            <Skeleton width="60%" />
+            <Skeleton />
+            <Skeleton width="80%" />
+          </>
+        ) : announcement ? (
+          <Box>
+            <Link
+              component={RouterLink}
+              to={announcementDetailPath(user?.groups, announcement.id)}
+              underline="hover"
+              sx={{ fontWeight: 700, display: "block" }}
+              noWrap
+            >
+              {announcement.title?.trim() || NO_TITLE}
+            </Link>
+            <Typography variant="caption" color="text.secondary">
+              {announcement.sender.first_name} {announcement.sender.last_name} ·{" "}
+              {formatAnnouncementTime(announcement.timestamp)}
+            </Typography>
+            <Typography
+              variant="body2"
+              sx={{
+                mt: 1,
+                display: "-webkit-box",
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: "vertical",
+                overflow: "hidden",
+                whiteSpace: "pre-wrap",
+                overflowWrap: "anywhere",
+              }}
+            >
+              {announcement.message}
+            </Typography>
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {NO_ANNOUNCEMENTS}
+          </Typography>
+        )}
+        <Link
+          component={RouterLink}
+          to={announcementListPath(user?.groups)}
+          sx={{ display: "inline-block", mt: 2, fontWeight: 600 }}
+        >
+          View all announcements
+        </Link>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,5 +1,73 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
+import ArrowBack from "@mui/icons-material/ArrowBack";
+import { Link as RouterLink, useParams } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { useCurrentUser } from "../../../lib/session";
+import { useAnnouncement } from "../api/announcements";
+import { formatAnnouncementTime } from "../components/AnnouncementListItem";
+import { SenderCard } from "../components/SenderCard";
+import { announcementListPath } from "../lib/announcement-paths";
+import { NO_TITLE } from "../lib/announcement-text";
 
 export default function AnnouncementDetailPage() {
-  return <PagePlaceholder title="Announcement" />;
+  const { id } = useParams();
+  const user = useCurrentUser();
+  const announcementId = Number(id);
+  const announcement = useAnnouncement(announcementId);
+
+  let content;
+  if (!Number.isInteger(announcementId) || announcementId <= 0) {
+    content = <Alert severity="error">This announcement does not exist.</Alert>;
+  } else if (announcement.isPending) {
+    content = (
+      <Box sx={{ display: "grid", placeItems: "center", p: 6 }}>
+        <CircularProgress aria-label="Loading announcement" />
+      </Box>
+    );
+  } else if (announcement.isError) {
+    const error = announcement.error;
+    content = (
+      <Alert severity="error">
+        {error instanceof ApiError && error.status === 404
+          ? "This announcement does not exist."
+          : "The announcement could not be loaded."}
+      </Alert>
+    );
+  } else {
+    const { title, timestamp, message, sender } = announcement.data;
+    content = (
+      <Stack spacing={2}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+          <Typography
+            variant="h5"
+            component="h1"
+            sx={{ fontWeight: 700, overflowWrap: "anywhere" }}
+          >
+            {title?.trim() || NO_TITLE}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <time dateTime={timestamp}>{formatAnnouncementTime(timestamp)}</time>
+          </Typography>
+          <Typography sx={{ mt: 2, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {message}
+          </Typography>
+        </Paper>
+        <SenderCard sender={sender} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Box sx={{ maxWidth: 840, mx: "auto" }}>
+      <Button
+        component={RouterLink}
+        to={announcementListPath(user?.groups)}
+        startIcon={<ArrowBack />}
+        sx={{ mb: 2 }}
+      >
+        Back to announcements
+      </Button>
+      {content}
+    </Box>
+  );
 }

@@ -1,5 +1,112 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { useState } from "react";
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Paper,
+  Stack,
+  TablePagination,
+  Typography,
+} from "@mui/material";
+import Add from "@mui/icons-material/Add";
+import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@fba/contract";
+import { useCurrentUser } from "../../../lib/session";
+import { useAnnouncements } from "../api/announcements";
+import { useAnnouncementChannel } from "../api/use-announcement-channel";
+import { AnnouncementListItem } from "../components/AnnouncementListItem";
+import { CreateAnnouncementDialog } from "../components/CreateAnnouncementDialog";
+import { announcementDetailPath, canPostAnnouncements } from "../lib/announcement-paths";
+import { NO_ANNOUNCEMENTS } from "../lib/announcement-text";
 
+/** The announcements list, the same screen for every role. */
 export default function AnnouncementsPage() {
-  return <PagePlaceholder title="Announcements" />;
+  const user = useCurrentUser();
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [creating, setCreating] = useState(false);
+  const announcements = useAnnouncements(page, perPage);
+  useAnnouncementChannel();
+  const mayPost = canPostAnnouncements(user?.groups);
+  const items = announcements.data?.data ?? [];
+  const total = announcements.data?.pagination_option.count ?? 0;
+
+  let content;
+  if (announcements.isPending) {
+    content = (
+      <Box sx={{ display: "grid", placeItems: "center", p: 6 }}>
+        <CircularProgress aria-label="Loading announcements" />
+      </Box>
+    );
+  } else if (announcements.isError) {
+    content = <Alert severity="error">Announcements could not be loaded.</Alert>;
+  } else if (items.length === 0 && page === 1) {
+    content = (
+      <Paper variant="outlined" sx={{ p: { xs: 3, md: 6 }, textAlign: "center" }}>
+        <CampaignOutlined sx={{ fontSize: 56, color: "text.disabled" }} />
+        <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+          {NO_ANNOUNCEMENTS}
+        </Typography>
+        {mayPost && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            sx={{ mt: 2 }}
+            onClick={() => setCreating(true)}
+          >
+            Create New Announcement
+          </Button>
+        )}
+      </Paper>
+    );
+  } else {
+    content = (
+      <>
+        <Stack spacing={1.5}>
+          {items.map((announcement) => (
+            <AnnouncementListItem
+              key={announcement.id}
+              announcement={announcement}
+              to={announcementDetailPath(user?.groups, announcement.id)}
+            />
+          ))}
+        </Stack>
+        <TablePagination
+          component="div"
+          count={total}
+          page={page - 1}
+          onPageChange={(_, next) => setPage(next + 1)}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onRowsPerPageChange={(event) => {
+            setPerPage(Number(event.target.value));
+            setPage(1);
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Box sx={{ maxWidth: 960, mx: "auto" }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, flexWrap: "wrap" }}
+        useFlexGap
+      >
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          Announcements
+        </Typography>
+        {mayPost && items.length > 0 && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            Create new announcement
+          </Button>
+        )}
+      </Stack>
+      {content}
+      {mayPost && <CreateAnnouncementDialog open={creating} onClose={() => setCreating(false)} />}
+    </Box>
+  );
 }

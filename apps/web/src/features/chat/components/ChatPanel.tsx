@@ -1,6 +1,11 @@
+import { lazy, Suspense } from "react";
+import { Box, CircularProgress, Paper } from "@mui/material";
+
+export type ChatKind = "shipment" | "sample";
+
 export interface ChatPanelProps {
   /** Shipment chat or sample-shipment chat. */
-  kind: "shipment" | "sample";
+  kind: ChatKind;
   id: number;
   /** The shipper side and the seller side lay the chat out differently. */
   side: "shipper" | "seller" | "admin";
@@ -8,7 +13,27 @@ export interface ChatPanelProps {
   canSend: boolean;
 }
 
+// The chat (and the emoji picker behind it) is its own chunk, loaded only where a chat is shown.
+const ChatView = lazy(() => import("./ChatView"));
+
+function ChatFallback() {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ height: { xs: "calc(100dvh - 140px)", md: 600 }, minHeight: 380, display: "grid" }}
+    >
+      <Box sx={{ placeSelf: "center" }}>
+        <CircularProgress aria-label="Loading chat" />
+      </Box>
+    </Paper>
+  );
+}
+
 /** The live chat of one order. */
-export function ChatPanel(_props: ChatPanelProps) {
-  return null;
+export function ChatPanel(props: ChatPanelProps) {
+  return (
+    <Suspense fallback={<ChatFallback />}>
+      <ChatView key={`${props.kind}-${props.id}`} {...props} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,63 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type { NestedList, SuccessEnvelope } from "@fba/contract";
+import { api } from "../../../lib/api-client";
+import type { Announcement, CreateAnnouncementInput } from "@fba/contract";
+
+export const announcementKeys = {
+  all: ["announcements"] as const,
+  lists: () => [...announcementKeys.all, "list"] as const,
+  list: (page: number, perPage: number) =>
+    [...announcementKeys.lists(), { page, perPage }] as const,
+  detail: (id: number) => [...announcementKeys.all, "detail", id] as const,
+};
+
+export type AnnouncementPage = NestedList<Announcement>["data"];
+
+export async function listAnnouncements(
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+): Promise<AnnouncementPage> {
+  const res = await api.get<NestedList<Announcement>>(
+    "v1/announcement/",
+    { page, per_page: perPage },
+    signal,
+  );
+  return res.data;
+}
+
+export const announcementListQueryOptions = (page: number, perPage: number) =>
+  queryOptions({
+    queryKey: announcementKeys.list(page, perPage),
+    queryFn: ({ signal }) => listAnnouncements(page, perPage, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAnnouncements(page: number, perPage: number) {
+  return useQuery(announcementListQueryOptions(page, perPage));
+}
+
+export function useAnnouncement(id: number) {
+  return useQuery({
+    queryKey: announcementKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<SuccessEnvelope<Announcement>>(`v1/announcement/${id}/`, undefined, signal))
+        .data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useCreateAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateAnnouncementInput) =>
+      api.post<SuccessEnvelope<Announcement>>("v1/announcement/", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.lists() }),
+  });
+}

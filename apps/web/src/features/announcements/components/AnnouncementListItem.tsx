@@ -1,0 +1,60 @@
+import { Box, Card, CardActionArea, Stack, Typography } from "@mui/material";
+import dayjs from "dayjs";
+import { Link as RouterLink } from "react-router";
+import { NO_TITLE } from "../lib/announcement-text";
+import type { Announcement } from "@fba/contract";
+import { SenderAvatar } from "./SenderCard";
+
+export function formatAnnouncementTime(timestamp: string): string {
+  return dayjs(timestamp).format("MMM D, YYYY · h:mm A");
+}
+
+export function AnnouncementListItem({
+  announcement,
+  to,
+}: {
+  announcement: Announcement;
+  to: string;
+}) {
+  const { sender } = announcement;
+  return (
+    <Card variant="outlined" data-testid="announcement-item">
+      <CardActionArea component={RouterLink} to={to} sx={{ p: 2 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
+          <SenderAvatar sender={sender} />
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Stack
+              direction={{ xs: "column", md: "row" }}
+              spacing={{ xs: 0, md: 1 }}
+              sx={{ justifyContent: "space-between", alignItems: { md: "baseline" } }}
+            >
+              <Typography component="h2" sx={{ fontWeight: 700 }} noWrap>
+                {announcement.title?.trim() || NO_TITLE}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                {formatAnnouncementTime(announcement.timestamp)}
+              </Typography>
+            </Stack>
+            <Typography variant="caption" color="text.secondary">
+              {sender.first_name} {sender.last_name}
+            </Typography>
+            <Typography
+              variant="body2"
+              sx={{
+                mt: 0.5,
+                display: "-webkit-box",
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: "vertical",
+                overflow: "hidden",
+                whiteSpace: "pre-wrap",
+                overflowWrap: "anywhere",
+              }}
+            >
+              {announcement.message}
+            </Typography>
+          </Box>
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { useCallback } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRealtimeChannel, type ServerFrame } from "../../../lib/realtime";
+import { notify } from "../../../lib/toast";
+import {
+  applyReaction,
+  applyRead,
+  mergeHistory,
+  removeMessage,
+  upsertMessage,
+} from "../lib/chat-cache";
+import type { ChatHistory, ChatMessage, ChatReaction } from "@fba/contract";
+import type { ChatKind } from "../components/ChatPanel";
+import { chatHistoryKey, getChatHistory } from "./get-chat-history";
+
+export function chatSocketPath(kind: ChatKind, id: number): string {
+  return kind === "sample" ? `sample-shipment-chat/${id}/` : `group-chat/${id}/`;
+}
+
+/** Applies one chat event to the cached history (undefined when the event is not a chat change). */
+export function applyChatEvent(history: ChatHistory, frame: ServerFrame): ChatHistory | undefined {
+  const data = frame.data as Record<string, unknown> | null;
+  if (!data || typeof data !== "object") return undefined;
+  switch (frame.event_type) {
+    case "message_sent":
+    case "message_replied":
+    case "message_edited":
+      return upsertMessage(history, data as unknown as ChatMessage);
+    case "message_deleted":
+      return removeMessage(history, Number(data.id));
+    case "reaction_added":
+      return applyReaction(history, data as unknown as ChatReaction);
+    case "message_read":
+    case "mark_read":
+      return applyRead(history, Number(data.user ?? data.user_id));
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Joins the chat socket of one shipment or sample shipment and keeps the history query in step
+ * with it; on every (re)connect it refetches the history so nothing missed offline is lost.
+ */
+export function useChatChannel(kind: ChatKind, id: number, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const key = chatHistoryKey(kind, id);
+
+  const onEvent = useCallback(
+    (frame: ServerFrame) => {
+      if (frame.event_type === "error") {
+        const message = (frame.data as { message?: unknown } | null)?.message;
+        notify.error(typeof message === "string" && message ? message : "Action refused");
+        return;
+      }
+      queryClient.setQueryData<ChatHistory>(key, (old) =>
+        old ? (applyChatEvent(old, frame) ?? old) : old,
+      );
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [queryClient, kind, id],
+  );
+
+  const onOpen = useCallback(() => {
+    if (!queryClient.getQueryData(key)) return;
+    getChatHistory(kind, id)
+      .then((fresh) =>
+        queryClient.setQueryData<ChatHistory>(key, (cached) => mergeHistory(fresh, cached)),
+      )
+      .catch((error: unknown) => console.warn("[chat] backfill failed", error));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient, kind, id]);
+
+  return useRealtimeChannel(enabled ? chatSocketPath(kind, id) : null, { onEvent, onOpen });
+}

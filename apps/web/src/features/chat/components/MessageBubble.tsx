@@ -1,0 +1,299 @@
+import { memo, useState, type MouseEvent } from "react";
+import {
+  Box,
+  Chip,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Stack,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import AddReactionOutlined from "@mui/icons-material/AddReactionOutlined";
+import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import Done from "@mui/icons-material/Done";
+import DoneAll from "@mui/icons-material/DoneAll";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import MoreVert from "@mui/icons-material/MoreVert";
+import Reply from "@mui/icons-material/Reply";
+import { fullName, timeLabel } from "../lib/format";
+import type { ChatMessage, ChatParty } from "@fba/contract";
+import { AttachmentView } from "./AttachmentView";
+import { LinkifiedText } from "./LinkifiedText";
+
+export interface MessageActions {
+  onReply: (message: ChatMessage) => void;
+  onEdit: (message: ChatMessage) => void;
+  onDelete: (message: ChatMessage) => void;
+  onReact: (message: ChatMessage, anchor: HTMLElement) => void;
+  onPickReaction: (message: ChatMessage, emoji: string) => void;
+}
+
+interface MessageBubbleProps {
+  message: ChatMessage;
+  isOwn: boolean;
+  currentUserId: number;
+  parties: ChatParty[];
+  /** Read-only history: no actions offered. */
+  readOnly: boolean;
+  actions: MessageActions;
+}
+
+function ParentQuote({ parent, isOwn }: { parent: ChatMessage; isOwn: boolean }) {
+  const text = parent.content || (parent.attachment ? "Attachment" : "");
+  return (
+    <Box
+      sx={{
+        borderLeft: 3,
+        borderColor: isOwn ? "rgba(255,255,255,0.7)" : "primary.main",
+        bgcolor: isOwn ? "rgba(255,255,255,0.14)" : "rgba(11,61,145,0.06)",
+        borderRadius: 0.5,
+        px: 1,
+        py: 0.5,
+        mb: 0.5,
+      }}
+      data-testid="reply-quote"
+    >
+      <Typography variant="caption" sx={{ fontWeight: 700, display: "block" }}>
+        {fullName(parent.sender)}
+      </Typography>
+      <Typography
+        variant="caption"
+        sx={{
+          display: "-webkit-box",
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: "vertical",
+          overflow: "hidden",
+          whiteSpace: "pre-wrap",
+        }}
+      >
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+function ReactionChips({
+  message,
+  currentUserId,
+  disabled,
+  onPick,
+}: {
+  message: ChatMessage;
+  currentUserId: number;
+  disabled: boolean;
+  onPick: (emoji: string) => void;
+}) {
+  if (message.reactions.length === 0) return null;
+  const groups = new Map<string, string[]>();
+  let mine: string | null = null;
+  for (const reaction of message.reactions) {
+    const names = groups.get(reaction.reaction) ?? [];
+    names.push(fullName(reaction.user));
+    groups.set(reaction.reaction, names);
+    if (reaction.user.id === currentUserId) mine = reaction.reaction;
+  }
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: "wrap" }} useFlexGap>
+      {[...groups.entries()].map(([emoji, names]) => (
+        <Tooltip key={emoji} title={names.join(", ")}>
+          <Chip
+            size="small"
+            variant={mine === emoji ? "filled" : "outlined"}
+            color={mine === emoji ? "primary" : "default"}
+            label={`${emoji} ${names.length}`}
+            onClick={disabled || mine === emoji ? undefined : () => onPick(emoji)}
+            aria-label={`${emoji} reacted by ${names.join(", ")}`}
+            sx={{ bgcolor: mine === emoji ? undefined : "background.paper" }}
+          />
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
+
+function ReadReceipt({ message, parties }: { message: ChatMessage; parties: ChatParty[] }) {
+  const readers = parties.filter(
+    (party) => party.id !== message.sender.id && message.read_by.includes(party.id),
+  );
+  const label =
+    readers.length > 0 ? `Read by ${readers.map((p) => fullName(p)).join(", ")}` : "Sent";
+  return (
+    <Tooltip title={label}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        sx={{ display: "inline-flex", verticalAlign: "middle", ml: 0.5 }}
+      >
+        {readers.length > 0 ? (
+          <DoneAll sx={{ fontSize: 16, color: "#8fd3ff" }} />
+        ) : (
+          <Done sx={{ fontSize: 16, opacity: 0.8 }} />
+        )}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** One message: own messages on the right, everyone else's on the left. */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  isOwn,
+  currentUserId,
+  parties,
+  readOnly,
+  actions,
+}: MessageBubbleProps) {
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const name = fullName(message.sender);
+  const closeMenu = () => setMenuAnchor(null);
+
+  return (
+    <Box
+      sx={{
+        display: "flex",
+        flexDirection: isOwn ? "row-reverse" : "row",
+        alignItems: "flex-start",
+        gap: 0.5,
+        "&:hover .message-actions, &:focus-within .message-actions": { opacity: 1 },
+      }}
+      data-testid="chat-message"
+      data-message-id={message.id}
+    >
+      <Box sx={{ maxWidth: { xs: "85%", md: "70%" }, minWidth: 0 }}>
+        <Stack
+          direction={isOwn ? "row-reverse" : "row"}
+          spacing={1}
+          sx={{ alignItems: "baseline", mb: 0.25, px: 0.5 }}
+        >
+          <Typography
+            variant="caption"
+            noWrap
+            title={name}
+            sx={{ fontWeight: 700, maxWidth: 92, display: "inline-block" }}
+            data-testid="sender-name"
+          >
+            {isOwn ? "You" : name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap>
+            {message.sender_type === "Shipper" ? "Shipping agent" : message.sender_type}
+          </Typography>
+        </Stack>
+        <Box
+          sx={{
+            px: 1.5,
+            py: 1,
+            borderRadius: 2,
+            borderTopRightRadius: isOwn ? 4 : undefined,
+            borderTopLeftRadius: isOwn ? undefined : 4,
+            bgcolor: isOwn ? "primary.main" : "background.paper",
+            color: isOwn ? "primary.contrastText" : "text.primary",
+            boxShadow: isOwn ? 0 : "0 1px 2px rgba(16,24,40,0.08)",
+            border: isOwn ? 0 : 1,
+            borderColor: "divider",
+            overflowWrap: "anywhere",
+          }}
+        >
+          {message.parent && <ParentQuote parent={message.parent} isOwn={isOwn} />}
+          {message.content && (
+            <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
+              <LinkifiedText text={message.content} />
+            </Typography>
+          )}
+          {message.attachment && <AttachmentView attachment={message.attachment} />}
+          <Box sx={{ textAlign: "right", mt: 0.25, lineHeight: 1 }}>
+            <Typography variant="caption" sx={{ opacity: 0.75, fontSize: 11 }}>
+              {message.edited_at ? "edited · " : ""}
+              {timeLabel(message.timestamp)}
+            </Typography>
+            {isOwn && <ReadReceipt message={message} parties={parties} />}
+          </Box>
+        </Box>
+        <Box sx={{ display: "flex", justifyContent: isOwn ? "flex-end" : "flex-start" }}>
+          <ReactionChips
+            message={message}
+            currentUserId={currentUserId}
+            disabled={readOnly}
+            onPick={(emoji) => actions.onPickReaction(message, emoji)}
+          />
+        </Box>
+      </Box>
+      {!readOnly && (
+        <Box
+          className="message-actions"
+          sx={{
+            display: "flex",
+            flexDirection: "column",
+            mt: 2,
+            opacity: { xs: 1, md: 0.35 },
+            transition: "opacity 120ms",
+          }}
+        >
+          <IconButton
+            size="small"
+            aria-label="Message actions"
+            aria-haspopup="menu"
+            onClick={(event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget)}
+          >
+            <MoreVert fontSize="small" />
+          </IconButton>
+        </Box>
+      )}
+      <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={closeMenu}>
+        <MenuItem
+          onClick={() => {
+            closeMenu();
+            actions.onReply(message);
+          }}
+        >
+          <ListItemIcon>
+            <Reply fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Reply</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            const anchor = menuAnchor;
+            closeMenu();
+            if (anchor) actions.onReact(message, anchor);
+          }}
+        >
+          <ListItemIcon>
+            <AddReactionOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>React</ListItemText>
+        </MenuItem>
+        {isOwn && (
+          <MenuItem
+            onClick={() => {
+              closeMenu();
+              actions.onEdit(message);
+            }}
+          >
+            <ListItemIcon>
+              <EditOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Edit</ListItemText>
+          </MenuItem>
+        )}
+        {isOwn && (
+          <MenuItem
+            onClick={() => {
+              closeMenu();
+              actions.onDelete(message);
+            }}
+            sx={{ color: "error.main" }}
+          >
+            <ListItemIcon>
+              <DeleteOutline fontSize="small" color="error" />
+            </ListItemIcon>
+            <ListItemText>Delete</ListItemText>
+          </MenuItem>
+        )}
+      </Menu>
+    </Box>
+  );
+});

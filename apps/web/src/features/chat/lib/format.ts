@@ -1,0 +1,70 @@
+import dayjs from "dayjs";
+import { CHAT_PREVIEW_IMAGE_TYPES } from "@fba/contract";
+
+export { formatFileSize } from "@fba/contract";
+
+export function isPreviewableImage(fileType: string | null | undefined): boolean {
+  if (!fileType) return false;
+  const type = fileType.toLowerCase().replace(/^image\//, "");
+  return (CHAT_PREVIEW_IMAGE_TYPES as readonly string[]).includes(type);
+}
+
+const NAME_KEEP = 15;
+
+/** "quarterly-shipping-invoice.pdf" -> "quarterly-shipp….pdf" (at most 15 name characters). */
+export function shortenFileName(name: string, fileType?: string | null): string {
+  const extension = fileType ? fileType.replace(/\+xml$/, "") : "";
+  const base = name.length > NAME_KEEP ? `${name.slice(0, NAME_KEEP).trimEnd()}\u2026` : name;
+  return extension ? `${base}.${extension}` : base;
+}
+
+export type TextSegment =
+  { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
+
+const LINK_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
+
+/**
+ * Splits message text into plain text and links. Rendering these as React text and anchors (never
+ * as HTML) is what keeps chat free of markup injection; only http(s) targets become links.
+ */
+export function splitLinks(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK_PATTERN)) {
+    const start = match.index;
+    let raw = match[0];
+    const trailing = TRAILING_PUNCTUATION.exec(raw);
+    if (trailing) raw = raw.slice(0, raw.length - trailing[0].length);
+    if (!raw) continue;
+    if (start > last) segments.push({ kind: "text", text: text.slice(last, start) });
+    const href = raw.toLowerCase().startsWith("www.") ? `https://${raw}` : raw;
+    segments.push({ kind: "link", text: raw, href });
+    last = start + raw.length;
+  }
+  if (last < text.length) segments.push({ kind: "text", text: text.slice(last) });
+  return segments;
+}
+
+export function fullName(person: { first_name?: string; last_name?: string } | null | undefined) {
+  if (!person) return "";
+  return [person.first_name, person.last_name].filter(Boolean).join(" ");
+}
+
+export function initials(person: { first_name?: string; last_name?: string } | null | undefined) {
+  if (!person) return "?";
+  const letters = `${person.first_name?.[0] ?? ""}${person.last_name?.[0] ?? ""}`.toUpperCase();
+  return letters || "?";
+}
+
+/** Day divider text: Today, Yesterday, or a date. */
+export function dayLabel(timestamp: string, now: dayjs.Dayjs = dayjs()): string {
+  const day = dayjs(timestamp);
+  if (day.isSame(now, "day")) return "Today";
+  if (day.isSame(now.subtract(1, "day"), "day")) return "Yesterday";
+  return day.isSame(now, "year") ? day.format("dddd, MMMM D") : day.format("MMMM D, YYYY");
+}
+
+export function timeLabel(timestamp: string): string {
+  return dayjs(timestamp).format("h:mm A");
+}

@@ -1,0 +1,21 @@
+import { NOTIFICATION_LIST_CAP } from "@fba/contract/constants";
+import type { Notification as AppNotification } from "@fba/contract";
+
+/** A new or updated notification goes to the top; the same id never shows twice. */
+export function upsertNotification(
+  list: AppNotification[],
+  notification: AppNotification,
+): AppNotification[] {
+  return [notification, ...list.filter((n) => n.id !== notification.id)].slice(
+    0,
+    NOTIFICATION_LIST_CAP,
+  );
+}
+
+export function markNotificationRead(list: AppNotification[], id: number): AppNotification[] {
+  return list.map((n) => (n.id === id && !n.is_read ? { ...n, is_read: true } : n));
+}
+
+export function unreadCount(list: AppNotification[] | undefined): number {
+  return list?.filter((n) => !n.is_read).length ?? 0;
+}

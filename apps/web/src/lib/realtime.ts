@@ -1,0 +1,350 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { CHAT_RECONNECT_ATTEMPTS, CHAT_RECONNECT_DELAY_MS } from "@fba/contract/constants";
+import { authStorage } from "./auth-storage";
+import { api } from "./api-client";
+
+/** A frame to the server: `{action, ...payload}`. */
+export type ClientFrame = { action: string } & Record<string, unknown>;
+
+/** A frame from the server: `{event_type, data}`. */
+export interface ServerFrame {
+  event_type: string;
+  data: unknown;
+}
+
+/** Event types the app understands; anything else is only logged. */
+export const KNOWN_EVENT_TYPES = new Set([
+  "message_sent",
+  "message_replied",
+  "message_edited",
+  "message_deleted",
+  "reaction_added",
+  "message_read",
+  "mark_read",
+  "notification_read",
+  "notification",
+  "send_notification",
+  "unread_count",
+  "announcement_created",
+  "error",
+]);
+
+export type ConnectionStatus = "connecting" | "open" | "closed";
+
+export interface ChannelListener {
+  onEvent: (frame: ServerFrame) => void;
+  /** Called on every (re)connection: the place to fetch what was missed while offline. */
+  onOpen?: (info: { reconnected: boolean }) => void;
+}
+
+/** Close codes after which retrying cannot help (not a party, unknown object). */
+const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
+const TOKEN_CLOSE_CODE = 4401;
+const MAX_QUEUED_FRAMES = 50;
+
+const log = (...args: unknown[]) => console.warn("[realtime]", ...args);
+
+/** `/ws/<path>?token=...` on the page's own origin. */
+export function socketUrl(path: string, token: string | null): string {
+  const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
+  const clean = path.replace(/^\/+/, "").replace(/\/?$/, "/");
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return `${protocol}//${window.location.host}/ws/${clean}${query}`;
+}
+
+function tokenExpiresAt(token: string): number | null {
+  try {
+    const payload = token.split(".")[1];
+    if (!payload) return null;
+    const json = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as {
+      exp?: unknown;
+    };
+    return typeof json.exp === "number" ? json.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sockets carry the access token in their URL, so a stale one is renewed first; any authenticated
+ * call does that through the API client's refresh-and-replay.
+ */
+async function ensureFreshToken(force = false): Promise<void> {
+  const token = authStorage.getAccessToken();
+  if (!token) return;
+  const expiresAt = tokenExpiresAt(token);
+  if (!force && (expiresAt === null || expiresAt > Date.now() + 5_000)) return;
+  try {
+    await api.get("auth/v1/me/");
+  } catch (error) {
+    log("token refresh failed", error);
+  }
+}
+
+/** Parses one inbound frame; returns null (and logs) for anything malformed. */
+export function parseFrame(raw: unknown): ServerFrame | null {
+  if (typeof raw !== "string") return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (
+      value &&
+      typeof value === "object" &&
+      typeof (value as { event_type?: unknown }).event_type === "string"
+    ) {
+      const frame = value as { event_type: string; data?: unknown };
+      return { event_type: frame.event_type, data: frame.data ?? null };
+    }
+  } catch {
+    // fall through to the log below
+  }
+  log("malformed frame dropped", raw);
+  return null;
+}
+
+/**
+ * One WebSocket shared by every subscriber of the same path. Reconnects up to
+ * CHAT_RECONNECT_ATTEMPTS times, CHAT_RECONNECT_DELAY_MS apart; the counter resets on open.
+ */
+class Channel {
+  private socket: WebSocket | null = null;
+  private attempts = 0;
+  private hasOpened = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private connecting: Promise<void> | null = null;
+  private stopped = false;
+  private queue: string[] = [];
+  private statusListeners = new Set<() => void>();
+  readonly listeners = new Set<ChannelListener>();
+  status: ConnectionStatus = "connecting";
+
+  constructor(readonly path: string) {}
+
+  start() {
+    this.stopped = false;
+    this.attempts = 0;
+    if (!this.socket && !this.retryTimer && !this.connecting) this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    this.queue = [];
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.onerror = null;
+      if (socket.readyState === WebSocket.CONNECTING) {
+        // Closing a socket that is still connecting makes browsers log an error; wait for open.
+        socket.onopen = () => socket.close(1000);
+      } else {
+        socket.onopen = null;
+        socket.close(1000);
+      }
+    }
+    this.setStatus("closed");
+  }
+
+  /** Sends a frame now, or queues it until the connection opens. */
+  send(frame: object): boolean {
+    const text = JSON.stringify(frame);
+    if (this.socket?.readyState === WebSocket.OPEN) {
+      try {
+        this.socket.send(text);
+        return true;
+      } catch (error) {
+        log("send failed", error);
+        return false;
+      }
+    }
+    if (this.stopped || this.queue.length >= MAX_QUEUED_FRAMES) {
+      log("send dropped: not connected");
+      return false;
+    }
+    this.queue.push(text);
+    return true;
+  }
+
+  subscribeStatus = (listener: () => void) => {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  };
+
+  private setStatus(status: ConnectionStatus) {
+    if (this.status === status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  private connect() {
+    this.retryTimer = null;
+    if (this.stopped) return;
+    this.setStatus("connecting");
+    this.connecting = ensureFreshToken().then(() => {
+      this.connecting = null;
+      this.open();
+    });
+  }
+
+  private open() {
+    if (this.stopped || this.socket) return;
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(socketUrl(this.path, authStorage.getAccessToken()));
+    } catch (error) {
+      log("could not open", this.path, error);
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      const reconnected = this.hasOpened;
+      this.hasOpened = true;
+      this.setStatus("open");
+      const pending = this.queue;
+      this.queue = [];
+      for (const text of pending) socket.send(text);
+      for (const listener of this.listeners) listener.onOpen?.({ reconnected });
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      const frame = parseFrame(event.data);
+      if (!frame) return;
+      if (!KNOWN_EVENT_TYPES.has(frame.event_type)) {
+        log("unknown event type", frame.event_type);
+        return;
+      }
+      if (frame.event_type === "error") log("server refused a frame", frame.data);
+      for (const listener of this.listeners) listener.onEvent(frame);
+    };
+    socket.onerror = () => log("socket error", this.path);
+    socket.onclose = (event: CloseEvent) => {
+      this.socket = null;
+      if (this.stopped) return;
+      if (PERMANENT_CLOSE_CODES.has(event.code)) {
+        log("closed by server", this.path, event.code, event.reason);
+        this.setStatus("closed");
+        return;
+      }
+      if (event.code === TOKEN_CLOSE_CODE) {
+        // The access token expired while connected: refresh it, then reconnect with the new one.
+        void ensureFreshToken(true).then(() => this.scheduleRetry());
+        return;
+      }
+      this.scheduleRetry();
+    };
+  }
+
+  private scheduleRetry() {
+    if (this.stopped) return;
+    if (this.attempts >= CHAT_RECONNECT_ATTEMPTS) {
+      log("giving up after", this.attempts, "attempts", this.path);
+      this.setStatus("closed");
+      return;
+    }
+    this.attempts += 1;
+    this.setStatus("connecting");
+    this.retryTimer = setTimeout(() => this.connect(), CHAT_RECONNECT_DELAY_MS);
+  }
+
+  /** After giving up, a regained network or a visible tab earns a fresh set of attempts. */
+  revive() {
+    if (
+      !this.stopped &&
+      this.status === "closed" &&
+      !this.socket &&
+      !this.retryTimer &&
+      !this.connecting
+    ) {
+      this.attempts = 0;
+      this.connect();
+    }
+  }
+}
+
+const channels = new Map<string, Channel>();
+
+function revivalHandler() {
+  if (typeof document !== "undefined" && document.visibilityState === "hidden") return;
+  for (const channel of channels.values()) channel.revive();
+}
+if (typeof window !== "undefined") {
+  window.addEventListener("online", revivalHandler);
+  document.addEventListener("visibilitychange", revivalHandler);
+}
+
+function channelFor(path: string): Channel {
+  let channel = channels.get(path);
+  if (!channel) {
+    channel = new Channel(path);
+    channels.set(path, channel);
+  }
+  return channel;
+}
+
+/** Joins a channel (shared per path); returns the way out. */
+export function subscribeChannel(path: string, listener: ChannelListener): () => void {
+  const channel = channelFor(path);
+  channel.listeners.add(listener);
+  channel.start();
+  const joined = channel;
+  return () => {
+    joined.listeners.delete(listener);
+    // The idle channel object stays in the map (it holds no socket) so hooks keep one identity.
+    if (joined.listeners.size === 0) joined.stop();
+  };
+}
+
+/** Sends a client action on an open (or opening) channel. */
+export function sendOnChannel(path: string, frame: ClientFrame): boolean {
+  const channel = channels.get(path);
+  if (!channel) {
+    log("send on a channel nobody joined", path);
+    return false;
+  }
+  return channel.send(frame);
+}
+
+const subscribeNothing = () => () => undefined;
+
+/** Closes every channel (logout). */
+export function closeAllChannels() {
+  for (const channel of channels.values()) channel.stop();
+}
+
+/**
+ * Keeps the component joined to `path` (null = not joined) and hands each event to `onEvent`.
+ * Handlers may change between renders without reconnecting.
+ */
+export function useRealtimeChannel(
+  path: string | null,
+  handlers: ChannelListener,
+): { status: ConnectionStatus; send: (frame: ClientFrame) => boolean } {
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!path) return;
+    return subscribeChannel(path, {
+      onEvent: (frame) => handlersRef.current.onEvent(frame),
+      onOpen: (info) => handlersRef.current.onOpen?.(info),
+    });
+  }, [path]);
+
+  const channel = path ? channelFor(path) : null;
+  const status = useSyncExternalStore(channel ? channel.subscribeStatus : subscribeNothing, () =>
+    channel ? channel.status : "closed",
+  );
+
+  const send = useCallback(
+    (frame: ClientFrame) => (path ? sendOnChannel(path, frame) : false),
+    [path],
+  );
+  return { status, send };
+}
