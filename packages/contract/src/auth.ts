@@ -153,30 +153,37 @@ const confirmPasswordSchema = z
   .max(128, messages.passwordsMustMatch);
 
 /**
- * The mismatch check runs even when other fields fail, so a form gets every error at once; it
- * compares the raw inputs, which is what the user typed into both boxes.
+ * Adds the "Passwords must match" check beside an object's own field checks. It sits on the other
+ * side of an intersection because a refinement on the object itself is skipped as soon as any
+ * field fails, and a form must get every error at once.
  */
-const passwordsMatch = {
-  path: ["confirm_password"],
-  message: messages.passwordsMustMatch,
-  when: (payload: { value: unknown }) => {
-    const value = payload.value as Record<string, unknown> | null;
-    return typeof value?.password === "string" && typeof value?.confirm_password === "string";
-  },
-};
+function withMatchingConfirm<T extends z.ZodType>(fields: T) {
+  const confirmation = z
+    .object({ password: z.unknown().optional(), confirm_password: z.unknown().optional() })
+    .refine((v) => v.password === v.confirm_password, {
+      path: ["confirm_password"],
+      message: messages.passwordsMustMatch,
+      when: (payload) => {
+        const value = payload.value as Record<string, unknown> | null;
+        return typeof value?.password === "string" && typeof value?.confirm_password === "string";
+      },
+    })
+    .transform(() => ({}));
+  return z.intersection(fields, confirmation);
+}
 
-export const newPasswordWithConfirmSchema = z
-  .object({ password: passwordSchema, confirm_password: confirmPasswordSchema })
-  .refine((v) => v.password === v.confirm_password, passwordsMatch);
+export const newPasswordWithConfirmSchema = withMatchingConfirm(
+  z.object({ password: passwordSchema, confirm_password: confirmPasswordSchema }),
+);
 
-export const passwordResetInputSchema = z
-  .object({
+export const passwordResetInputSchema = withMatchingConfirm(
+  z.object({
     email: emailSchema,
     otp: otpSchema,
     password: passwordSchema,
     confirm_password: confirmPasswordSchema,
-  })
-  .refine((v) => v.password === v.confirm_password, passwordsMatch);
+  }),
+);
 export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
 
 export const changePasswordInputSchema = z

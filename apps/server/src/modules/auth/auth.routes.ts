@@ -61,7 +61,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   const otpLimits = limitRequests(
     app,
     { name: "otp-email", max: 15, windowMs: 15 * MINUTE, key: bodyEmail },
-    { name: "otp-ip", max: 40, windowMs: 15 * MINUTE, key: byIp },
+    { name: "otp-ip", max: 60, windowMs: 15 * MINUTE, key: byIp },
   );
   const tokenLimits = limitRequests(app, {
     name: "token-ip",
