@@ -1,5 +1,147 @@
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { useState } from "react";
+import { Alert, Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { GROUPS, type AdminUser, type Group } from "@fba/contract";
+import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
+import { useListState } from "../../../components/data-table/use-list-state";
+import { useCurrentUser } from "../../../lib/session";
+import { notify, toastApiError } from "../../../lib/toast";
+import { ConfirmDialog } from "../../samples/components/ConfirmDialog";
+import { formatDate } from "../../samples/format";
+import { PageHeader } from "../../shipments/components/PageHeader";
+import { useAdminUsers, useSetUserActive } from "../api/admin-users";
 
+/** The groups as the product's menus name them. */
+const GROUP_LABELS: Record<Group, string> = {
+  Seller: "Customer",
+  Shipper: "Shipment Agent",
+  Admin: "Admin",
+};
+
+/** /admin/users: search every account, disable or re-enable it. */
 export default function AdminUsersPage() {
-  return <PagePlaceholder title="Users" />;
+  const me = useCurrentUser();
+  const list = useListState({ ordering: "-created_at" });
+  const [group, setGroup] = useState<Group | "">("");
+  const { data, error, isFetching } = useAdminUsers({ ...list.params, group: group || undefined });
+  const setActive = useSetUserActive();
+  const [target, setTarget] = useState<AdminUser | null>(null);
+
+  const confirm = () => {
+    if (!target) return;
+    setActive.mutate(
+      { userId: target.id, isActive: !target.is_active },
+      {
+        onSuccess: (res) => notify.success(res.message),
+        onError: toastApiError,
+        onSettled: () => setTarget(null),
+      },
+    );
+  };
+
+  const columns: DataTableColumn<AdminUser>[] = [
+    { id: "id", label: "ID", sortable: true, render: (u) => u.id },
+    {
+      id: "first_name",
+      label: "Name",
+      sortable: true,
+      render: (u) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "inherit" }}>
+          <Avatar src={u.image ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 13 }}>
+            {u.first_name.charAt(0)}
+            {u.last_name.charAt(0)}
+          </Avatar>
+          <span>
+            {u.first_name} {u.last_name}
+          </span>
+        </Stack>
+      ),
+    },
+    { id: "email", label: "Email", sortable: true, render: (u) => u.email },
+    { id: "groups", label: "Role", render: (u) => GROUP_LABELS[u.groups] },
+    { id: "phone", label: "Phone", render: (u) => u.profile.phone ?? "N/A" },
+    { id: "created_at", label: "Joined", sortable: true, render: (u) => formatDate(u.created_at) },
+    {
+      id: "is_active",
+      label: "Status",
+      render: (u) =>
+        u.is_active ? (
+          <Chip size="small" color="success" variant="outlined" label="Active" />
+        ) : (
+          <Chip size="small" color="default" label="Disabled" />
+        ),
+    },
+    {
+      id: "action",
+      label: "Action",
+      render: (u) =>
+        u.id === me?.id ? (
+          <Typography variant="caption" color="text.secondary">
+            You
+          </Typography>
+        ) : (
+          <Button
+            size="small"
+            variant="outlined"
+            color={u.is_active ? "error" : "primary"}
+            onClick={() => setTarget(u)}
+            aria-label={`${u.is_active ? "Disable" : "Enable"} ${u.first_name} ${u.last_name}`}
+          >
+            {u.is_active ? "Disable" : "Enable"}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader title="Users" />
+      {error && <Alert severity="error">{error.message}</Alert>}
+      <DataTable
+        ariaLabel="Users"
+        columns={columns}
+        rows={data?.data ?? []}
+        rowKey={(u) => u.id}
+        emptyText="No users match"
+        loading={isFetching}
+        pages={data?.pagination_option.pages ?? 1}
+        {...list.tableProps}
+        toolbar={
+          <TextField
+            select
+            size="small"
+            label="Role"
+            value={group}
+            onChange={(event) => {
+              setGroup(event.target.value as Group | "");
+              list.setPage(1);
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">All roles</MenuItem>
+            {GROUPS.map((value) => (
+              <MenuItem key={value} value={value}>
+                {GROUP_LABELS[value]}
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
+      <ConfirmDialog
+        open={target !== null}
+        title={target?.is_active ? "Disable account" : "Enable account"}
+        message={
+          target
+            ? target.is_active
+              ? `Disable ${target.first_name} ${target.last_name}? They are signed out and can no longer log in.`
+              : `Enable ${target.first_name} ${target.last_name}? They can log in again.`
+            : ""
+        }
+        confirmLabel={target?.is_active ? "Disable" : "Enable"}
+        cancelLabel="Cancel"
+        busy={setActive.isPending}
+        onConfirm={confirm}
+        onCancel={() => setTarget(null)}
+      />
+    </Stack>
+  );
 }

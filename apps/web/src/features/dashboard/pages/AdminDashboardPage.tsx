@@ -12,8 +12,7 @@ import { AdminShipmentsTable } from "../../admin/components/AdminShipmentsTable"
 import { CountCard } from "../../admin/components/CountCard";
 import { useAdminDashboard } from "../../admin/api/get-admin-dashboard";
 
-const TABS = ["shipments", "samples"] as const;
-type TabName = (typeof TABS)[number];
+type TabName = "shipments" | "samples";
 
 /** Counts, every shipment and every sample shipment, with shortcuts to the admin tools. */
 export default function AdminDashboardPage() {
