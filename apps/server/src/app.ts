@@ -24,6 +24,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { mailerPlugin } from "./lib/mailer.js";
 import { PRODUCT_NAME } from "@fba/contract";
 import { modules } from "./modules/index.js";
+import { startBiddingWindowLoop } from "./modules/shipments/bidding-window.js";
 import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
 
 declare module "fastify" {
@@ -154,6 +155,13 @@ export async function buildApp(
     await app.register(module, { prefix: "/api" });
   }
   await app.register(realtimeGatewayPlugin, {});
+
+  // Closes passed bid windows; stopped before the database closes.
+  let biddingLoop: ReturnType<typeof startBiddingWindowLoop> | undefined;
+  app.addHook("onReady", async () => {
+    biddingLoop = startBiddingWindowLoop(database.db, app.events, app.log);
+  });
+  app.addHook("preClose", async () => biddingLoop?.stop());
 
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   return app;

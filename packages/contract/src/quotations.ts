@@ -1,2 +1,159 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import { listQuerySchema } from "./common.js";
+
+export const quotationMessages = {
+  amountRequired: "Amount is required",
+  amountDigits: "Amount must contain digits only",
+  amountMax: "Amount cannot exceed 9 digits",
+  fastOrNormalRequired: "Enter a fast or a normal amount",
+  shipmentRequired: "Shipment is required",
+  cancelReasonRequired: "Cancel reason is required",
+  cancelReasonMax: "Cancel reason cannot exceed 500 characters",
+  actionInvalid:
+    "Send shipment_status Quotation Accepted or Shipment Cancelled, or is_accepted false",
+  created: "Quotation submitted successfully",
+  accepted: "Quotation accepted successfully",
+  declined: "Quotation declined successfully",
+  cancelled: "Winning bid cancelled successfully",
+  alreadyBid: "You have already submitted a quotation for this shipment",
+  biddingClosed: "Bidding for this shipment has closed",
+} as const;
+
+/** An id that may arrive as a number or a numeric string, with its own "required" message. */
+export const requiredId = (required: string) =>
+  z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === "") return undefined;
+      if (typeof value === "string") return /^\d{1,10}$/.test(value.trim()) ? Number(value) : NaN;
+      return value;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : "Must be a number") })
+      .int("Must be a number")
+      .positive("Must be a number")
+      .max(2_147_483_647, "Must be a number"),
+  );
+
+const AMOUNT_PATTERN = /^\d+$/;
+
+/** Amounts are typed as digits; numbers are accepted too. Blank and null mean "not offered". */
+function toAmountText(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : "invalid";
+  if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
+  return value;
+}
+
+const amountText = z
+  .string({ error: quotationMessages.amountDigits })
+  .regex(AMOUNT_PATTERN, { error: quotationMessages.amountDigits, abort: true })
+  .max(9, quotationMessages.amountMax);
+
+export const createQuotationInputSchema = z
+  .object({
+    pickup_amount: z.preprocess(
+      toAmountText,
+      z.string({ error: quotationMessages.amountRequired }).pipe(amountText),
+    ),
+    fast_amount: z.preprocess(toAmountText, amountText.optional()),
+    normal_amount: z.preprocess(toAmountText, amountText.optional()),
+    shipment: requiredId(quotationMessages.shipmentRequired),
+  })
+  .superRefine((value, ctx) => {
+    if (value.fast_amount === undefined && value.normal_amount === undefined) {
+      for (const path of ["fast_amount", "normal_amount"]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [path],
+          message: quotationMessages.fastOrNormalRequired,
+        });
+      }
+    }
+  });
+export type CreateQuotationInput = z.input<typeof createQuotationInputSchema>;
+export type CreateQuotationData = z.output<typeof createQuotationInputSchema>;
+
+/** Total of a bid: pickup plus the cheaper of the offered fast and normal amounts. */
+export function quotationTotal(amounts: {
+  pickup_amount: number;
+  fast_amount?: number | null;
+  normal_amount?: number | null;
+}): number {
+  const offered = [amounts.fast_amount, amounts.normal_amount].filter(
+    (value): value is number => typeof value === "number",
+  );
+  const cheapest = offered.length > 0 ? Math.min(...offered) : 0;
+  return Math.round((amounts.pickup_amount + cheapest) * 100) / 100;
+}
+
+/** A sealed value: asterisks of the same length, so the seller sees that a value exists. */
+export function maskValue(value: string): string {
+  return "*".repeat(value.length);
+}
+
+const cancelReasonSchema = z
+  .string({ error: quotationMessages.cancelReasonRequired })
+  .trim()
+  .min(1, { error: quotationMessages.cancelReasonRequired, abort: true })
+  .max(500, quotationMessages.cancelReasonMax);
+
+const booleanLike = z.preprocess(
+  (value) => (value === "false" ? false : value === "true" ? true : value),
+  z.boolean(),
+);
+
+/**
+ * The seller's decision on the winning quotation. Three payloads arrive on one PATCH:
+ * accept `{shipment_status: "Quotation Accepted"}`, decline `{shipment_status: "Shipment
+ * Cancelled", is_accepted: false, cancel_reason}`, cancel the winning bid `{is_accepted: false,
+ * cancel_reason}`. Other keys (`user_id`) are dropped.
+ */
+export const updateQuotationInputSchema = z
+  .object({
+    shipment_status: z
+      .enum(["Quotation Accepted", "Shipment Cancelled"], {
+        error: quotationMessages.actionInvalid,
+      })
+      .optional(),
+    is_accepted: booleanLike.optional(),
+    cancel_reason: z.preprocess(
+      (value) => (value === null ? undefined : value),
+      z.string().max(500, quotationMessages.cancelReasonMax).optional(),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    const isAccept = value.shipment_status === "Quotation Accepted";
+    const isRefusal =
+      value.shipment_status === "Shipment Cancelled" ||
+      (value.shipment_status === undefined && value.is_accepted === false);
+    if (!isAccept && !isRefusal) {
+      ctx.addIssue({ code: "custom", path: [], message: quotationMessages.actionInvalid });
+      return;
+    }
+    if (isRefusal && !cancelReasonSchema.safeParse(value.cancel_reason).success) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cancel_reason"],
+        message: quotationMessages.cancelReasonRequired,
+      });
+    }
+  })
+  .transform((value): QuotationDecision => {
+    if (value.shipment_status === "Quotation Accepted") return { action: "accept" };
+    const reason = (value.cancel_reason ?? "").trim();
+    return value.shipment_status === "Shipment Cancelled"
+      ? { action: "decline", reason }
+      : { action: "cancel", reason };
+  });
+export type UpdateQuotationInput = z.input<typeof updateQuotationInputSchema>;
+
+export type QuotationDecision =
+  | { action: "accept" }
+  | { action: "decline"; reason: string }
+  | { action: "cancel"; reason: string };
+
+export const quotationListQuerySchema = listQuerySchema
+  .pick({ page: true, per_page: true })
+  .extend({
+    shipment_id: requiredId(quotationMessages.shipmentRequired),
+  });

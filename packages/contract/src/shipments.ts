@@ -1,2 +1,565 @@
-// Filled in by the module that owns this area.
-export {};
+import { z } from "zod";
+import {
+  COMPLIANCE_OPTIONS,
+  MAX_WAREHOUSE_GROUPS,
+  SHIPMENT_STATUSES,
+  isoDateSchema,
+  listQuerySchema,
+} from "./common.js";
+import { emailSchema, firstNameSchema, lastNameSchema, requiredString } from "./auth.js";
+
+/** The booking form's messages; the server and the web form share them. */
+export const shipmentMessages = {
+  referenceRequired: "Freight booking reference number is required",
+  referencePattern: "Freight booking reference number can only contain letters, numbers and spaces",
+  referenceMin: "Freight booking reference number must be at least 2 characters",
+  referenceMax: "Freight booking reference number cannot exceed 50 characters",
+  dateRequired: "Shipment Date is required",
+  dateInvalid: "Invalid date",
+  datePast: "Shipment Date cannot be in the past",
+  supplierNameRequired: "Supplier contact name is required",
+  supplierNamePattern: "Supplier contact name can only contain letters, numbers and spaces",
+  supplierNameMin: "Supplier contact name must be at least 2 characters",
+  supplierNameMax: "Supplier contact name cannot exceed 50 characters",
+  supplierPhoneRequired: "Supplier contact phone is required",
+  supplierPhoneDigits: "Supplier contact phone must contain only digits",
+  supplierPhoneMax: "Supplier contact phone cannot exceed 15 digits",
+  productNameRequired: "Product name is required",
+  productNamePattern: "Product name can only contain letters, numbers and spaces",
+  productNameMin: "Product name must be at least 2 characters",
+  productNameMax: "Product name cannot exceed 50 characters",
+  asinRequired: "Amazon standard identification number is required",
+  asinMax: "Amazon standard identification number cannot exceed 50 characters",
+  pickupRequired: "Pickup Address is required",
+  pickupMax: "Pickup Address cannot exceed 255 characters",
+  streetMax: "Street address cannot exceed 100 characters",
+  zipInvalid: "Zip code must be 5 digits, optionally followed by a dash and 4 digits",
+  textMax: "Cannot exceed 100 characters",
+  latitudeInvalid: "Latitude must be between -90 and 90",
+  longitudeInvalid: "Longitude must be between -180 and 180",
+  packagesRequired: "At least one package is required",
+  packagesMax: `No more than ${MAX_WAREHOUSE_GROUPS} warehouse and package groups can be added`,
+  lengthRequired: "Carton dimensions length is required",
+  widthRequired: "Carton dimensions width is required",
+  heightRequired: "Carton dimensions height is required",
+  weightRequired: "Weight per carton is required",
+  costRequired: "Total cost of goods is required",
+  cartonsRequired: "Total number of cartons is required",
+  mustBeNumber: "Must be a number",
+  mustBePositive: "Must be greater than 0",
+  cartonsWhole: "Total number of cartons must be a whole number",
+  dimensionMax: "Carton dimension cannot exceed 1000 cm",
+  weightMax: "Weight per carton cannot exceed 10000 kg",
+  costMax: "Total cost of goods cannot exceed 1000000000",
+  cartonsMax: "Total number of cartons cannot exceed 100000",
+  deliveryRequired: "Delivery Address is required",
+  deliveryMin: "Delivery Address must be at least 2 characters",
+  deliveryMax: "Delivery Address cannot exceed 50 characters",
+  descriptionRequired: "Detailed product description is required",
+  descriptionMin: "Detailed product description must be at least 2 characters",
+  descriptionMax: "Detailed product description cannot exceed 50 characters",
+  complianceRequired: "At least one shipment contain must be checked.",
+  complianceInvalid: "Unknown compliance option",
+  notesMin: "Additional notes must be at least 2 characters",
+  notesMax: "Additional notes cannot exceed 50 characters",
+  required: "Required",
+  statusInvalid: "Status must be Quotation Accepted, Shipment Completed or Shipment Cancelled",
+  trackingMax: "Tracking number cannot exceed 40 digits",
+  finalAmountMax: "Final amount cannot exceed 1000000000",
+  notAuthorisedToView: "You are not authorised to view this shipment",
+  cannotViewNow: "You cannot view this shipment right now.",
+  created: "Shipment created successfully",
+  infoUpdated: "Shipment details updated successfully",
+  statusUpdated: "Shipment status updated successfully",
+  reopened: "Bidding reopened successfully",
+  cancelled: "Shipment cancelled successfully",
+  winnerSet: "Winning quotation approved successfully",
+} as const;
+
+const ALNUM_SPACE = /^[A-Za-z0-9 ]+$/;
+
+const alnumText = (required: string, pattern: string, min: string, max: string) =>
+  requiredString(required)
+    .min(2, { error: min, abort: true })
+    .max(50, { error: max, abort: true })
+    .regex(ALNUM_SPACE, pattern);
+
+/** Absent, null and blank are "not given"; numeric strings become numbers, anything else NaN. */
+function toNumberInput(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    if (trimmed === "") return undefined;
+    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  }
+  return value;
+}
+
+/** A required positive number with the field's own "required" message and an upper bound. */
+export const requiredPositiveNumber = (
+  required: string,
+  max: number,
+  maxMessage: string,
+  options: { integer?: boolean; integerMessage?: string } = {},
+) => {
+  let schema = z
+    .number({
+      error: (issue) => (issue.input === undefined ? required : shipmentMessages.mustBeNumber),
+    })
+    .positive(shipmentMessages.mustBePositive)
+    .max(max, maxMessage);
+  if (options.integer) schema = schema.int(options.integerMessage ?? shipmentMessages.mustBeNumber);
+  return z.preprocess(toNumberInput, schema);
+};
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().trim().max(max, message).nullish(),
+  );
+
+const optionalCoordinate = (limit: number, message: string) =>
+  z.preprocess(
+    toNumberInput,
+    z.number({ error: message }).min(-limit, message).max(limit, message).nullish(),
+  );
+
+/**
+ * "Not in the past", judged loosely by one day: the browser picks "today" in the user's zone,
+ * which can be a day behind UTC.
+ */
+function isNotInPast(value: string, now = new Date()): boolean {
+  const earliest = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+  return value >= earliest;
+}
+
+export const shipmentReadyDateSchema = z
+  .string({ error: shipmentMessages.dateRequired })
+  .trim()
+  .min(1, { error: shipmentMessages.dateRequired, abort: true })
+  .pipe(isoDateSchema)
+  .refine((value) => isNotInPast(value), shipmentMessages.datePast);
+
+export const pickupLocationInputSchema = z.object({
+  full_address: requiredString(shipmentMessages.pickupRequired).max(
+    255,
+    shipmentMessages.pickupMax,
+  ),
+  street_address: optionalText(100, shipmentMessages.streetMax),
+  city: optionalText(100, shipmentMessages.textMax),
+  state: optionalText(100, shipmentMessages.textMax),
+  country: optionalText(100, shipmentMessages.textMax),
+  zip_code: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, shipmentMessages.zipInvalid)
+      .nullish(),
+  ),
+  latitude: optionalCoordinate(90, shipmentMessages.latitudeInvalid),
+  longitude: optionalCoordinate(180, shipmentMessages.longitudeInvalid),
+  place_id: optionalText(255, "Place id cannot exceed 255 characters"),
+});
+
+export const packageInputSchema = z.object({
+  carton_dimensions_length: requiredPositiveNumber(
+    shipmentMessages.lengthRequired,
+    1000,
+    shipmentMessages.dimensionMax,
+  ),
+  carton_dimensions_width: requiredPositiveNumber(
+    shipmentMessages.widthRequired,
+    1000,
+    shipmentMessages.dimensionMax,
+  ),
+  carton_dimensions_height: requiredPositiveNumber(
+    shipmentMessages.heightRequired,
+    1000,
+    shipmentMessages.dimensionMax,
+  ),
+  weight_per_carton_kg: requiredPositiveNumber(
+    shipmentMessages.weightRequired,
+    10_000,
+    shipmentMessages.weightMax,
+  ),
+  total_cost_of_goods: requiredPositiveNumber(
+    shipmentMessages.costRequired,
+    1_000_000_000,
+    shipmentMessages.costMax,
+  ),
+  number_of_cartons: requiredPositiveNumber(
+    shipmentMessages.cartonsRequired,
+    100_000,
+    shipmentMessages.cartonsMax,
+    { integer: true, integerMessage: shipmentMessages.cartonsWhole },
+  ),
+  delivery_location: requiredString(shipmentMessages.deliveryRequired)
+    .min(2, { error: shipmentMessages.deliveryMin, abort: true })
+    .max(50, shipmentMessages.deliveryMax),
+});
+export type PackageInput = z.input<typeof packageInputSchema>;
+
+export const complianceInputSchema = z.object({
+  detailed_product_description: requiredString(shipmentMessages.descriptionRequired)
+    .min(2, { error: shipmentMessages.descriptionMin, abort: true })
+    .max(50, shipmentMessages.descriptionMax),
+  compliance: z
+    .array(z.enum(COMPLIANCE_OPTIONS, { error: shipmentMessages.complianceInvalid }), {
+      error: shipmentMessages.complianceRequired,
+    })
+    .min(1, shipmentMessages.complianceRequired)
+    .max(COMPLIANCE_OPTIONS.length, shipmentMessages.complianceInvalid)
+    .transform((values) => [...new Set(values)]),
+  additional_notes: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z
+      .string()
+      .trim()
+      .min(2, { error: shipmentMessages.notesMin, abort: true })
+      .max(50, shipmentMessages.notesMax)
+      .nullish(),
+  ),
+});
+
+export const contactInformationInputSchema = z.object({
+  first_name: firstNameSchema,
+  last_name: lastNameSchema,
+  email: emailSchema,
+});
+
+export const createShipmentInputSchema = z.object({
+  freight_booking_reference_number: alnumText(
+    shipmentMessages.referenceRequired,
+    shipmentMessages.referencePattern,
+    shipmentMessages.referenceMin,
+    shipmentMessages.referenceMax,
+  ),
+  shipment_ready_date: shipmentReadyDateSchema,
+  supplier_contact_name: alnumText(
+    shipmentMessages.supplierNameRequired,
+    shipmentMessages.supplierNamePattern,
+    shipmentMessages.supplierNameMin,
+    shipmentMessages.supplierNameMax,
+  ),
+  supplier_contact_phone: z.preprocess(
+    (value) => (typeof value === "number" ? String(value) : value),
+    requiredString(shipmentMessages.supplierPhoneRequired)
+      // Phone controls add separators; only the digits count.
+      .transform((value) => value.replace(/[\s()\-.]/g, ""))
+      .pipe(
+        z
+          .string()
+          .regex(/^\+?\d+$/, { error: shipmentMessages.supplierPhoneDigits, abort: true })
+          .refine(
+            (value) => value.replace("+", "").length <= 15,
+            shipmentMessages.supplierPhoneMax,
+          ),
+      ),
+  ),
+  product_name: alnumText(
+    shipmentMessages.productNameRequired,
+    shipmentMessages.productNamePattern,
+    shipmentMessages.productNameMin,
+    shipmentMessages.productNameMax,
+  ),
+  main_competitor_asin: requiredString(shipmentMessages.asinRequired).max(
+    50,
+    shipmentMessages.asinMax,
+  ),
+  pickup_location: z.object(pickupLocationInputSchema.shape, {
+    error: shipmentMessages.pickupRequired,
+  }),
+  packages: z
+    .array(packageInputSchema, { error: shipmentMessages.packagesRequired })
+    .min(1, shipmentMessages.packagesRequired)
+    .max(MAX_WAREHOUSE_GROUPS, shipmentMessages.packagesMax),
+  compliance: z.object(complianceInputSchema.shape, {
+    error: shipmentMessages.complianceRequired,
+  }),
+  contact_information: z.object(contactInformationInputSchema.shape, {
+    error: "Contact information is required",
+  }),
+});
+export type CreateShipmentInput = z.input<typeof createShipmentInputSchema>;
+export type CreateShipmentData = z.output<typeof createShipmentInputSchema>;
+
+/** Numeric text as typed in a form: required, digits (an optional decimal part for money). */
+const numericText = (pattern: RegExp, max: number, maxMessage: string) =>
+  z.preprocess(
+    (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
+    z
+      .string({ error: shipmentMessages.required })
+      .trim()
+      .min(1, { error: shipmentMessages.required, abort: true })
+      .max(max, { error: maxMessage, abort: true })
+      .regex(pattern, shipmentMessages.mustBeNumber),
+  );
+
+/** The Add Info dialog: final amount and tracking number. */
+export const addShipmentInfoInputSchema = z.object({
+  final_amount: numericText(/^\d{1,10}(\.\d{1,2})?$/, 13, shipmentMessages.finalAmountMax).refine(
+    (value) => Number(value) <= 1_000_000_000,
+    shipmentMessages.finalAmountMax,
+  ),
+  tracking_number: numericText(/^\d+$/, 40, shipmentMessages.trackingMax),
+});
+export type AddShipmentInfoInput = z.input<typeof addShipmentInfoInputSchema>;
+
+export const AGENT_STATUS_CHOICES = [
+  "Quotation Accepted",
+  "Shipment Completed",
+  "Shipment Cancelled",
+] as const;
+export type AgentStatusChoice = (typeof AGENT_STATUS_CHOICES)[number];
+
+export const shipmentStatusUpdateInputSchema = z.object({
+  status: z.enum(AGENT_STATUS_CHOICES, { error: shipmentMessages.statusInvalid }),
+});
+export type ShipmentStatusUpdateInput = z.infer<typeof shipmentStatusUpdateInputSchema>;
+
+export const cancelShipmentInputSchema = z.object({
+  cancel_reason: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().trim().max(500, "Cancel reason cannot exceed 500 characters").optional(),
+  ),
+});
+export type CancelShipmentInput = z.input<typeof cancelShipmentInputSchema>;
+/** The cancel call may come without a body. */
+export const cancelShipmentBodySchema = z.preprocess(
+  (value) => value ?? {},
+  cancelShipmentInputSchema,
+);
+
+/** Lists of shipments: the common list query (shipment lists only add the date filter). */
+export const shipmentListQuerySchema = listQuerySchema;
+export const adminShipmentListQuerySchema = listQuerySchema.extend({
+  status: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(SHIPMENT_STATUSES).optional().catch(undefined),
+  ),
+});
+
+/** Fields a list may be ordered by; anything else is ignored. */
+export const SHIPMENT_ORDERING_FIELDS = [
+  "id",
+  "created_at",
+  "updated_at",
+  "shipment_ready_date",
+  "product_name",
+  "status",
+  "bidding_ends_at",
+  "final_amount",
+  "quotation_count",
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Pure rules shared by server and web.
+
+export interface PackageMeasures {
+  carton_dimensions_length: number;
+  carton_dimensions_width: number;
+  carton_dimensions_height: number;
+  weight_per_carton_kg: number;
+  number_of_cartons: number;
+}
+
+/** Volumetric divisor for air freight, cm^3 per kg. */
+export const VOLUMETRIC_DIVISOR = 6000;
+
+const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
+
+/** Per carton the larger of actual and volumetric weight, times cartons; kg, 2 decimals. */
+export function chargeableWeight(pkg: PackageMeasures): number {
+  const volumetric =
+    (pkg.carton_dimensions_length * pkg.carton_dimensions_width * pkg.carton_dimensions_height) /
+    VOLUMETRIC_DIVISOR;
+  return round2(Math.max(pkg.weight_per_carton_kg, volumetric) * pkg.number_of_cartons);
+}
+
+export interface ShipmentTotals {
+  number_of_cartons: number;
+  chargeable_weight: number;
+  total_cost_of_goods: number;
+}
+
+export function shipmentTotals(
+  packages: Array<PackageMeasures & { total_cost_of_goods: number }>,
+): ShipmentTotals {
+  let cartons = 0;
+  let weight = 0;
+  let cost = 0;
+  for (const pkg of packages) {
+    cartons += pkg.number_of_cartons;
+    weight += chargeableWeight(pkg);
+    cost += pkg.total_cost_of_goods;
+  }
+  return {
+    number_of_cartons: cartons,
+    chargeable_weight: round2(weight),
+    total_cost_of_goods: round2(cost),
+  };
+}
+
+/** A carrier tracking page for a numeric tracking number, by its length. */
+export function trackingLinkFor(trackingNumber: string): string {
+  const number = encodeURIComponent(trackingNumber.trim());
+  const length = trackingNumber.trim().length;
+  if (length === 12 || length === 15) return `https://www.fedex.com/fedextrack/?trknbr=${number}`;
+  if (length >= 20 && length <= 22) {
+    return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`;
+  }
+  if (length === 10) {
+    return `https://www.dhl.com/us-en/home/tracking/tracking-express.html?tracking-id=${number}`;
+  }
+  return `https://parcelsapp.com/en/tracking/${number}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response DTOs.
+
+export const pickupLocationSchema = z.object({
+  id: z.number().int(),
+  full_address: z.string(),
+  street_address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  place_id: z.string().nullable(),
+});
+export type PickupLocation = z.infer<typeof pickupLocationSchema>;
+
+export const packageSchema = z.object({
+  id: z.number().int(),
+  carton_dimensions_length: z.number(),
+  carton_dimensions_width: z.number(),
+  carton_dimensions_height: z.number(),
+  weight_per_carton_kg: z.number(),
+  total_cost_of_goods: z.number(),
+  number_of_cartons: z.number().int(),
+  delivery_location: z.string(),
+  chargeable_weight: z.number(),
+  tracking_number: z.string().nullable(),
+  tracking_link: z.string().nullable(),
+});
+export type ShipmentPackage = z.infer<typeof packageSchema>;
+
+export const shipmentSellerSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  profile: z.object({ phone: z.string().nullable() }),
+});
+
+export const quotationUserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+
+/** Money is "1250.00"; a sealed bid shows asterisks of the same length instead. */
+export const quotationSchema = z.object({
+  id: z.number().int(),
+  shipment: z.number().int(),
+  pickup_amount: z.string(),
+  fast_amount: z.string().nullable(),
+  normal_amount: z.string().nullable(),
+  total_amount: z.string(),
+  is_accepted: z.boolean().nullable(),
+  cancel_reason: z.string().nullable(),
+  is_winner: z.boolean(),
+  is_masked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  user: quotationUserSchema,
+});
+export type Quotation = z.infer<typeof quotationSchema>;
+
+/** `{}` when there is no quotation to show (never null). */
+export const emptyObjectSchema = z.object({}).strict();
+export const quotationOrEmptySchema = z.union([quotationSchema, emptyObjectSchema]);
+export type QuotationOrEmpty = Quotation | Record<string, never>;
+
+export const shipmentStatusSchema = z.enum(SHIPMENT_STATUSES);
+
+const shipmentCoreShape = {
+  id: z.number().int(),
+  status: shipmentStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  bidding_ends_at: z.string(),
+  is_bidding_open: z.boolean(),
+  freight_booking_reference_number: z.string(),
+  shipment_ready_date: z.string(),
+  supplier_contact_name: z.string(),
+  supplier_contact_phone: z.string(),
+  product_name: z.string(),
+  main_competitor_asin: z.string(),
+  pickup_location: pickupLocationSchema,
+  user: shipmentSellerSchema,
+  quotation: quotationOrEmptySchema,
+  tracking_number: z.string().nullable(),
+  tracking_link: z.string().nullable(),
+  final_amount: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  message_count: z.number().int(),
+  quotation_count: z.number().int(),
+};
+
+export const shipmentDetailSchema = z.object({
+  ...shipmentCoreShape,
+  packages: z.array(packageSchema),
+  compliance: z.object({
+    detailed_product_description: z.string(),
+    compliance: z.array(z.string()),
+    additional_notes: z.string().nullable(),
+  }),
+  contact_information: z.object({
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+});
+export type ShipmentDetail = z.infer<typeof shipmentDetailSchema>;
+
+/** A row of every shipment list: the detail without packages, compliance and contact. */
+export const shipmentListRowSchema = z.object(shipmentCoreShape);
+export type ShipmentListRow = z.infer<typeof shipmentListRowSchema>;
+
+export const QUOTATION_OUTCOMES = ["pending", "won", "lost"] as const;
+export type QuotationOutcome = (typeof QUOTATION_OUTCOMES)[number];
+
+/** A row of the agent's quotation history: the shipment plus how the agent's bid ended. */
+export const quotationHistoryRowSchema = shipmentListRowSchema.extend({
+  outcome: z.enum(QUOTATION_OUTCOMES),
+});
+export type QuotationHistoryRow = z.infer<typeof quotationHistoryRowSchema>;
+
+export const sellerDashboardSchema = z.object({
+  active_shipments: z.number().int(),
+  sample_shipments: z.number().int(),
+  completed_shipments: z.number().int(),
+});
+export type SellerDashboard = z.infer<typeof sellerDashboardSchema>;
+
+export const adminSetWinnerInputSchema = z.object({
+  quotation_id: z.coerce
+    .number({ error: "Quotation is required" })
+    .int("Quotation is required")
+    .positive("Quotation is required")
+    .max(2_147_483_647, "Quotation is required"),
+});
+export type AdminSetWinnerInput = z.input<typeof adminSetWinnerInputSchema>;
+
+/** Statuses that count as "active" on the seller's lists and dashboard. */
+export const ACTIVE_SHIPMENT_STATUSES = [
+  "Shipment Pending",
+  "Quotation Received",
+  "Quotation Approved",
+  "Quotation Accepted",
+] as const satisfies readonly (typeof SHIPMENT_STATUSES)[number][];

@@ -66,6 +66,8 @@ export const shipments = pgTable(
     contactEmail: text("contact_email"),
     biddingEndsAt: timestamp("bidding_ends_at", { withTimezone: true }).notNull(),
     winningQuotationId: integer("winning_quotation_id"),
+    /** The agent of the winning quotation, kept beside it so access checks and lists need no join. */
+    winnerAgentId: integer("winner_agent_id").references(() => users.id),
     quotationCount: integer("quotation_count").notNull().default(0),
     trackingNumber: text("tracking_number"),
     trackingLink: text("tracking_link"),
@@ -78,6 +80,17 @@ export const shipments = pgTable(
     index("shipments_seller_status_idx").on(t.sellerId, t.status, t.createdAt),
     index("shipments_status_bidding_idx").on(t.status, t.biddingEndsAt),
     index("shipments_product_trgm_idx").using("gin", sql`lower(${t.productName}) gin_trgm_ops`),
+    index("shipments_reference_trgm_idx").using(
+      "gin",
+      sql`lower(${t.freightBookingReferenceNumber}) gin_trgm_ops`,
+    ),
+    index("shipments_pickup_trgm_idx").using("gin", sql`lower(${t.pickupFullAddress}) gin_trgm_ops`),
+    // The agents' open list: shipments still taking bids, soonest deadline first.
+    index("shipments_open_idx")
+      .on(t.biddingEndsAt)
+      .where(sql`${t.status} in ('Shipment Pending', 'Quotation Received')`),
+    index("shipments_winner_status_idx").on(t.winnerAgentId, t.status, t.createdAt),
+    index("shipments_created_idx").on(t.createdAt),
   ],
 );
 

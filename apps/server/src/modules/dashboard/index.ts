@@ -1,4 +1,26 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sellerDashboardSchema } from "@fba/contract";
+import { ok } from "../../lib/http.js";
+import { currentUser, requireAuth } from "../../plugins/auth.js";
+import { bearer, objectResponse } from "../shipments/route-support.js";
+import { sellerDashboard } from "./dashboard.service.js";
 
 /** Routes of the dashboard module (mounted under /api). */
-export default async function dashboardModule(_app: FastifyInstance): Promise<void> {}
+export default async function dashboardModule(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    "/seller/seller-dashboard/",
+    {
+      preHandler: requireAuth(app, "Seller"),
+      schema: {
+        tags: ["dashboard"],
+        security: bearer,
+        summary: "Counts of the seller's active, sample and completed shipments",
+        response: objectResponse(sellerDashboardSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(reply, await sellerDashboard(app.database.db, currentUser(request))),
+  );
+}

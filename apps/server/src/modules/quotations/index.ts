@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { quotationRoutes } from "./quotations.routes.js";
 
 /** Routes of the quotations module (mounted under /api). */
-export default async function quotationsModule(_app: FastifyInstance): Promise<void> {}
+export default async function quotationsModule(app: FastifyInstance): Promise<void> {
+  await quotationRoutes(app);
+}

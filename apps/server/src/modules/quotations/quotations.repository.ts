@@ -1,0 +1,128 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { quotations, shipments, users } from "../../db/schema/index.js";
+import type { QuotationFields } from "../shipments/shipments.presenter.js";
+
+const quotationColumns = {
+  id: quotations.id,
+  shipmentId: quotations.shipmentId,
+  pickupAmount: quotations.pickupAmount,
+  fastAmount: quotations.fastAmount,
+  normalAmount: quotations.normalAmount,
+  totalAmount: quotations.totalAmount,
+  isAccepted: quotations.isAccepted,
+  cancelReason: quotations.cancelReason,
+  createdAt: quotations.createdAt,
+  updatedAt: quotations.updatedAt,
+  agentId: quotations.agentId,
+  agentFirstName: users.firstName,
+  agentLastName: users.lastName,
+  agentEmail: users.email,
+};
+
+export async function findQuotation(db: DbOrTx, id: number): Promise<QuotationFields | undefined> {
+  const [row] = await db
+    .select(quotationColumns)
+    .from(quotations)
+    .innerJoin(users, eq(users.id, quotations.agentId))
+    .where(eq(quotations.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function hasAgentBid(
+  db: DbOrTx,
+  shipmentId: number,
+  agentId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quotations.id })
+    .from(quotations)
+    .where(and(eq(quotations.shipmentId, shipmentId), eq(quotations.agentId, agentId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertQuotation(
+  db: DbOrTx,
+  values: {
+    shipmentId: number;
+    agentId: number;
+    pickupAmount: string;
+    fastAmount: string | null;
+    normalAmount: string | null;
+    totalAmount: string;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(quotations)
+    .values({
+      shipmentId: values.shipmentId,
+      agentId: values.agentId,
+      pickupAmount: values.pickupAmount,
+      fastAmount: values.fastAmount,
+      normalAmount: values.normalAmount,
+      totalAmount: values.totalAmount,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: quotations.id });
+  return row?.id ?? 0;
+}
+
+/** Counts the new bid and moves a fresh shipment to Quotation Received. */
+export async function recordBid(db: DbOrTx, shipmentId: number, now: Date): Promise<void> {
+  await db
+    .update(shipments)
+    .set({
+      quotationCount: sql`${shipments.quotationCount} + 1`,
+      status: "Quotation Received",
+      updatedAt: now,
+    })
+    .where(eq(shipments.id, shipmentId));
+}
+
+export async function updateQuotation(
+  db: DbOrTx,
+  id: number,
+  values: { isAccepted: boolean; cancelReason: string | null; now: Date },
+): Promise<void> {
+  await db
+    .update(quotations)
+    .set({
+      isAccepted: values.isAccepted,
+      cancelReason: values.cancelReason,
+      updatedAt: values.now,
+    })
+    .where(eq(quotations.id, id));
+}
+
+/** Quotations of a shipment; `agentId` limits them to one agent's. */
+export async function listShipmentQuotations(
+  db: DbOrTx,
+  shipmentId: number,
+  options: { agentId?: number; byRank: boolean; page: number; perPage: number },
+): Promise<{ rows: QuotationFields[]; count: number }> {
+  const where =
+    options.agentId === undefined
+      ? eq(quotations.shipmentId, shipmentId)
+      : and(eq(quotations.shipmentId, shipmentId), eq(quotations.agentId, options.agentId));
+  // Sealed bids are listed in arrival order: ranking them would reveal the amounts.
+  const order = options.byRank
+    ? [asc(quotations.totalAmount), asc(quotations.createdAt), asc(quotations.id)]
+    : [asc(quotations.id)];
+  const [rows, counted] = await Promise.all([
+    db
+      .select(quotationColumns)
+      .from(quotations)
+      .innerJoin(users, eq(users.id, quotations.agentId))
+      .where(where)
+      .orderBy(...order)
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    db.select({ value: count() }).from(quotations).where(where),
+  ]);
+  return { rows, count: Number(counted[0]?.value ?? 0) };
+}

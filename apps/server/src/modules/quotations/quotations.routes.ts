@@ -1,0 +1,95 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  createQuotationInputSchema,
+  idParamsSchema,
+  quotationListQuerySchema,
+  quotationMessages,
+  quotationSchema,
+  shipmentDetailSchema,
+  updateQuotationInputSchema,
+} from "@fba/contract";
+import { created, flatList, ok } from "../../lib/http.js";
+import { currentUser, requireAuth } from "../../plugins/auth.js";
+import {
+  bearer,
+  createdResponse,
+  listResponse,
+  objectResponse,
+  plainJson,
+  shipmentDeps,
+} from "../shipments/route-support.js";
+import { createQuotation, decideOnQuotation, listQuotations } from "./quotations.service.js";
+
+const tags = ["quotations"];
+
+const decisionMessages = {
+  accept: quotationMessages.accepted,
+  decline: quotationMessages.declined,
+  cancel: quotationMessages.cancelled,
+} as const;
+
+export async function quotationRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const deps = shipmentDeps(app);
+
+  app.post(
+    "/shipper/quotation/",
+    {
+      preHandler: requireAuth(app, "Shipper"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "An agent's sealed bid (one per shipment, while the window is open)",
+        body: createQuotationInputSchema,
+        response: createdResponse(quotationSchema),
+      },
+    },
+    async (request, reply) =>
+      created(
+        reply,
+        await createQuotation(deps, currentUser(request), request.body),
+        quotationMessages.created,
+      ),
+  );
+
+  app.patch(
+    "/quotations/:id/",
+    {
+      preHandler: requireAuth(app, "Seller"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The seller accepts, declines or cancels the winning quotation",
+        params: idParamsSchema,
+        body: updateQuotationInputSchema,
+        response: objectResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await decideOnQuotation(deps, currentUser(request), request.params.id, request.body),
+        decisionMessages[request.body.action],
+      ),
+  );
+
+  app.get(
+    "/quotations/",
+    {
+      preHandler: requireAuth(app),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Quotations of a shipment (sealed for the seller while bidding is open)",
+        querystring: quotationListQuerySchema,
+        response: listResponse(quotationSchema),
+      },
+    },
+    async (request, reply) =>
+      flatList(reply, await listQuotations(deps, currentUser(request), request.query)),
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  quotationTotal,
+  shipmentMessages,
+  type CreateQuotationData,
+  type Quotation,
+  type QuotationDecision,
+  type ShipmentDetail,
+  type ShipmentStatus,
+} from "@fba/contract";
+import { AppError } from "../../lib/errors.js";
+import type { DomainEvents } from "../../lib/events.js";
+import type { Page } from "../../lib/http.js";
+import type { AuthUser } from "../../plugins/auth.js";
+import { closeDueBidding } from "../shipments/bidding-window.js";
+import {
+  canPlaceBid,
+  decideQuotation,
+  isBiddingOpen,
+  shipmentViewAccess,
+} from "../shipments/shipments.policy.js";
+import { presentQuotation } from "../shipments/shipments.presenter.js";
+import { findShipment, lockShipment, updateShipment } from "../shipments/shipments.repository.js";
+import { getShipment, refusalError, type ShipmentDeps } from "../shipments/shipments.service.js";
+import {
+  findQuotation,
+  hasAgentBid,
+  insertQuotation,
+  listShipmentQuotations,
+  recordBid,
+  updateQuotation,
+} from "./quotations.repository.js";
+
+const toMoney = (value: string | undefined) => (value === undefined ? null : Number(value));
+
+/** An agent's sealed bid; the first bid moves the shipment to Quotation Received. */
+export async function createQuotation(
+  deps: ShipmentDeps,
+  agent: AuthUser,
+  input: CreateQuotationData,
+): Promise<Quotation> {
+  const now = deps.now ? deps.now() : new Date();
+  const pickup = Number(input.pickup_amount);
+  const fast = toMoney(input.fast_amount);
+  const normal = toMoney(input.normal_amount);
+  const total = quotationTotal({ pickup_amount: pickup, fast_amount: fast, normal_amount: normal });
+
+  const result = await deps.db.transaction(async (tx) => {
+    // The row lock orders this bid against the window closing: whichever commits first wins.
+    const state = await lockShipment(tx, input.shipment);
+    if (!state) throw AppError.notFound("Shipment not found");
+    const verdict = canPlaceBid(state, now, await hasAgentBid(tx, state.id, agent.id));
+    if (!verdict.ok) throw refusalError(verdict);
+    const quotationId = await insertQuotation(tx, {
+      shipmentId: state.id,
+      agentId: agent.id,
+      pickupAmount: pickup.toFixed(2),
+      fastAmount: fast === null ? null : fast.toFixed(2),
+      normalAmount: normal === null ? null : normal.toFixed(2),
+      totalAmount: total.toFixed(2),
+      now,
+    });
+    if (quotationId === 0)
+      throw AppError.conflict("You have already submitted a quotation for this shipment");
+    await recordBid(tx, state.id, now);
+    return { quotationId, sellerId: state.sellerId };
+  });
+  deps.events.emit("quotation.created", {
+    quotationId: result.quotationId,
+    shipmentId: input.shipment,
+    agentId: agent.id,
+    sellerId: result.sellerId,
+  });
+  const created = await findQuotation(deps.db, result.quotationId);
+  if (!created) throw AppError.notFound("Quotation not found");
+  return presentQuotation(created, { isWinner: false, masked: false });
+}
+
+/** The seller accepts, declines or cancels the winning quotation of their shipment. */
+export async function decideOnQuotation(
+  deps: ShipmentDeps,
+  seller: AuthUser,
+  quotationId: number,
+  decision: QuotationDecision,
+): Promise<ShipmentDetail> {
+  const now = deps.now ? deps.now() : new Date();
+  const quotation = await findQuotation(deps.db, quotationId);
+  if (!quotation) throw AppError.notFound("Quotation not found");
+  // A decision may arrive the instant the window ends: judge the bids first.
+  await closeDueBidding(deps.db, deps.events, now, { shipmentId: quotation.shipmentId, limit: 1 });
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    const state = await lockShipment(tx, quotation.shipmentId);
+    if (!state) throw AppError.notFound("Shipment not found");
+    const verdict = decideQuotation(seller, state, quotationId, decision);
+    if (!verdict.ok) throw refusalError(verdict);
+    const reason = decision.action === "accept" ? null : decision.reason;
+    await updateQuotation(tx, quotationId, {
+      isAccepted: decision.action === "accept",
+      cancelReason: reason,
+      now,
+    });
+    await updateShipment(tx, state.id, {
+      status: verdict.nextStatus,
+      updatedAt: now,
+      ...(reason !== null ? { cancelReason: reason } : {}),
+    });
+    return { event: verdict.event, status: verdict.nextStatus, sellerId: state.sellerId, reason };
+  });
+
+  const base = {
+    shipmentId: quotation.shipmentId,
+    sellerId: outcome.sellerId,
+    agentId: quotation.agentId,
+    quotationId,
+  };
+  if (outcome.event === "accepted") deps.events.emit("quotation.accepted", base);
+  else if (outcome.event === "declined") {
+    deps.events.emit("quotation.declined", { ...base, reason: outcome.reason });
+  } else deps.events.emit("quotation.cancelled", { ...base, reason: outcome.reason });
+  deps.events.emit("shipment.status_changed", {
+    shipmentId: quotation.shipmentId,
+    sellerId: outcome.sellerId,
+    agentId: quotation.agentId,
+    status: outcome.status,
+    byUserId: seller.id,
+  } satisfies DomainEvents["shipment.status_changed"]);
+  return getShipment(deps, seller, quotation.shipmentId);
+}
+
+/**
+ * The quotations of one shipment. The seller sees every bid, sealed while the window is open
+ * (afterwards the winner is revealed); an agent sees only their own; an admin sees all.
+ */
+export async function listQuotations(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  query: { shipment_id: number; page: number; per_page: number },
+): Promise<Page<Quotation>> {
+  const now = deps.now ? deps.now() : new Date();
+  const shipmentId = query.shipment_id;
+  await closeDueBidding(deps.db, deps.events, now, { shipmentId, limit: 1 });
+  const shipment = await findShipment(deps.db, shipmentId, { kind: "winner" });
+  if (!shipment) throw AppError.notFound("Shipment not found");
+  const state = {
+    sellerId: shipment.sellerId,
+    status: shipment.status as ShipmentStatus,
+    biddingEndsAt: shipment.biddingEndsAt,
+    winnerAgentId: shipment.winnerAgentId,
+  };
+  const isAgent = user.group === "Shipper";
+  if (!isAgent) {
+    const access = shipmentViewAccess(user, state, now);
+    if (access === "not-a-party") throw AppError.badRequest(shipmentMessages.notAuthorisedToView);
+  }
+  const sealed = user.group === "Seller" && isBiddingOpen(state, now);
+  const { rows, count } = await listShipmentQuotations(deps.db, shipmentId, {
+    agentId: isAgent ? user.id : undefined,
+    byRank: user.group !== "Seller",
+    page: query.page,
+    perPage: query.per_page,
+  });
+  const items = rows.map((row) => {
+    const isWinner = row.id === shipment.winningQuotationId;
+    // After the window the seller learns the winner; the other bids stay sealed.
+    const masked = user.group === "Seller" && !isWinner;
+    return presentQuotation(row, { isWinner, masked: sealed || masked });
+  });
+  return { rows: items, count, page: query.page, perPage: query.per_page };
+}

@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
+import type { DomainEvents, EventBus } from "../../lib/events.js";
+import {
+  bidsByRank,
+  findDueShipmentIds,
+  lockDueShipments,
+  updateShipment,
+} from "./shipments.repository.js";
+
+type ClosedEvent = DomainEvents["bidding.closed"];
+
+/**
+ * Closes the bid windows that have passed: the lowest total wins (ties: the earliest bid) and the
+ * shipment moves to Quotation Approved. Shipments without bids stay Shipment Pending for the
+ * seller to reopen or cancel. Events go out after the commit.
+ */
+export async function closeDueBidding(
+  db: Db,
+  events: EventBus,
+  now: Date,
+  options: { limit?: number; skipLocked?: boolean; shipmentId?: number; sellerId?: number } = {},
+): Promise<number> {
+  const limit = options.limit ?? 100;
+  // A cheap unlocked look first: nearly always nothing is due, and then no transaction is opened.
+  const candidates = await findDueShipmentIds(db, now, {
+    limit,
+    shipmentId: options.shipmentId,
+    sellerId: options.sellerId,
+  });
+  if (candidates.length === 0) return 0;
+
+  const closed = await db.transaction(async (tx) => {
+    const locked = await lockDueShipments(tx, now, {
+      limit,
+      skipLocked: options.skipLocked ?? false,
+      ids: candidates,
+    });
+    const results: ClosedEvent[] = [];
+    for (const shipment of locked) {
+      const bids = await bidsByRank(tx, shipment.id);
+      const winner = bids[0];
+      if (!winner) continue;
+      await updateShipment(tx, shipment.id, {
+        status: "Quotation Approved",
+        winningQuotationId: winner.id,
+        winnerAgentId: winner.agentId,
+        updatedAt: now,
+      });
+      results.push({
+        shipmentId: shipment.id,
+        sellerId: shipment.sellerId,
+        winningQuotationId: winner.id,
+        winnerAgentId: winner.agentId,
+        loserAgentIds: bids.slice(1).map((bid) => bid.agentId),
+      });
+    }
+    return results;
+  });
+  for (const event of closed) events.emit("bidding.closed", event);
+  return closed.length;
+}
+
+/**
+ * The background loop: every second, claims due shipments with SKIP LOCKED so any number of
+ * server instances can run it side by side without closing a window twice.
+ */
+export function startBiddingWindowLoop(
+  db: Db,
+  events: EventBus,
+  log: FastifyBaseLogger,
+  intervalMs = 1000,
+): { stop(): Promise<void> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = async () => {
+    try {
+      let closed = 0;
+      do {
+        closed = await closeDueBidding(db, events, new Date(), { limit: 100, skipLocked: true });
+      } while (closed === 100 && !stopped);
+    } catch (error) {
+      if (!stopped) log.error({ err: error }, "closing bid windows failed");
+    }
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(() => {
+        running = undefined;
+        schedule();
+      });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { errorBodySchema, flatListEnvelopeSchema, successEnvelopeSchema } from "@fba/contract";
+import type { ShipmentDeps } from "./shipments.service.js";
+
+/** What shipment and quotation services need from the app. */
+export function shipmentDeps(app: FastifyInstance): ShipmentDeps {
+  return {
+    db: app.database.db,
+    events: app.events,
+    bidWindowHours: app.config.BID_WINDOW_HOURS,
+  };
+}
+
+/**
+ * Response schemas document the wire in OpenAPI; the bodies are built from the contract's types
+ * by presenters, so they are written with plain JSON.stringify instead of being validated again
+ * on every response (a page of 50 shipments would otherwise be re-parsed per request).
+ */
+export const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+export const bearer = [{ bearer: [] }];
+
+export function objectResponse<T extends z.ZodType>(schema: T) {
+  return { 200: successEnvelopeSchema(schema), ...errorResponses };
+}
+
+export function createdResponse<T extends z.ZodType>(schema: T) {
+  return { 201: successEnvelopeSchema(schema), ...errorResponses };
+}
+
+export function listResponse<T extends z.ZodType>(schema: T) {
+  return { 200: flatListEnvelopeSchema(schema), ...errorResponses };
+}

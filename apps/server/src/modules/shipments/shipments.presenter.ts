@@ -1,0 +1,181 @@
+import {
+  maskValue,
+  type Quotation,
+  type QuotationOrEmpty,
+  type ShipmentDetail,
+  type ShipmentListRow,
+  type ShipmentPackage,
+  type ShipmentStatus,
+} from "@fba/contract";
+import { money } from "../../lib/http.js";
+import type { PackageRow, ShipmentRow } from "./shipments.repository.js";
+import { isBiddingOpen } from "./shipments.policy.js";
+
+export interface QuotationFields {
+  id: number;
+  shipmentId: number;
+  pickupAmount: string;
+  fastAmount: string | null;
+  normalAmount: string | null;
+  totalAmount: string;
+  isAccepted: boolean | null;
+  cancelReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  agentId: number;
+  agentFirstName: string;
+  agentLastName: string;
+  agentEmail: string;
+}
+
+const maskMoney = (value: string | null) => (value === null ? null : maskValue(value));
+
+/** A quotation on the wire; sealed bids hide the agent and the amounts behind asterisks. */
+export function presentQuotation(
+  quotation: QuotationFields,
+  options: { isWinner: boolean; masked: boolean },
+): Quotation {
+  const pickup = money(quotation.pickupAmount) ?? "0.00";
+  const fast = money(quotation.fastAmount);
+  const normal = money(quotation.normalAmount);
+  const total = money(quotation.totalAmount) ?? "0.00";
+  const masked = options.masked;
+  return {
+    id: quotation.id,
+    shipment: quotation.shipmentId,
+    pickup_amount: masked ? maskValue(pickup) : pickup,
+    fast_amount: masked ? maskMoney(fast) : fast,
+    normal_amount: masked ? maskMoney(normal) : normal,
+    total_amount: masked ? maskValue(total) : total,
+    is_accepted: quotation.isAccepted,
+    cancel_reason: masked ? null : quotation.cancelReason,
+    is_winner: options.isWinner,
+    is_masked: masked,
+    created_at: quotation.createdAt.toISOString(),
+    updated_at: quotation.updatedAt.toISOString(),
+    user: masked
+      ? {
+          id: 0,
+          first_name: maskValue(quotation.agentFirstName),
+          last_name: maskValue(quotation.agentLastName),
+          email: maskValue(quotation.agentEmail),
+        }
+      : {
+          id: quotation.agentId,
+          first_name: quotation.agentFirstName,
+          last_name: quotation.agentLastName,
+          email: quotation.agentEmail,
+        },
+  };
+}
+
+function joinedQuotation(row: ShipmentRow): QuotationOrEmpty {
+  if (row.quotationId === null || row.quotationAgentId === null) return {};
+  return presentQuotation(
+    {
+      id: row.quotationId,
+      shipmentId: row.id,
+      pickupAmount: row.quotationPickupAmount ?? "0",
+      fastAmount: row.quotationFastAmount,
+      normalAmount: row.quotationNormalAmount,
+      totalAmount: row.quotationTotalAmount ?? "0",
+      isAccepted: row.quotationIsAccepted,
+      cancelReason: row.quotationCancelReason,
+      createdAt: row.quotationCreatedAt ?? row.createdAt,
+      updatedAt: row.quotationUpdatedAt ?? row.updatedAt,
+      agentId: row.quotationAgentId,
+      agentFirstName: row.agentFirstName ?? "",
+      agentLastName: row.agentLastName ?? "",
+      agentEmail: row.agentEmail ?? "",
+    },
+    { isWinner: row.winningQuotationId === row.quotationId, masked: false },
+  );
+}
+
+export function presentShipmentRow(
+  row: ShipmentRow,
+  messageCount: number,
+  now: Date,
+): ShipmentListRow {
+  return {
+    id: row.id,
+    status: row.status as ShipmentStatus,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    bidding_ends_at: row.biddingEndsAt.toISOString(),
+    is_bidding_open: isBiddingOpen(
+      { status: row.status as ShipmentStatus, biddingEndsAt: row.biddingEndsAt },
+      now,
+    ),
+    freight_booking_reference_number: row.freightBookingReferenceNumber ?? "",
+    shipment_ready_date: row.shipmentReadyDate ?? "",
+    supplier_contact_name: row.supplierContactName ?? "",
+    supplier_contact_phone: row.supplierContactPhone ?? "",
+    product_name: row.productName ?? "",
+    main_competitor_asin: row.mainCompetitorAsin ?? "",
+    pickup_location: {
+      id: row.id,
+      full_address: row.pickupFullAddress ?? "",
+      street_address: row.pickupStreetAddress,
+      city: row.pickupCity,
+      state: row.pickupState,
+      country: row.pickupCountry,
+      zip_code: row.pickupZipCode,
+      latitude: row.pickupLatitude,
+      longitude: row.pickupLongitude,
+      place_id: row.pickupPlaceId,
+    },
+    user: {
+      id: row.sellerId,
+      first_name: row.sellerFirstName ?? "",
+      last_name: row.sellerLastName ?? "",
+      email: row.sellerEmail ?? "",
+      profile: { phone: row.sellerPhone },
+    },
+    quotation: joinedQuotation(row),
+    tracking_number: row.trackingNumber,
+    tracking_link: row.trackingLink,
+    final_amount: money(row.finalAmount),
+    cancel_reason: row.cancelReason,
+    message_count: messageCount,
+    quotation_count: row.quotationCount,
+  };
+}
+
+export function presentPackage(row: PackageRow): ShipmentPackage {
+  return {
+    id: row.id,
+    carton_dimensions_length: Number(row.lengthCm),
+    carton_dimensions_width: Number(row.widthCm),
+    carton_dimensions_height: Number(row.heightCm),
+    weight_per_carton_kg: Number(row.weightPerCartonKg),
+    total_cost_of_goods: Number(row.totalCostOfGoods),
+    number_of_cartons: row.numberOfCartons,
+    delivery_location: row.deliveryLocation,
+    chargeable_weight: Number(row.chargeableWeight),
+    tracking_number: row.trackingNumber,
+    tracking_link: row.trackingLink,
+  };
+}
+
+export function presentShipmentDetail(
+  row: ShipmentRow,
+  packages: PackageRow[],
+  messageCount: number,
+  now: Date,
+): ShipmentDetail {
+  return {
+    ...presentShipmentRow(row, messageCount, now),
+    packages: packages.map(presentPackage),
+    compliance: {
+      detailed_product_description: row.detailedProductDescription ?? "",
+      compliance: row.compliance,
+      additional_notes: row.additionalNotes,
+    },
+    contact_information: {
+      first_name: row.contactFirstName,
+      last_name: row.contactLastName,
+      email: row.contactEmail,
+    },
+  };
+}

@@ -1,0 +1,428 @@
+import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { CreateShipmentData, ShipmentStatus } from "@fba/contract";
+import { chargeableWeight } from "@fba/contract";
+import type { DbOrTx } from "../../db/client.js";
+import { quotations, shipmentPackages, shipments, users } from "../../db/schema/index.js";
+
+const quotationRow = alias(quotations, "q");
+const agentUser = alias(users, "agent");
+
+/** Columns every shipment read selects: the shipment, its seller and one quotation with its agent. */
+const shipmentColumns = {
+  id: shipments.id,
+  sellerId: shipments.sellerId,
+  status: shipments.status,
+  freightBookingReferenceNumber: shipments.freightBookingReferenceNumber,
+  shipmentReadyDate: shipments.shipmentReadyDate,
+  supplierContactName: shipments.supplierContactName,
+  supplierContactPhone: shipments.supplierContactPhone,
+  productName: shipments.productName,
+  mainCompetitorAsin: shipments.mainCompetitorAsin,
+  pickupFullAddress: shipments.pickupFullAddress,
+  pickupStreetAddress: shipments.pickupStreetAddress,
+  pickupCity: shipments.pickupCity,
+  pickupState: shipments.pickupState,
+  pickupCountry: shipments.pickupCountry,
+  pickupZipCode: shipments.pickupZipCode,
+  pickupLatitude: shipments.pickupLatitude,
+  pickupLongitude: shipments.pickupLongitude,
+  pickupPlaceId: shipments.pickupPlaceId,
+  compliance: shipments.compliance,
+  detailedProductDescription: shipments.detailedProductDescription,
+  additionalNotes: shipments.additionalNotes,
+  contactFirstName: shipments.contactFirstName,
+  contactLastName: shipments.contactLastName,
+  contactEmail: shipments.contactEmail,
+  biddingEndsAt: shipments.biddingEndsAt,
+  winningQuotationId: shipments.winningQuotationId,
+  winnerAgentId: shipments.winnerAgentId,
+  quotationCount: shipments.quotationCount,
+  trackingNumber: shipments.trackingNumber,
+  trackingLink: shipments.trackingLink,
+  finalAmount: shipments.finalAmount,
+  cancelReason: shipments.cancelReason,
+  createdAt: shipments.createdAt,
+  updatedAt: shipments.updatedAt,
+  sellerFirstName: users.firstName,
+  sellerLastName: users.lastName,
+  sellerEmail: users.email,
+  sellerPhone: users.phone,
+  quotationId: quotationRow.id,
+  quotationPickupAmount: quotationRow.pickupAmount,
+  quotationFastAmount: quotationRow.fastAmount,
+  quotationNormalAmount: quotationRow.normalAmount,
+  quotationTotalAmount: quotationRow.totalAmount,
+  quotationIsAccepted: quotationRow.isAccepted,
+  quotationCancelReason: quotationRow.cancelReason,
+  quotationCreatedAt: quotationRow.createdAt,
+  quotationUpdatedAt: quotationRow.updatedAt,
+  quotationAgentId: quotationRow.agentId,
+  agentFirstName: agentUser.firstName,
+  agentLastName: agentUser.lastName,
+  agentEmail: agentUser.email,
+};
+
+export type ShipmentRow = {
+  [K in keyof typeof shipmentColumns]: (typeof shipmentColumns)[K]["_"]["data"] | null;
+} & {
+  id: number;
+  sellerId: number;
+  status: string;
+  biddingEndsAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  quotationCount: number;
+  compliance: string[];
+};
+
+/** Which quotation a read joins: the caller's own (agents) or the winning one (seller, admin). */
+export type QuotationJoin = { kind: "agent"; agentId: number } | { kind: "winner" };
+
+function quotationCondition(join: QuotationJoin): SQL {
+  return join.kind === "agent"
+    ? and(eq(quotationRow.shipmentId, shipments.id), eq(quotationRow.agentId, join.agentId))!
+    : eq(quotationRow.id, shipments.winningQuotationId);
+}
+
+function selectShipments(db: DbOrTx, join: QuotationJoin) {
+  return db
+    .select(shipmentColumns)
+    .from(shipments)
+    .innerJoin(users, eq(users.id, shipments.sellerId))
+    .leftJoin(quotationRow, quotationCondition(join))
+    .leftJoin(agentUser, eq(agentUser.id, quotationRow.agentId));
+}
+
+export async function findShipment(
+  db: DbOrTx,
+  id: number,
+  join: QuotationJoin,
+): Promise<ShipmentRow | undefined> {
+  const [row] = await selectShipments(db, join).where(eq(shipments.id, id)).limit(1);
+  return row as ShipmentRow | undefined;
+}
+
+/** The fields lifecycle rules need, locked for the rest of the transaction. */
+export interface ShipmentState {
+  id: number;
+  sellerId: number;
+  status: ShipmentStatus;
+  biddingEndsAt: Date;
+  winningQuotationId: number | null;
+  winnerAgentId: number | null;
+  quotationCount: number;
+  trackingNumber: string | null;
+  finalAmount: string | null;
+}
+
+export async function lockShipment(db: DbOrTx, id: number): Promise<ShipmentState | undefined> {
+  const [row] = await db
+    .select({
+      id: shipments.id,
+      sellerId: shipments.sellerId,
+      status: shipments.status,
+      biddingEndsAt: shipments.biddingEndsAt,
+      winningQuotationId: shipments.winningQuotationId,
+      winnerAgentId: shipments.winnerAgentId,
+      quotationCount: shipments.quotationCount,
+      trackingNumber: shipments.trackingNumber,
+      finalAmount: shipments.finalAmount,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, id))
+    .for("update");
+  return row as ShipmentState | undefined;
+}
+
+export async function insertShipment(
+  db: DbOrTx,
+  sellerId: number,
+  input: CreateShipmentData,
+  createdAt: Date,
+  biddingEndsAt: Date,
+): Promise<number> {
+  const pickup = input.pickup_location;
+  const [row] = await db
+    .insert(shipments)
+    .values({
+      sellerId,
+      status: "Shipment Pending",
+      freightBookingReferenceNumber: input.freight_booking_reference_number,
+      shipmentReadyDate: input.shipment_ready_date,
+      supplierContactName: input.supplier_contact_name,
+      supplierContactPhone: input.supplier_contact_phone,
+      productName: input.product_name,
+      mainCompetitorAsin: input.main_competitor_asin,
+      pickupFullAddress: pickup.full_address,
+      pickupStreetAddress: pickup.street_address ?? null,
+      pickupCity: pickup.city ?? null,
+      pickupState: pickup.state ?? null,
+      pickupCountry: pickup.country ?? null,
+      pickupZipCode: pickup.zip_code ?? null,
+      pickupLatitude: pickup.latitude ?? null,
+      pickupLongitude: pickup.longitude ?? null,
+      pickupPlaceId: pickup.place_id ?? null,
+      compliance: input.compliance.compliance,
+      detailedProductDescription: input.compliance.detailed_product_description,
+      additionalNotes: input.compliance.additional_notes ?? null,
+      contactFirstName: input.contact_information.first_name,
+      contactLastName: input.contact_information.last_name,
+      contactEmail: input.contact_information.email,
+      biddingEndsAt,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning({ id: shipments.id });
+  if (!row) throw new Error("shipment insert returned no row");
+  await db.insert(shipmentPackages).values(
+    input.packages.map((pkg, position) => ({
+      shipmentId: row.id,
+      position,
+      lengthCm: String(pkg.carton_dimensions_length),
+      widthCm: String(pkg.carton_dimensions_width),
+      heightCm: String(pkg.carton_dimensions_height),
+      weightPerCartonKg: String(pkg.weight_per_carton_kg),
+      totalCostOfGoods: String(pkg.total_cost_of_goods),
+      numberOfCartons: pkg.number_of_cartons,
+      deliveryLocation: pkg.delivery_location,
+      chargeableWeight: String(chargeableWeight(pkg)),
+    })),
+  );
+  return row.id;
+}
+
+export type PackageRow = typeof shipmentPackages.$inferSelect;
+
+export async function packagesOf(db: DbOrTx, shipmentId: number): Promise<PackageRow[]> {
+  return db
+    .select()
+    .from(shipmentPackages)
+    .where(eq(shipmentPackages.shipmentId, shipmentId))
+    .orderBy(asc(shipmentPackages.position));
+}
+
+export async function updateShipment(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof shipments.$inferInsert>,
+): Promise<void> {
+  await db.update(shipments).set(values).where(eq(shipments.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export type ShipmentListKind =
+  | { kind: "open"; agentId: number }
+  | { kind: "agent-won"; agentId: number; status: ShipmentStatus }
+  | { kind: "agent-history"; agentId: number }
+  | { kind: "seller"; sellerId: number; statuses: readonly ShipmentStatus[] }
+  | { kind: "admin"; status?: ShipmentStatus };
+
+export interface ShipmentListFilter {
+  list: ShipmentListKind;
+  now: Date;
+  search?: string;
+  ordering?: string;
+  shipmentReadyDate?: string;
+  page: number;
+  perPage: number;
+}
+
+const orderingColumns = {
+  id: shipments.id,
+  created_at: shipments.createdAt,
+  updated_at: shipments.updatedAt,
+  shipment_ready_date: shipments.shipmentReadyDate,
+  product_name: shipments.productName,
+  status: shipments.status,
+  bidding_ends_at: shipments.biddingEndsAt,
+  final_amount: shipments.finalAmount,
+  quotation_count: shipments.quotationCount,
+} as const;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Case-insensitive match over product name, reference, pickup address, and the id when numeric. */
+function searchCondition(search: string): SQL {
+  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  const parts: SQL[] = [
+    sql`lower(${shipments.productName}) like ${pattern}`,
+    sql`lower(${shipments.freightBookingReferenceNumber}) like ${pattern}`,
+    sql`lower(${shipments.pickupFullAddress}) like ${pattern}`,
+  ];
+  if (/^\d{1,9}$/.test(search)) parts.push(eq(shipments.id, Number(search)));
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+function listConditions(filter: ShipmentListFilter): SQL[] {
+  const { list, now } = filter;
+  const conditions: SQL[] = [];
+  switch (list.kind) {
+    case "open":
+      conditions.push(
+        inArray(shipments.status, ["Shipment Pending", "Quotation Received"]),
+        gt(shipments.biddingEndsAt, now),
+      );
+      break;
+    case "agent-won":
+      conditions.push(eq(shipments.winnerAgentId, list.agentId), eq(shipments.status, list.status));
+      break;
+    case "agent-history":
+      conditions.push(sql`${quotationRow.id} is not null`);
+      break;
+    case "seller":
+      conditions.push(
+        eq(shipments.sellerId, list.sellerId),
+        list.statuses.length === 1
+          ? eq(shipments.status, list.statuses[0]!)
+          : inArray(shipments.status, [...list.statuses]),
+      );
+      break;
+    case "admin":
+      if (list.status) conditions.push(eq(shipments.status, list.status));
+      break;
+  }
+  if (filter.search) conditions.push(searchCondition(filter.search));
+  if (filter.shipmentReadyDate) {
+    conditions.push(eq(shipments.shipmentReadyDate, filter.shipmentReadyDate));
+  }
+  return conditions;
+}
+
+function listOrder(filter: ShipmentListFilter): SQL[] {
+  const ordering = filter.ordering;
+  if (ordering) {
+    const descending = ordering.startsWith("-");
+    const name = descending ? ordering.slice(1) : ordering;
+    const column = orderingColumns[name as keyof typeof orderingColumns];
+    if (column) {
+      return [
+        descending ? desc(column) : asc(column),
+        descending ? desc(shipments.id) : asc(shipments.id),
+      ];
+    }
+  }
+  if (filter.list.kind === "open") return [asc(shipments.biddingEndsAt), asc(shipments.id)];
+  return [desc(shipments.createdAt), desc(shipments.id)];
+}
+
+function listJoin(list: ShipmentListKind): QuotationJoin {
+  return list.kind === "open" || list.kind === "agent-won" || list.kind === "agent-history"
+    ? { kind: "agent", agentId: list.agentId }
+    : { kind: "winner" };
+}
+
+export async function listShipments(
+  db: DbOrTx,
+  filter: ShipmentListFilter,
+): Promise<{ rows: ShipmentRow[]; count: number }> {
+  const join = listJoin(filter.list);
+  const where = and(...listConditions(filter));
+  const needsQuotationJoin = filter.list.kind === "agent-history";
+  const countQuery = needsQuotationJoin
+    ? db
+        .select({ value: count() })
+        .from(shipments)
+        .innerJoin(quotationRow, quotationCondition(join))
+        .where(where)
+    : db.select({ value: count() }).from(shipments).where(where);
+  const rowsQuery = selectShipments(db, join)
+    .where(where)
+    .orderBy(...listOrder(filter))
+    .limit(filter.perPage)
+    .offset((filter.page - 1) * filter.perPage);
+  const [rows, counted] = await Promise.all([rowsQuery, countQuery]);
+  return { rows: rows as ShipmentRow[], count: Number(counted[0]?.value ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bid window closing
+
+/** Ids of shipments whose window has passed with bids still unjudged. */
+export async function findDueShipmentIds(
+  db: DbOrTx,
+  now: Date,
+  options: { limit: number; shipmentId?: number; sellerId?: number },
+): Promise<number[]> {
+  const conditions: SQL[] = [
+    eq(shipments.status, "Quotation Received"),
+    lte(shipments.biddingEndsAt, now),
+  ];
+  if (options.shipmentId !== undefined) conditions.push(eq(shipments.id, options.shipmentId));
+  if (options.sellerId !== undefined) conditions.push(eq(shipments.sellerId, options.sellerId));
+  const rows = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(...conditions))
+    .limit(options.limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks due shipments for closing. The background loop skips rows another instance holds; a
+ * reader waits for them instead, so it never answers with a state that is about to change.
+ */
+export async function lockDueShipments(
+  db: DbOrTx,
+  now: Date,
+  options: { limit: number; skipLocked: boolean; ids?: number[] },
+): Promise<Array<{ id: number; sellerId: number }>> {
+  const conditions: SQL[] = [
+    eq(shipments.status, "Quotation Received"),
+    lte(shipments.biddingEndsAt, now),
+  ];
+  if (options.ids) conditions.push(inArray(shipments.id, options.ids));
+  return db
+    .select({ id: shipments.id, sellerId: shipments.sellerId })
+    .from(shipments)
+    .where(and(...conditions))
+    .orderBy(asc(shipments.id))
+    .limit(options.limit)
+    .for("update", options.skipLocked ? { skipLocked: true } : {});
+}
+
+export interface BidRow {
+  id: number;
+  agentId: number;
+  totalAmount: string;
+  createdAt: Date;
+}
+
+/** Bids of a shipment, best first: lowest total, then earliest. */
+export async function bidsByRank(db: DbOrTx, shipmentId: number): Promise<BidRow[]> {
+  return db
+    .select({
+      id: quotations.id,
+      agentId: quotations.agentId,
+      totalAmount: quotations.totalAmount,
+      createdAt: quotations.createdAt,
+    })
+    .from(quotations)
+    .where(eq(quotations.shipmentId, shipmentId))
+    .orderBy(asc(quotations.totalAmount), asc(quotations.createdAt), asc(quotations.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+
+export async function countSellerShipments(
+  db: DbOrTx,
+  sellerId: number,
+): Promise<{ active: number; completed: number }> {
+  const rows = await db
+    .select({ status: shipments.status, value: count() })
+    .from(shipments)
+    .where(eq(shipments.sellerId, sellerId))
+    .groupBy(shipments.status);
+  let active = 0;
+  let completed = 0;
+  for (const row of rows) {
+    if (row.status === "Shipment Completed") completed += Number(row.value);
+    else if (row.status !== "Shipment Cancelled") active += Number(row.value);
+  }
+  return { active, completed };
+}

@@ -1,0 +1,321 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  addShipmentInfoInputSchema,
+  adminSetWinnerInputSchema,
+  adminShipmentListQuerySchema,
+  cancelShipmentBodySchema,
+  createShipmentInputSchema,
+  idParamsSchema,
+  quotationHistoryRowSchema,
+  shipmentDetailSchema,
+  shipmentListQuerySchema,
+  shipmentListRowSchema,
+  shipmentMessages,
+  shipmentStatusUpdateInputSchema,
+} from "@fba/contract";
+import { created, flatList, ok } from "../../lib/http.js";
+import { currentUser, requireAuth } from "../../plugins/auth.js";
+import {
+  addShipmentInfo,
+  cancelShipment,
+  createShipment,
+  getShipment,
+  listQuotationHistory,
+  listShipmentsFor,
+  reopenBidding,
+  setWinningQuotation,
+  updateShipmentStatus,
+  type ShipmentListName,
+} from "./shipments.service.js";
+import {
+  bearer,
+  createdResponse,
+  listResponse,
+  objectResponse,
+  plainJson,
+  shipmentDeps,
+} from "./route-support.js";
+
+const tags = ["shipments"];
+
+export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const deps = shipmentDeps(app);
+
+  app.post(
+    "/shipments/",
+    {
+      preHandler: requireAuth(app, "Seller"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Post a shipment request; bidding opens for BID_WINDOW_HOURS",
+        body: createShipmentInputSchema,
+        response: createdResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      created(
+        reply,
+        await createShipment(deps, currentUser(request), request.body),
+        shipmentMessages.created,
+      ),
+  );
+
+  app.get(
+    "/shipments/:id/",
+    {
+      preHandler: requireAuth(app),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "One shipment, for its seller, bidding agents, the winning agent and admins",
+        params: idParamsSchema,
+        response: objectResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(reply, await getShipment(deps, currentUser(request), request.params.id)),
+  );
+
+  app.patch(
+    "/shipments/:id/",
+    {
+      preHandler: requireAuth(app, "Shipper", "Admin"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The winning agent adds the final amount and tracking number",
+        params: idParamsSchema,
+        body: addShipmentInfoInputSchema,
+        response: objectResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await addShipmentInfo(deps, currentUser(request), request.params.id, request.body),
+        shipmentMessages.infoUpdated,
+      ),
+  );
+
+  app.patch(
+    "/shipment-status-update/:id/",
+    {
+      preHandler: requireAuth(app, "Shipper", "Admin"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The winning agent completes or cancels an accepted order",
+        params: idParamsSchema,
+        body: shipmentStatusUpdateInputSchema,
+        response: objectResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await updateShipmentStatus(
+          deps,
+          currentUser(request),
+          request.params.id,
+          request.body.status,
+        ),
+        shipmentMessages.statusUpdated,
+      ),
+  );
+
+  app.post(
+    "/shipments/:id/reopen/",
+    {
+      preHandler: requireAuth(app, "Seller"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The seller opens a new bid window after one closed without bids",
+        params: idParamsSchema,
+        response: objectResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await reopenBidding(deps, currentUser(request), request.params.id),
+        shipmentMessages.reopened,
+      ),
+  );
+
+  app.post(
+    "/shipments/:id/cancel/",
+    {
+      preHandler: requireAuth(app, "Seller"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The seller withdraws a shipment nobody has bid on",
+        params: idParamsSchema,
+        body: cancelShipmentBodySchema,
+        response: objectResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await cancelShipment(
+          deps,
+          currentUser(request),
+          request.params.id,
+          request.body.cancel_reason,
+        ),
+        shipmentMessages.cancelled,
+      ),
+  );
+
+  app.post(
+    "/admin/shipments/:id/winner/",
+    {
+      preHandler: requireAuth(app, "Admin"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags: ["admin"],
+        security: bearer,
+        summary: "Admin approves a bid early or replaces the winning bid",
+        params: idParamsSchema,
+        body: adminSetWinnerInputSchema,
+        response: objectResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await setWinningQuotation(
+          deps,
+          currentUser(request),
+          request.params.id,
+          request.body.quotation_id,
+        ),
+        shipmentMessages.winnerSet,
+      ),
+  );
+
+  const lists: Array<{
+    path: string;
+    group: "Seller" | "Shipper";
+    name: Exclude<ShipmentListName, "shipper-history">;
+    summary: string;
+  }> = [
+    {
+      path: "/shipper/shipments/",
+      group: "Shipper",
+      name: "shipper-open",
+      summary: "Shipments open for bidding, each with the caller's own quotation or {}",
+    },
+    {
+      path: "/shipper/recent-orders/",
+      group: "Shipper",
+      name: "shipper-recent",
+      summary: "Orders the caller won and the seller accepted",
+    },
+    {
+      path: "/shipper/past-orders/",
+      group: "Shipper",
+      name: "shipper-past",
+      summary: "Orders the caller won and completed",
+    },
+    {
+      path: "/seller/shipments/",
+      group: "Seller",
+      name: "seller-active",
+      summary: "The seller's active shipments",
+    },
+    {
+      path: "/seller/pending-shipments/",
+      group: "Seller",
+      name: "seller-pending",
+      summary: "Shipments with a winning bid awaiting the seller",
+    },
+    {
+      path: "/seller/recent-orders/",
+      group: "Seller",
+      name: "seller-recent",
+      summary: "Accepted orders",
+    },
+    {
+      path: "/seller/past-orders/",
+      group: "Seller",
+      name: "seller-past",
+      summary: "Completed orders",
+    },
+    {
+      path: "/seller/cancelled-shipments/",
+      group: "Seller",
+      name: "seller-cancelled",
+      summary: "Cancelled shipments",
+    },
+  ];
+  for (const list of lists) {
+    app.get(
+      list.path,
+      {
+        preHandler: requireAuth(app, list.group),
+        serializerCompiler: plainJson,
+        schema: {
+          tags,
+          security: bearer,
+          summary: list.summary,
+          querystring: shipmentListQuerySchema,
+          response: listResponse(shipmentListRowSchema),
+        },
+      },
+      async (request, reply) =>
+        flatList(
+          reply,
+          await listShipmentsFor(deps, currentUser(request), list.name, request.query),
+        ),
+    );
+  }
+
+  app.get(
+    "/shipper/quotation-history/",
+    {
+      preHandler: requireAuth(app, "Shipper"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Every shipment the caller bid on, with the outcome of the bid",
+        querystring: shipmentListQuerySchema,
+        response: listResponse(quotationHistoryRowSchema),
+      },
+    },
+    async (request, reply) =>
+      flatList(reply, await listQuotationHistory(deps, currentUser(request), request.query)),
+  );
+
+  app.get(
+    "/admin/shipments/",
+    {
+      preHandler: requireAuth(app, "Admin"),
+      serializerCompiler: plainJson,
+      schema: {
+        tags: ["admin"],
+        security: bearer,
+        summary: "Every shipment (optionally one status)",
+        querystring: adminShipmentListQuerySchema,
+        response: listResponse(shipmentListRowSchema),
+      },
+    },
+    async (request, reply) =>
+      flatList(
+        reply,
+        await listShipmentsFor(deps, currentUser(request), "admin-all", request.query),
+      ),
+  );
+}

@@ -1,0 +1,410 @@
+import {
+  ACTIVE_SHIPMENT_STATUSES,
+  shipmentMessages,
+  trackingLinkFor,
+  type AgentStatusChoice,
+  type CreateShipmentData,
+  type ListQuery,
+  type QuotationHistoryRow,
+  type ShipmentDetail,
+  type ShipmentListRow,
+  type ShipmentStatus,
+} from "@fba/contract";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/errors.js";
+import type { DomainEvents, EventBus } from "../../lib/events.js";
+import type { Page } from "../../lib/http.js";
+import type { AuthUser } from "../../plugins/auth.js";
+import { unreadCountsForShipments } from "../chat/unread.js";
+import { findQuotation, listShipmentQuotations } from "../quotations/quotations.repository.js";
+import { closeDueBidding } from "./bidding-window.js";
+import {
+  agentStatusChange,
+  canAddShipmentInfo,
+  canCancelShipment,
+  canReopenBidding,
+  canSetWinner,
+  isBiddingOpen,
+  refusals,
+  shipmentViewAccess,
+  type Refusal,
+} from "./shipments.policy.js";
+import { presentShipmentDetail, presentShipmentRow } from "./shipments.presenter.js";
+import {
+  findShipment,
+  insertShipment,
+  listShipments,
+  lockShipment,
+  packagesOf,
+  updateShipment,
+  type QuotationJoin,
+  type ShipmentListKind,
+  type ShipmentRow,
+  type ShipmentState,
+} from "./shipments.repository.js";
+
+export interface ShipmentDeps {
+  db: Db;
+  events: EventBus;
+  bidWindowHours: number;
+  now?: () => Date;
+}
+
+const clock = (deps: ShipmentDeps) => (deps.now ? deps.now() : new Date());
+
+export function refusalError(refusal: Refusal): AppError {
+  if (refusal.code === "FORBIDDEN") return AppError.forbidden(refusal.message);
+  if (refusal.code === "CONFLICT") return AppError.conflict(refusal.message);
+  return AppError.badRequest(refusal.message);
+}
+
+export function biddingEndsAt(from: Date, bidWindowHours: number): Date {
+  return new Date(from.getTime() + Math.round(bidWindowHours * 3600 * 1000));
+}
+
+export async function createShipment(
+  deps: ShipmentDeps,
+  seller: AuthUser,
+  input: CreateShipmentData,
+): Promise<ShipmentDetail> {
+  const now = clock(deps);
+  const id = await deps.db.transaction((tx) =>
+    insertShipment(tx, seller.id, input, now, biddingEndsAt(now, deps.bidWindowHours)),
+  );
+  deps.events.emit("shipment.created", { shipmentId: id, sellerId: seller.id });
+  return getShipment(deps, seller, id);
+}
+
+function quotationJoinFor(user: AuthUser): QuotationJoin {
+  return user.group === "Shipper" ? { kind: "agent", agentId: user.id } : { kind: "winner" };
+}
+
+async function loadVisibleShipment(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  id: number,
+  now: Date,
+): Promise<ShipmentRow> {
+  let row = await findShipment(deps.db, id, quotationJoinFor(user));
+  if (!row) throw AppError.notFound("Shipment not found");
+  // A window that has just passed is closed before answering, so nobody sees a stale state.
+  if (row.status === "Quotation Received" && row.biddingEndsAt.getTime() <= now.getTime()) {
+    await closeDueBidding(deps.db, deps.events, now, { shipmentId: id, limit: 1 });
+    row = (await findShipment(deps.db, id, quotationJoinFor(user))) ?? row;
+  }
+  const access = shipmentViewAccess(
+    user,
+    {
+      sellerId: row.sellerId,
+      status: row.status as ShipmentStatus,
+      biddingEndsAt: row.biddingEndsAt,
+      winnerAgentId: row.winnerAgentId,
+    },
+    now,
+  );
+  if (access === "not-a-party") throw AppError.badRequest(shipmentMessages.notAuthorisedToView);
+  if (access === "not-now") throw AppError.badRequest(shipmentMessages.cannotViewNow);
+  return row;
+}
+
+export async function getShipment(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  id: number,
+): Promise<ShipmentDetail> {
+  const now = clock(deps);
+  const row = await loadVisibleShipment(deps, user, id, now);
+  const [packages, unread] = await Promise.all([
+    packagesOf(deps.db, id),
+    unreadCountsForShipments(deps.db, user.id, [id]),
+  ]);
+  return presentShipmentDetail(row, packages, unread.get(id) ?? 0, now);
+}
+
+/** A change right after the deadline first lets the window close, as a read would. */
+async function settleBidding(deps: ShipmentDeps, id: number, now: Date): Promise<void> {
+  await closeDueBidding(deps.db, deps.events, now, { shipmentId: id, limit: 1 });
+}
+
+/** Locks the shipment for a change; 404 when it does not exist. */
+async function lockOrNotFound(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  id: number,
+): Promise<ShipmentState> {
+  const state = await lockShipment(tx, id);
+  if (!state) throw AppError.notFound("Shipment not found");
+  return state;
+}
+
+export async function addShipmentInfo(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  id: number,
+  input: { final_amount: string; tracking_number: string },
+): Promise<ShipmentDetail> {
+  const now = clock(deps);
+  await settleBidding(deps, id, now);
+  const event = await deps.db.transaction(async (tx) => {
+    const state = await lockOrNotFound(tx, id);
+    const verdict = canAddShipmentInfo(user, state);
+    if (!verdict.ok) throw refusalError(verdict);
+    await updateShipment(tx, id, {
+      finalAmount: Number(input.final_amount).toFixed(2),
+      trackingNumber: input.tracking_number,
+      trackingLink: trackingLinkFor(input.tracking_number),
+      updatedAt: now,
+    });
+    return { shipmentId: id, sellerId: state.sellerId, agentId: state.winnerAgentId ?? user.id };
+  });
+  deps.events.emit("shipment.info_updated", event);
+  return getShipment(deps, user, id);
+}
+
+export async function updateShipmentStatus(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  id: number,
+  status: AgentStatusChoice,
+): Promise<ShipmentDetail> {
+  const now = clock(deps);
+  await settleBidding(deps, id, now);
+  const event = await deps.db.transaction(async (tx) => {
+    const state = await lockOrNotFound(tx, id);
+    const verdict = agentStatusChange(user, state, status);
+    if (!verdict.ok) throw refusalError(verdict);
+    if (!verdict.changed) return null;
+    await updateShipment(tx, id, { status: verdict.nextStatus, updatedAt: now });
+    return {
+      shipmentId: id,
+      sellerId: state.sellerId,
+      agentId: state.winnerAgentId,
+      status: verdict.nextStatus,
+      byUserId: user.id,
+    } satisfies DomainEvents["shipment.status_changed"];
+  });
+  if (event) deps.events.emit("shipment.status_changed", event);
+  return getShipment(deps, user, id);
+}
+
+export async function reopenBidding(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  id: number,
+): Promise<ShipmentDetail> {
+  const now = clock(deps);
+  await settleBidding(deps, id, now);
+  const sellerId = await deps.db.transaction(async (tx) => {
+    const state = await lockOrNotFound(tx, id);
+    const verdict = canReopenBidding(user, state, now);
+    if (!verdict.ok) throw refusalError(verdict);
+    await updateShipment(tx, id, {
+      biddingEndsAt: biddingEndsAt(now, deps.bidWindowHours),
+      updatedAt: now,
+    });
+    return state.sellerId;
+  });
+  deps.events.emit("shipment.status_changed", {
+    shipmentId: id,
+    sellerId,
+    agentId: null,
+    status: "Shipment Pending",
+    byUserId: user.id,
+  });
+  return getShipment(deps, user, id);
+}
+
+export async function cancelShipment(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  id: number,
+  reason: string | undefined,
+): Promise<ShipmentDetail> {
+  const now = clock(deps);
+  await settleBidding(deps, id, now);
+  const sellerId = await deps.db.transaction(async (tx) => {
+    const state = await lockOrNotFound(tx, id);
+    const verdict = canCancelShipment(user, state);
+    if (!verdict.ok) throw refusalError(verdict);
+    await updateShipment(tx, id, {
+      status: "Shipment Cancelled",
+      cancelReason: reason ?? null,
+      updatedAt: now,
+    });
+    return state.sellerId;
+  });
+  deps.events.emit("shipment.status_changed", {
+    shipmentId: id,
+    sellerId,
+    agentId: null,
+    status: "Shipment Cancelled",
+    byUserId: user.id,
+  });
+  return getShipment(deps, user, id);
+}
+
+/** Admin: approve a bid before the window closes, or replace the winner chosen at closing. */
+export async function setWinningQuotation(
+  deps: ShipmentDeps,
+  admin: AuthUser,
+  id: number,
+  quotationId: number,
+): Promise<ShipmentDetail> {
+  const now = clock(deps);
+  await settleBidding(deps, id, now);
+  const event = await deps.db.transaction(async (tx) => {
+    const state = await lockOrNotFound(tx, id);
+    const verdict = canSetWinner(admin, state);
+    if (!verdict.ok) throw refusalError(verdict);
+    const quotation = await findQuotation(tx, quotationId);
+    if (!quotation) throw AppError.notFound("Quotation not found");
+    if (quotation.shipmentId !== id) {
+      throw AppError.field("quotation_id", refusals.quotationOfOtherShipment);
+    }
+    const closesNow = state.biddingEndsAt.getTime() > now.getTime() ? { biddingEndsAt: now } : {};
+    await updateShipment(tx, id, {
+      status: "Quotation Approved",
+      winningQuotationId: quotation.id,
+      winnerAgentId: quotation.agentId,
+      updatedAt: now,
+      ...closesNow,
+    });
+    const all = await listShipmentQuotations(tx, id, { byRank: true, page: 1, perPage: 1000 });
+    return {
+      shipmentId: id,
+      sellerId: state.sellerId,
+      winningQuotationId: quotation.id,
+      winnerAgentId: quotation.agentId,
+      loserAgentIds: all.rows
+        .filter((row) => row.agentId !== quotation.agentId)
+        .map((row) => row.agentId),
+    } satisfies DomainEvents["bidding.closed"];
+  });
+  deps.events.emit("bidding.closed", event);
+  deps.events.emit("shipment.status_changed", {
+    shipmentId: id,
+    sellerId: event.sellerId,
+    agentId: event.winnerAgentId,
+    status: "Quotation Approved",
+    byUserId: admin.id,
+  });
+  return getShipment(deps, admin, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export type ShipmentListName =
+  | "shipper-open"
+  | "shipper-recent"
+  | "shipper-past"
+  | "shipper-history"
+  | "seller-active"
+  | "seller-pending"
+  | "seller-recent"
+  | "seller-past"
+  | "seller-cancelled"
+  | "admin-all";
+
+function listKind(
+  name: ShipmentListName,
+  user: AuthUser,
+  status: ShipmentStatus | undefined,
+): ShipmentListKind {
+  switch (name) {
+    case "shipper-open":
+      return { kind: "open", agentId: user.id };
+    case "shipper-recent":
+      return { kind: "agent-won", agentId: user.id, status: "Quotation Accepted" };
+    case "shipper-past":
+      return { kind: "agent-won", agentId: user.id, status: "Shipment Completed" };
+    case "shipper-history":
+      return { kind: "agent-history", agentId: user.id };
+    case "seller-active":
+      return { kind: "seller", sellerId: user.id, statuses: ACTIVE_SHIPMENT_STATUSES };
+    case "seller-pending":
+      return { kind: "seller", sellerId: user.id, statuses: ["Quotation Approved"] };
+    case "seller-recent":
+      return { kind: "seller", sellerId: user.id, statuses: ["Quotation Accepted"] };
+    case "seller-past":
+      return { kind: "seller", sellerId: user.id, statuses: ["Shipment Completed"] };
+    case "seller-cancelled":
+      return { kind: "seller", sellerId: user.id, statuses: ["Shipment Cancelled"] };
+    case "admin-all":
+      return { kind: "admin", status };
+  }
+}
+
+/** Lists whose rows change when a window closes; they close due windows before reading. */
+function sweepScope(kind: ShipmentListKind): { sellerId?: number } | null {
+  if (kind.kind === "seller") return { sellerId: kind.sellerId };
+  if (kind.kind === "agent-history" || kind.kind === "admin") return {};
+  return null;
+}
+
+async function loadList(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  kind: ShipmentListKind,
+  query: ListQuery,
+  now: Date,
+): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; count: number }> {
+  const scope = sweepScope(kind);
+  if (scope) await closeDueBidding(deps.db, deps.events, now, { ...scope, limit: 100 });
+  const { rows, count } = await listShipments(deps.db, {
+    list: kind,
+    now,
+    search: query.search,
+    ordering: query.ordering,
+    shipmentReadyDate: query.shipment_ready_date,
+    page: query.page,
+    perPage: query.per_page,
+  });
+  const unread =
+    rows.length > 0
+      ? await unreadCountsForShipments(
+          deps.db,
+          user.id,
+          rows.map((row) => row.id),
+        )
+      : new Map<number, number>();
+  const items = rows.map((row) => presentShipmentRow(row, unread.get(row.id) ?? 0, now));
+  return { rows, items, count };
+}
+
+export async function listShipmentsFor(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  name: Exclude<ShipmentListName, "shipper-history">,
+  query: ListQuery & { status?: ShipmentStatus },
+): Promise<Page<ShipmentListRow>> {
+  const now = clock(deps);
+  const { items, count } = await loadList(
+    deps,
+    user,
+    listKind(name, user, query.status),
+    query,
+    now,
+  );
+  return { rows: items, count, page: query.page, perPage: query.per_page };
+}
+
+/** Every shipment the agent bid on, with how the bid ended. */
+export async function listQuotationHistory(
+  deps: ShipmentDeps,
+  agent: AuthUser,
+  query: ListQuery,
+): Promise<Page<QuotationHistoryRow>> {
+  const now = clock(deps);
+  const kind: ShipmentListKind = { kind: "agent-history", agentId: agent.id };
+  const { rows, items, count } = await loadList(deps, agent, kind, query, now);
+  const withOutcome = items.map((item, index): QuotationHistoryRow => {
+    const row = rows[index]!;
+    const won = row.winningQuotationId !== null && row.winningQuotationId === row.quotationId;
+    const open = isBiddingOpen(
+      { status: row.status as ShipmentStatus, biddingEndsAt: row.biddingEndsAt },
+      now,
+    );
+    return { ...item, outcome: won ? "won" : open ? "pending" : "lost" };
+  });
+  return { rows: withOutcome, count, page: query.page, perPage: query.per_page };
+}

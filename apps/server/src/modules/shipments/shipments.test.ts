@@ -1,0 +1,493 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shipmentDetailSchema, shipmentListRowSchema } from "@fba/contract";
+import { buildTestApp, type TestContext } from "../../test/app.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
+import {
+  endBiddingWindow,
+  placeBid,
+  postShipment,
+  validShipmentInput,
+} from "../../test/shipment-factories.js";
+
+let ctx: TestContext;
+let seller: TestUser;
+let otherSeller: TestUser;
+let agent: TestUser;
+let otherAgent: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ BID_WINDOW_HOURS: 72 });
+  [seller, otherSeller, agent, otherAgent, admin] = await Promise.all([
+    createSeller(ctx.app, { firstName: "Sally", lastName: "Seller" }),
+    createSeller(ctx.app),
+    createShipper(ctx.app, { firstName: "Andy", lastName: "Agent" }),
+    createShipper(ctx.app),
+    createAdmin(ctx.app),
+  ]);
+});
+afterAll(async () => ctx?.close());
+
+const inject = (
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  user?: TestUser,
+  payload?: unknown,
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: user?.auth ?? {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+describe("POST /api/shipments/", () => {
+  it("creates the shipment with a bid window and computed chargeable weight", async () => {
+    const before = Date.now();
+    const response = await inject("POST", "/api/shipments/", seller, validShipmentInput());
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.status).toBe("success");
+    expect(body.status_code).toBe(201);
+    expect(body.message).toBe("Shipment created successfully");
+    const shipment = shipmentDetailSchema.parse(body.data);
+    expect(shipment.status).toBe("Shipment Pending");
+    expect(shipment.quotation).toEqual({});
+    expect(shipment.quotation_count).toBe(0);
+    expect(shipment.user).toMatchObject({
+      id: seller.id,
+      first_name: "Sally",
+      email: seller.email,
+    });
+    const window = Date.parse(shipment.bidding_ends_at) - Date.parse(shipment.created_at);
+    expect(window).toBe(72 * 3600 * 1000);
+    expect(Date.parse(shipment.created_at)).toBeGreaterThanOrEqual(before - 1000);
+    // 60x40x50/6000 = 20 kg volumetric > 12 kg actual; x10 cartons.
+    expect(shipment.packages[0]?.chargeable_weight).toBe(200);
+    expect(shipment.pickup_location.zip_code).toBe("90210");
+    expect(shipment.compliance.compliance).toEqual(["Wooden / Bamboo / Animal Product"]);
+    expect(shipment.is_bidding_open).toBe(true);
+  });
+
+  it("works without the trailing slash and takes numeric strings", async () => {
+    const input = validShipmentInput();
+    const packages = input.packages.map((pkg) => ({
+      ...pkg,
+      carton_dimensions_length: "10",
+      number_of_cartons: "3",
+    }));
+    const response = await inject("POST", "/api/shipments", seller, { ...input, packages });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.packages[0].number_of_cartons).toBe(3);
+  });
+
+  it("refuses anonymous callers (401) and agents and admins (403)", async () => {
+    expect(
+      (await inject("POST", "/api/shipments/", undefined, validShipmentInput())).statusCode,
+    ).toBe(401);
+    expect((await inject("POST", "/api/shipments/", agent, validShipmentInput())).statusCode).toBe(
+      403,
+    );
+    expect((await inject("POST", "/api/shipments/", admin, validShipmentInput())).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("returns every field error with the spec's messages", async () => {
+    const response = await inject("POST", "/api/shipments/", seller, {
+      freight_booking_reference_number: "",
+      shipment_ready_date: "",
+      supplier_contact_name: "Ok Name",
+      supplier_contact_phone: "1234567890123456",
+      product_name: "Board",
+      main_competitor_asin: "",
+      pickup_location: { full_address: "", zip_code: "1234", street_address: "x".repeat(101) },
+      packages: [
+        {
+          carton_dimensions_width: 1,
+          carton_dimensions_height: 1,
+          weight_per_carton_kg: 1,
+          total_cost_of_goods: 1,
+          delivery_location: "",
+        },
+      ],
+      compliance: { detailed_product_description: "Boards", compliance: [], additional_notes: "x" },
+      contact_information: { first_name: "Sam", last_name: "Seller", email: "sam@example.com" },
+      user_id: 99,
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toBe("Bad Request");
+    const byField = Object.fromEntries(
+      (body.errors as Array<{ field: string; message: string }>).map((e) => [e.field, e.message]),
+    );
+    expect(byField).toMatchObject({
+      freight_booking_reference_number: "Freight booking reference number is required",
+      shipment_ready_date: "Shipment Date is required",
+      supplier_contact_phone: "Supplier contact phone cannot exceed 15 digits",
+      main_competitor_asin: "Amazon standard identification number is required",
+      "pickup_location.full_address": "Pickup Address is required",
+      "pickup_location.zip_code":
+        "Zip code must be 5 digits, optionally followed by a dash and 4 digits",
+      "pickup_location.street_address": "Street address cannot exceed 100 characters",
+      "packages.0.carton_dimensions_length": "Carton dimensions length is required",
+      "packages.0.number_of_cartons": "Total number of cartons is required",
+      "packages.0.delivery_location": "Delivery Address is required",
+      "compliance.compliance": "At least one shipment contain must be checked.",
+      "compliance.additional_notes": "Additional notes must be at least 2 characters",
+    });
+  });
+
+  it("rejects past and malformed dates and more than five packages", async () => {
+    const input = validShipmentInput();
+    const past = await inject("POST", "/api/shipments/", seller, {
+      ...input,
+      shipment_ready_date: "2020-01-01",
+      packages: Array.from({ length: 6 }, () => input.packages[0]),
+    });
+    const errors = past.json().errors as Array<{ field: string; message: string }>;
+    expect(errors).toContainEqual({
+      field: "shipment_ready_date",
+      message: "Shipment Date cannot be in the past",
+    });
+    expect(errors).toContainEqual({
+      field: "packages",
+      message: "No more than 5 warehouse and package groups can be added",
+    });
+    const invalid = await inject("POST", "/api/shipments/", seller, {
+      ...input,
+      shipment_ready_date: "2026-13-45",
+    });
+    expect(invalid.json().errors).toContainEqual({
+      field: "shipment_ready_date",
+      message: "Invalid date",
+    });
+  });
+});
+
+describe("GET /api/shipments/{id}/", () => {
+  it("applies the access rules of each party", async () => {
+    const id = await postShipment(ctx.app, seller);
+    expect((await inject("GET", `/api/shipments/${id}/`)).statusCode).toBe(401);
+    expect((await inject("GET", `/api/shipments/${id}/`, seller)).statusCode).toBe(200);
+    expect((await inject("GET", `/api/shipments/${id}`, admin)).statusCode).toBe(200);
+
+    const other = await inject("GET", `/api/shipments/${id}/`, otherSeller);
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({
+      status: "error",
+      status_code: 400,
+      message: "Bad Request",
+      errors: [{ message: "You are not authorised to view this shipment" }],
+    });
+
+    const open = await inject("GET", `/api/shipments/${id}/`, agent);
+    expect(open.statusCode).toBe(200);
+    expect(open.json().data.quotation).toEqual({});
+
+    const quotationId = await placeBid(ctx.app, agent, id, { pickup: 100, fast: 900, normal: 700 });
+    const mine = await inject("GET", `/api/shipments/${id}/`, agent);
+    expect(mine.json().data.quotation).toMatchObject({
+      id: quotationId,
+      pickup_amount: "100.00",
+      fast_amount: "900.00",
+      normal_amount: "700.00",
+      total_amount: "800.00",
+    });
+    expect(mine.json().data.status).toBe("Quotation Received");
+    await placeBid(ctx.app, otherAgent, id, { pickup: 100, normal: 800 });
+    // The seller sees no quotation while bids are sealed.
+    expect((await inject("GET", `/api/shipments/${id}/`, seller)).json().data.quotation).toEqual(
+      {},
+    );
+
+    await endBiddingWindow(ctx.app, id);
+    // Read right after the deadline: already closed, the lowest total has won.
+    const closed = await inject("GET", `/api/shipments/${id}/`, seller);
+    expect(closed.json().data.status).toBe("Quotation Approved");
+    expect(closed.json().data.quotation).toMatchObject({ id: quotationId, total_amount: "800.00" });
+    expect(closed.json().data.quotation_count).toBe(2);
+
+    const loser = await inject("GET", `/api/shipments/${id}/`, otherAgent);
+    expect(loser.statusCode).toBe(400);
+    expect(loser.json().errors[0].message).toBe("You cannot view this shipment right now.");
+    expect((await inject("GET", `/api/shipments/${id}/`, agent)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for an unknown id and 400 for a malformed one", async () => {
+    expect((await inject("GET", "/api/shipments/999999/", seller)).statusCode).toBe(404);
+    expect((await inject("GET", "/api/shipments/abc/", seller)).statusCode).toBe(400);
+  });
+});
+
+/** A shipment whose bidding closed with `agent` winning and the seller having accepted. */
+async function acceptedShipment(): Promise<{ id: number; quotationId: number }> {
+  const id = await postShipment(ctx.app, seller);
+  const quotationId = await placeBid(ctx.app, agent, id, { pickup: 50, fast: 500 });
+  await placeBid(ctx.app, otherAgent, id, { pickup: 50, fast: 600 });
+  await endBiddingWindow(ctx.app, id);
+  const accepted = await inject("PATCH", `/api/quotations/${quotationId}/`, seller, {
+    shipment_status: "Quotation Accepted",
+  });
+  expect(accepted.statusCode).toBe(200);
+  return { id, quotationId };
+}
+
+describe("PATCH /api/shipments/{id}/ (Add Info)", () => {
+  it("lets only the winning agent add the final amount and tracking number", async () => {
+    const { id } = await acceptedShipment();
+    const payload = { final_amount: "1250", tracking_number: "123456789012" };
+    expect((await inject("PATCH", `/api/shipments/${id}/`, undefined, payload)).statusCode).toBe(
+      401,
+    );
+    expect((await inject("PATCH", `/api/shipments/${id}/`, seller, payload)).statusCode).toBe(403);
+    expect((await inject("PATCH", `/api/shipments/${id}/`, otherAgent, payload)).statusCode).toBe(
+      403,
+    );
+    const response = await inject("PATCH", `/api/shipments/${id}/`, agent, payload);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      final_amount: "1250.00",
+      tracking_number: "123456789012",
+      tracking_link: "https://www.fedex.com/fedextrack/?trknbr=123456789012",
+    });
+  });
+
+  it("validates both fields with 'Required' and 'Must be a number'", async () => {
+    const { id } = await acceptedShipment();
+    const response = await inject("PATCH", `/api/shipments/${id}/`, agent, {
+      final_amount: "",
+      tracking_number: "AB12",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { field: "final_amount", message: "Required" },
+      { field: "tracking_number", message: "Must be a number" },
+    ]);
+  });
+
+  it("refuses while the order is not accepted (409)", async () => {
+    const id = await postShipment(ctx.app, seller);
+    await placeBid(ctx.app, agent, id);
+    await endBiddingWindow(ctx.app, id);
+    const response = await inject("PATCH", `/api/shipments/${id}/`, agent, {
+      final_amount: "10",
+      tracking_number: "1",
+    });
+    expect(response.statusCode).toBe(409);
+  });
+});
+
+describe("PATCH /api/shipment-status-update/{id}/", () => {
+  it("completes only with final amount and tracking number", async () => {
+    const { id } = await acceptedShipment();
+    const url = `/api/shipment-status-update/${id}/`;
+    expect((await inject("PATCH", url, seller, { status: "Shipment Completed" })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await inject("PATCH", url, otherAgent, { status: "Shipment Completed" })).statusCode,
+    ).toBe(403);
+    const bad = await inject("PATCH", url, agent, { status: "Quotation Received" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe("status");
+    const noop = await inject("PATCH", url, agent, { status: "Quotation Accepted" });
+    expect(noop.json().data.status).toBe("Quotation Accepted");
+    const early = await inject("PATCH", url, agent, { status: "Shipment Completed" });
+    expect(early.statusCode).toBe(409);
+    await inject("PATCH", `/api/shipments/${id}/`, agent, {
+      final_amount: "99.5",
+      tracking_number: "42",
+    });
+    const done = await inject("PATCH", `/api/shipment-status-update/${id}`, agent, {
+      status: "Shipment Completed",
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ status: "Shipment Completed", final_amount: "99.50" });
+    const again = await inject("PATCH", url, agent, { status: "Shipment Cancelled" });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("lets the winning agent cancel an accepted order", async () => {
+    const { id } = await acceptedShipment();
+    const response = await inject("PATCH", `/api/shipment-status-update/${id}/`, agent, {
+      status: "Shipment Cancelled",
+    });
+    expect(response.json().data.status).toBe("Shipment Cancelled");
+  });
+});
+
+describe("reopen and cancel after an empty window", () => {
+  it("reopens a bidless shipment for a new window, only for its seller", async () => {
+    const id = await postShipment(ctx.app, seller);
+    const early = await inject("POST", `/api/shipments/${id}/reopen/`, seller);
+    expect(early.statusCode).toBe(409);
+    await endBiddingWindow(ctx.app, id);
+    expect((await inject("GET", `/api/shipments/${id}/`, agent)).statusCode).toBe(400);
+    expect((await inject("POST", `/api/shipments/${id}/reopen/`, otherSeller)).statusCode).toBe(
+      403,
+    );
+    expect((await inject("POST", `/api/shipments/${id}/reopen/`, agent)).statusCode).toBe(403);
+    const response = await inject("POST", `/api/shipments/${id}/reopen`, seller);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.is_bidding_open).toBe(true);
+    expect(Date.parse(response.json().data.bidding_ends_at)).toBeGreaterThan(Date.now());
+    expect((await inject("GET", `/api/shipments/${id}/`, agent)).statusCode).toBe(200);
+  });
+
+  it("cancels a shipment without bids but not one with bids", async () => {
+    const id = await postShipment(ctx.app, seller);
+    expect((await inject("POST", `/api/shipments/${id}/cancel/`, otherSeller, {})).statusCode).toBe(
+      403,
+    );
+    const response = await inject("POST", `/api/shipments/${id}/cancel/`, seller, {
+      cancel_reason: "No longer needed",
+    });
+    expect(response.json().data).toMatchObject({
+      status: "Shipment Cancelled",
+      cancel_reason: "No longer needed",
+    });
+    const withBid = await postShipment(ctx.app, seller);
+    await placeBid(ctx.app, agent, withBid);
+    expect((await inject("POST", `/api/shipments/${withBid}/cancel/`, seller)).statusCode).toBe(
+      409,
+    );
+  });
+});
+
+describe("POST /api/admin/shipments/{id}/winner/", () => {
+  it("approves a bid early and can replace the winner", async () => {
+    const id = await postShipment(ctx.app, seller);
+    const cheap = await placeBid(ctx.app, agent, id, { pickup: 10, fast: 10 });
+    const dear = await placeBid(ctx.app, otherAgent, id, { pickup: 10, fast: 90 });
+    const url = `/api/admin/shipments/${id}/winner/`;
+    expect((await inject("POST", url, seller, { quotation_id: dear })).statusCode).toBe(403);
+    expect((await inject("POST", url, admin, {})).json().errors[0].field).toBe("quotation_id");
+    const early = await inject("POST", url, admin, { quotation_id: dear });
+    expect(early.statusCode).toBe(200);
+    expect(early.json().data).toMatchObject({
+      status: "Quotation Approved",
+      is_bidding_open: false,
+    });
+    expect(early.json().data.quotation.id).toBe(dear);
+    const replaced = await inject("POST", url, admin, { quotation_id: String(cheap) });
+    expect(replaced.json().data.quotation.id).toBe(cheap);
+    // Agents cannot bid any more, and the replaced winner lost access.
+    expect((await inject("GET", `/api/shipments/${id}/`, otherAgent)).statusCode).toBe(400);
+    const other = await postShipment(ctx.app, seller);
+    const foreign = await inject("POST", `/api/admin/shipments/${other}/winner/`, admin, {
+      quotation_id: cheap,
+    });
+    expect(foreign.statusCode).toBe(409);
+  });
+});
+
+describe("shipment lists", () => {
+  it("lists open shipments for agents with their own quotation or {}", async () => {
+    const listSeller = await createSeller(ctx.app);
+    const first = await postShipment(ctx.app, listSeller, { product_name: "Zebra Mugs Unique" });
+    const second = await postShipment(ctx.app, listSeller, { product_name: "Zebra Plates Unique" });
+    const bid = await placeBid(ctx.app, agent, first);
+    const response = await inject(
+      "GET",
+      "/api/shipper/shipments/?search=zebra&ordering=-undefined&per_page=500&page=",
+      agent,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.pagination_option).toEqual({ page: 1, pages: 1, per_page: 200, count: 2 });
+    const rows = body.data.map((row: unknown) => shipmentListRowSchema.parse(row));
+    const byId = new Map(rows.map((row: { id: number }) => [row.id, row]));
+    expect((byId.get(first) as { quotation: { id: number } }).quotation.id).toBe(bid);
+    expect((byId.get(second) as { quotation: object }).quotation).toEqual({});
+    const ordered = await inject(
+      "GET",
+      "/api/shipper/shipments?search=ZEBRA&ordering=-product_name",
+      agent,
+    );
+    expect(ordered.json().data.map((row: { id: number }) => row.id)).toEqual([second, first]);
+    expect((await inject("GET", "/api/shipper/shipments/", seller)).statusCode).toBe(403);
+    expect((await inject("GET", "/api/shipper/shipments/")).statusCode).toBe(401);
+  });
+
+  it("gives the seller their own active, pending, recent, past and cancelled lists", async () => {
+    const own = await createSeller(ctx.app);
+    const pending = await postShipment(ctx.app, own, { product_name: "Alpha" });
+    const approved = await postShipment(ctx.app, own, { product_name: "Beta" });
+    const winning = await placeBid(ctx.app, agent, approved, { pickup: 5, normal: 5 });
+    await endBiddingWindow(ctx.app, approved);
+    const cancelled = await postShipment(ctx.app, own, { product_name: "Gamma" });
+    await inject("POST", `/api/shipments/${cancelled}/cancel/`, own, {});
+    await postShipment(ctx.app, seller, { product_name: "Not Mine" });
+
+    const ids = async (path: string) =>
+      ((await inject("GET", path, own)).json().data as Array<{ id: number }>).map((r) => r.id);
+    expect(await ids("/api/seller/shipments/")).toEqual([approved, pending]);
+    expect(await ids("/api/seller/pending-shipments/")).toEqual([approved]);
+    expect(await ids("/api/seller/cancelled-shipments/")).toEqual([cancelled]);
+    expect(await ids("/api/seller/recent-orders/")).toEqual([]);
+    const pendingRows = (await inject("GET", "/api/seller/pending-shipments/", own)).json().data;
+    expect(pendingRows[0].quotation).toMatchObject({ id: winning, total_amount: "10.00" });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids(`/api/seller/shipments/?shipment_ready_date=${today}`)).toHaveLength(2);
+    expect(await ids("/api/seller/shipments/?shipment_ready_date=2031-01-01")).toEqual([]);
+    expect(await ids(`/api/seller/shipments/?search=${approved}`)).toEqual([approved]);
+    expect((await inject("GET", "/api/seller/shipments/", agent)).statusCode).toBe(403);
+    const dashboard = await inject("GET", "/api/seller/seller-dashboard/", own);
+    expect(dashboard.json().data).toEqual({
+      active_shipments: 2,
+      sample_shipments: 0,
+      completed_shipments: 0,
+    });
+    expect((await inject("GET", "/api/seller/seller-dashboard/", agent)).statusCode).toBe(403);
+  });
+
+  it("gives agents their won orders and bid history with outcomes", async () => {
+    const historyAgent = await createShipper(ctx.app);
+    const won = await postShipment(ctx.app, seller);
+    const lost = await postShipment(ctx.app, seller);
+    const open = await postShipment(ctx.app, seller);
+    const wonBid = await placeBid(ctx.app, historyAgent, won, { pickup: 1, fast: 1 });
+    await placeBid(ctx.app, historyAgent, lost, { pickup: 100, fast: 100 });
+    await placeBid(ctx.app, otherAgent, lost, { pickup: 1, fast: 1 });
+    await placeBid(ctx.app, historyAgent, open);
+    await endBiddingWindow(ctx.app, won);
+    await endBiddingWindow(ctx.app, lost);
+    const history = await inject("GET", "/api/shipper/quotation-history?page=1", historyAgent);
+    const outcomes = Object.fromEntries(
+      (history.json().data as Array<{ id: number; outcome: string }>).map((r) => [r.id, r.outcome]),
+    );
+    expect(outcomes).toEqual({ [won]: "won", [lost]: "lost", [open]: "pending" });
+
+    await inject("PATCH", `/api/quotations/${wonBid}/`, seller, {
+      shipment_status: "Quotation Accepted",
+    });
+    const recent = await inject("GET", "/api/shipper/recent-orders/", historyAgent);
+    expect(recent.json().data.map((r: { id: number }) => r.id)).toEqual([won]);
+    expect(recent.json().data[0].user.profile).toHaveProperty("phone");
+    await inject("PATCH", `/api/shipments/${won}/`, historyAgent, {
+      final_amount: 5,
+      tracking_number: 7,
+    });
+    await inject("PATCH", `/api/shipment-status-update/${won}/`, historyAgent, {
+      status: "Shipment Completed",
+    });
+    const past = await inject("GET", "/api/shipper/past-orders/", historyAgent);
+    expect(past.json().data.map((r: { id: number }) => r.id)).toEqual([won]);
+    expect(
+      (await inject("GET", "/api/shipper/past-orders/", agent)).json().data,
+    ).not.toContainEqual(expect.objectContaining({ id: won }));
+  });
+
+  it("lists every shipment for admins only", async () => {
+    const response = await inject(
+      "GET",
+      "/api/admin/shipments/?status=Shipment%20Cancelled",
+      admin,
+    );
+    expect(response.statusCode).toBe(200);
+    const statuses = new Set(response.json().data.map((r: { status: string }) => r.status));
+    expect([...statuses]).toEqual(["Shipment Cancelled"]);
+    expect((await inject("GET", "/api/admin/shipments/", seller)).statusCode).toBe(403);
+  });
+});
