@@ -122,7 +122,11 @@ describe("chat over WebSockets", () => {
       const agentSocket = await open(chatPath(shipmentId), agent);
       sellerSocket.send({ action: "send_message", message: "Question?" });
       const question = (await agentSocket.next("message_sent")).data;
-      agentSocket.send({ action: "reply_to_thread", message: "Answer", reply_to_id: String(question.id) });
+      agentSocket.send({
+        action: "reply_to_thread",
+        message: "Answer",
+        reply_to_id: String(question.id),
+      });
       const reply = (await sellerSocket.next("message_replied")).data;
       expect(reply.content).toBe("Answer");
       expect(reply.parent).toMatchObject({ id: question.id, content: "Question?", parent: null });
@@ -181,7 +185,9 @@ describe("chat over WebSockets", () => {
       await there.next("message_sent");
       here.send({ action: "send_message", message: "ping" });
       await here.next("message_sent");
-      expect(here.events.some((e) => e.event_type === "message_sent" && e.data.content === "private")).toBe(false);
+      expect(
+        here.events.some((e) => e.event_type === "message_sent" && e.data.content === "private"),
+      ).toBe(false);
     });
   });
 
@@ -195,7 +201,12 @@ describe("chat over WebSockets", () => {
       agentSocket.send({ action: "edit_message", message_id: draft.id, new_content: "hijack" });
       expect((await agentSocket.next("error")).data.message).toBe(texts.notAuthor);
 
-      sellerSocket.send({ action: "edit_message", message_id: draft.id, new_content: "final", user_id: 1 });
+      sellerSocket.send({
+        action: "edit_message",
+        message_id: draft.id,
+        new_content: "final",
+        user_id: 1,
+      });
       const edited = (await agentSocket.next("message_edited")).data;
       expect(edited).toMatchObject({ id: draft.id, content: "final" });
       expect(edited.edited_at).not.toBeNull();
@@ -257,9 +268,15 @@ describe("chat over WebSockets", () => {
         url: `/api/chat/messages/${shipmentId}`,
         headers: seller.auth,
       });
-      const stored = (history.json().data.messages as ChatMessage[]).find((m) => m.id === target.id);
+      const stored = (history.json().data.messages as ChatMessage[]).find(
+        (m) => m.id === target.id,
+      );
       expect(stored?.reactions).toEqual([
-        { message: target.id, user: { id: agent.id, first_name: "Andy", last_name: "Agent" }, reaction: "🎉" },
+        {
+          message: target.id,
+          user: { id: agent.id, first_name: "Andy", last_name: "Agent" },
+          reaction: "🎉",
+        },
       ]);
       agentSocket.send({ action: "add_reaction", message_id: 999_999, reaction: "👍" });
       expect((await agentSocket.next("error")).data.message).toBe(texts.messageNotFound);
@@ -277,7 +294,11 @@ describe("chat over WebSockets", () => {
       const socket = await open(chatPath(shipmentId), seller);
       for (let i = 0; i < 200; i++) socket.send({ action: "mark_read" });
       expect(await socket.closed()).toBe(1008);
-      expect(socket.events.some((e) => e.event_type === "error" && e.data.message === realtimeMessages.rateLimited)).toBe(true);
+      expect(
+        socket.events.some(
+          (e) => e.event_type === "error" && e.data.message === realtimeMessages.rateLimited,
+        ),
+      ).toBe(true);
     });
   });
 

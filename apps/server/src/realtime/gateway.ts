@@ -58,7 +58,14 @@ declare module "fastify" {
 }
 
 function refused(channel: Channel, code: number, reason: string): Admission {
-  return { refuse: { code, reason }, user: null, tokenExpiresAt: null, channel, chat: null, rooms: [] };
+  return {
+    refuse: { code, reason },
+    user: null,
+    tokenExpiresAt: null,
+    channel,
+    chat: null,
+    rooms: [],
+  };
 }
 
 function parseId(value: unknown): number | null {
@@ -261,7 +268,10 @@ export async function registerGateway(
         return;
       }
       if (verdict === "drop") {
-        connection.sendEvent({ event_type: "error", data: { message: realtimeMessages.rateLimited } });
+        connection.sendEvent({
+          event_type: "error",
+          data: { message: realtimeMessages.rateLimited },
+        });
         return;
       }
       const text = isBinary ? null : data.toString();
@@ -309,7 +319,9 @@ export async function registerGateway(
         return fail(realtimeMessages.unknownAction);
       }
       const field = issue?.path.join(".");
-      return fail(field ? `${field}: ${issue?.message}` : (issue?.message ?? realtimeMessages.invalidFrame));
+      return fail(
+        field ? `${field}: ${issue?.message}` : (issue?.message ?? realtimeMessages.invalidFrame),
+      );
     }
     const { user, chat: chatRef } = connection.admission;
     if (!user) return fail(realtimeMessages.wrongChannel);
@@ -361,12 +373,20 @@ export async function registerGateway(
 
   app.get(
     "/ws/group-chat/:shipment_id",
-    { websocket: true, preValidation: admit(chatAdmission("shipment", "shipment_id")), schema: { hide: true } },
+    {
+      websocket: true,
+      preValidation: admit(chatAdmission("shipment", "shipment_id")),
+      schema: { hide: true },
+    },
     open,
   );
   app.get(
     "/ws/sample-shipment-chat/:id",
-    { websocket: true, preValidation: admit(chatAdmission("sample", "id")), schema: { hide: true } },
+    {
+      websocket: true,
+      preValidation: admit(chatAdmission("sample", "id")),
+      schema: { hide: true },
+    },
     open,
   );
   app.get(

@@ -4,11 +4,7 @@ import { Redis } from "ioredis";
 import type { ServerEvent } from "@fba/contract";
 
 /** Rooms a socket can be in. */
-export type Room =
-  | `shipment:${number}`
-  | `sample:${number}`
-  | `user:${number}`
-  | "announcements";
+export type Room = `shipment:${number}` | `sample:${number}` | `user:${number}` | "announcements";
 
 export const rooms = {
   shipment: (id: number): Room => `shipment:${id}`,

@@ -150,8 +150,7 @@ export class TestSocket {
     return this.until(
       () =>
         this.events.slice(from).find((e) => e.event_type === type) as
-          | Extract<ServerEvent, { event_type: T }>
-          | undefined,
+          Extract<ServerEvent, { event_type: T }> | undefined,
     );
   }
 

@@ -82,7 +82,8 @@ export async function detectFile(bytes: Buffer, fileName: string): Promise<Detec
   }
   const text = asText(bytes);
   if (text === null) return null;
-  if (SVG_START.test(text)) return { mimeType: "image/svg+xml", fileType: "svg+xml", extension: "svg" };
+  if (SVG_START.test(text))
+    return { mimeType: "image/svg+xml", fileType: "svg+xml", extension: "svg" };
   if (detected) return null; // XML that is not SVG
   if (extension === "csv") return { mimeType: "text/csv", fileType: "csv", extension: "csv" };
   return { mimeType: "text/plain", fileType: "txt", extension: "txt" };

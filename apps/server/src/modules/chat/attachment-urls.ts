@@ -23,9 +23,7 @@ export class AttachmentUrlSigner {
   }
 
   private signature(attachmentId: number, expires: number): string {
-    return createHmac("sha256", this.key)
-      .update(`${attachmentId}.${expires}`)
-      .digest("base64url");
+    return createHmac("sha256", this.key).update(`${attachmentId}.${expires}`).digest("base64url");
   }
 
   url(attachmentId: number): string {

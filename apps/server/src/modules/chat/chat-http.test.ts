@@ -11,7 +11,9 @@ const PNG = Buffer.from(
   "base64",
 );
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
-const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+);
 // A Windows executable header dressed up as a picture.
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200, 0x90)]);
 
@@ -24,7 +26,9 @@ function multipart(
     const disposition = field.filename
       ? `form-data; name="${field.name}"; filename="${field.filename}"`
       : `form-data; name="${field.name}"`;
-    const type = field.filename ? `\r\nContent-Type: ${field.type ?? "application/octet-stream"}` : "";
+    const type = field.filename
+      ? `\r\nContent-Type: ${field.type ?? "application/octet-stream"}`
+      : "";
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
     parts.push(typeof field.value === "string" ? Buffer.from(field.value) : field.value);
     parts.push(Buffer.from("\r\n"));
@@ -146,7 +150,10 @@ describe("chat over HTTP: history and attachments", () => {
         url: `/api/chat/messages/${shipmentId}?after_id=${messages[0]?.id}`,
         headers: agent.auth,
       });
-      expect(after.json().data.messages.map((m: ChatMessage) => m.content)).toEqual(["two", "three"]);
+      expect(after.json().data.messages.map((m: ChatMessage) => m.content)).toEqual([
+        "two",
+        "three",
+      ]);
     });
   });
 
@@ -182,7 +189,12 @@ describe("chat over HTTP: history and attachments", () => {
         status_code: 415,
         errors: [{ field: "attachment", message: texts.attachmentUnsupported }],
       });
-      const binary = await upload(seller, Buffer.from([0, 1, 2, 3, 0, 255, 254]), "notes.txt", "text/plain");
+      const binary = await upload(
+        seller,
+        Buffer.from([0, 1, 2, 3, 0, 255, 254]),
+        "notes.txt",
+        "text/plain",
+      );
       expect(binary.statusCode).toBe(415);
       expect(storedFiles().length).toBe(before);
     });
@@ -193,7 +205,10 @@ describe("chat over HTTP: history and attachments", () => {
       PNG.copy(big);
       const res = await upload(seller, big, "huge.png");
       expect(res.statusCode).toBe(413);
-      expect(res.json().errors[0]).toEqual({ field: "attachment", message: texts.attachmentTooLarge });
+      expect(res.json().errors[0]).toEqual({
+        field: "attachment",
+        message: texts.attachmentTooLarge,
+      });
       expect(storedFiles().length).toBe(before);
     });
 
@@ -206,13 +221,20 @@ describe("chat over HTTP: history and attachments", () => {
         headers: { ...body.headers, ...seller.auth },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toEqual({ field: "attachment", message: texts.attachmentRequired });
+      expect(res.json().errors[0]).toEqual({
+        field: "attachment",
+        message: texts.attachmentRequired,
+      });
     });
 
     it("serves the bytes to the uploader, then to the chat's parties only", async () => {
       const uploaded = (await upload(agent, PNG, "label.png")).json().data as ChatAttachment;
       const get = (user: TestUser) =>
-        ctx.app.inject({ method: "GET", url: `/api/chat/attachment/${uploaded.id}/`, headers: user.auth });
+        ctx.app.inject({
+          method: "GET",
+          url: `/api/chat/attachment/${uploaded.id}/`,
+          headers: user.auth,
+        });
 
       // Before it is sent: only its uploader.
       expect((await get(agent)).statusCode).toBe(200);
@@ -230,7 +252,11 @@ describe("chat over HTTP: history and attachments", () => {
       });
       agentSocket.send({ action: "send_message", message: "", attachment: String(uploaded.id) });
       const sent = (await sellerSocket.next("message_sent")).data;
-      expect(sent.attachment).toMatchObject({ id: uploaded.id, file_name: "label", file_type: "png" });
+      expect(sent.attachment).toMatchObject({
+        id: uploaded.id,
+        file_name: "label",
+        file_type: "png",
+      });
       agentSocket.send({ action: "send_message", message: "again", attachment: uploaded.id });
       expect((await agentSocket.next("error")).data.message).toBe(texts.attachmentAlreadyUsed);
       sellerSocket.close();
@@ -243,7 +269,10 @@ describe("chat over HTTP: history and attachments", () => {
 
       // Signed URL: works without a header, inline for a PNG, with nosniff.
       const signed = new URL(sent.attachment?.attachment ?? "");
-      const download = await ctx.app.inject({ method: "GET", url: `${signed.pathname}${signed.search}` });
+      const download = await ctx.app.inject({
+        method: "GET",
+        url: `${signed.pathname}${signed.search}`,
+      });
       expect(download.statusCode).toBe(200);
       expect(download.rawPayload.equals(PNG)).toBe(true);
       expect(download.headers["content-type"]).toBe("image/png");
@@ -258,14 +287,23 @@ describe("chat over HTTP: history and attachments", () => {
       expect(tampered.statusCode).toBe(403);
       const bare = await ctx.app.inject({ method: "GET", url: signed.pathname });
       expect(bare.statusCode).toBe(401);
-      const outsider = await ctx.app.inject({ method: "GET", url: signed.pathname, headers: otherSeller.auth });
+      const outsider = await ctx.app.inject({
+        method: "GET",
+        url: signed.pathname,
+        headers: otherSeller.auth,
+      });
       expect(outsider.statusCode).toBe(403);
-      const party = await ctx.app.inject({ method: "GET", url: signed.pathname, headers: admin.auth });
+      const party = await ctx.app.inject({
+        method: "GET",
+        url: signed.pathname,
+        headers: admin.auth,
+      });
       expect(party.statusCode).toBe(200);
     });
 
     it("always downloads SVG as an attachment, never inline", async () => {
-      const svg = (await upload(seller, SVG, "logo.svg", "image/svg+xml")).json().data as ChatAttachment;
+      const svg = (await upload(seller, SVG, "logo.svg", "image/svg+xml")).json()
+        .data as ChatAttachment;
       const url = new URL(svg.attachment);
       const res = await ctx.app.inject({ method: "GET", url: `${url.pathname}${url.search}` });
       expect(res.statusCode).toBe(200);
@@ -274,7 +312,11 @@ describe("chat over HTTP: history and attachments", () => {
     });
 
     it("answers 404 for an unknown attachment", async () => {
-      const res = await ctx.app.inject({ method: "GET", url: "/api/chat/attachment/999999/", headers: seller.auth });
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: "/api/chat/attachment/999999/",
+        headers: seller.auth,
+      });
       expect(res.statusCode).toBe(404);
     });
   });
@@ -284,11 +326,20 @@ describe("chat over HTTP: history and attachments", () => {
       const sample = await insertSample(ctx.app, seller.id);
       const url = `/api/chat/sample-shipment-messages/${sample.id}`;
       expect((await ctx.app.inject({ method: "GET", url })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: "GET", url, headers: otherSeller.auth })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: "GET", url, headers: otherAgent.auth })).statusCode).toBe(200);
       expect(
-        (await ctx.app.inject({ method: "GET", url: "/api/chat/sample-shipment-messages/777777", headers: seller.auth }))
-          .statusCode,
+        (await ctx.app.inject({ method: "GET", url, headers: otherSeller.auth })).statusCode,
+      ).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: "GET", url, headers: otherAgent.auth })).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: "GET",
+            url: "/api/chat/sample-shipment-messages/777777",
+            headers: seller.auth,
+          })
+        ).statusCode,
       ).toBe(404);
     });
   });

@@ -182,7 +182,10 @@ export interface ReadCursor {
 
 export async function readCursors(db: DbOrTx, chat: ChatRef): Promise<ReadCursor[]> {
   return db
-    .select({ userId: chatReadCursors.userId, lastReadMessageId: chatReadCursors.lastReadMessageId })
+    .select({
+      userId: chatReadCursors.userId,
+      lastReadMessageId: chatReadCursors.lastReadMessageId,
+    })
     .from(chatReadCursors)
     .where(and(eq(chatReadCursors.chatKind, chat.kind), eq(chatReadCursors.chatId, chat.id)));
 }

@@ -104,17 +104,13 @@ export class ChatService {
       repo.participants(this.db, chat),
     ]);
     const latestBy = (group: "Shipper" | "Admin") =>
-      posters
-        .filter((p) => p.group === group)
-        .sort((a, b) => b.lastId - a.lastId)[0]?.userId;
+      posters.filter((p) => p.group === group).sort((a, b) => b.lastId - a.lastId)[0]?.userId;
     const shipperId = facts.agentId ?? latestBy("Shipper");
     const adminId = latestBy("Admin");
     const partyIds = [facts.sellerId, shipperId, adminId].filter(
       (id): id is number => id !== undefined,
     );
-    const people = new Map(
-      (await repo.usersByIds(this.db, partyIds)).map((row) => [row.id, row]),
-    );
+    const people = new Map((await repo.usersByIds(this.db, partyIds)).map((row) => [row.id, row]));
     const party = (id: number | undefined) =>
       presentParty(id === undefined ? undefined : people.get(id), this.deps.publicUrl);
     return {
@@ -174,7 +170,8 @@ export class ChatService {
       });
     } catch (error) {
       // The unique index on attachment_id settles two concurrent sends of one upload.
-      if (attachment && isUniqueViolation(error)) throw AppError.conflict(texts.attachmentAlreadyUsed);
+      if (attachment && isUniqueViolation(error))
+        throw AppError.conflict(texts.attachmentAlreadyUsed);
       throw error;
     }
 
@@ -195,7 +192,10 @@ export class ChatService {
     const parents = new Map<number, MessageRow>();
     if (parent) parents.set(parent.id, parent);
     const [parentReactions, cursors] = parent
-      ? await Promise.all([repo.reactionsFor(this.db, [parent.id]), repo.readCursors(this.db, chat)])
+      ? await Promise.all([
+          repo.reactionsFor(this.db, [parent.id]),
+          repo.readCursors(this.db, chat),
+        ])
       : [[], []];
     const message = presentMessage(row, {
       reactions: parentReactions,
@@ -221,7 +221,9 @@ export class ChatService {
       posters.map((p) => p.userId),
     );
     if (recipientIds.length === 0) return;
-    const text = row.content || (row.attachment ? `${row.attachment.fileName}.${row.attachment.fileType}` : "");
+    const text =
+      row.content ||
+      (row.attachment ? `${row.attachment.fileName}.${row.attachment.fileType}` : "");
     this.deps.events.emit("chat.message_created", {
       kind: facts.kind,
       chatId: facts.id,
@@ -276,11 +278,16 @@ export class ChatService {
       if (message.attachment) await repo.deleteAttachment(tx, message.attachment.id);
     });
     if (message.attachment) {
-      await this.deps.storage.remove(message.attachment.storageKey).catch((error: unknown) =>
-        this.deps.log.warn({ err: error }, "attachment file removal failed"),
-      );
+      await this.deps.storage
+        .remove(message.attachment.storageKey)
+        .catch((error: unknown) =>
+          this.deps.log.warn({ err: error }, "attachment file removal failed"),
+        );
     }
-    this.deps.hub.publish(chatRoom(chat), { event_type: "message_deleted", data: { id: message.id } });
+    this.deps.hub.publish(chatRoom(chat), {
+      event_type: "message_deleted",
+      data: { id: message.id },
+    });
   }
 
   async addReaction(
@@ -312,7 +319,10 @@ export class ChatService {
     if (latest === null) return false;
     const advanced = await repo.advanceReadCursor(this.db, user.id, chat, latest);
     if (advanced) {
-      this.deps.hub.publish(chatRoom(chat), { event_type: "message_read", data: { user: user.id } });
+      this.deps.hub.publish(chatRoom(chat), {
+        event_type: "message_read",
+        data: { user: user.id },
+      });
     }
     return advanced;
   }
@@ -351,7 +361,8 @@ export class ChatService {
     if (attachment.uploaderId === user.id) return attachment;
     if (!attachment.chat) throw AppError.notFound(texts.attachmentNotFound);
     const facts = await this.findChat(attachment.chat);
-    if (!facts || !isChatParty(user, facts)) throw AppError.forbidden(texts.attachmentNotAuthorised);
+    if (!facts || !isChatParty(user, facts))
+      throw AppError.forbidden(texts.attachmentNotAuthorised);
     return attachment;
   }
 
@@ -381,7 +392,8 @@ export class ChatService {
 function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current; depth++) {
-    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") return true;
+    if (typeof current === "object" && (current as { code?: unknown }).code === "23505")
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

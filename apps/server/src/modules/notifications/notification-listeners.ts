@@ -51,7 +51,10 @@ export function registerNotificationListeners(
       });
     }
     await notifications.notify(items, {
-      email: { subject: `Bidding closed for shipment #${shipment.id}`, path: shipmentPath(shipment.id) },
+      email: {
+        subject: `Bidding closed for shipment #${shipment.id}`,
+        path: shipmentPath(shipment.id),
+      },
     });
   });
 
@@ -71,17 +74,30 @@ export function registerNotificationListeners(
           content: content(shipment.id, shipment.productName),
         },
       ],
-      { email: { subject: `${subject} (shipment #${shipment.id})`, path: shipmentPath(shipment.id) } },
+      {
+        email: {
+          subject: `${subject} (shipment #${shipment.id})`,
+          path: shipmentPath(shipment.id),
+        },
+      },
     );
   };
   events.on("quotation.accepted", (event) =>
     toAgent(event, t.quotationAccepted, "Quotation accepted"),
   );
   events.on("quotation.declined", (event) =>
-    toAgent(event, (id, product) => t.quotationDeclined(id, product, event.reason), "Quotation declined"),
+    toAgent(
+      event,
+      (id, product) => t.quotationDeclined(id, product, event.reason),
+      "Quotation declined",
+    ),
   );
   events.on("quotation.cancelled", (event) =>
-    toAgent(event, (id, product) => t.quotationCancelled(id, product, event.reason), "Winning bid cancelled"),
+    toAgent(
+      event,
+      (id, product) => t.quotationCancelled(id, product, event.reason),
+      "Winning bid cancelled",
+    ),
   );
 
   events.on("shipment.status_changed", async (event) => {
@@ -118,7 +134,8 @@ export function registerNotificationListeners(
     await notifications.notify(
       event.recipientIds.map((userId) => ({
         userId,
-        notificationType: event.kind === "shipment" ? ("Shipment" as const) : ("Sample Shipment" as const),
+        notificationType:
+          event.kind === "shipment" ? ("Shipment" as const) : ("Sample Shipment" as const),
         shipmentId: event.kind === "shipment" ? event.chatId : null,
         sampleShipmentId: event.kind === "sample" ? event.chatId : null,
         content: t.chatMessage(event.senderName, event.text),
@@ -152,7 +169,12 @@ export function registerNotificationListeners(
           content: t.sampleCompleted(sample.id, sample.productName),
         },
       ],
-      { email: { subject: `Sample shipment #${sample.id} completed`, path: "/seller/booking/sampleshipments" } },
+      {
+        email: {
+          subject: `Sample shipment #${sample.id} completed`,
+          path: "/seller/booking/sampleshipments",
+        },
+      },
     );
   });
 

@@ -97,7 +97,11 @@ export async function markRead(
     .update(notifications)
     .set({ isRead: true, updatedAt: sql`now()` })
     .where(
-      and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.isRead, false)),
+      and(
+        eq(notifications.id, id),
+        eq(notifications.userId, userId),
+        eq(notifications.isRead, false),
+      ),
     )
     .returning({ id: notifications.id });
   if (changed) return { id: changed.id, changed: true };

@@ -41,7 +41,11 @@ export async function notificationRoutes(
       },
     },
     async (request, reply) =>
-      ok(reply, await service.markAllRead(currentUser(request)), notificationMessages.allMarkedRead),
+      ok(
+        reply,
+        await service.markAllRead(currentUser(request)),
+        notificationMessages.allMarkedRead,
+      ),
   );
 
   app.patch(

@@ -1,0 +1,228 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { notificationTexts, type Notification } from "@fba/contract";
+import { emailOutbox, notifications, users } from "../../db/schema/index.js";
+import { buildTestApp, type TestContext } from "../../test/app.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
+import { insertSample, insertShipment, TestSocket } from "../../test/realtime-factories.js";
+
+describe("notifications", () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  let seller: TestUser;
+  let agent: TestUser;
+  let otherAgent: TestUser;
+  let admin: TestUser;
+  const sockets: TestSocket[] = [];
+
+  const open = async (path: string, token?: string) => {
+    const socket = await TestSocket.connect(baseUrl, path, { token });
+    sockets.push(socket);
+    return socket;
+  };
+  const list = async (user: TestUser) => {
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: "/api/chat/notifications/",
+      headers: user.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as Notification[];
+  };
+  const emailsTo = async (user: TestUser) =>
+    ctx.app.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    baseUrl = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    seller = await createSeller(ctx.app, { firstName: "Sally", lastName: "Seller" });
+    agent = await createShipper(ctx.app, { firstName: "Andy", lastName: "Agent" });
+    otherAgent = await createShipper(ctx.app);
+    admin = await createAdmin(ctx.app);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(async () => ctx.close());
+
+  it("GET /api/chat/notifications/ needs a token", async () => {
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/chat/notifications" })).statusCode,
+    ).toBe(401);
+  });
+
+  it("only the user themself may open their notification socket", async () => {
+    expect(await (await open(`/ws/notifications/${seller.id}/`)).closed()).toBe(4401);
+    expect(await (await open(`/ws/notifications/${seller.id}/`, agent.token)).closed()).toBe(4403);
+    const own = await open(`/ws/notifications/${seller.id}/`, seller.token);
+    expect((await own.next("unread_count")).data).toEqual({ count: 0 });
+  });
+
+  it("notifies the other parties of a chat message live and in the list, and emails nobody", async () => {
+    const shipment = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
+    const agentBell = await open(`/ws/notifications/${agent.id}/`, agent.token);
+    const sellerBell = await open(`/ws/notifications/${seller.id}/`, seller.token);
+    await agentBell.next("unread_count");
+    const chat = await open(`/ws/group-chat/${shipment.id}/`, seller.token);
+    chat.send({ action: "send_message", message: "Pickup is ready" });
+
+    const live = (await agentBell.next("send_notification")).data;
+    expect(live).toMatchObject({
+      notification_type: "Shipment",
+      shipment_id: shipment.id,
+      sample_shipment_id: 0,
+      content: "New message from Sally Seller: Pickup is ready",
+      is_read: false,
+      user: { id: agent.id, first_name: "Andy" },
+    });
+    await agentBell.until(() =>
+      agentBell.events.some((e) => e.event_type === "unread_count" && e.data.count === 1),
+    );
+    expect((await list(agent))[0]).toEqual(live);
+    expect((await list(seller)).some((n) => n.id === live.id)).toBe(false);
+    expect(sellerBell.count("send_notification")).toBe(0);
+    expect(await emailsTo(agent)).toHaveLength(0);
+
+    // Read over the socket: the event goes to every one of the user's notification sockets.
+    const secondTab = await open(`/ws/notifications/${agent.id}/`, agent.token);
+    agentBell.send({
+      action: "mark_notification_read",
+      notification_id: String(live.id),
+      user_id: String(agent.id),
+    });
+    expect((await secondTab.next("notification_read")).data).toEqual({ id: live.id });
+    expect((await list(agent))[0]?.is_read).toBe(true);
+
+    // Someone else's notification looks like a missing one.
+    sellerBell.send({ action: "mark_notification_read", notification_id: live.id });
+    expect((await sellerBell.next("error")).data.message).toBe("Notification not found");
+  });
+
+  it("marks read over HTTP, refuses other users' notifications with 404", async () => {
+    ctx.app.events.emit("quotation.created", {
+      quotationId: 1,
+      shipmentId: (await insertShipment(ctx.app, { sellerId: seller.id, productName: "Kettles" }))
+        .id,
+      agentId: agent.id,
+      sellerId: seller.id,
+    });
+    const notification = await waitFor(async () =>
+      (await list(seller)).find((n) => n.content.includes("Kettles")),
+    );
+    expect(notification.content).toBe(
+      notificationTexts.newBid(notification.shipment_id ?? 0, "Kettles"),
+    );
+    const url = `/api/chat/notifications/${notification.id}/read/`;
+    expect((await ctx.app.inject({ method: "PATCH", url })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: "PATCH", url, headers: agent.auth })).statusCode).toBe(
+      404,
+    );
+    const bad = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/chat/notifications/x/read",
+      headers: seller.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await ctx.app.inject({
+      method: "PATCH",
+      url: url.slice(0, -1),
+      headers: seller.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ id: notification.id });
+    expect((await list(seller)).find((n) => n.id === notification.id)?.is_read).toBe(true);
+  });
+
+  it("emails order changes unless the user turned emails off", async () => {
+    const shipment = await insertShipment(ctx.app, {
+      sellerId: seller.id,
+      agentId: agent.id,
+      productName: "Chairs",
+    });
+    ctx.app.events.emit("quotation.accepted", {
+      shipmentId: shipment.id,
+      sellerId: seller.id,
+      agentId: agent.id,
+      quotationId: shipment.quotationId ?? 0,
+    });
+    await waitFor(async () => (await list(agent)).find((n) => n.content.includes("Chairs")));
+    const mails = await emailsTo(agent);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.textBody).toContain(
+      notificationTexts.quotationAccepted(shipment.id, "Chairs"),
+    );
+
+    await ctx.app.database.db
+      .update(users)
+      .set({ emailNotifications: false })
+      .where(eq(users.id, agent.id));
+    ctx.app.events.emit("quotation.cancelled", {
+      shipmentId: shipment.id,
+      sellerId: seller.id,
+      agentId: agent.id,
+      quotationId: shipment.quotationId ?? 0,
+      reason: "Found cheaper",
+    });
+    const cancelled = await waitFor(async () =>
+      (await list(agent)).find((n) => n.content.includes("Found cheaper")),
+    );
+    expect(cancelled.content).toBe(
+      notificationTexts.quotationCancelled(shipment.id, "Chairs", "Found cheaper"),
+    );
+    expect(await emailsTo(agent)).toHaveLength(1);
+  });
+
+  it("tells every agent about a new sample and the seller about its completion", async () => {
+    const sample = await insertSample(ctx.app, seller.id, "Mugs");
+    ctx.app.events.emit("sample.created", { sampleId: sample.id, sellerId: seller.id });
+    for (const user of [agent, otherAgent]) {
+      const found = await waitFor(async () =>
+        (await list(user)).find((n) => n.sample_shipment_id === sample.id),
+      );
+      expect(found).toMatchObject({ notification_type: "Sample Shipment", shipment_id: null });
+    }
+    expect((await list(admin)).some((n) => n.sample_shipment_id === sample.id)).toBe(false);
+    ctx.app.events.emit("sample.completed", {
+      sampleId: sample.id,
+      sellerId: seller.id,
+      byUserId: agent.id,
+    });
+    const done = await waitFor(async () =>
+      (await list(seller)).find((n) => n.sample_shipment_id === sample.id),
+    );
+    expect(done.content).toBe(notificationTexts.sampleCompleted(sample.id, "Mugs"));
+  });
+
+  it("caps the list at 100, newest first", async () => {
+    const many = await createSeller(ctx.app);
+    const shipment = await insertShipment(ctx.app, { sellerId: many.id });
+    for (let i = 0; i < 105; i++) {
+      ctx.app.events.emit("quotation.created", {
+        quotationId: i,
+        shipmentId: shipment.id,
+        agentId: agent.id,
+        sellerId: many.id,
+      });
+    }
+    await waitFor(async () => {
+      const rows = await ctx.app.database.db.$count(
+        notifications,
+        eq(notifications.userId, many.id),
+      );
+      return rows >= 105 ? rows : undefined;
+    });
+    const rows = await list(many);
+    expect(rows).toHaveLength(100);
+    expect(rows[0]!.id).toBeGreaterThan(rows[99]!.id);
+  });
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
