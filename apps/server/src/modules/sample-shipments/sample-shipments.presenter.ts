@@ -1,5 +1,5 @@
 import type { SampleShipment, SampleShipmentStatus } from "@fba/contract";
-import { avatarUrl } from "../users/avatar-url.js";
+import { avatarUrl } from "../auth/user.presenter.js";
 import { SAMPLE_COMPLETED_STATUS, type SampleRow } from "./sample-shipments.repository.js";
 
 export interface SamplePresentation {
@@ -31,7 +31,7 @@ export function presentSample(row: SampleRow, options: SamplePresentation): Samp
       id: row.seller.id,
       first_name: row.seller.firstName,
       last_name: row.seller.lastName,
-      image: avatarUrl(options.publicUrl, row.seller),
+      image: avatarUrl(row.seller, { PUBLIC_URL: options.publicUrl }),
     },
     message_count: options.messageCount,
   };
