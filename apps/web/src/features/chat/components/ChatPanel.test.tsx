@@ -1,0 +1,216 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider } from "@mui/material/styles";
+import type { ChatHistory } from "@fba/contract";
+import { theme } from "../../../app/theme";
+import { agent, history, message, seller } from "../test/fixtures";
+import { FakeSocket, fakeFetch, signIn } from "../test/fake-socket";
+import { ChatPanel, type ChatPanelProps } from "./ChatPanel";
+
+vi.mock("../../../lib/toast", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/toast")>()),
+  notify: { success: vi.fn(), error: vi.fn() },
+}));
+const { notify } = await import("../../../lib/toast");
+
+async function renderChat(data: ChatHistory, props: Partial<ChatPanelProps> = {}) {
+  const fetchMock = vi.fn(fakeFetch({ "chat/messages/7": () => data }));
+  vi.stubGlobal("fetch", fetchMock);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <ChatPanel kind="shipment" id={7} side="seller" canSend {...props} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  // The view is lazy: wait for it (slow machines take a while for the first Suspense round).
+  await screen.findByTestId("chat-panel", {}, { timeout: 15_000 });
+  return { fetchMock, queryClient };
+}
+
+const agentName = { id: agent.id, first_name: agent.first_name, last_name: agent.last_name };
+
+beforeAll(async () => {
+  // The panel lazy-loads its view; load it once up front so the first test is not timing it.
+  await import("./ChatView");
+});
+
+beforeEach(() => {
+  FakeSocket.reset();
+  vi.stubGlobal("WebSocket", FakeSocket);
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  signIn({ ...seller, groups: "Seller" });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+});
+
+describe("ChatPanel", { timeout: 60_000 }, () => {
+  it("shows the empty state text and names the agent", async () => {
+    await renderChat(history());
+    expect(
+      await screen.findByText(
+        "No messages yet - Messages will appear here once they are placed. Check back later for updates.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Chat with Alex Agent")).toBeInTheDocument();
+    expect(FakeSocket.latest("/ws/group-chat/7/").url).toContain("?token=token-for-tests");
+  });
+
+  it("renders links as anchors and markup as plain text", async () => {
+    await renderChat(
+      history([
+        message({
+          sender: agentName,
+          sender_type: "Shipper",
+          content: "Tracking: https://track.example/ABC <img src=x onerror=alert(1)>",
+          read_by: [agent.id],
+        }),
+      ]),
+    );
+    const link = await screen.findByRole("link", { name: "https://track.example/ABC" });
+    expect(link).toHaveAttribute("href", "https://track.example/ABC");
+    expect(link).toHaveAttribute("rel", expect.stringContaining("noopener"));
+    expect(screen.getByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument();
+    expect(document.querySelector("img[src='x']")).toBeNull();
+  });
+
+  it("offers edit and delete only on own messages", async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderChat(
+      history([
+        message({ content: "Mine" }),
+        message({
+          sender: agentName,
+          sender_type: "Shipper",
+          content: "Theirs",
+          read_by: [agent.id],
+        }),
+      ]),
+    );
+    const [own, theirs] = await screen.findAllByTestId("chat-message");
+    await user.click(within(own!).getByRole("button", { name: "Message actions" }));
+    expect(screen.getByRole("menuitem", { name: "Edit" })).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Delete" })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await user.click(within(theirs!).getByRole("button", { name: "Message actions" }));
+    expect(screen.getByRole("menuitem", { name: "Reply" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Edit" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Delete" })).not.toBeInTheDocument();
+  });
+
+  it("sends, replies and shows live messages once", async () => {
+    const user = userEvent.setup({ delay: null });
+    const theirs = message({
+      sender: agentName,
+      sender_type: "Shipper",
+      content: "Which port?",
+      read_by: [agent.id],
+    });
+    await renderChat(history([theirs]));
+    await screen.findByText("Which port?");
+    const socket = FakeSocket.latest("/ws/group-chat/7/");
+    socket.open();
+
+    // Reading the agent's message marks the chat read.
+    await waitFor(() =>
+      expect(socket.sent).toContainEqual({
+        action: "mark_read",
+        shipment_id: 7,
+        user_id: seller.id,
+      }),
+    );
+
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Hello there");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(socket.sent).toContainEqual({
+      action: "send_message",
+      message: "Hello there",
+      user_id: seller.id,
+      sender_type: "Seller",
+      attachment: null,
+    });
+
+    const mine = message({ content: "Hello there" });
+    socket.emit("message_sent", mine);
+    socket.emit("message_sent", mine);
+    expect(await screen.findAllByText("Hello there")).toHaveLength(1);
+
+    const [first] = screen.getAllByTestId("chat-message");
+    await user.click(within(first!).getByRole("button", { name: "Message actions" }));
+    await user.click(screen.getByRole("menuitem", { name: "Reply" }));
+    expect(screen.getByText("Replying to Alex Agent")).toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Felixstowe");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(socket.sent).toContainEqual(
+      expect.objectContaining({
+        action: "reply_to_thread",
+        message: "Felixstowe",
+        reply_to_id: theirs.id,
+      }),
+    );
+    expect(screen.queryByText("Replying to Alex Agent")).not.toBeInTheDocument();
+
+    socket.emit(
+      "message_replied",
+      message({ content: "Felixstowe", parent: { ...theirs, parent: null } }),
+    );
+    const quote = await screen.findByTestId("reply-quote");
+    expect(within(quote).getByText("Which port?")).toBeInTheDocument();
+
+    socket.emit("message_read", { user: agent.id });
+    await waitFor(() =>
+      expect(screen.getAllByRole("img", { name: "Read by Alex Agent" }).length).toBeGreaterThan(0),
+    );
+  });
+
+  it("shows the server's refusal as an error toast", async () => {
+    await renderChat(history([message({ content: "Mine" })]));
+    await screen.findByText("Mine");
+    const socket = FakeSocket.latest("/ws/group-chat/7/");
+    socket.open();
+    socket.emit("error", {
+      message: "This message has already been read and can no longer be changed",
+    });
+    expect(notify.error).toHaveBeenCalledWith(
+      "This message has already been read and can no longer be changed",
+    );
+  });
+
+  it("keeps history readable without a composer when sending is closed", async () => {
+    await renderChat(history([message({ content: "Old news" })]), { canSend: false });
+    await screen.findByText("Old news");
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Message actions" })).not.toBeInTheDocument();
+    expect(
+      screen.getByText("This chat is closed. The history stays readable."),
+    ).toBeInTheDocument();
+  });
+
+  it("reconnects after a drop and fetches what was missed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { fetchMock } = await renderChat(history([message({ content: "Before" })]));
+      await screen.findByText("Before");
+      const first = FakeSocket.latest("/ws/group-chat/7/");
+      first.open();
+      const fetchesBefore = fetchMock.mock.calls.length;
+      first.drop();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      const second = FakeSocket.latest("/ws/group-chat/7/");
+      expect(second).not.toBe(first);
+      second.open();
+      await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(fetchesBefore));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
