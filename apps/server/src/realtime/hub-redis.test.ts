@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.js";
+import { testConfig } from "../config.js";
+import { openTestDatabase } from "../test/app.js";
+import { createSeller, createShipper, type TestUser } from "../test/factories.js";
+import { insertShipment, TestSocket } from "../test/realtime-factories.js";
+
+const redisUrl = process.env.REDIS_URL;
+
+/** Two server instances on one database, optionally sharing a Redis hub. */
+async function twoInstances(redis: string | undefined) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fba-hub-"));
+  const { database, drop } = await openTestDatabase();
+  const config = testConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    REDIS_URL: redis,
+  });
+  const apps: FastifyInstance[] = [];
+  const urls: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const app = await buildApp(config, { database });
+    urls.push(await app.listen({ port: 0, host: "127.0.0.1" }));
+    apps.push(app);
+  }
+  return {
+    apps,
+    urls,
+    close: async () => {
+      for (const app of apps) await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
+  let cluster: Awaited<ReturnType<typeof twoInstances>>;
+  let seller: TestUser;
+  let agent: TestUser;
+  let shipmentId: number;
+
+  beforeAll(async () => {
+    cluster = await twoInstances(redisUrl);
+    const [first] = cluster.apps;
+    seller = await createSeller(first!);
+    agent = await createShipper(first!);
+    shipmentId = (await insertShipment(first!, { sellerId: seller.id, agentId: agent.id })).id;
+  });
+  afterAll(async () => cluster?.close());
+
+  it("delivers a message sent on one instance to a socket on the other, exactly once", async () => {
+    const path = `/ws/group-chat/${shipmentId}/`;
+    const onA = await TestSocket.connect(cluster.urls[0]!, path, { token: seller.token });
+    const onB = await TestSocket.connect(cluster.urls[1]!, path, { token: agent.token });
+    // Subscriptions are asynchronous; let both instances settle before sending.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    onA.send({ action: "send_message", message: "across instances" });
+    const received = await onB.next("message_sent");
+    expect(received.data.content).toBe("across instances");
+    await onA.next("message_sent");
+    onB.send({ action: "send_message", message: "and back" });
+    await onA.until(() => onA.count("message_sent") >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(onA.count("message_sent")).toBe(2);
+    expect(onB.count("message_sent")).toBe(2);
+    onA.close();
+    onB.close();
+  });
+
+  it("delivers notifications to the user's socket on the other instance", async () => {
+    const bell = await TestSocket.connect(cluster.urls[1]!, `/ws/notifications/${agent.id}/`, {
+      token: agent.token,
+    });
+    await bell.next("unread_count");
+    const chat = await TestSocket.connect(cluster.urls[0]!, `/ws/group-chat/${shipmentId}/`, {
+      token: seller.token,
+    });
+    chat.send({ action: "send_message", message: "ring" });
+    const notification = await bell.until(() =>
+      bell.events.find(
+        (e) => e.event_type === "send_notification" && e.data.content.endsWith("ring"),
+      ),
+    );
+    expect(notification.event_type).toBe("send_notification");
+    bell.close();
+    chat.close();
+  });
+});
+
+describe("an instance whose Redis is unreachable", () => {
+  let cluster: Awaited<ReturnType<typeof twoInstances>>;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: the hub starts anyway and keeps retrying in the background.
+    cluster = await twoInstances("redis://127.0.0.1:1");
+  });
+  afterAll(async () => cluster?.close());
+
+  it("keeps serving its own sockets", async () => {
+    const [app] = cluster.apps;
+    const seller = await createSeller(app!);
+    const agent = await createShipper(app!);
+    const { id } = await insertShipment(app!, { sellerId: seller.id, agentId: agent.id });
+    const path = `/ws/group-chat/${id}/`;
+    const a = await TestSocket.connect(cluster.urls[0]!, path, { token: seller.token });
+    const b = await TestSocket.connect(cluster.urls[0]!, path, { token: agent.token });
+    a.send({ action: "send_message", message: "local only" });
+    expect((await b.next("message_sent")).data.content).toBe("local only");
+    a.close();
+    b.close();
+  });
+});
