@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider } from "@mui/material/styles";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import type { Notification } from "@fba/contract";
+import { theme } from "../../../app/theme";
+import { FakeSocket, fakeFetch, signIn } from "../../chat/test/fake-socket";
+import { NotificationBell } from "./NotificationBell";
+
+function notification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 1,
+    notification_type: "Shipment",
+    shipment_id: 42,
+    sample_shipment_id: 0,
+    content: "New quotation received for shipment #42 (Mugs)",
+    is_read: false,
+    updated_at: new Date().toISOString(),
+    user: { id: 9, first_name: "Sam" },
+    ...overrides,
+  };
+}
+
+function renderBell(list: Notification[], status = "Quotation Received") {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      fakeFetch({ "chat/notifications": () => list, "shipments/42": () => ({ id: 42, status }) }),
+    ),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <NotificationBell /> },
+      { path: "*", element: <p>Went somewhere</p> },
+    ],
+    { initialEntries: ["/"] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  FakeSocket.reset();
+  vi.stubGlobal("WebSocket", FakeSocket);
+  signIn({ id: 9, first_name: "Sam", last_name: "Seller", groups: "Seller" });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("NotificationBell", { timeout: 60_000 }, () => {
+  it("shows the unread count, the list with previews cut at 100 characters, and live ones", async () => {
+    const user = userEvent.setup({ delay: null });
+    const long = `New message from Alex: ${"a".repeat(120)}`;
+    renderBell([notification({ id: 2, content: long }), notification({ id: 1, is_read: true })]);
+    const bell = await screen.findByRole("button", { name: "Notifications, 1 unread" });
+
+    const socket = FakeSocket.latest("/ws/notifications/9/");
+    socket.open();
+    socket.emit("send_notification", notification({ id: 3, content: "Bidding closed" }));
+    socket.emit("unread_count", { count: 2 });
+    expect(await screen.findByRole("button", { name: "Notifications, 2 unread" })).toBe(bell);
+
+    await user.click(bell);
+    const popover = await screen.findByRole("dialog", { name: "Notifications" });
+    expect(within(popover).getByRole("heading", { name: "Notifications" })).toBeInTheDocument();
+    const items = within(popover).getAllByTestId("notification-item");
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent("Bidding closed");
+    expect(within(popover).getByText(`${long.slice(0, 100)}...`)).toBeInTheDocument();
+  });
+
+  it("marks a notification read over the socket and routes by role and status", async () => {
+    const user = userEvent.setup({ delay: null });
+    const router = renderBell([notification({ id: 5 })], "Quotation Approved");
+    const bell = await screen.findByRole("button", { name: "Notifications, 1 unread" });
+    const socket = FakeSocket.latest("/ws/notifications/9/");
+    socket.open();
+    await user.click(bell);
+    await user.click(await screen.findByTestId("notification-item"));
+    expect(socket.sent).toContainEqual({
+      action: "mark_notification_read",
+      notification_id: 5,
+      user_id: "9",
+    });
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        "/seller/booking/order/status/42?src=pendingorders",
+      ),
+    );
+  });
+});
