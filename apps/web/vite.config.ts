@@ -22,5 +22,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // Form tests type into MUI inputs; shared CI machines can be slow, so allow more than 5 s.
+    testTimeout: 30_000,
   },
 });

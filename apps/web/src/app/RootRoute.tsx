@@ -9,7 +9,9 @@ interface RouteHandle {
 /** Sets the page title to '<route title> | <product name>'. */
 export function RootRoute() {
   const matches = useMatches();
-  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title)
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
     .find(Boolean);
   useEffect(() => {
     document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;

@@ -37,7 +37,11 @@ export function fakeApi(routes: Record<string, Handler | FakeResponse>) {
     const route = routes[`${method} ${path}`];
     const reply = typeof route === "function" ? await route(call) : route;
     const status = reply?.status ?? (route ? 200 : 404);
-    const payload = reply?.body ?? (route ? { status: "success", status_code: status, message: "OK", data: null } : { status: "error", status_code: 404, message: "Not Found", errors: [] });
+    const payload =
+      reply?.body ??
+      (route
+        ? { status: "success", status_code: status, message: "OK", data: null }
+        : { status: "error", status_code: 404, message: "Not Found", errors: [] });
     return new Response(JSON.stringify(payload), {
       status,
       headers: { "content-type": "application/json" },
@@ -61,7 +65,11 @@ export const failure = (
 /** Renders `element` at `path` inside the app's providers, with extra routes to land on. */
 export function renderRoute(
   element: ReactElement,
-  { path = "/", at = path, routes = [] }: { path?: string; at?: string; routes?: RouteObject[] } = {},
+  {
+    path = "/",
+    at = path,
+    routes = [],
+  }: { path?: string; at?: string; routes?: RouteObject[] } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

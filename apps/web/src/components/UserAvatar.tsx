@@ -31,7 +31,13 @@ export function UserAvatar({ firstName, lastName, image, size = 36, sx }: UserAv
       src={withAvatarToken(image)}
       alt={name || undefined}
       sx={[
-        { width: size, height: size, bgcolor: "primary.main", fontSize: size * 0.4, fontWeight: 700 },
+        {
+          width: size,
+          height: size,
+          bgcolor: "primary.main",
+          fontSize: size * 0.4,
+          fontWeight: 700,
+        },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >

@@ -31,7 +31,10 @@ describe("apiRequest", () => {
         call.authorization === "Bearer new-access"
           ? success({ id: 1 })
           : failure(401, "Unauthorized", [{ message: "Token expired" }]),
-      "POST auth/refresh-token/": success({ access_token: "new-access", refresh_token: "new-refresh" }),
+      "POST auth/refresh-token/": success({
+        access_token: "new-access",
+        refresh_token: "new-refresh",
+      }),
     });
     const result = await api.get<{ data: { id: number } }>("auth/v1/me/");
     expect(result.data.id).toBe(1);
@@ -52,9 +55,15 @@ describe("apiRequest", () => {
         call.authorization === "Bearer new-access" ? success("a") : failure(401, "Unauthorized"),
       "GET b/": (call) =>
         call.authorization === "Bearer new-access" ? success("b") : failure(401, "Unauthorized"),
-      "POST auth/refresh-token/": success({ access_token: "new-access", refresh_token: "new-refresh" }),
+      "POST auth/refresh-token/": success({
+        access_token: "new-access",
+        refresh_token: "new-refresh",
+      }),
     });
-    const [a, b] = await Promise.all([api.get<{ data: string }>("a/"), api.get<{ data: string }>("b/")]);
+    const [a, b] = await Promise.all([
+      api.get<{ data: string }>("a/"),
+      api.get<{ data: string }>("b/"),
+    ]);
     expect([a.data, b.data]).toEqual(["a", "b"]);
     expect(calls.filter((c) => c.path === "auth/refresh-token/")).toHaveLength(1);
   });
@@ -120,8 +129,8 @@ describe("apiRequest", () => {
 
 describe("buildUrl", () => {
   it("drops empty parameters and escapes ampersands", () => {
-    expect(buildUrl("/seller/shipments/", { page: 1, search: "A&B", ordering: "", date: null })).toBe(
-      "/api/seller/shipments/?page=1&search=A%26B",
-    );
+    expect(
+      buildUrl("/seller/shipments/", { page: 1, search: "A&B", ordering: "", date: null }),
+    ).toBe("/api/seller/shipments/?page=1&search=A%26B");
   });
 });

@@ -17,7 +17,8 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE = "Cannot reach the server. Check your connection and try again.";
+export const NETWORK_ERROR_MESSAGE =
+  "Cannot reach the server. Check your connection and try again.";
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -53,7 +54,11 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+async function send(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -114,8 +119,7 @@ async function parseError(res: Response): Promise<ApiError> {
     const validationMessages = Array.isArray(json.error_messages)
       ? json.error_messages.map(String)
       : [];
-    const errors =
-      json.errors ?? validationMessages.map((message): FieldError => ({ message }));
+    const errors = json.errors ?? validationMessages.map((message): FieldError => ({ message }));
     return new ApiError(
       res.status,
       json.message ?? (res.statusText || "Request failed"),
@@ -141,7 +145,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const current = authStorage.getAccessToken();
     // Another call (or tab) may already have rotated the pair while this one was in flight:
     // replay with the new token instead of refreshing again with a spent refresh token.
-    const renewed = current !== null && current !== token ? true : token !== null && (await refreshTokens());
+    const renewed =
+      current !== null && current !== token ? true : token !== null && (await refreshTokens());
     if (renewed) res = await send(path, options, authStorage.getAccessToken());
     if (res.status === 401) {
       const error = await parseError(res);

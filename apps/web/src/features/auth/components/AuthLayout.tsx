@@ -51,7 +51,12 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
           </Typography>
           <Stack component="ul" sx={{ listStyle: "none", p: 0, m: 0, gap: 1.5 }}>
             {HIGHLIGHTS.map((item) => (
-              <Stack component="li" direction="row" key={item} sx={{ gap: 1.5, alignItems: "center" }}>
+              <Stack
+                component="li"
+                direction="row"
+                key={item}
+                sx={{ gap: 1.5, alignItems: "center" }}
+              >
                 <CheckCircleOutlineIcon sx={{ color: "#ffc774" }} aria-hidden="true" />
                 <Typography>{item}</Typography>
               </Stack>
@@ -75,7 +80,11 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
       >
         <Box sx={{ width: "100%", maxWidth: 440 }}>
           <Box sx={{ display: { xs: "block", md: "none" }, mb: 4 }}>
-            <RouterLink to="/" aria-label={`${PRODUCT_NAME} home`} style={{ textDecoration: "none" }}>
+            <RouterLink
+              to="/"
+              aria-label={`${PRODUCT_NAME} home`}
+              style={{ textDecoration: "none" }}
+            >
               <BrandLogo />
             </RouterLink>
           </Box>

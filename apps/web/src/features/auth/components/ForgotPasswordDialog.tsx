@@ -52,7 +52,11 @@ interface ForgotPasswordDialogProps {
 }
 
 /** Password recovery in four steps: email, 4-digit code, new password, success. */
-export function ForgotPasswordDialog({ open, onClose, initialEmail = "" }: ForgotPasswordDialogProps) {
+export function ForgotPasswordDialog({
+  open,
+  onClose,
+  initialEmail = "",
+}: ForgotPasswordDialogProps) {
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
   const [otp, setOtp] = useState("");
@@ -75,7 +79,11 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = "" }: Forgo
     >
       <DialogTitle id="forgot-password-title" sx={{ pr: 7 }}>
         {STEP_TITLES[step]}
-        <Typography variant="caption" component="span" sx={{ display: "block", color: "text.secondary" }}>
+        <Typography
+          variant="caption"
+          component="span"
+          sx={{ display: "block", color: "text.secondary" }}
+        >
           Step {STEP_NUMBERS[step]} of 4
         </Typography>
       </DialogTitle>
@@ -125,7 +133,13 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = "" }: Forgo
 
 const emailFormSchema = passwordInitInputSchema.pick({ email: true });
 
-function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string) => void }) {
+function EmailStep({
+  initialEmail,
+  onSent,
+}: {
+  initialEmail: string;
+  onSent: (email: string) => void;
+}) {
   const form = useForm({
     resolver: zodResolver(emailFormSchema),
     defaultValues: { email: initialEmail },
@@ -169,7 +183,13 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button type="submit" variant="contained" fullWidth size="large" loading={mutation.isPending}>
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          loading={mutation.isPending}
+        >
           Send code
         </Button>
       </DialogActions>
@@ -247,7 +267,10 @@ function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProps) {
             />
           )}
         />
-        <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", mt: 1.5 }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: "space-between", alignItems: "center", mt: 1.5 }}
+        >
           <Button onClick={onBack} size="small">
             Change email
           </Button>
@@ -340,7 +363,13 @@ function PasswordStep({ email, otp, onDone, onCodeRejected }: PasswordStepProps)
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button type="submit" variant="contained" fullWidth size="large" loading={mutation.isPending}>
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          loading={mutation.isPending}
+        >
           Reset password
         </Button>
       </DialogActions>

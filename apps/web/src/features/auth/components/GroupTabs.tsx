@@ -20,7 +20,13 @@ export function GroupTabs({ value, onChange }: GroupTabsProps) {
         borderRadius: 2,
         p: 0.5,
         minHeight: 44,
-        "& .MuiTabs-indicator": { height: "100%", borderRadius: 1.5, bgcolor: "background.paper", boxShadow: 1, zIndex: 0 },
+        "& .MuiTabs-indicator": {
+          height: "100%",
+          borderRadius: 1.5,
+          bgcolor: "background.paper",
+          boxShadow: 1,
+          zIndex: 0,
+        },
         "& .MuiTab-root": { minHeight: 40, zIndex: 1, fontWeight: 600, textTransform: "none" },
         "& .MuiTab-root.Mui-selected": { color: "primary.main" },
       }}

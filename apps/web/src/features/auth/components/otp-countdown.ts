@@ -19,28 +19,29 @@ export function clearResendCountdown() {
   localStorage.removeItem(STORAGE_KEYS.otpResendAt);
 }
 
-const secondsUntil = (deadline: number) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+const secondsUntil = (deadline: number, now: number) =>
+  Math.max(0, Math.ceil((deadline - now) / 1000));
 
 /** Seconds left before a new code may be requested, ticking once a second. */
 export function useResendCountdown() {
   const [deadline, setDeadline] = useState(readResendDeadline);
-  const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(deadline));
+  const [now, setNow] = useState(Date.now);
+  const secondsLeft = secondsUntil(deadline, now);
 
   useEffect(() => {
-    setSecondsLeft(secondsUntil(deadline));
-    if (secondsUntil(deadline) === 0) return;
+    if (deadline <= Date.now()) return;
     const timer = setInterval(() => {
-      const left = secondsUntil(deadline);
-      setSecondsLeft(left);
-      if (left === 0) clearInterval(timer);
+      const current = Date.now();
+      setNow(current);
+      if (current >= deadline) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [deadline]);
 
-  const restart = useCallback(
-    (seconds?: number) => setDeadline(startResendCountdown(seconds)),
-    [],
-  );
+  const restart = useCallback((seconds?: number) => {
+    setDeadline(startResendCountdown(seconds));
+    setNow(Date.now());
+  }, []);
   return { secondsLeft, restart };
 }
 

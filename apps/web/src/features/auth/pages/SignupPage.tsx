@@ -64,7 +64,9 @@ export default function SignupPage() {
           applyFieldErrors(error, form.setError, FIELDS);
           const other =
             error instanceof ApiError
-              ? error.errors.find((e) => !e.field || !(FIELDS as readonly string[]).includes(e.field))
+              ? error.errors.find(
+                  (e) => !e.field || !(FIELDS as readonly string[]).includes(e.field),
+                )
               : undefined;
           if (other) setFormError(other.message);
           toastApiError(error);

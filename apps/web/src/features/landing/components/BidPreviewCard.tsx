@@ -28,7 +28,10 @@ export function BidPreviewCard() {
         width: "100%",
       }}
     >
-      <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "flex-start", gap: 2 }}>
+      <Stack
+        direction={{ xs: "column-reverse", sm: "row" }}
+        sx={{ justifyContent: "space-between", alignItems: "flex-start", gap: { xs: 1, sm: 2 } }}
+      >
         <Box>
           <Typography variant="overline" sx={{ color: "text.secondary", lineHeight: 1.4 }}>
             Shipment #1042

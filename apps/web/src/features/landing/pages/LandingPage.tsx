@@ -60,9 +60,17 @@ export const HOW_IT_WORKS_STEPS: Step[] = [
 ];
 
 const SOCIAL_LINKS = [
-  { label: `${PRODUCT_NAME} on LinkedIn`, href: "https://www.linkedin.com/", icon: <LinkedInIcon /> },
+  {
+    label: `${PRODUCT_NAME} on LinkedIn`,
+    href: "https://www.linkedin.com/",
+    icon: <LinkedInIcon />,
+  },
   { label: `${PRODUCT_NAME} on X`, href: "https://x.com/", icon: <XIcon /> },
-  { label: `${PRODUCT_NAME} on Facebook`, href: "https://www.facebook.com/", icon: <FacebookIcon /> },
+  {
+    label: `${PRODUCT_NAME} on Facebook`,
+    href: "https://www.facebook.com/",
+    icon: <FacebookIcon />,
+  },
   {
     label: `${PRODUCT_NAME} on Instagram`,
     href: "https://www.instagram.com/",
@@ -89,7 +97,14 @@ export default function LandingPage() {
   };
 
   return (
-    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
+    <Box
+      sx={{
+        minHeight: "100vh",
+        display: "flex",
+        flexDirection: "column",
+        bgcolor: "background.paper",
+      }}
+    >
       <AppBar
         position="sticky"
         component="header"
@@ -106,7 +121,11 @@ export default function LandingPage() {
             >
               <BrandLogo compact />
             </Link>
-            <Box component="nav" aria-label="Main" sx={{ display: "flex", alignItems: "center", gap: { xs: 0.5, sm: 1.5 } }}>
+            <Box
+              component="nav"
+              aria-label="Main"
+              sx={{ display: "flex", alignItems: "center", gap: { xs: 0.5, sm: 1.5 } }}
+            >
               <Button
                 href="#how-it-works"
                 onClick={scrollToHowItWorks}
@@ -159,7 +178,13 @@ export default function LandingPage() {
               <Box>
                 <Typography
                   variant="overline"
-                  sx={{ color: "#ffc774", fontWeight: 700, letterSpacing: "0.12em" }}
+                  component="p"
+                  sx={{
+                    color: "#ffc774",
+                    fontWeight: 700,
+                    letterSpacing: "0.12em",
+                    lineHeight: 1.6,
+                  }}
                 >
                   Freight marketplace for Amazon sellers
                 </Typography>
@@ -171,10 +196,15 @@ export default function LandingPage() {
                   Logistics for Amazon FBA Sellers!
                 </Typography>
                 <Typography
-                  sx={{ fontSize: { xs: "1.05rem", md: "1.2rem" }, color: "rgba(255,255,255,0.88)", maxWidth: 560, mb: 4 }}
+                  sx={{
+                    fontSize: { xs: "1.05rem", md: "1.2rem" },
+                    color: "rgba(255,255,255,0.88)",
+                    maxWidth: 560,
+                    mb: 4,
+                  }}
                 >
-                  Post your shipment once. Shipping agents compete with sealed bids for 72 hours, the
-                  lowest quote wins, and you stay in charge from pickup to the Amazon warehouse.
+                  Post your shipment once. Shipping agents compete with sealed bids for 72 hours,
+                  the lowest quote wins, and you stay in charge from pickup to the Amazon warehouse.
                 </Typography>
                 <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
                   <Button
@@ -191,7 +221,11 @@ export default function LandingPage() {
                     onClick={scrollToHowItWorks}
                     size="large"
                     variant="outlined"
-                    sx={{ color: "common.white", borderColor: "rgba(255,255,255,0.6)", "&:hover": { borderColor: "common.white", bgcolor: "rgba(255,255,255,0.08)" } }}
+                    sx={{
+                      color: "common.white",
+                      borderColor: "rgba(255,255,255,0.6)",
+                      "&:hover": { borderColor: "common.white", bgcolor: "rgba(255,255,255,0.08)" },
+                    }}
                   >
                     See the five steps
                   </Button>
@@ -210,10 +244,23 @@ export default function LandingPage() {
           sx={{ py: { xs: 7, md: 10 }, scrollMarginTop: 72, outline: "none" }}
         >
           <Container maxWidth="lg">
-            <Typography id="how-it-works-heading" variant="h2" sx={{ fontSize: { xs: "1.9rem", md: "2.5rem" }, textAlign: "center" }}>
+            <Typography
+              id="how-it-works-heading"
+              variant="h2"
+              sx={{ fontSize: { xs: "1.9rem", md: "2.5rem" }, textAlign: "center" }}
+            >
               How it works
             </Typography>
-            <Typography sx={{ color: "text.secondary", textAlign: "center", maxWidth: 620, mx: "auto", mt: 1.5, mb: { xs: 4, md: 6 } }}>
+            <Typography
+              sx={{
+                color: "text.secondary",
+                textAlign: "center",
+                maxWidth: 620,
+                mx: "auto",
+                mt: 1.5,
+                mb: { xs: 4, md: 6 },
+              }}
+            >
               From a single form to delivered cartons, in five steps.
             </Typography>
             <Box
@@ -290,7 +337,10 @@ export default function LandingPage() {
             gap: 2,
           }}
         >
-          <Stack direction={{ xs: "column", sm: "row" }} sx={{ alignItems: "center", gap: { xs: 1, sm: 2 } }}>
+          <Stack
+            direction={{ xs: "column", sm: "row" }}
+            sx={{ alignItems: "center", gap: { xs: 1, sm: 2 } }}
+          >
             <BrandLogo inverted size="small" />
             <Typography variant="body2">
               © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
@@ -305,7 +355,10 @@ export default function LandingPage() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={social.label}
-                  sx={{ color: "inherit", "&:hover": { color: "common.white", bgcolor: "rgba(255,255,255,0.08)" } }}
+                  sx={{
+                    color: "inherit",
+                    "&:hover": { color: "common.white", bgcolor: "rgba(255,255,255,0.08)" },
+                  }}
                 >
                   {social.icon}
                 </IconButton>

@@ -24,7 +24,13 @@ interface SidebarProps {
   onLogout: () => void;
 }
 
-export function Sidebar({ group, isMobile, onNavigate, onOpenSampleDialog, onLogout }: SidebarProps) {
+export function Sidebar({
+  group,
+  isMobile,
+  onNavigate,
+  onOpenSampleDialog,
+  onLogout,
+}: SidebarProps) {
   const { pathname } = useLocation();
   const items = group ? visibleMenu(group, pathname) : [];
   return (
@@ -39,7 +45,11 @@ export function Sidebar({ group, isMobile, onNavigate, onOpenSampleDialog, onLog
           <BrandLogo />
         </RouterLink>
       </Box>
-      <Box component="nav" aria-label="Main menu" sx={{ flex: 1, overflowY: "auto", px: 1.5, py: 1 }}>
+      <Box
+        component="nav"
+        aria-label="Main menu"
+        sx={{ flex: 1, overflowY: "auto", px: 1.5, py: 1 }}
+      >
         <List disablePadding sx={{ display: "flex", flexDirection: "column", gap: 0.5 }}>
           {items.map((item) => {
             const active = isMenuItemActive(item, pathname);
@@ -53,7 +63,12 @@ export function Sidebar({ group, isMobile, onNavigate, onOpenSampleDialog, onLog
                 onClick={onNavigate}
               >
                 <ListItemIcon sx={{ minWidth: 38 }}>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+                <ListItemText
+                  primary={item.label}
+                  slotProps={{
+                    primary: { noWrap: true, sx: { fontWeight: 500, fontSize: "0.95rem" } },
+                  }}
+                />
               </ListItemButton>
             );
           })}

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState } from "react";
-import { Outlet, useMatches, useNavigate } from "react-router";
+import { Link as RouterLink, Outlet, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
+import { BrandLogo } from "../../../components/BrandLogo";
 import { NotificationBell } from "../../notifications/components/NotificationBell";
 import { logout, useCurrentUser } from "../../../lib/session";
 import { Sidebar } from "../components/Sidebar";
@@ -21,7 +21,7 @@ const SampleShipmentDialog = lazy(() =>
   })),
 );
 
-export const SIDEBAR_WIDTH = 260;
+export const SIDEBAR_WIDTH = 264;
 
 /** The authenticated layout: sidebar (a drawer under 768 px), header and the routed page. */
 export default function AppLayout() {
@@ -33,11 +33,6 @@ export default function AppLayout() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const matches = useMatches();
-  const title = [...matches]
-    .reverse()
-    .map((m) => (m.handle as { title?: string } | undefined)?.title)
-    .find(Boolean);
 
   const handleLogout = async () => {
     await logout();
@@ -98,14 +93,16 @@ export default function AppLayout() {
                 <MenuIcon />
               </IconButton>
             )}
-            <Typography
-              component="div"
-              variant="h6"
-              noWrap
-              sx={{ flex: 1, fontSize: { xs: "1.05rem", sm: "1.2rem" } }}
-            >
-              {title}
-            </Typography>
+            {isMobile && (
+              <RouterLink
+                to="/"
+                aria-label="FBA Freight home"
+                style={{ display: "inline-flex", textDecoration: "none" }}
+              >
+                <BrandLogo size="small" compact />
+              </RouterLink>
+            )}
+            <Box sx={{ flex: 1 }} />
             <NotificationBell />
             <UserMenu user={user} onLogout={() => void handleLogout()} />
           </Toolbar>

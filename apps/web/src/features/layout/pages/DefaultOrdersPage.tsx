@@ -22,7 +22,13 @@ export default function DefaultOrdersPage() {
   return (
     <Box
       component="main"
-      sx={{ minHeight: "100vh", display: "grid", placeItems: "center", bgcolor: "background.default", p: 3 }}
+      sx={{
+        minHeight: "100vh",
+        display: "grid",
+        placeItems: "center",
+        bgcolor: "background.default",
+        p: 3,
+      }}
     >
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 440, textAlign: "center" }}>
         <BrandLogo />

@@ -23,7 +23,10 @@ export default function PlaygroundPage() {
   return (
     <Box component="main" sx={{ minHeight: "100vh", bgcolor: "background.default", py: 5 }}>
       <Container maxWidth="md">
-        <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", mb: 4 }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: "space-between", alignItems: "center", mb: 4 }}
+        >
           <RouterLink to="/" aria-label="FBA Freight home" style={{ textDecoration: "none" }}>
             <BrandLogo />
           </RouterLink>
@@ -45,7 +48,13 @@ export default function PlaygroundPage() {
             {swatches.map((swatch) => (
               <Box key={swatch.name} sx={{ width: 110 }}>
                 <Box
-                  sx={{ height: 56, borderRadius: 2, bgcolor: swatch.color, border: 1, borderColor: "divider" }}
+                  sx={{
+                    height: 56,
+                    borderRadius: 2,
+                    bgcolor: swatch.color,
+                    border: 1,
+                    borderColor: "divider",
+                  }}
                 />
                 <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
                   {swatch.name}

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { STORAGE_KEYS } from "@fba/contract/constants";
+import { failure, fakeApi, renderRoute, success } from "../../../app/test-utils";
+import LoginPage from "./LoginPage";
+
+vi.mock("../../../lib/toast", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/toast")>()),
+  toastApiError: vi.fn(),
+}));
+
+const user = (groups: "Seller" | "Shipper" | "Admin") => ({
+  id: 7,
+  first_name: "Ava",
+  last_name: "Stone",
+  email: "ava@example.com",
+  groups,
+  image: null,
+  profile: { phone: null, company_name: null },
+  email_notifications: true,
+  is_active: true,
+});
+
+const landings = [
+  { path: "/seller/dashboard", element: <p>seller dashboard</p> },
+  { path: "/shipper/dashboard", element: <p>shipper dashboard</p> },
+  { path: "/admin/dashboard", element: <p>admin dashboard</p> },
+  { path: "/signup", element: <p>signup page</p> },
+  { path: "/shipper/signup", element: <p>shipper signup page</p> },
+];
+
+function renderLogin(at = "/login") {
+  return renderRoute(<LoginPage />, { path: at, routes: landings });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("LoginPage", () => {
+  it("shows the login screen's validation messages", async () => {
+    const { calls } = fakeApi({});
+    renderLogin();
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Email is required")).toBeInTheDocument();
+    expect(screen.getByText("Password is required")).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText("Email"), "not-an-email");
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Invalid email address")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("logs a Customer in as Seller with remember, stores the session and opens the seller dashboard", async () => {
+    const { calls } = fakeApi({
+      "POST auth/login/": success({
+        user: user("Seller"),
+        access_token: "acc",
+        refresh_token: "ref",
+      }),
+    });
+    renderLogin();
+    expect(screen.getByRole("tab", { name: "Customer" })).toHaveAttribute("aria-selected", "true");
+    await userEvent.type(screen.getByLabelText("Email"), "Ava@Example.com");
+    await userEvent.type(screen.getByLabelText("Password"), "Secret#123");
+    await userEvent.click(screen.getByLabelText("Remember for 30 days"));
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+
+    expect(await screen.findByText("seller dashboard")).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      path: "auth/login/",
+      authorization: null,
+      body: { email: "ava@example.com", password: "Secret#123", group: "Seller", remember: true },
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe("acc");
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe("ref");
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? "{}")).toMatchObject({ id: 7 });
+  });
+
+  it("sends group Shipper from the Shipment Agent tab and opens the shipper dashboard", async () => {
+    const { calls } = fakeApi({
+      "POST auth/login/": success({ user: user("Shipper"), access_token: "a", refresh_token: "r" }),
+    });
+    renderLogin();
+    await userEvent.click(screen.getByRole("tab", { name: "Shipment Agent" }));
+    await userEvent.type(screen.getByLabelText("Email"), "agent@example.com");
+    await userEvent.type(screen.getByLabelText("Password"), "x");
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("shipper dashboard")).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ group: "Shipper", remember: false });
+  });
+
+  it("takes the group from a path containing 'shipper'", async () => {
+    const { calls } = fakeApi({
+      "POST auth/login/": success({ user: user("Admin"), access_token: "a", refresh_token: "r" }),
+    });
+    renderLogin("/shipper/login");
+    expect(screen.getByRole("tab", { name: "Shipment Agent" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await userEvent.type(screen.getByLabelText("Email"), "root@example.com");
+    await userEvent.type(screen.getByLabelText("Password"), "x");
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("admin dashboard")).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({ group: "Shipper" });
+  });
+
+  it("puts server field errors on the fields and shows other errors above the form", async () => {
+    fakeApi({
+      "POST auth/login/": failure(400, "Bad Request", [
+        { field: "password", message: "Invalid email or password" },
+        { field: "group", message: "This account is not registered for the selected tab" },
+      ]),
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText("Email"), "ava@example.com");
+    await userEvent.type(screen.getByLabelText("Password"), "wrong");
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Invalid email or password")).toBeInTheDocument();
+    expect(
+      screen.getByText("This account is not registered for the selected tab"),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it("toggles the password visibility", async () => {
+    fakeApi({});
+    renderLogin();
+    const password = screen.getByLabelText("Password");
+    expect(password).toHaveAttribute("type", "password");
+    await userEvent.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password).toHaveAttribute("type", "text");
+    await userEvent.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(password).toHaveAttribute("type", "password");
+  });
+
+  it("opens the reset dialog from both forgot-password links and links to sign-up", async () => {
+    fakeApi({});
+    renderLogin();
+    await userEvent.click(screen.getByRole("button", { name: "Forgot Password?" }));
+    expect(await screen.findByRole("dialog", { name: /Forgot password/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole("button", { name: "I forgot my password" }));
+    expect(await screen.findByRole("dialog", { name: /Forgot password/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    expect(screen.getByText("New User? Sign Up Now")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("link", { name: "Sign Up" }));
+    expect(await screen.findByText("signup page")).toBeInTheDocument();
+  });
+});
