@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/http.js";
 import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
+import { limitRequests } from "../../plugins/rate-limit.js";
 import { readProfileForm } from "./profile-upload.js";
 import { UserService } from "./users.service.js";
 import { parseInput } from "./validation.js";
@@ -41,12 +42,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  // Profile saves are rare; the cap mostly bounds guessing the current password through this route.
+  const profileLimits = limitRequests(app, {
+    name: "update-profile-user",
+    max: 20,
+    windowMs: 15 * 60_000,
+    key: (request) => (request.user ? String(request.user.id) : undefined),
+  });
+
   // The web client sends multipart (with the image); older clients use the JSON alias.
   for (const path of ["/auth/v1/update-profile/", "/auth/update-profile/"]) {
     routes.patch(
       path,
       {
-        preHandler: requireAuth(app),
+        preHandler: [requireAuth(app), profileLimits],
         schema: {
           tags: ["Profile"],
           security,

@@ -187,6 +187,18 @@ describe("profile", () => {
       expect(res.json().status).toBe("error");
     });
 
+    it("caps profile saves per user with 429 and Retry-After", async () => {
+      const user = await createSeller(ctx.app);
+      for (let i = 0; i < 20; i += 1) {
+        expect((await patchJson(user, { email_notifications: i % 2 === 0 })).statusCode).toBe(200);
+      }
+      const limited = await patchJson(user, { first_name: "Late" });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      const other = await createSeller(ctx.app);
+      expect((await patchJson(other, { first_name: "Fine" })).statusCode).toBe(200);
+    });
+
     it("stores the email notification preference", async () => {
       const user = await createSeller(ctx.app);
       const off = await patchForm(user, { email_notifications: "off" });
