@@ -308,6 +308,18 @@ describe("sample shipments", () => {
       expect(events).toHaveLength(1);
     });
 
+    it("completes exactly once when two agents race", async () => {
+      const second = await createShipper(ctx.app);
+      const { id } = await createSampleShipment(ctx.app, seller.id);
+      events.length = 0;
+      const results = await Promise.all([
+        complete(agent, id, { status: "Shipment Completed" }),
+        complete(second, id, { status: "Shipment Completed" }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(events.filter((e) => e.name === "sample.completed")).toHaveLength(1);
+    });
+
     it("lets an admin complete and answers 404 for an unknown sample", async () => {
       const { id } = await createSampleShipment(ctx.app, otherSeller.id);
       expect((await complete(admin, id, { status: "Shipment Completed" })).statusCode).toBe(200);
