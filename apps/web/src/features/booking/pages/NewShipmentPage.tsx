@@ -385,7 +385,16 @@ export default function NewShipmentPage() {
                   name="shipment_ready_date"
                   render={({ field, fieldState }) => (
                     <Suspense
-                      fallback={<TextField label="Shipment Date" disabled required fullWidth />}
+                      fallback={
+                        <TextField
+                          label="Shipment Date"
+                          disabled
+                          required
+                          fullWidth
+                          error={!!fieldState.error}
+                          helperText={fieldState.error?.message}
+                        />
+                      }
                     >
                       <ShipmentDatePicker
                         name={field.name}

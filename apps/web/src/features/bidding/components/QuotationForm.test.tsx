@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ShipmentDetail } from "@fba/contract";
+import { renderRoute, setViewport, stubFetch } from "../../shipments/lib/test-utils";
+import { QuotationForm } from "./QuotationForm";
+
+vi.mock("../../../lib/toast", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/toast")>()),
+  notify: { success: vi.fn(), error: vi.fn() },
+  toastApiError: vi.fn(),
+}));
+
+beforeEach(() => setViewport(1280));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const shipment = { id: 42, quotation: {} } as unknown as ShipmentDetail;
+const bid = {
+  id: 7,
+  shipment: 42,
+  pickup_amount: "100.00",
+  fast_amount: null,
+  normal_amount: "900.00",
+  total_amount: "1000.00",
+  is_accepted: null,
+  cancel_reason: null,
+  is_winner: false,
+  is_masked: false,
+  created_at: "",
+  updated_at: "",
+  user: { id: 1, first_name: "Ann", last_name: "Agent", email: "a@x.co" },
+};
+
+describe("QuotationForm", { timeout: 60_000 }, () => {
+  it("requires the pickup amount and one of fast or normal", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<QuotationForm shipment={shipment} isOpen />);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Amount is required")).toBeInTheDocument();
+    fireEvent.change(screen.getByRole("textbox", { name: /Pickup amount/ }), {
+      target: { value: "100" },
+    });
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findAllByText("Enter a fast or a normal amount")).toHaveLength(2);
+    expect(screen.queryByText("Amount is required")).not.toBeInTheDocument();
+  });
+
+  it("keeps digits only and posts the bid", async () => {
+    const { calls } = stubFetch({
+      "POST /api/shipper/quotation/": {
+        status: "success",
+        status_code: 201,
+        message: "Quotation submitted successfully",
+        data: bid,
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<QuotationForm shipment={shipment} isOpen />);
+    const pickup = screen.getByRole("textbox", { name: /Pickup amount/ });
+    fireEvent.change(pickup, { target: { value: "1a2b0" } });
+    expect(pickup).toHaveValue("120");
+    fireEvent.change(screen.getByRole("textbox", { name: /Normal shipping amount/ }), {
+      target: { value: "900" },
+    });
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      shipment: 42,
+      pickup_amount: "120",
+      fast_amount: null,
+      normal_amount: "900",
+    });
+  });
+
+  it("is read-only with Submit hidden once the agent has bid", () => {
+    stubFetch({});
+    renderRoute(<QuotationForm shipment={{ ...shipment, quotation: bid }} isOpen />);
+    expect(screen.getByRole("textbox", { name: /Pickup amount/ })).toBeDisabled();
+    expect(screen.getByRole("textbox", { name: /Pickup amount/ })).toHaveValue("100");
+    expect(screen.getByRole("textbox", { name: /Normal shipping amount/ })).toHaveValue("900");
+    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+    expect(screen.getByText("Your quotation has been submitted.")).toBeInTheDocument();
+  });
+});

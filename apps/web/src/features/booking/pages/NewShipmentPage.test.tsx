@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderRoute, setViewport, stubFetch } from "../../shipments/lib/test-utils";
+import NewShipmentPage from "./NewShipmentPage";
+
+vi.mock("../../../lib/toast", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/toast")>()),
+  notify: { success: vi.fn(), error: vi.fn() },
+  toastApiError: vi.fn(),
+}));
+
+// The real picker is MUI's; the form only needs a control that yields yyyy-MM-dd.
+vi.mock("../components/ShipmentDatePicker", () => ({
+  default: (props: { value: string; onChange: (v: string) => void; error?: string }) => (
+    <label>
+      Shipment Date
+      <input value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      {props.error && <span>{props.error}</span>}
+    </label>
+  ),
+}));
+
+function fill(
+  name: RegExp,
+  value: string,
+  within_: HTMLElement = document.body,
+  role: "textbox" | "combobox" = "textbox",
+) {
+  const input = within(within_).getByRole(role, { name });
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+beforeEach(() => setViewport(1280));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const submit = () => screen.getByRole("button", { name: "Submit" });
+
+describe("NewShipmentPage", { timeout: 120_000 }, () => {
+  it("shows the spec's messages for an empty form", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<NewShipmentPage />, { path: "/quotes" });
+    await user.click(submit());
+    for (const message of [
+      "Pickup Address is required",
+      "Shipment Date is required",
+      "Amazon standard identification number is required",
+      "Delivery Address is required",
+      "Carton dimensions length is required",
+      "Carton dimensions width is required",
+      "Carton dimensions height is required",
+      "Total cost of goods is required",
+      "Total number of cartons is required",
+      "At least one shipment contain must be checked.",
+      "Product name is required",
+      "Detailed product description is required",
+      "First name is required",
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+  });
+
+  it("checks lengths and characters with the contract's messages", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<NewShipmentPage />, { path: "/quotes" });
+    fill(/Product name/, "x");
+    fill(/Additional notes/, "y");
+    fill(/Supplier contact name/, "Bad#Name");
+    await user.click(submit());
+    expect(
+      await screen.findByText("Product name must be at least 2 characters"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Additional notes must be at least 2 characters")).toBeInTheDocument();
+    expect(
+      screen.getByText("Supplier contact name can only contain letters, numbers and spaces"),
+    ).toBeInTheDocument();
+  });
+
+  it("adds up to five warehouse groups and removes them", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<NewShipmentPage />, { path: "/quotes" });
+    const add = screen.getByRole("button", { name: "Add Amazon warehouse" });
+    for (let i = 0; i < 4; i += 1) await user.click(add);
+    expect(screen.getAllByRole("group", { name: /^Amazon warehouse \d$/ })).toHaveLength(5);
+    expect(add).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Remove Amazon warehouse 2" }));
+    expect(screen.getAllByRole("group", { name: /^Amazon warehouse \d$/ })).toHaveLength(4);
+    expect(add).toBeEnabled();
+  });
+
+  it("totals the cargo live and warns about heavy or large cartons", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<NewShipmentPage />, { path: "/quotes" });
+    const group = screen.getByRole("group", { name: "Amazon warehouse 1" });
+    await user.type(within(group).getByRole("textbox", { name: /Length/ }), "50");
+    await user.type(within(group).getByRole("textbox", { name: /Width/ }), "40");
+    await user.type(within(group).getByRole("textbox", { name: /Height/ }), "30");
+    await user.type(within(group).getByRole("textbox", { name: /Weight per carton/ }), "5");
+    await user.type(within(group).getByRole("textbox", { name: /Number of cartons/ }), "10");
+    // 50x40x30 / 6000 = 10 kg volumetric per carton > 5 kg actual.
+    expect(screen.getByTestId("Total cartons")).toHaveTextContent("10");
+    expect(screen.getByTestId("Gross weight")).toHaveTextContent("50 kg");
+    expect(screen.getByTestId("Volume")).toHaveTextContent("0.6 m³");
+    expect(screen.getByTestId("Chargeable weight")).toHaveTextContent("100 kg");
+    expect(screen.queryByText(/over 23 kg/)).not.toBeInTheDocument();
+    await user.clear(within(group).getByRole("textbox", { name: /Weight per carton/ }));
+    await user.type(within(group).getByRole("textbox", { name: /Weight per carton/ }), "24");
+    expect(screen.getByText(/over 23 kg or over 63.5 cm/)).toBeInTheDocument();
+    // Letters never reach a numeric field.
+    await user.type(within(group).getByRole("textbox", { name: /Number of cartons/ }), "a");
+    expect(within(group).getByRole("textbox", { name: /Number of cartons/ })).toHaveValue("10");
+  });
+
+  it("keeps the none-of-these choice exclusive", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<NewShipmentPage />, { path: "/quotes" });
+    const fda = screen.getByRole("checkbox", { name: "FDA Certified Product" });
+    const none = screen.getByRole("checkbox", {
+      name: "No, my shipment does not contain any of the goods listed",
+    });
+    await user.click(fda);
+    await user.click(none);
+    expect(none).toBeChecked();
+    expect(fda).not.toBeChecked();
+    await user.click(fda);
+    expect(none).not.toBeChecked();
+  });
+
+  it("puts server field errors onto the fields", async () => {
+    const { calls } = stubFetch({
+      "POST /api/shipments/": {
+        status: "error",
+        status_code: 400,
+        message: "Bad Request",
+        errors: [{ field: "packages.0.number_of_cartons", message: "Server says no cartons" }],
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderRoute(<NewShipmentPage />, { path: "/quotes" });
+    // Fill the minimum valid form.
+    fill(/Pickup Address/, "12 Main St", document.body, "combobox");
+    fill(/Supplier contact name/, "Acme");
+    fill(/Supplier contact phone/, "5551234567");
+    fill(/Product name/, "Desk lamp");
+    fill(/Main competitor ASIN/, "B00TEST");
+    fill(/Freight booking reference/, "REF 1");
+    const group = screen.getByRole("group", { name: "Amazon warehouse 1" });
+    fill(/Amazon Warehouse/, "PHX7", group, "combobox");
+    fill(/Length/, "50", group);
+    fill(/Width/, "40", group);
+    fill(/Height/, "30", group);
+    fill(/Weight per carton/, "5", group);
+    fill(/Total cost/, "1000", group);
+    fill(/Number of cartons/, "10", group);
+    fill(/Detailed product description/, "Lamps");
+    await user.click(screen.getByRole("checkbox", { name: "FDA Certified Product" }));
+    fill(/First name/, "Sam");
+    fill(/Last name/, "Seller");
+    fill(/Email/, "sam@example.com");
+    const next = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
+    fill(/Shipment Date/, next);
+    await user.click(submit());
+    expect(await screen.findByText("Server says no cartons")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/quotes");
+    const post = calls.find((c) => c.method === "POST");
+    expect(post?.body).toMatchObject({
+      product_name: "Desk lamp",
+      shipment_ready_date: next,
+      pickup_location: { full_address: "12 Main St" },
+      packages: [
+        { delivery_location: "PHX7", number_of_cartons: 10, carton_dimensions_length: 50 },
+      ],
+      compliance: { compliance: ["FDA Certified Product"] },
+    });
+  });
+});

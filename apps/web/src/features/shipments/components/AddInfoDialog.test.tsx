@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderRoute, setViewport, stubFetch } from "../lib/test-utils";
+import { AddInfoDialog } from "./AddInfoDialog";
+
+vi.mock("../../../lib/toast", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/toast")>()),
+  notify: { success: vi.fn(), error: vi.fn() },
+  toastApiError: vi.fn(),
+}));
+
+beforeEach(() => setViewport(1280));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const shipment = { id: 9, final_amount: null, tracking_number: null };
+
+describe("AddInfoDialog", { timeout: 60_000 }, () => {
+  it("says Required and Must be a number", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<AddInfoDialog shipment={shipment} open onClose={vi.fn()} />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findAllByText("Required")).toHaveLength(2);
+    fireEvent.change(screen.getByRole("textbox", { name: "Final amount" }), {
+      target: { value: "12x" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: "Tracking number" }), {
+      target: { value: "AB12" },
+    });
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findAllByText("Must be a number")).toHaveLength(2);
+  });
+
+  it("patches the shipment and closes", async () => {
+    const { calls } = stubFetch({
+      "PATCH /api/shipments/9/": {
+        status: "success",
+        status_code: 200,
+        message: "Shipment details updated successfully",
+        data: {},
+      },
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<AddInfoDialog shipment={shipment} open onClose={onClose} />);
+    fireEvent.change(screen.getByRole("textbox", { name: "Final amount" }), {
+      target: { value: "1500.50" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: "Tracking number" }), {
+      target: { value: "123456789012" },
+    });
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      final_amount: "1500.50",
+      tracking_number: "123456789012",
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatMoney, statusLabel } from "./format";
+import { sellerShipmentPath } from "./seller-paths";
+
+const quotation = {
+  id: 3,
+  shipment: 1,
+  pickup_amount: "100.00",
+  fast_amount: null,
+  normal_amount: "900.00",
+  total_amount: "1000.00",
+  is_accepted: false,
+  cancel_reason: "Too slow",
+  is_winner: true,
+  is_masked: false,
+  created_at: "",
+  updated_at: "",
+  user: { id: 2, first_name: "A", last_name: "B", email: "a@b.co" },
+};
+
+describe("shipment formatting", () => {
+  it("prefixes amounts with $ and shows N/A when absent", () => {
+    expect(formatMoney("1250.00")).toBe("$1,250.00");
+    expect(formatMoney(null)).toBe("N/A");
+    expect(formatMoney("*******")).toBe("*******");
+  });
+
+  it("shows dates as MM/DD/YYYY without a timezone shift", () => {
+    expect(formatDate("2026-01-31")).toBe("01/31/2026");
+  });
+
+  it("labels a not-accepted approved quotation as Quotation Declined, and the agent's words", () => {
+    expect(statusLabel({ status: "Quotation Approved", quotation }, "seller")).toBe(
+      "Quotation Declined",
+    );
+    expect(
+      statusLabel(
+        { status: "Quotation Approved", quotation: { ...quotation, is_accepted: null } },
+        "seller",
+      ),
+    ).toBe("Quotation Approved");
+    expect(statusLabel({ status: "Quotation Received", quotation: {} }, "shipper")).toBe(
+      "Quote Received",
+    );
+    expect(statusLabel({ status: "Quotation Accepted", quotation: {} }, "shipper")).toBe(
+      "Quote Accepted",
+    );
+  });
+
+  it("routes a seller's row by status", () => {
+    expect(sellerShipmentPath({ id: 4, status: "Quotation Approved" })).toBe(
+      "/seller/booking/order/status/4?src=pendingorders",
+    );
+    expect(sellerShipmentPath({ id: 4, status: "Quotation Accepted" })).toBe(
+      "/seller/booking/recentorderstatus/4?src=currentShipments",
+    );
+    expect(sellerShipmentPath({ id: 4, status: "Shipment Pending" })).toBe(
+      "/seller/booking/order/status/4?src=newshipment",
+    );
+    expect(sellerShipmentPath({ id: 4, status: "Shipment Cancelled" }, "cancelled")).toBe(
+      "/seller/booking/order/status/4?src=cancelledorders",
+    );
+  });
+});
