@@ -44,33 +44,53 @@ const columns = {
   updatedAt: notifications.updatedAt,
 };
 
-export async function insertNotifications(
-  db: DbOrTx,
-  rows: NewNotification[],
-): Promise<Array<{ id: number }>> {
-  if (rows.length === 0) return [];
-  return db
-    .insert(notifications)
-    .values(
-      rows.map((row) => ({
-        userId: row.userId,
-        notificationType: row.notificationType,
-        shipmentId: row.shipmentId ?? null,
-        sampleShipmentId: row.sampleShipmentId ?? null,
-        announcementId: row.announcementId ?? null,
-        content: row.content,
-      })),
-    )
-    .returning({ id: notifications.id });
+export interface InsertedNotification extends NotificationRow {
+  /** The recipient's unread count including this batch. */
+  unread: number;
 }
 
-export async function notificationsByIds(db: DbOrTx, ids: number[]): Promise<NotificationRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(columns)
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
-    .where(inArray(notifications.id, ids));
+/**
+ * Inserts a batch and returns each row with its recipient's first name and new unread count in
+ * one round trip (chat messages create one per message, so this path is hot).
+ */
+export async function insertNotificationsReturning(
+  db: DbOrTx,
+  rows: NewNotification[],
+): Promise<InsertedNotification[]> {
+  if (rows.length === 0) return [];
+  const values = sql.join(
+    rows.map(
+      (row) =>
+        sql`(${row.userId}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.content}::text)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into ${notifications}
+        (user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, content)
+      values ${values}
+      returning id, user_id, notification_type, shipment_id, sample_shipment_id, content, is_read, updated_at
+    )
+    select i.id, i.user_id, u.first_name, i.notification_type, i.shipment_id, i.sample_shipment_id,
+      i.content, i.is_read, i.updated_at,
+      (select count(*) from ${notifications} n where n.user_id = i.user_id and n.is_read = false)
+        + (select count(*) from inserted b where b.user_id = i.user_id) as unread
+    from inserted i join ${users} u on u.id = i.user_id
+    order by i.id`);
+  const resultRows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return resultRows.map((row) => ({
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    firstName: String(row.first_name),
+    notificationType: row.notification_type as NotificationType,
+    shipmentId: row.shipment_id === null ? null : Number(row.shipment_id),
+    sampleShipmentId: row.sample_shipment_id === null ? null : Number(row.sample_shipment_id),
+    content: String(row.content),
+    isRead: row.is_read === true || row.is_read === "t",
+    updatedAt: row.updated_at instanceof Date ? row.updated_at : new Date(String(row.updated_at)),
+    unread: Number(row.unread),
+  }));
 }
 
 export async function latestForUser(

@@ -4,7 +4,7 @@ import {
   PRODUCT_NAME,
   type Notification,
 } from "@fba/contract";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
 import type { AuthUser } from "../../plugins/auth.js";
@@ -31,34 +31,43 @@ export class NotificationService {
 
   async notify(items: NewNotification[], options: NotifyOptions = {}): Promise<void> {
     if (items.length === 0) return;
-    const inserted = await this.db.transaction(async (tx) => {
-      const rows = await repo.insertNotifications(tx, items);
-      if (options.email) {
-        const link = `${this.publicUrl.replace(/\/+$/, "")}${options.email.path}`;
-        const byUser = new Map(items.map((item) => [item.userId, item]));
-        for (const recipient of await repo.recipients(tx, [...byUser.keys()])) {
-          const item = byUser.get(recipient.id);
-          if (!item || !recipient.emailNotifications) continue;
-          await enqueueEmail(tx, {
-            to: recipient.email,
-            subject: `${PRODUCT_NAME}: ${options.email.subject}`,
-            text: `${item.content}\n\nOpen ${PRODUCT_NAME}: ${link}\n\nYou can turn these emails off in your profile settings.`,
-          });
-        }
-      }
-      return rows;
-    });
-    const rows = await repo.notificationsByIds(
-      this.db,
-      inserted.map((row) => row.id),
-    );
+    const email = options.email;
+    const rows = email
+      ? await this.db.transaction(async (tx) => {
+          const inserted = await repo.insertNotificationsReturning(tx, items);
+          await this.enqueueEmails(tx, inserted, email);
+          return inserted;
+        })
+      : await repo.insertNotificationsReturning(this.db, items);
+    const lastUnread = new Map<number, number>();
     for (const row of rows) {
       this.hub.publish(rooms.user(row.userId), {
         event_type: "send_notification",
         data: presentNotification(row),
       });
+      lastUnread.set(row.userId, row.unread);
     }
-    await this.publishUnreadCounts(rows.map((row) => row.userId));
+    for (const [userId, count] of lastUnread) {
+      this.hub.publish(rooms.user(userId), { event_type: "unread_count", data: { count } });
+    }
+  }
+
+  private async enqueueEmails(
+    tx: DbOrTx,
+    rows: Array<{ userId: number; content: string }>,
+    email: { subject: string; path: string },
+  ): Promise<void> {
+    const link = `${this.publicUrl.replace(/\/+$/, "")}${email.path}`;
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
+    for (const recipient of await repo.recipients(tx, [...byUser.keys()])) {
+      const row = byUser.get(recipient.id);
+      if (!row || !recipient.emailNotifications) continue;
+      await enqueueEmail(tx, {
+        to: recipient.email,
+        subject: `${PRODUCT_NAME}: ${email.subject}`,
+        text: `${row.content}\n\nOpen ${PRODUCT_NAME}: ${link}\n\nYou can turn these emails off in your profile settings.`,
+      });
+    }
   }
 
   async publishUnreadCounts(userIds: number[]): Promise<void> {
