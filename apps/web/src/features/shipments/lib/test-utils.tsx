@@ -27,14 +27,17 @@ export function setViewport(width: number) {
 }
 
 /** Renders a screen inside the app's providers at `path`, with a marker page for every other path. */
-export function renderRoute(element: ReactElement, { path = "/", url = path } = {}) {
+export function renderRoute(
+  element: ReactElement,
+  { path = "/", url }: { path?: string; url?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path, element },
       { path: "*", element: <p data-testid="location">elsewhere</p> },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [url ?? path] },
   );
   const view = render(
     <ThemeProvider theme={theme}>
