@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
-import { openDatabase, type Db } from "../db/client.js";
+import { openDatabase, type DbOrTx } from "../db/client.js";
 import { users } from "../db/schema/index.js";
 import { hashPassword } from "../lib/passwords.js";
 
@@ -80,7 +80,7 @@ const literalList = (values: readonly (string | number)[]) =>
     .join(",");
 
 async function seedUsers(
-  db: Db,
+  db: DbOrTx,
   group: "Seller" | "Shipper",
   count: number,
   runTag: string,
@@ -108,14 +108,16 @@ async function seedUsers(
 }
 
 export async function seed(
-  db: Db,
+  db: DbOrTx,
   options: { shipments: number; sellers: number; agents: number; bidWindowHours: number },
 ) {
   const runTag = Date.now().toString(36);
   const sellerIds = await seedUsers(db, "Seller", options.sellers, runTag);
   const agentIds = await seedUsers(db, "Shipper", Math.max(3, options.agents), runTag);
-  const [before] = (await db.execute(sql`select coalesce(max(id), 0)::int as max from shipments`))
-    .rows as Array<{ max: number }>;
+  const maxResult = (await db.execute(
+    sql`select coalesce(max(id), 0)::int as max from shipments`,
+  )) as unknown as { rows: Array<{ max: number }> };
+  const before = maxResult.rows[0];
   const firstId = (before?.max ?? 0) + 1;
   const windowMs = Math.round(options.bidWindowHours * 3600 * 1000);
 
@@ -256,11 +258,15 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const started = Date.now();
   try {
-    const result = await seed(database.db, {
-      shipments,
-      sellers,
-      agents,
-      bidWindowHours: config.BID_WINDOW_HOURS,
+    // One transaction without the pool's statement timeout: big set-based inserts, all or nothing.
+    const result = await database.db.transaction(async (tx) => {
+      if (database.kind === "postgres") await tx.execute(sql`set local statement_timeout = 0`);
+      return seed(tx, {
+        shipments,
+        sellers,
+        agents,
+        bidWindowHours: config.BID_WINDOW_HOURS,
+      });
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
