@@ -1,4 +1,5 @@
 import { buildApp } from "./app.js";
+import { ensureDemoAccounts, formatDemoBanner } from "./cli/demo-accounts.js";
 import { loadConfig } from "./config.js";
 
 const config = loadConfig();
@@ -25,4 +26,13 @@ async function shutdown(signal: string): Promise<void> {
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
+// Known sign-ins make a fresh local install usable at once; production gets them only on request.
+const demoAccounts =
+  config.NODE_ENV !== "production" || config.SEED_DEMO
+    ? await ensureDemoAccounts(app.database.db)
+    : [];
+
 await app.listen({ port: config.PORT, host: config.HOST });
+
+if (demoAccounts.length > 0)
+  process.stdout.write(`${formatDemoBanner(config.PUBLIC_URL, demoAccounts)}\n`);

@@ -177,7 +177,7 @@ export class Mailer {
         // Without SMTP the log is the mailbox, so the embedded default stays usable (codes included).
         this.log.info(
           { mail: { to: row.toAddress, subject: row.subject, text: row.textBody } },
-          `email to ${row.toAddress}: ${row.subject}\n${row.textBody}`,
+          `email to ${row.toAddress}: ${row.subject}`,
         );
       }
       await this.db

@@ -4,12 +4,7 @@ import { messages } from "@fba/contract";
 import { refreshTokens, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper } from "../../test/factories.js";
-import {
-  STRONG_PASSWORD,
-  post,
-  registerViaApi,
-  uniqueEmail,
-} from "../../test/auth-factories.js";
+import { STRONG_PASSWORD, post, registerViaApi, uniqueEmail } from "../../test/auth-factories.js";
 
 describe("auth: sign-up, login and me", () => {
   let ctx: TestContext;

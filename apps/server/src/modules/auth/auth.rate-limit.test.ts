@@ -4,7 +4,11 @@ import { post, uniqueEmail } from "../../test/auth-factories.js";
 
 const wrongLogin = (email: string) => ({ email, password: "Wr0ng!Password", group: "Seller" });
 
-function expectRateLimited(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
+function expectRateLimited(res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): unknown;
+}) {
   expect(res.statusCode).toBe(429);
   const retryAfter = Number(res.headers["retry-after"]);
   expect(retryAfter).toBeGreaterThan(0);

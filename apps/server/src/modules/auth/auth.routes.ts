@@ -88,7 +88,8 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
         response: { 201: successEnvelopeSchema(authResultSchema), ...errors },
       },
     },
-    async (request, reply) => created(reply, await service.register(request.body), messages.registered),
+    async (request, reply) =>
+      created(reply, await service.register(request.body), messages.registered),
   );
 
   app.post(

@@ -137,9 +137,7 @@ describe("auth: sessions", () => {
     it("validates its body", async () => {
       const res = await post(ctx.app, "/api/auth/logout/", { refresh: "" });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([
-        { field: "refresh", message: messages.refreshRequired },
-      ]);
+      expect(res.json().errors).toEqual([{ field: "refresh", message: messages.refreshRequired }]);
     });
   });
 
