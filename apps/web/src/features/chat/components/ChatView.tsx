@@ -36,6 +36,7 @@ import { useChatHistory } from "../api/get-chat-history";
 import { uploadAttachment } from "../api/upload-attachment";
 import { useChatChannel } from "../api/use-chat-channel";
 import { refreshChatBadges } from "../api/chat-badges";
+import { markChatNotificationsRead } from "../../notifications/api/mark-chat-notifications-read";
 import { unreadFromOthers } from "../lib/chat-cache";
 import { dayLabel, fullName, initials } from "../lib/format";
 import type { ChatMessage, ChatParty } from "@fba/contract";
@@ -86,7 +87,12 @@ function ChatHeader({
     >
       <AvatarGroup max={3} sx={{ "& .MuiAvatar-root": { width: 34, height: 34, fontSize: 14 } }}>
         {others.map(({ party, role }) => (
-          <Avatar key={`${role}-${party.id}`} src={party.image ?? undefined} alt={fullName(party)}>
+          <Avatar
+            key={`${role}-${party.id}`}
+            src={party.image ?? undefined}
+            alt={fullName(party)}
+            sx={{ bgcolor: role === "Admin" ? "secondary.main" : "primary.light" }}
+          >
             {initials(party)}
           </Avatar>
         ))}
@@ -199,7 +205,8 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
     lastUnreadSent.current = newestId;
     send({ action: "mark_read", shipment_id: id, user_id: user.id });
     refreshChatBadges(queryClient);
-  }, [user, unread, isVisible, channel.status, newestId, id, send, queryClient]);
+    markChatNotificationsRead(queryClient, user.id, { kind, id });
+  }, [user, unread, isVisible, channel.status, newestId, kind, id, send, queryClient]);
 
   useEffect(() => {
     const onVisible = () => {
