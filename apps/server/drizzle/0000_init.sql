@@ -245,9 +245,7 @@ CREATE INDEX "quotations_shipment_total_idx" ON "quotations" USING btree ("shipm
 CREATE INDEX "shipment_packages_shipment_idx" ON "shipment_packages" USING btree ("shipment_id","position");--> statement-breakpoint
 CREATE INDEX "shipments_seller_status_idx" ON "shipments" USING btree ("seller_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "shipments_status_bidding_idx" ON "shipments" USING btree ("status","bidding_ends_at");--> statement-breakpoint
-CREATE INDEX "shipments_product_trgm_idx" ON "shipments" USING gin (lower("product_name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "shipments_reference_trgm_idx" ON "shipments" USING gin (lower("freight_booking_reference_number") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "shipments_pickup_trgm_idx" ON "shipments" USING gin (lower("pickup_full_address") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "shipments_search_trgm_idx" ON "shipments" USING gin (lower("product_name" || ' ' || "freight_booking_reference_number" || ' ' || "pickup_full_address") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "shipments_open_idx" ON "shipments" USING btree ("bidding_ends_at") WHERE "shipments"."status" in ('Shipment Pending', 'Quotation Received');--> statement-breakpoint
 CREATE INDEX "shipments_winner_status_idx" ON "shipments" USING btree ("winner_agent_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "shipments_created_idx" ON "shipments" USING btree ("created_at");--> statement-breakpoint

@@ -79,12 +79,11 @@ export const shipments = pgTable(
   (t) => [
     index("shipments_seller_status_idx").on(t.sellerId, t.status, t.createdAt),
     index("shipments_status_bidding_idx").on(t.status, t.biddingEndsAt),
-    index("shipments_product_trgm_idx").using("gin", sql`lower(${t.productName}) gin_trgm_ops`),
-    index("shipments_reference_trgm_idx").using(
+    // Free-text search covers product name, reference and pickup address in one trigram index.
+    index("shipments_search_trgm_idx").using(
       "gin",
-      sql`lower(${t.freightBookingReferenceNumber}) gin_trgm_ops`,
+      sql`lower(${t.productName} || ' ' || ${t.freightBookingReferenceNumber} || ' ' || ${t.pickupFullAddress}) gin_trgm_ops`,
     ),
-    index("shipments_pickup_trgm_idx").using("gin", sql`lower(${t.pickupFullAddress}) gin_trgm_ops`),
     // The agents' open list: shipments still taking bids, soonest deadline first.
     index("shipments_open_idx")
       .on(t.biddingEndsAt)

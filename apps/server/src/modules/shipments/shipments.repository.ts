@@ -249,10 +249,9 @@ function escapeLike(value: string): string {
 /** Case-insensitive match over product name, reference, pickup address, and the id when numeric. */
 function searchCondition(search: string): SQL {
   const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  // Same expression as shipments_search_trgm_idx, so one trigram index serves the three fields.
   const parts: SQL[] = [
-    sql`lower(${shipments.productName}) like ${pattern}`,
-    sql`lower(${shipments.freightBookingReferenceNumber}) like ${pattern}`,
-    sql`lower(${shipments.pickupFullAddress}) like ${pattern}`,
+    sql`lower(${shipments.productName} || ' ' || ${shipments.freightBookingReferenceNumber} || ' ' || ${shipments.pickupFullAddress}) like ${pattern}`,
   ];
   if (/^\d{1,9}$/.test(search)) parts.push(eq(shipments.id, Number(search)));
   return sql`(${sql.join(parts, sql` or `)})`;
