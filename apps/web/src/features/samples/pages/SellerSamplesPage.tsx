@@ -1,15 +1,17 @@
-import { useState } from "react";
-import { Link as RouterLink } from "react-router";
-import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
-import AddIcon from "@mui/icons-material/Add";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { Alert, Badge, Button, TextField } from "@mui/material";
 import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
+import type { SampleShipment } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
+import { PageHeader } from "../../shipments/components/PageHeader";
+import { SellerTabs } from "../../shipments/components/SellerTabs";
 import { useSampleShipments } from "../api/get-sample-shipments";
-import { SampleShipmentDialog } from "../components/SampleShipmentDialog";
 import { SampleStatusChip } from "../components/SampleStatusChip";
 import { formatDate } from "../format";
-import type { SampleShipment } from "@fba/contract";
+
+const chatPath = (row: SampleShipment) =>
+  `/seller/booking/recentorderstatus/${row.id}?src=sampleShipments`;
 
 const columns: DataTableColumn<SampleShipment>[] = [
   { id: "id", label: "ID", sortable: true, render: (row) => row.id },
@@ -27,62 +29,61 @@ const columns: DataTableColumn<SampleShipment>[] = [
     id: "action",
     label: "Action",
     render: (row) => (
-      <Button
-        component={RouterLink}
-        to={`/seller/booking/recentorderstatus/${row.id}?src=sampleShipments`}
-        size="small"
-        startIcon={<ChatOutlinedIcon />}
-        aria-label={`Open chat for sample shipment ${row.id}`}
-      >
-        Open chat
-      </Button>
+      <Badge badgeContent={row.message_count} color="error" max={99}>
+        <Button
+          component={RouterLink}
+          to={chatPath(row)}
+          onClick={(event) => event.stopPropagation()}
+          size="small"
+          variant="outlined"
+          startIcon={<ChatOutlinedIcon />}
+          aria-label={`Open chat for sample shipment ${row.id}`}
+          sx={{ whiteSpace: "nowrap" }}
+        >
+          Open chat
+        </Button>
+      </Badge>
     ),
   },
 ];
 
-/** The seller's sample shipments, with a date filter and the request dialog. */
+/** The seller's sample shipments, with a date filter; requests are made from the tab strip. */
 export default function SellerSamplesPage() {
+  const navigate = useNavigate();
   const list = useListState({ ordering: "-created_at" });
-  const [isDialogOpen, setIsDialogOpen] = useState(false);
   const { data, error, isFetching } = useSampleShipments(list.params);
 
   return (
-    <Stack spacing={2}>
-      <Stack
-        direction={{ xs: "column", sm: "row" }}
-        spacing={2}
-        sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
-      >
-        <Typography variant="h5" component="h1">
-          Sample Shipments
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsDialogOpen(true)}>
-          Create Sample Shipment
-        </Button>
-      </Stack>
-      {error && <Alert severity="error">{error.message}</Alert>}
+    <>
+      <SellerTabs />
+      <PageHeader title="Sample Shipments" />
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error.message}
+        </Alert>
+      )}
       <DataTable
+        ariaLabel="Sample Shipments"
         columns={columns}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="You have no sample shipments yet"
-        loading={isFetching}
+        loading={isFetching && !data}
         pages={data?.pagination_option.pages ?? 1}
+        onRowClick={(row) => void navigate(chatPath(row))}
         {...list.tableProps}
         toolbar={
-          <Box>
-            <TextField
-              type="date"
-              size="small"
-              label="Shipment Date"
-              value={list.params.shipment_ready_date ?? ""}
-              onChange={(event) => list.setDate(event.target.value || undefined)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Box>
+          <TextField
+            type="date"
+            size="small"
+            label="Shipment date"
+            value={list.params.shipment_ready_date ?? ""}
+            onChange={(event) => list.setDate(event.target.value || undefined)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ minWidth: 180 }}
+          />
         }
       />
-      <SampleShipmentDialog open={isDialogOpen} onClose={() => setIsDialogOpen(false)} />
-    </Stack>
+    </>
   );
 }

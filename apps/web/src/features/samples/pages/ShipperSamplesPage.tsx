@@ -1,6 +1,7 @@
 import { Link as RouterLink } from "react-router";
-import { Alert, IconButton, Stack, Tooltip, Typography } from "@mui/material";
+import { Alert, IconButton, Stack, Tooltip } from "@mui/material";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
+import { PageHeader } from "../../shipments/components/PageHeader";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
 import { useSampleShipments } from "../api/get-sample-shipments";
@@ -65,17 +66,16 @@ export default function ShipperSamplesPage() {
   const { data, error, isFetching } = useSampleShipments(list.params);
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Sample Shipments
-      </Typography>
+    <Stack>
+      <PageHeader title="Sample Shipments" />
       {error && <Alert severity="error">{error.message}</Alert>}
       <DataTable
         columns={columnsFor(list.params.page, list.params.per_page)}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="No sample shipments yet"
-        loading={isFetching}
+        ariaLabel="Sample Shipments"
+        loading={isFetching && !data}
         pages={data?.pagination_option.pages ?? 1}
         {...tableProps}
       />

@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+
+const PASSWORD = "Sample#Pass1";
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+interface Account {
+  email: string;
+  user: { id: number; groups: string };
+  access_token: string;
+  refresh_token: string;
+}
+
+async function register(
+  request: APIRequestContext,
+  groups: "Seller" | "Shipper",
+  firstName: string,
+): Promise<Account> {
+  const email = `${groups.toLowerCase()}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
+  const res = await request.post("/api/auth/register/", {
+    data: { first_name: firstName, last_name: "Tester", email, password: PASSWORD, groups },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { data: Omit<Account, "email"> };
+  return { email, ...body.data };
+}
+
+/** A signed-in browser page for the account (tokens and user as the login screen stores them). */
+async function signedInPage(browser: Browser, account: Account, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.evaluate((a) => {
+    localStorage.setItem("AUTH_TOKEN", a.access_token);
+    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
+    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
+  }, account);
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test("a seller requests a sample, an agent completes it, and both see the status", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const seller = await register(request, "Seller", "Sally");
+  const agent = await register(request, "Shipper", "Arthur");
+  const product = `Bamboo cups ${Date.now()}`;
+
+  const sellerPage = await signedInPage(browser, seller);
+  await sellerPage.goto("/seller/booking/sampleshipments");
+  // The first screen of a fresh server on a busy machine can take a while.
+  await expect(sellerPage.getByRole("heading", { name: "Sample Shipments" })).toBeVisible({
+    timeout: 45_000,
+  });
+  await sellerPage.getByRole("button", { name: "Create Sample Shipment", exact: true }).click();
+
+  const dialog = sellerPage.getByRole("dialog", { name: "Request a Sample Shipment" });
+  await expect(dialog).toBeVisible();
+  const submit = dialog.getByRole("button", { name: "Submit" });
+  await expect(submit).toBeDisabled();
+  // Escape closes the dialog; a click outside does too.
+  await sellerPage.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await sellerPage.getByRole("button", { name: "Create Sample Shipment", exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await sellerPage.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+  await sellerPage.getByRole("button", { name: "Create Sample Shipment", exact: true }).click();
+
+  await dialog.getByLabel("Product Name").fill(product);
+  await dialog.getByLabel("Amount of Samples").fill("abc12");
+  await expect(dialog.getByLabel("Amount of Samples")).toHaveValue("12");
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel("Delivery Address").fill("12 Harbour Road, Leeds LS1 4AP");
+  await expect(submit).toBeEnabled();
+  await shot(sellerPage, "sample-dialog-1280");
+  await submit.click();
+  await expect(sellerPage.getByText("Sample Shipment created successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const sellerRow = sellerPage.getByRole("row").filter({ hasText: product });
+  await expect(sellerRow).toContainText("Shipment Pending");
+  await expect(sellerRow).toContainText("12 Harbour Road, Leeds LS1 4AP");
+  await shot(sellerPage, "seller-samples-1280");
+
+  const agentPage = await signedInPage(browser, agent);
+  await agentPage.goto("/shipper/dashboard/orders/sample-shipments");
+  const agentRow = agentPage.getByRole("row").filter({ hasText: product });
+  await expect(agentRow).toContainText("Shipment Pending");
+  await expect(agentRow).toContainText(String(seller.user.id));
+  await shot(agentPage, "shipper-samples-1280");
+  await agentRow.getByRole("button", { name: "Mark as complete" }).click();
+  const confirm = agentPage.getByRole("dialog");
+  await expect(confirm).toContainText("Are you sure you want to mark this shipment complete?");
+  await confirm.getByRole("button", { name: "Yes" }).click();
+  await expect(agentRow).toContainText("Shipment Completed");
+  await expect(agentRow.getByRole("button", { name: "Mark as complete" })).toHaveCount(0);
+
+  // The agent's view of the sample (details with the sample stepper, beside its chat).
+  await agentRow.getByRole("link", { name: /View sample shipment/ }).click();
+  await expect(agentPage).toHaveURL(
+    /\/shipper\/dashboard\/orders\/status\/\d+\?src=sampleShipments/,
+  );
+  const details = agentPage.getByRole("region", { name: "Sample shipment details" });
+  await expect(details).toContainText(product);
+  await expect(details).toContainText("Shipment Completed");
+  await shot(agentPage, "sample-details-1280");
+
+  await sellerPage.reload();
+  await expect(sellerPage.getByRole("row").filter({ hasText: product })).toContainText(
+    "Shipment Completed",
+  );
+
+  // Phones: the lists become cards.
+  const sellerPhone = await signedInPage(browser, seller, 375);
+  await sellerPhone.goto("/seller/booking/sampleshipments");
+  await expect(sellerPhone.getByText(product)).toBeVisible();
+  await shot(sellerPhone, "seller-samples-375");
+  await sellerPhone.getByRole("button", { name: "Create Sample Shipment", exact: true }).click();
+  await expect(sellerPhone.getByRole("dialog")).toBeVisible();
+  await shot(sellerPhone, "sample-dialog-375");
+  const agentPhone = await signedInPage(browser, agent, 375);
+  await agentPhone.goto("/shipper/dashboard/orders/sample-shipments");
+  await expect(agentPhone.getByText(product)).toBeVisible();
+  await shot(agentPhone, "shipper-samples-375");
+});
