@@ -79,6 +79,8 @@ export default function AnnouncementsPage() {
           onPageChange={(_, next) => setPage(next + 1)}
           rowsPerPage={perPage}
           rowsPerPageOptions={[...PAGE_SIZES]}
+          labelRowsPerPage="Per page"
+          sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", px: 0 } }}
           onRowsPerPageChange={(event) => {
             setPerPage(Number(event.target.value));
             setPage(1);

@@ -1,0 +1,110 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+
+const PASSWORD = "News#Pass123";
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+interface Account {
+  user: { id: number; first_name: string; last_name: string; groups: string };
+  access_token: string;
+  refresh_token: string;
+}
+
+async function register(
+  request: APIRequestContext,
+  groups: "Seller" | "Shipper",
+  firstName: string,
+): Promise<Account> {
+  const email = `news-${groups.toLowerCase()}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
+  const res = await request.post("/api/auth/register/", {
+    data: { first_name: firstName, last_name: "Tester", email, password: PASSWORD, groups },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: Account }).data;
+}
+
+async function signedInPage(browser: Browser, account: Account, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript((a) => {
+    if (localStorage.getItem("AUTH_TOKEN")) return;
+    localStorage.setItem("AUTH_TOKEN", a.access_token);
+    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
+    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
+  }, account);
+  return context.newPage();
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test("a seller posts an announcement and an agent sees it live, then opens it", async ({
+  browser,
+  request,
+}) => {
+  const seller = await register(request, "Seller", "Nora");
+  const agent = await register(request, "Shipper", "Otto");
+  const title = `Holiday cut-off ${Date.now()}`;
+
+  const agentPage = await signedInPage(browser, agent);
+  await agentPage.goto("/shipper/dashboard/announcement");
+  await expect(agentPage.getByRole("heading", { name: "Announcements" })).toBeVisible();
+  // Shipping agents read announcements but do not post them.
+  await expect(agentPage.getByRole("button", { name: /create new announcement/i })).toHaveCount(0);
+
+  const sellerPage = await signedInPage(browser, seller);
+  await sellerPage.goto("/seller/announcement");
+  await expect(sellerPage.getByRole("heading", { name: "Announcements" })).toBeVisible();
+  const createButton = sellerPage.getByRole("button", { name: /create new announcement/i });
+  await createButton.first().click();
+
+  const dialog = sellerPage.getByRole("dialog");
+  await expect(dialog.getByText("Create New Announcement")).toBeVisible();
+  const sendButton = dialog.getByRole("button", { name: "Send" });
+  await expect(sendButton).toBeDisabled();
+  await dialog.getByLabel("Message").fill("   ");
+  await expect(sendButton).toBeDisabled();
+  await dialog.getByLabel("Title").fill(title);
+  await dialog
+    .getByLabel("Message")
+    .fill("Last pickups before the holidays are on December 20.\nPlan your cartons early.");
+  await shot(sellerPage, "announcement-create-1280");
+  await sendButton.click();
+  await expect(sellerPage.getByText("Announcement created successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(sellerPage.getByText(title)).toBeVisible();
+
+  // The agent's open list gains it without a reload, and the bell counts it.
+  await expect(agentPage.getByText(title)).toBeVisible();
+  await expect(agentPage.getByRole("button", { name: /Notifications, \d+ unread/ })).toBeVisible();
+  await shot(agentPage, "announcements-agent-1280");
+
+  await agentPage.getByText(title).click();
+  await expect(agentPage).toHaveURL(/\/shipper\/dashboard\/announcement\/\d+$/);
+  await expect(agentPage.getByRole("heading", { name: title })).toBeVisible();
+  await expect(agentPage.getByText("Plan your cartons early.")).toBeVisible();
+  const sender = agentPage.getByTestId("sender-card");
+  await expect(sender).toContainText("NT");
+  await expect(sender).toContainText("Nora Tester");
+  await expect(sender).toContainText("Seller");
+  await shot(agentPage, "announcement-detail-1280");
+
+  await agentPage.setViewportSize({ width: 375, height: 812 });
+  await shot(agentPage, "announcement-detail-375");
+  await agentPage.getByRole("link", { name: "Back to announcements" }).click();
+  await expect(agentPage).toHaveURL(/\/shipper\/dashboard\/announcement$/);
+  await expect(agentPage.getByText(title)).toBeVisible();
+  await shot(agentPage, "announcements-agent-375");
+
+  // The seller dashboard card shows the latest one with a link to all.
+  await sellerPage.goto("/seller/dashboard");
+  const card = sellerPage.getByTestId("latest-announcement");
+  await expect(card.getByText(title)).toBeVisible();
+  await card.getByRole("link", { name: "View all announcements" }).click();
+  await expect(sellerPage).toHaveURL(/\/seller\/announcement$/);
+  await sellerPage.setViewportSize({ width: 375, height: 812 });
+  await shot(sellerPage, "announcements-seller-375");
+
+  await sellerPage.context().close();
+  await agentPage.context().close();
+});
