@@ -290,6 +290,19 @@ describe("chat over WebSockets", () => {
       expect(await socket.closed()).toBe(1009);
     });
 
+    it("closes a user's 21st simultaneous socket with 1008", async () => {
+      const many: TestSocket[] = [];
+      for (let i = 0; i < 20; i++) many.push(await open(`/ws/notifications/${agent.id}/`, agent));
+      expect(many.every((socket) => socket.ws.readyState === socket.ws.OPEN)).toBe(true);
+      const extra = await open(`/ws/notifications/${agent.id}/`, agent);
+      expect(await extra.closed()).toBe(1008);
+      many[0]?.close();
+      await many[0]?.closed();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const replacement = await open(`/ws/notifications/${agent.id}/`, agent);
+      expect(replacement.ws.readyState).toBe(replacement.ws.OPEN);
+    });
+
     it("answers a flood with error events, then closes it with 1008", async () => {
       const socket = await open(chatPath(shipmentId), seller);
       for (let i = 0; i < 200; i++) socket.send({ action: "mark_read" });
