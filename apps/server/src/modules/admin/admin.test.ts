@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminMessages, type AdminUser } from "@fba/contract";
+import { adminMessages, messages, type AdminUser } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { createSampleShipment } from "../../test/sample-factories.js";
@@ -144,7 +144,8 @@ describe("admin", () => {
         url: "/api/auth/login/",
         payload: { email: victim.email, password: victim.password, group: "Shipper" },
       });
-      expect(again.statusCode).not.toBe(200);
+      expect(again.statusCode).toBe(403);
+      expect(again.json().message).toBe(messages.accountDisabled);
 
       const enabled = await setActive(admin, victim.id, { is_active: "true" });
       expect(enabled.statusCode).toBe(200);
