@@ -36,6 +36,10 @@ describe("updateProfileInputSchema: phone", () => {
     );
   });
 
+  it("accepts a JSON number", () => {
+    expect(updateProfileInputSchema.parse({ phone: 15551234567 }).phone).toBe("15551234567");
+  });
+
   it("clears on empty, leaves untouched when absent", () => {
     expect(updateProfileInputSchema.parse({ phone: "" }).phone).toBeNull();
     expect(updateProfileInputSchema.parse({ phone: null }).phone).toBeNull();

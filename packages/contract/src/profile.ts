@@ -107,10 +107,10 @@ export const updateProfileInputSchema = z
     first_name: profileNameSchema(profileMessages.firstNameRequired).optional(),
     last_name: profileNameSchema(profileMessages.lastNameRequired).optional(),
     phone: z
-      .preprocess(
-        (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-        profilePhoneSchema.nullable(),
-      )
+      .preprocess((value) => {
+        if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+        return typeof value === "string" && value.trim() === "" ? null : value;
+      }, profilePhoneSchema.nullable())
       .optional(),
     remove_image: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
     email_notifications: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
