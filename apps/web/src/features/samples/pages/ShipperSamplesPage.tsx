@@ -1,5 +1,5 @@
 import { Link as RouterLink } from "react-router";
-import { Alert, IconButton, Stack, Tooltip } from "@mui/material";
+import { Alert, Box, IconButton, Stack, Tooltip } from "@mui/material";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import { PageHeader } from "../../shipments/components/PageHeader";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -33,7 +33,12 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
     {
       id: "delivery_address",
       label: "Sample Delivery Address",
-      render: (row) => row.delivery_address ?? row.address,
+      // Kept narrow so the status and actions fit beside it on a laptop screen.
+      render: (row) => (
+        <Box component="span" sx={{ display: "block", maxWidth: { md: 200 } }}>
+          {row.delivery_address ?? row.address}
+        </Box>
+      ),
     },
     { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
     {

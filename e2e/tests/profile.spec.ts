@@ -1,0 +1,132 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+
+const PASSWORD = "Profile#Pass1";
+const NEW_PASSWORD = "Profile#Pass2";
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+// A real PNG (48x48, one colour): the server decodes the bytes, not the name.
+const AVATAR_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYElEQVRYhe3WUQ3AAAxCwYlALBKRNRNLuo9LKqAh8OBJ96t7zj+Ih0ah8lCkbOf4CTCOQuWhSNnOIRQDbRQqD0XKhkMDxqqOKNeZH72fZjHQRqHyUKRsODRgrOrIp1F4ASyw9KaallfOAAAAAElFTkSuQmCC",
+  "base64",
+);
+
+interface Account {
+  email: string;
+  user: { id: number; groups: string; image: string | null };
+  access_token: string;
+  refresh_token: string;
+}
+
+async function register(request: APIRequestContext, groups: "Seller" | "Shipper") {
+  const email = `profile-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
+  const res = await request.post("/api/auth/register/", {
+    data: { first_name: "Paula", last_name: "Tester", email, password: PASSWORD, groups },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { data: Omit<Account, "email"> };
+  return { email, ...body.data } satisfies Account;
+}
+
+async function signedInPage(browser: Browser, account: Account, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.evaluate((a) => {
+    localStorage.setItem("AUTH_TOKEN", a.access_token);
+    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
+    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
+  }, account);
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test("a user edits the profile and the new name and avatar appear in the header", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const seller = await register(request, "Seller");
+  const page = await signedInPage(browser, seller, 1280);
+  await page.goto("/seller/profile");
+  const firstName = page.getByRole("textbox", { name: "First Name" });
+  await expect(firstName).toHaveValue("Paula", { timeout: 45_000 });
+  await expect(page.getByRole("textbox", { name: "Email" })).toBeDisabled();
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(seller.email);
+  const accountMenu = page.getByRole("button", { name: "Account menu" });
+  await expect(accountMenu).toContainText("Paula Tester");
+
+  // Field rules show as helper text.
+  await firstName.fill("P4ula");
+  await firstName.blur();
+  await expect(page.getByText("Name must contain only letters")).toBeVisible();
+  const phone = page.getByRole("textbox", { name: "Phone" });
+  await phone.fill("+44 (20) 7946-0958");
+  await expect(phone).toHaveValue("+442079460958");
+  await page.getByTestId("profile-image-input").setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("not an image"),
+  });
+  await expect(page.getByText("Unsupported file format")).toBeVisible();
+
+  await firstName.fill("Priya");
+  await page.getByTestId("profile-image-input").setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: AVATAR_PNG,
+  });
+  await expect(page.getByText("Unsupported file format")).toBeHidden();
+  await expect(page.getByRole("img", { name: "Profile image preview" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Current Password" }).fill(PASSWORD);
+  await page.getByRole("textbox", { name: "New Password" }).fill(NEW_PASSWORD);
+  await page.getByRole("textbox", { name: "Confirm Password" }).fill(NEW_PASSWORD);
+  await shot(page, "profile-1280");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Profile updated successfully")).toBeVisible();
+
+  // The header shows the new name and the uploaded avatar without a reload.
+  await expect(accountMenu).toContainText("Priya Tester");
+  const headerAvatar = accountMenu.locator("img");
+  await expect(headerAvatar).toHaveAttribute("src", /.+/);
+  await expect
+    .poll(() =>
+      headerAvatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await expect(page.getByRole("textbox", { name: "New Password" })).toHaveValue("");
+
+  // Saved on the server: the new password signs in and the user has the name, phone and image.
+  const login = await request.post("/api/auth/login/", {
+    data: { email: seller.email, password: NEW_PASSWORD, group: "Seller" },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const session = (await login.json()) as {
+    data: Omit<Account, "email"> & { user: Record<string, unknown> };
+  };
+  const me = session.data.user;
+  expect(me.first_name).toBe("Priya");
+  expect(me.profile).toEqual(expect.objectContaining({ phone: "+442079460958" }));
+  expect(me.image).toBeTruthy();
+
+  // After a reload the stored session is still valid (the password change issued new tokens).
+  await page.reload();
+  await expect(accountMenu).toContainText("Priya Tester", { timeout: 30_000 });
+  await expect(accountMenu.locator("img")).toHaveAttribute("src", /.+/);
+
+  // Removing the image goes back to initials.
+  await page.getByRole("button", { name: "Remove image" }).click();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Profile updated successfully").first()).toBeVisible();
+  await expect(accountMenu.locator("img")).toHaveCount(0);
+  await expect(accountMenu).toContainText("PT");
+
+  const phonePage = await signedInPage(browser, { ...seller, ...session.data }, 375);
+  await phonePage.goto("/seller/profile");
+  await expect(phonePage.getByRole("textbox", { name: "First Name" })).toHaveValue("Priya", {
+    timeout: 30_000,
+  });
+  await shot(phonePage, "profile-375");
+});
