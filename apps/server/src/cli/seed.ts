@@ -146,7 +146,7 @@ export async function seed(
         detailed_product_description, additional_notes, contact_first_name, contact_last_name,
         contact_email, bidding_ends_at, created_at, updated_at, cancel_reason)
       select
-        (${sellersArray})[1 + (g * 7919) % ${sellerIds.length}],
+        (${sellersArray})[1 + abs(hashtext(g::text)) % ${sellerIds.length}],
         case
           when g % 20 < 2 then 'Shipment Pending'
           when g % 20 < 5 then 'Quotation Received'

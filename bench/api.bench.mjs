@@ -1,0 +1,252 @@
+// API benchmark on PostgreSQL: the real server against a bare node:http + pg handler running the
+// same SQL (api-bare-server.mjs), on a seeded table of 100,000 shipments. autocannon runs in its
+// own process: 50 connections, a warm-up, then measured runs; the median of 3 is reported.
+// Loopback only, bounded in time. Needs PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or
+// postgres://postgres@127.0.0.1:5432/postgres) and a build of the server (npm run build).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+const pg = require("pg");
+const { SignJWT } = await import(require.resolve("jose"));
+
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = process.env.BENCH_API_DB ?? "fba_bench";
+const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RUNS = 3;
+const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 47410);
+const BARE_PORT = SERVER_PORT + 1;
+const JWT_SECRET = randomBytes(32).toString("hex");
+const databaseUrl = (() => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+})();
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function query(url, text, params = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates and seeds the bench database unless it already holds enough shipments. */
+async function ensureDatabase() {
+  const exists = await query(ADMIN_URL, "select 1 from pg_database where datname = $1", [DB_NAME]);
+  if (exists.length > 0) {
+    const [row] = await query(databaseUrl, "select count(*)::int as n from shipments").catch(() => [
+      { n: 0 },
+    ]);
+    if (row.n >= SHIPMENTS) return;
+    await query(ADMIN_URL, `drop database ${DB_NAME} with (force)`);
+  }
+  await query(ADMIN_URL, `create database ${DB_NAME}`);
+  console.log(`seeding ${SHIPMENTS} shipments into ${DB_NAME} ...`);
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules/tsx/dist/cli.mjs"),
+      "src/cli/seed.ts",
+      "--shipments",
+      String(SHIPMENTS),
+    ],
+    {
+      cwd: path.join(root, "apps/server"),
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      stdio: "inherit",
+    },
+  );
+  if (result.status !== 0) throw new Error("seeding failed");
+}
+
+function token(userId, group) {
+  return new SignJWT({ grp: group })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+function start(command, args, env, readyUrl) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const ready = (async () => {
+    for (let i = 0; i < 300; i += 1) {
+      if (child.exitCode !== null) throw new Error(`${args[0]} exited early`);
+      try {
+        const res = await fetch(readyUrl);
+        if (res.status < 500) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`${args[0]} did not start`);
+  })();
+  return { child, ready };
+}
+
+/** autocannon in its own process; returns {requests, p99, errors, non2xx}. */
+function autocannon(url, headers, seconds) {
+  const args = [
+    require.resolve("autocannon/autocannon.js"),
+    "-c",
+    String(CONNECTIONS),
+    "-d",
+    String(seconds),
+    "-j",
+  ];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+  args.push(url);
+  const result = spawnSync(process.execPath, args, {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(result.stdout);
+  return {
+    requests: report.requests.average,
+    p99: report.latency.p99,
+    errors: report.errors + report.timeouts,
+    non2xx: report.non2xx,
+  };
+}
+
+async function main() {
+  await ensureDatabase();
+  const [seller] = await query(
+    databaseUrl,
+    `select seller_id as id from shipments where status in ('Shipment Pending','Quotation Received','Quotation Approved','Quotation Accepted')
+     group by seller_id order by count(*) desc limit 1`,
+  );
+  const [agent] = await query(
+    databaseUrl,
+    `select id from users where "group" = 'Shipper' order by id limit 1`,
+  );
+  const [shipment] = await query(
+    databaseUrl,
+    `select id from shipments where seller_id = $1 and winning_quotation_id is not null order by id limit 1`,
+    [seller.id],
+  );
+  const sellerToken = await token(seller.id, "Seller");
+  const agentToken = await token(agent.id, "Shipper");
+
+  const dist = path.join(root, "apps/server/dist/main.js");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fba-bench-api-"));
+  const serverArgs = existsSync(dist)
+    ? [dist]
+    : [path.join(root, "node_modules/tsx/dist/cli.mjs"), "apps/server/src/main.ts"];
+  const server = start(
+    process.execPath,
+    serverArgs,
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(SERVER_PORT),
+      HOST: "127.0.0.1",
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_DISABLED: "true",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      REDIS_URL: "",
+    },
+    `http://127.0.0.1:${SERVER_PORT}/api/health`,
+  );
+  const bare = start(
+    process.execPath,
+    [path.join(root, "bench/api-bare-server.mjs")],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(BARE_PORT),
+      BENCH_SELLER_ID: String(seller.id),
+      BENCH_AGENT_ID: String(agent.id),
+    },
+    `http://127.0.0.1:${BARE_PORT}/health`,
+  );
+
+  try {
+    await Promise.all([server.ready, bare.ready]);
+    const cases = [
+      {
+        name: "agent open list (50, search, ordering)",
+        path: "/api/shipper/shipments/?page=1&per_page=50&search=board&ordering=bidding_ends_at",
+        auth: agentToken,
+        target: 0.7,
+      },
+      {
+        name: "seller active list (50, search, ordering)",
+        path: "/api/seller/shipments/?page=1&per_page=50&search=e&ordering=-created_at",
+        auth: sellerToken,
+        target: 0.7,
+      },
+      {
+        name: "single shipment GET",
+        path: `/api/shipments/${shipment.id}/`,
+        auth: sellerToken,
+        target: 0.8,
+      },
+    ];
+    for (const item of cases) {
+      // Same JSON from both, apart from the envelope message.
+      const [a, b] = await Promise.all([
+        fetch(`http://127.0.0.1:${SERVER_PORT}${item.path}`, {
+          headers: { authorization: `Bearer ${item.auth}` },
+        }).then((r) => r.json()),
+        fetch(`http://127.0.0.1:${BARE_PORT}${item.path}`).then((r) => r.json()),
+      ]);
+      const same = JSON.stringify(a.data) === JSON.stringify(b.data);
+      if (!same) console.log(`warning ${item.name}: server and bare bodies differ`);
+      const results = { server: [], bare: [] };
+      for (const [kind, port, headers] of [
+        ["server", SERVER_PORT, { authorization: `Bearer ${item.auth}` }],
+        ["bare", BARE_PORT, {}],
+      ]) {
+        const url = `http://127.0.0.1:${port}${item.path}`;
+        autocannon(url, headers, WARMUP_SECONDS);
+        for (let run = 0; run < RUNS; run += 1)
+          results[kind].push(autocannon(url, headers, SECONDS));
+      }
+      const serverRps = median(results.server.map((r) => r.requests));
+      const bareRps = median(results.bare.map((r) => r.requests));
+      const serverP99 = median(results.server.map((r) => r.p99));
+      const bareP99 = median(results.bare.map((r) => r.p99));
+      const errors = results.server.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+      const ratio = serverRps / bareRps;
+      console.log(
+        `${item.name} server: ${serverRps.toFixed(0)} req/s, p99 ${serverP99} ms, errors ${errors}`,
+      );
+      console.log(`${item.name} bare: ${bareRps.toFixed(0)} req/s, p99 ${bareP99} ms`);
+      console.log(
+        `${item.name} ratio: ${(ratio * 100).toFixed(0)} % (target >= ${item.target * 100} %)${same ? "" : " [bodies differ]"}`,
+      );
+    }
+  } finally {
+    server.child.kill("SIGTERM");
+    bare.child.kill("SIGTERM");
+    await sleep(500);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
