@@ -260,7 +260,6 @@ function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProps) {
                 htmlInput: {
                   inputMode: "numeric",
                   pattern: "[0-9]*",
-                  maxLength: OTP_LENGTH,
                   style: { letterSpacing: "0.6em", fontSize: "1.4rem", textAlign: "center" },
                 },
               }}
