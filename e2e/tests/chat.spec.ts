@@ -172,8 +172,8 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
 
   const empty =
     "No messages yet - Messages will appear here once they are placed. Check back later for updates.";
-  await expect(sellerPage.getByText(empty)).toBeVisible();
-  await expect(agentPage.getByText(empty)).toBeVisible();
+  await expect(sellerPage.getByText(empty)).toBeVisible({ timeout: 30_000 });
+  await expect(agentPage.getByText(empty)).toBeVisible({ timeout: 30_000 });
   await expect(sellerPage.getByText("Chat with Arthur Tester")).toBeVisible();
   await expect(agentPage.getByText("Chat with Sally Tester")).toBeVisible();
   await expect(sellerPage.getByRole("button", { name: "Send" })).toBeDisabled();
@@ -213,6 +213,25 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
       name: /reacted by Sally Tester/,
     }),
   ).toBeVisible();
+
+  // An image attachment previews inline on the other side; other files show as a file card.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await sellerPage
+    .getByTestId("chat-file-input")
+    .setInputFiles({ name: "carton-label-photo-final.png", mimeType: "image/png", buffer: png });
+  await expect(sellerPage.getByText(/carton-label-ph….png · 0.1 KB/)).toBeVisible();
+  await sellerPage.getByRole("textbox", { name: "Message" }).fill("Label photo attached");
+  await sellerPage.getByRole("button", { name: "Send" }).click();
+  const photo = messageRow(agentPage, "Label photo attached").getByRole("img", {
+    name: "carton-label-photo-final.png",
+  });
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   await shot(sellerPage, "chat-seller-1280");
   await shot(agentPage, "chat-agent-1280");
