@@ -23,7 +23,7 @@ const ADMIN_URL =
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const ROOMS = 100;
 const SOCKETS_PER_ROOM = 10;
-const RATE = 200; // messages per second, all rooms together
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 200); // messages per second, all rooms together
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
 const BROADCAST_SOCKETS = Number(process.env.BENCH_BROADCAST_SOCKETS ?? 5000);
 const BROADCAST_ROUNDS = 10;
@@ -288,9 +288,10 @@ async function main() {
     const single = await startServer(BASE_PORT, databaseUrl);
     children.push(single);
     const rooms = await seed(databaseUrl);
-    await idleMemory(BASE_PORT, single.pid, rooms);
+    const quick = process.env.BENCH_CHAT_QUICK === "1";
+    if (!quick) await idleMemory(BASE_PORT, single.pid, rooms);
     const singleP99 = await chatRun("1 instance", [BASE_PORT], rooms);
-    await broadcast(BASE_PORT, rooms);
+    if (!quick) await broadcast(BASE_PORT, rooms);
     single.kill("SIGTERM");
     await sleep(1000);
 

@@ -52,6 +52,8 @@ export function chatRoom(chat: ChatRef): Room {
 }
 
 const NOTIFICATION_TEXT_MAX = 500;
+const POSTER_CACHE_TTL_MS = 60_000;
+const POSTER_CACHE_MAX = 10_000;
 
 /**
  * Chat use cases for both transports (HTTP history, socket actions). Every change is written to
@@ -213,12 +215,31 @@ export class ChatService {
     return message;
   }
 
+  /**
+   * Everyone who has written in a chat. The set only grows, so a short-lived per-instance cache
+   * is safe: a poster that another instance added shows up here within the TTL.
+   */
+  private async posterIds(chat: ChatRef, senderId: number): Promise<number[]> {
+    const key = `${chat.kind}:${chat.id}`;
+    const now = Date.now();
+    let entry = this.posters.get(key);
+    if (!entry || now - entry.at > POSTER_CACHE_TTL_MS) {
+      const rows = await repo.participants(this.db, chat);
+      entry = { ids: new Set(rows.map((p) => p.userId)), at: now };
+      if (this.posters.size >= POSTER_CACHE_MAX) this.posters.clear();
+      this.posters.set(key, entry);
+    }
+    entry.ids.add(senderId);
+    return [...entry.ids];
+  }
+
+  private readonly posters = new Map<string, { ids: Set<number>; at: number }>();
+
   private async announceMessage(facts: ChatFacts, sender: AuthUser, row: MessageRow) {
-    const posters = await repo.participants(this.db, facts);
     const recipientIds = notificationRecipients(
       facts,
       sender.id,
-      posters.map((p) => p.userId),
+      await this.posterIds(facts, sender.id),
     );
     if (recipientIds.length === 0) return;
     const text =
