@@ -47,9 +47,11 @@ export const rateLimitPlugin = fp(
     let redis: Redis | undefined;
     if (app.config.REDIS_URL && !app.hasDecorator("redis")) {
       redis = new Redis(app.config.REDIS_URL, {
-        lazyConnect: false,
+        // Fail fast while Redis is away (the limiter then lets requests through) instead of
+        // queueing commands and holding every sign-in until it returns.
+        enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
-        enableOfflineQueue: true,
+        commandTimeout: 1000,
       });
       // A lost connection is reported per command; the client reconnects by itself.
       redis.on("error", (error: Error) => app.log.warn({ err: error.message }, "redis error"));
@@ -57,6 +59,17 @@ export const rateLimitPlugin = fp(
       app.addHook("onClose", async () => {
         await redis?.quit().catch(() => redis?.disconnect());
       });
+      // Give the connection a moment so the first requests are counted; start anyway without it.
+      const client = redis;
+      const connected = new Promise<boolean>((resolve) =>
+        client.once("ready", () => resolve(true)),
+      );
+      const gaveUp = new Promise<boolean>((resolve) =>
+        setTimeout(() => resolve(false), 3000).unref(),
+      );
+      if (!(await Promise.race([connected, gaveUp]))) {
+        app.log.warn("redis not reachable at start: rate limits are not enforced until it is");
+      }
     }
     await app.register(rateLimit, {
       global: false,

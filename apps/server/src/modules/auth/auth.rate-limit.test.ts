@@ -99,3 +99,18 @@ describe.runIf(process.env.REDIS_URL)("auth rate limits shared through Redis", (
     expectRateLimited(await post(first.app, "/api/auth/login/", wrongLogin(email)));
   });
 });
+
+describe("auth rate limits with Redis unreachable", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ REDIS_URL: "redis://127.0.0.1:1" });
+  });
+  afterAll(async () => ctx.close());
+
+  it("still serves sign-ins (fails open) instead of erroring", async () => {
+    const email = uniqueEmail("noredis");
+    for (let i = 0; i < 12; i++) {
+      expect((await post(ctx.app, "/api/auth/login/", wrongLogin(email))).statusCode).toBe(400);
+    }
+  });
+});

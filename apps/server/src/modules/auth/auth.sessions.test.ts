@@ -10,7 +10,7 @@ import {
   post,
   registerViaApi,
 } from "../../test/auth-factories.js";
-import { issueSession, revokeAllSessions } from "./auth.service.js";
+import { AuthService, issueSession, revokeAllSessions } from "./auth.service.js";
 
 describe("auth: sessions", () => {
   let ctx: TestContext;
@@ -203,6 +203,18 @@ describe("auth: sessions", () => {
         group: "Seller",
       });
       expect(newLogin.statusCode).toBe(200);
+    });
+  });
+
+  describe("housekeeping", () => {
+    it("drops refresh tokens past their expiry and leaves live ones", async () => {
+      const expired = await registerViaApi(ctx.app);
+      const live = await registerViaApi(ctx.app);
+      await expireRefreshTokens(ctx.app, expired.user.id);
+      await new AuthService(ctx.app).pruneExpired();
+      const rows = await ctx.app.database.db.select().from(refreshTokens);
+      expect(rows.some((row) => row.userId === expired.user.id)).toBe(false);
+      expect(rows.some((row) => row.userId === live.user.id)).toBe(true);
     });
   });
 
