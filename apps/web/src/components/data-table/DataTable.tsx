@@ -237,8 +237,13 @@ export function DataTable<Row>({
       {hasPaging && (
         <Stack
           direction="row"
-          spacing={1.5}
-          sx={{ mt: 2, alignItems: "center", justifyContent: "flex-end", flexWrap: "wrap" }}
+          sx={{
+            mt: 2,
+            alignItems: "center",
+            justifyContent: { xs: "space-between", sm: "flex-end" },
+            flexWrap: "wrap",
+            gap: 1.5,
+          }}
         >
           {onPerPageChange && (
             <TextField
@@ -247,7 +252,7 @@ export function DataTable<Row>({
               label="Per Page"
               value={perPage ?? PAGE_SIZES[0]}
               onChange={(event) => onPerPageChange(Number(event.target.value))}
-              sx={{ width: 110 }}
+              sx={{ width: 100 }}
             >
               {PAGE_SIZES.map((size) => (
                 <MenuItem key={size} value={size}>
@@ -256,25 +261,27 @@ export function DataTable<Row>({
               ))}
             </TextField>
           )}
-          <Typography variant="body2" aria-live="polite">
-            Page {page} of {totalPages}
-          </Typography>
-          <Button
-            variant="outlined"
-            size="small"
-            disabled={page <= 1 || loading}
-            onClick={() => onPageChange(page - 1)}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outlined"
-            size="small"
-            disabled={page >= totalPages || loading}
-            onClick={() => onPageChange(page + 1)}
-          >
-            Next
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <Typography variant="body2" aria-live="polite" sx={{ whiteSpace: "nowrap" }}>
+              Page {page} of {totalPages}
+            </Typography>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={page <= 1 || loading}
+              onClick={() => onPageChange(page - 1)}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={page >= totalPages || loading}
+              onClick={() => onPageChange(page + 1)}
+            >
+              Next
+            </Button>
+          </Stack>
         </Stack>
       )}
     </Box>

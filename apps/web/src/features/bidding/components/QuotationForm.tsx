@@ -67,7 +67,7 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
             sx={{
               display: "grid",
               gap: 2,
-              gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" },
+              gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))", lg: "1fr" },
             }}
           >
             {FIELDS.map((name) => (

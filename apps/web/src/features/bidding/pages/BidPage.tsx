@@ -80,13 +80,30 @@ export default function BidPage() {
           </Stack>
         </Stack>
       </Paper>
-      <ShipmentDetails shipment={shipment} showSellerPhone={isPhoneView} showOrderInfo={!isOpen} />
-      <StatusStepper
-        status={shipment.status}
-        view={isPhoneView ? "accepted" : "default"}
-        side="shipper"
-      />
-      <QuotationForm shipment={shipment} isOpen={isOpen} />
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
+          alignItems: "start",
+        }}
+      >
+        <ShipmentDetails
+          shipment={shipment}
+          showSellerPhone={isPhoneView}
+          showOrderInfo={!isOpen}
+        />
+        {/* On wide screens the bid stays in view beside the details. */}
+        <Stack spacing={2} sx={{ position: { lg: "sticky" }, top: { lg: 80 } }}>
+          <StatusStepper
+            status={shipment.status}
+            view={isPhoneView ? "accepted" : "default"}
+            side="shipper"
+            compact
+          />
+          <QuotationForm shipment={shipment} isOpen={isOpen} />
+        </Stack>
+      </Box>
     </Stack>
   );
 }

@@ -7,12 +7,14 @@ export interface StatusStepperProps {
   status: ShipmentStatus;
   view: StepperView;
   side: "seller" | "shipper" | "admin";
+  /** Vertical at every width, for a narrow side column. */
+  compact?: boolean;
 }
 
 /** The Shipment Status panel. */
-export function StatusStepper({ status, view, side }: StatusStepperProps) {
+export function StatusStepper({ status, view, side, compact = false }: StatusStepperProps) {
   const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down("md"));
+  const isVertical = useMediaQuery(theme.breakpoints.down("md")) || compact;
   const steps = visibleSteps(status, view);
   const active = activeStepIndex(steps, status, view);
   const isFinal = status === "Shipment Completed" || status === "Shipment Cancelled";
@@ -23,8 +25,8 @@ export function StatusStepper({ status, view, side }: StatusStepperProps) {
       </Typography>
       <Stepper
         activeStep={isFinal ? active + 1 : active}
-        orientation={isPhone ? "vertical" : "horizontal"}
-        alternativeLabel={!isPhone}
+        orientation={isVertical ? "vertical" : "horizontal"}
+        alternativeLabel={!isVertical}
       >
         {steps.map((step, index) => (
           <Step key={step} completed={index < active || (isFinal && index === active)}>

@@ -1,0 +1,387 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PASSWORD = "Booking#Pass1";
+/** Set to a folder to keep screenshots of every screen at 1280 and 375 px. */
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+/** Set to refresh the README screenshots in docs/screenshots. */
+const DOCS_SHOTS = process.env.E2E_DOCS_SCREENSHOTS
+  ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots")
+  : undefined;
+
+interface Account {
+  email: string;
+  user: { id: number; groups: string; first_name: string };
+  access_token: string;
+  refresh_token: string;
+}
+
+async function register(
+  request: APIRequestContext,
+  groups: "Seller" | "Shipper",
+  firstName: string,
+): Promise<Account> {
+  const email = `${groups.toLowerCase()}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
+  const res = await request.post("/api/auth/register/", {
+    data: { first_name: firstName, last_name: "Tester", email, password: PASSWORD, groups },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { data: Omit<Account, "email"> };
+  return { email, ...body.data };
+}
+
+/** A signed-in browser page (tokens and user stored as the login screen stores them). */
+async function signedInPage(browser: Browser, account: Account, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.evaluate((a) => {
+    localStorage.setItem("AUTH_TOKEN", a.access_token);
+    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
+    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
+  }, account);
+  return page;
+}
+
+/** Screenshots at desktop width, then the same URL at phone width. */
+async function shots(page: Page, name: string, docsName?: string) {
+  if (!SHOTS && !(DOCS_SHOTS && docsName)) return;
+  await page.waitForLoadState("networkidle");
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  }
+  if (DOCS_SHOTS && docsName) {
+    mkdirSync(DOCS_SHOTS, { recursive: true });
+    await page.screenshot({ path: `${DOCS_SHOTS}/${docsName}.png` });
+  }
+  if (SHOTS) {
+    const phone = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 375, height: 800 } });
+    const phonePage = await phone.newPage();
+    await phonePage.goto("/");
+    const storage = await page.evaluate(() => ({ ...localStorage }));
+    await phonePage.evaluate((s) => {
+      for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+    }, storage);
+    await phonePage.goto(page.url());
+    await phonePage.waitForLoadState("networkidle");
+    await phonePage.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+    await phone.close();
+  }
+}
+
+async function dashboardCount(page: Page, label: string) {
+  return page.getByTestId(label);
+}
+
+/** Bids through the bid page; returns once the form turned read-only. */
+async function bid(page: Page, shipmentId: number, pickup: string, normal: string, fast?: string) {
+  await page.goto(`/shipper/bid/${shipmentId}`);
+  await page.getByRole("textbox", { name: "Pickup amount" }).fill(pickup);
+  await page.getByRole("textbox", { name: "Normal shipping amount" }).fill(normal);
+  if (fast) await page.getByRole("textbox", { name: "Fast shipping amount" }).fill(fast);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your quotation has been submitted.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
+}
+
+test("a seller books, two agents bid, the lowest wins, the seller accepts and the winner completes", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(480_000);
+  const seller = await register(request, "Seller", "Sally");
+  const cheap = await register(request, "Shipper", "Carla");
+  const dear = await register(request, "Shipper", "Derek");
+  const product = `Desk lamp ${Date.now() % 100000}`;
+
+  const sellerPage = await signedInPage(browser, seller);
+  const cheapPage = await signedInPage(browser, cheap);
+  const dearPage = await signedInPage(browser, dear);
+
+  // Empty dashboard and lists.
+  await sellerPage.goto("/seller/dashboard");
+  await expect(await dashboardCount(sellerPage, "Active Shipment")).toHaveText("0", {
+    timeout: 45_000,
+  });
+  await expect(await dashboardCount(sellerPage, "Complete Shipment")).toHaveText("0");
+  await shots(sellerPage, "seller-dashboard-empty");
+  await cheapPage.goto("/shipper/dashboard/orders");
+  await expect(cheapPage.getByText("You have no order yet")).toBeVisible({ timeout: 45_000 });
+
+  // The booking form: validation first.
+  await sellerPage.goto("/quotes");
+  await expect(sellerPage.getByRole("heading", { name: "New Shipment" })).toBeVisible({
+    timeout: 45_000,
+  });
+  await sellerPage.getByRole("button", { name: "Submit" }).click();
+  await expect(sellerPage.getByText("Pickup Address is required")).toBeVisible();
+  await expect(
+    sellerPage.getByText("At least one shipment contain must be checked."),
+  ).toBeVisible();
+  await shots(sellerPage, "new-shipment-errors");
+
+  // Pickup from the place lookup.
+  const pickup = sellerPage.getByRole("combobox", { name: "Pickup Address" });
+  await pickup.fill("90210");
+  await sellerPage.getByRole("option", { name: /Beverly Hills, CA 90210/ }).click();
+  await expect(pickup).toHaveValue(/Beverly Hills, CA 90210/);
+  await sellerPage.getByRole("textbox", { name: "Street address" }).fill("9 Rodeo Drive");
+
+  // Shipment date through the picker's text sections: MM/DD/YYYY, a month ahead.
+  const date = new Date(Date.now() + 30 * 86_400_000);
+  const mmddyyyy = `${String(date.getMonth() + 1).padStart(2, "0")}${String(date.getDate()).padStart(2, "0")}${date.getFullYear()}`;
+  await sellerPage.getByRole("spinbutton", { name: "Month" }).click();
+  await sellerPage.keyboard.type(mmddyyyy);
+
+  await sellerPage.getByRole("textbox", { name: "Supplier contact name" }).fill("Acme Supplier");
+  await sellerPage.getByRole("textbox", { name: "Supplier contact phone" }).fill("5551234567");
+  await sellerPage.getByRole("textbox", { name: "Product name" }).fill(product);
+  await sellerPage.getByRole("textbox", { name: "Main competitor ASIN" }).fill("B00TEST123");
+  await sellerPage
+    .getByRole("textbox", { name: "Freight booking reference number" })
+    .fill("REF 2026");
+
+  // Two Amazon warehouses.
+  await sellerPage.getByRole("button", { name: "Add Amazon warehouse" }).click();
+  const groups = [
+    {
+      name: "Amazon warehouse 1",
+      fc: "PHX7",
+      dims: ["50", "40", "30"],
+      kg: "5",
+      cost: "1000",
+      n: "10",
+    },
+    {
+      name: "Amazon warehouse 2",
+      fc: "ONT8",
+      dims: ["60", "40", "40"],
+      kg: "24",
+      cost: "2500",
+      n: "4",
+    },
+  ];
+  for (const g of groups) {
+    const group = sellerPage.getByRole("group", { name: g.name, exact: true });
+    await group.getByRole("combobox", { name: "Amazon Warehouse Address" }).fill(g.fc);
+    await group.getByRole("textbox", { name: "Length (cm)" }).fill(g.dims[0]!);
+    await group.getByRole("textbox", { name: "Width (cm)" }).fill(g.dims[1]!);
+    await group.getByRole("textbox", { name: "Height (cm)" }).fill(g.dims[2]!);
+    await group.getByRole("textbox", { name: "Weight per carton (kg)" }).fill(g.kg);
+    await group.getByRole("textbox", { name: "Total cost of goods ($)" }).fill(g.cost);
+    await group.getByRole("textbox", { name: "Number of cartons" }).fill(g.n);
+  }
+  // 10 cartons at max(5, 10) kg + 4 at max(24, 16) kg = 196 kg chargeable.
+  await expect(sellerPage.getByTestId("Total cartons")).toHaveText("14");
+  await expect(sellerPage.getByTestId("Chargeable weight")).toHaveText("196 kg");
+  await expect(sellerPage.getByText(/over 23 kg or over 63.5 cm/)).toBeVisible();
+
+  await sellerPage
+    .getByRole("textbox", { name: "Detailed product description" })
+    .fill("LED desk lamps");
+  await sellerPage.getByRole("checkbox", { name: "Batteries or Hazardous Materials" }).check();
+  await expect(sellerPage.getByRole("textbox", { name: "First name" })).toHaveValue("Sally");
+  await shots(sellerPage, "new-shipment", "new-shipment");
+
+  const created = sellerPage.waitForResponse(
+    (res) => res.url().endsWith("/api/shipments/") && res.request().method() === "POST",
+  );
+  await sellerPage.getByRole("button", { name: "Submit" }).click();
+  const createdRes = await created;
+  expect(createdRes.status()).toBe(201);
+  const shipment = ((await createdRes.json()) as { data: { id: number; bidding_ends_at: string } })
+    .data;
+  await expect(sellerPage.getByText(/quote will arrive within 72 hours/)).toBeVisible();
+
+  // Both agents bid at once while the (short, 36 s) window is open; the cheaper total wins.
+  await Promise.all([
+    bid(cheapPage, shipment.id, "100", "800", "1200"),
+    bid(dearPage, shipment.id, "150", "950"),
+  ]);
+  const endsAt = Date.parse(shipment.bidding_ends_at);
+  await sellerPage.getByRole("button", { name: "My Booking" }).click();
+  await expect(sellerPage).toHaveURL(/\/seller\/booking$/);
+
+  // Sealed bids are visible to the seller only while the window is still open.
+  if (Date.now() < endsAt - 8_000) {
+    await sellerPage.goto(`/seller/booking/order/status/${shipment.id}?src=newshipment`);
+    await expect(sellerPage.getByRole("heading", { name: "Bids (2)" })).toBeVisible();
+    await expect(
+      sellerPage.getByRole("table", { name: "Bids" }).getByText(/^\*+$/).first(),
+    ).toBeVisible();
+    await shots(sellerPage, "seller-shipment-bidding");
+  }
+  if (Date.now() < endsAt - 5_000) {
+    await cheapPage.goto("/shipper/dashboard");
+    await expect(cheapPage.getByRole("row", { name: new RegExp(product) })).toBeVisible();
+    await shots(cheapPage, "pending-quotations-bid");
+  }
+
+  await sellerPage.goto("/seller/booking");
+  const row = sellerPage.getByRole("row", { name: new RegExp(product) });
+  await expect(row).toBeVisible();
+  await shots(sellerPage, "seller-active");
+
+  // Wait for the window to close and the server to pick the winner.
+  await sellerPage.waitForTimeout(Math.max(0, endsAt - Date.now()));
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/shipments/${shipment.id}/`, {
+          headers: { authorization: `Bearer ${seller.access_token}` },
+        });
+        return ((await res.json()) as { data?: { status: string } }).data?.status;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe("Quotation Approved");
+
+  // The shipment left the agents' pending list; the loser cannot open it any more.
+  await cheapPage.goto("/shipper/dashboard");
+  await expect(cheapPage.getByRole("heading", { name: "Pending Quotations" })).toBeVisible();
+  await expect(cheapPage.getByRole("row", { name: new RegExp(product) })).toHaveCount(0);
+  await dearPage.goto(`/shipper/bid/${shipment.id}`);
+  await expect(dearPage.getByText("You cannot view this shipment right now.")).toBeVisible();
+  await expect(dearPage.getByRole("link", { name: "Go to all shipments" })).toBeVisible();
+  await shots(dearPage, "shipper-access-denied");
+
+  // Pending list shows the winning bid: 100 + min(1200, 800) = 900.
+  await sellerPage.goto("/seller/booking/pendingorders");
+  const pendingRow = sellerPage.getByRole("row", { name: new RegExp(product) });
+  await expect(pendingRow.getByText("$900.00")).toBeVisible();
+  await shots(sellerPage, "seller-pending");
+  await pendingRow.click();
+  await expect(sellerPage).toHaveURL(/src=pendingorders/);
+  await expect(sellerPage.getByRole("heading", { name: "Estimate" })).toBeVisible();
+  await shots(sellerPage, "seller-estimate");
+  await sellerPage.getByRole("button", { name: "Accept estimate" }).click();
+  await expect(sellerPage).toHaveURL(/\/seller\/booking$/);
+  const accepted = sellerPage.getByRole("row", { name: new RegExp(product) });
+  await expect(accepted.getByText("Quotation Accepted")).toBeVisible();
+  await expect(accepted.getByRole("link", { name: /Open chat/ })).toBeVisible();
+
+  // The winner adds the final amount and tracking number, then completes the order.
+  await cheapPage.goto("/shipper/dashboard/orders");
+  const order = cheapPage.getByRole("row", { name: new RegExp(`#${shipment.id}`) });
+  await expect(order.getByText("Sally Tester")).toBeVisible();
+  await expect(order.getByRole("cell", { name: "N/A" }).first()).toBeVisible();
+  await expect(order.getByRole("link", { name: /Open Chat/ })).toBeVisible();
+  await shots(cheapPage, "shipper-current");
+  await order.getByRole("button", { name: "Add info" }).click();
+  await cheapPage.getByRole("button", { name: "Save" }).click();
+  await expect(cheapPage.getByText("Required").first()).toBeVisible();
+  await cheapPage.getByRole("textbox", { name: "Final amount" }).fill("950");
+  await cheapPage.getByRole("textbox", { name: "Tracking number" }).fill("123456789012");
+  await cheapPage.getByRole("button", { name: "Save" }).click();
+  await expect(order.getByText("$950.00")).toBeVisible();
+  await expect(order.getByRole("link", { name: /fedex/ })).toBeVisible();
+
+  await order.getByRole("link", { name: "View Shipment" }).click();
+  await expect(cheapPage).toHaveURL(/orders\/status\/\d+\?src=accepted/);
+  await expect(cheapPage.getByRole("heading", { name: "Shipment Status" })).toBeVisible();
+  await shots(cheapPage, "shipper-order");
+  await cheapPage.getByRole("combobox", { name: "Shipment status" }).click();
+  await expect(cheapPage.getByRole("option", { name: "Quote Received" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  await expect(cheapPage.getByRole("option", { name: "Shipment Cancelled" })).toBeVisible();
+  await cheapPage.getByRole("option", { name: "Shipment Completed" }).click();
+  await cheapPage.getByRole("button", { name: "Yes" }).click();
+  await expect(cheapPage).toHaveURL(/\/shipper\/dashboard\/orders\/pastorders$/);
+  await expect(
+    cheapPage.getByRole("row", { name: new RegExp(`#${shipment.id}`) }).getByText("$950.00"),
+  ).toBeVisible();
+  await shots(cheapPage, "shipper-completed");
+
+  // The loser's history says lost.
+  await dearPage.goto("/shipper/dashboard/orders/shipment-histories");
+  await expect(
+    dearPage.getByRole("row", { name: new RegExp(`#${shipment.id}`) }).getByText("Lost"),
+  ).toBeVisible();
+  await shots(dearPage, "shipper-history");
+
+  // Seller: completed list and dashboard counts.
+  await sellerPage.goto("/seller/booking/pastorders");
+  await expect(
+    sellerPage.getByRole("row", { name: new RegExp(product) }).getByText("$950.00"),
+  ).toBeVisible();
+  await shots(sellerPage, "seller-completed");
+  await sellerPage.goto("/seller/dashboard");
+  await expect(await dashboardCount(sellerPage, "Complete Shipment")).toHaveText("1");
+  await expect(await dashboardCount(sellerPage, "Active Shipment")).toHaveText("0");
+  await shots(sellerPage, "seller-dashboard");
+});
+
+test("an agent sees a new shipment in Pending Quotations with a live countdown and opens it", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const seller = await register(request, "Seller", "Nora");
+  const agent = await register(request, "Shipper", "Omar");
+  const product = `Yoga mat ${Date.now() % 100000}`;
+  const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const res = await request.post("/api/shipments/", {
+    headers: { authorization: `Bearer ${seller.access_token}` },
+    data: {
+      freight_booking_reference_number: "REF 77",
+      shipment_ready_date: date,
+      supplier_contact_name: "Yoga Works",
+      supplier_contact_phone: "5550001111",
+      product_name: product,
+      main_competitor_asin: "B0YOGA",
+      pickup_location: { full_address: "Austin, TX 78701, USA", zip_code: "78701" },
+      packages: [
+        {
+          carton_dimensions_length: 60,
+          carton_dimensions_width: 40,
+          carton_dimensions_height: 30,
+          weight_per_carton_kg: 12,
+          total_cost_of_goods: 800,
+          number_of_cartons: 20,
+          delivery_location: "PHX7",
+        },
+      ],
+      compliance: {
+        detailed_product_description: "Foam mats",
+        compliance: ["No, my shipment does not contain any of the goods listed"],
+      },
+      contact_information: { first_name: "Nora", last_name: "Tester", email: seller.email },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { data: { id: number } }).data.id;
+
+  const page = await signedInPage(browser, agent);
+  await page.goto("/shipper/dashboard");
+  const row = page.getByRole("row", { name: new RegExp(product) });
+  await expect(row).toBeVisible({ timeout: 45_000 });
+  await expect(row.getByText(/^\d+h \d{2}m \d{2}s$/)).toBeVisible();
+  await expect(
+    row.getByText(date.slice(5, 7) + "/" + date.slice(8, 10) + "/" + date.slice(0, 4)),
+  ).toBeVisible();
+  await shots(page, "pending-quotations", "pending-quotations");
+  await row.getByRole("link", { name: `Bid on ${product}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/shipper/bid/${id}$`));
+  for (const heading of [
+    "Contact info",
+    "Origin and Destination",
+    "Cargo",
+    "Compliance",
+    "Additional Notes",
+    "Shipment Status",
+    "Quotation",
+  ]) {
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Amount is required")).toBeVisible();
+  await shots(page, "bid-page");
+});
