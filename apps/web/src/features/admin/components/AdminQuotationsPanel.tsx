@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Chip, Stack, Typography } from "@mui/material";
+import { Box, Button, Chip, Typography } from "@mui/material";
 import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
 import type { Quotation } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -40,14 +40,23 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
       id: "agent",
       label: "Agent",
       render: (q) => (
-        <Stack sx={{ minWidth: 0 }}>
-          <span>
+        <Box sx={{ minWidth: 0, maxWidth: { md: 200 } }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {q.user.first_name} {q.user.last_name}
-          </span>
-          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
+          </Typography>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            noWrap
+            title={q.user.email}
+          >
             {q.user.email}
           </Typography>
-        </Stack>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {formatDateTime(q.created_at)}
+          </Typography>
+        </Box>
       ),
     },
     { id: "pickup_amount", label: "Pickup", render: (q) => formatMoney(q.pickup_amount) },
@@ -58,13 +67,12 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
       label: "Total",
       render: (q) => <strong>{formatMoney(q.total_amount)}</strong>,
     },
-    { id: "created_at", label: "Submitted", render: (q) => formatDateTime(q.created_at) },
-    { id: "outcome", label: "Outcome", render: (q) => outcome(q, hasWinner ? winnerId : null) },
     {
       id: "action",
-      label: "Action",
+      label: "Outcome",
       render: (q) =>
-        isPickable && !(hasWinner && q.id === winnerId) ? (
+        outcome(q, hasWinner ? winnerId : null) ??
+        (isPickable ? (
           <Button
             size="small"
             variant="outlined"
@@ -74,7 +82,7 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
           >
             {hasWinner ? "Make winner" : "Approve bid"}
           </Button>
-        ) : null,
+        ) : null),
     },
   ];
 

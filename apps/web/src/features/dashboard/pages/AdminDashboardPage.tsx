@@ -32,7 +32,7 @@ export default function AdminDashboardPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
           Admin Dashboard
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: "wrap" }}>
           <Button component={RouterLink} to="/admin/users" variant="outlined">
             Users
           </Button>

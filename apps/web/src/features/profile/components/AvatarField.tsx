@@ -65,7 +65,16 @@ export function AvatarField({
           event.target.value = "";
         }}
       />
-      <Stack direction="row" spacing={1}>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={1}
+        sx={{
+          flexWrap: "wrap",
+          justifyContent: "center",
+          "& .MuiButton-root": { whiteSpace: "nowrap" },
+        }}
+      >
         <Button
           size="small"
           variant="outlined"
