@@ -1,0 +1,93 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
+import type { FastifyBaseLogger } from "fastify";
+import type { ServerEvent } from "@fba/contract";
+import { RealtimeHub, rooms, type HubMember } from "./hub.js";
+
+const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
+const silent = {
+  warn: () => undefined,
+  debug: () => undefined,
+  error: () => undefined,
+  info: () => undefined,
+} as unknown as FastifyBaseLogger;
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--save", "", "--appendonly", "no", "--bind", "127.0.0.1"],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Ready to accept connections")) resolve(child);
+    });
+    child.once("exit", () => reject(new Error("redis-server exited")));
+  });
+}
+
+function member(userId: number): HubMember & { frames: ServerEvent[] } {
+  const frames: ServerEvent[] = [];
+  return { userId, frames, send: (frame) => frames.push(JSON.parse(frame) as ServerEvent) };
+}
+
+async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(!hasRedisServer)("hub across a Redis outage", () => {
+  const port = 46_000 + Math.floor(Math.random() * 1000);
+  let redis: ChildProcess | null = null;
+  const hubs: RealtimeHub[] = [];
+
+  afterAll(async () => {
+    await Promise.all(hubs.map((hub) => hub.close()));
+    redis?.kill("SIGKILL");
+  });
+
+  it("delivers locally during the outage and across instances again afterwards, never twice", async () => {
+    redis = await startRedis(port);
+    const url = `redis://127.0.0.1:${port}`;
+    const a = new RealtimeHub(silent);
+    const b = new RealtimeHub(silent);
+    hubs.push(a, b);
+    await a.connect(url);
+    await b.connect(url);
+    const onA = member(1);
+    const onB = member(2);
+    const room = rooms.shipment(1);
+    a.join(room, onA);
+    b.join(room, onB);
+    const frame = (n: number): ServerEvent => ({ event_type: "unread_count", data: { count: n } });
+
+    a.publish(room, frame(1));
+    await eventually(() => onB.frames.length === 1);
+    expect(onA.frames).toEqual([frame(1)]);
+
+    redis.kill("SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    a.publish(room, frame(2)); // Redis is gone: local delivery still happens, nothing throws
+    expect(onA.frames).toEqual([frame(1), frame(2)]);
+
+    redis = await startRedis(port);
+    await eventually(() => {
+      a.publish(room, frame(3));
+      return onB.frames.some((f) => f.event_type === "unread_count" && f.data.count === 3);
+    }, 15_000);
+    a.publish(room, frame(4));
+    await eventually(() =>
+      onB.frames.some((f) => f.event_type === "unread_count" && f.data.count === 4),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      onB.frames.filter((f) => f.event_type === "unread_count" && f.data.count === 4),
+    ).toHaveLength(1);
+    expect(
+      onA.frames.filter((f) => f.event_type === "unread_count" && f.data.count === 4),
+    ).toHaveLength(1);
+  }, 40_000);
+});
