@@ -62,6 +62,8 @@ describe("chat over WebSockets", () => {
       expect(socket.closeCode).toBe(403);
       const ours = await open(chatPath(shipmentId), seller, { origin: ctx.config.PUBLIC_URL });
       expect(ours.ws.readyState).toBe(ours.ws.OPEN);
+      const sameHost = await open(chatPath(shipmentId), seller, { origin: baseUrl });
+      expect(sameHost.ws.readyState).toBe(sameHost.ws.OPEN);
     });
 
     it("closes the socket with 4401 when its token expires", async () => {

@@ -172,6 +172,23 @@ export async function registerGateway(
       }),
   );
 
+  const isDevelopment = app.config.NODE_ENV === "development";
+  /**
+   * Same-origin pages (Origin host equals the Host they connected to), the configured public and
+   * CORS origins, and in development any loopback origin (the Vite dev server proxies sockets).
+   */
+  const isAllowedOrigin = (origin: string, host: string | undefined): boolean => {
+    if (allowedOrigins.has(origin)) return true;
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false;
+    }
+    if (host && url.host === host) return true;
+    return isDevelopment && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  };
+
   const heartbeat = setInterval(() => {
     for (const connection of connections) {
       if (!connection.alive) {
@@ -196,7 +213,7 @@ export async function registerGateway(
     async (request, reply) => {
       // Browsers always send Origin; other clients (apps, tests, load tools) may not.
       const origin = request.headers.origin;
-      if (origin && !allowedOrigins.has(origin)) {
+      if (origin && !isAllowedOrigin(origin, request.headers.host)) {
         request.log.warn({ origin }, "websocket origin refused");
         await reply.code(403).send({
           status: "error",
