@@ -90,7 +90,7 @@ export function BidPreviewCard() {
         </Typography>
       </Box>
       <Box sx={{ my: 2, borderTop: 1, borderColor: "divider" }} />
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
         3 sealed bids
       </Typography>
       <Stack sx={{ gap: 1 }}>

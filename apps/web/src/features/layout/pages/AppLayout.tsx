@@ -12,6 +12,7 @@ import MenuIcon from "@mui/icons-material/Menu";
 import { BrandLogo } from "../../../components/BrandLogo";
 import { NotificationBell } from "../../notifications/components/NotificationBell";
 import { logout, useCurrentUser } from "../../../lib/session";
+import { useSyncCurrentUser } from "../api/get-me";
 import { Sidebar } from "../components/Sidebar";
 import { UserMenu } from "../components/UserMenu";
 
@@ -31,6 +32,7 @@ export default function AppLayout() {
   const [sampleOpen, setSampleOpen] = useState(false);
   const [sampleMounted, setSampleMounted] = useState(false);
   const user = useCurrentUser();
+  useSyncCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
