@@ -366,17 +366,17 @@ describe("auth: sign-up, login and me", () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/docs/openapi.json" });
     const paths = Object.keys(res.json().paths as Record<string, unknown>);
     for (const path of [
-      "/api/auth/register",
-      "/api/auth/login",
-      "/api/auth/v1/me",
-      "/api/auth/me",
-      "/api/auth/refresh-token",
-      "/api/auth/logout",
-      "/api/auth/password-init",
-      "/api/auth/send-otp",
-      "/api/auth/verify-otp",
-      "/api/auth/password-reset",
-      "/api/auth/change-password",
+      "/api/auth/register/",
+      "/api/auth/login/",
+      "/api/auth/v1/me/",
+      "/api/auth/me/",
+      "/api/auth/refresh-token/",
+      "/api/auth/logout/",
+      "/api/auth/password-init/",
+      "/api/auth/send-otp/",
+      "/api/auth/verify-otp/",
+      "/api/auth/password-reset/",
+      "/api/auth/change-password/",
     ]) {
       expect(paths).toContain(path);
     }

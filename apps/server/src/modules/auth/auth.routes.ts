@@ -77,7 +77,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   });
 
   app.post(
-    "/auth/register",
+    "/auth/register/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       preValidation: registerLimits,
@@ -93,7 +93,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   );
 
   app.post(
-    "/auth/login",
+    "/auth/login/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       preValidation: loginLimits,
@@ -107,7 +107,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     async (request, reply) => ok(reply, await service.login(request.body), messages.loggedIn),
   );
 
-  for (const url of ["/auth/v1/me", "/auth/me"]) {
+  for (const url of ["/auth/v1/me/", "/auth/me/"]) {
     app.get(
       url,
       {
@@ -124,7 +124,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   }
 
   app.post(
-    "/auth/refresh-token",
+    "/auth/refresh-token/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       preValidation: tokenLimits,
@@ -140,7 +140,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   );
 
   app.post(
-    "/auth/logout",
+    "/auth/logout/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       preValidation: tokenLimits,
@@ -158,7 +158,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   );
 
   app.post(
-    "/auth/password-init",
+    "/auth/password-init/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       preValidation: otpLimits,
@@ -174,7 +174,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   );
 
   app.post(
-    "/auth/send-otp",
+    "/auth/send-otp/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       preValidation: otpLimits,
@@ -189,7 +189,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   );
 
   app.post(
-    "/auth/verify-otp",
+    "/auth/verify-otp/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       preValidation: otpLimits,
@@ -207,7 +207,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   );
 
   app.post(
-    "/auth/password-reset",
+    "/auth/password-reset/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       preValidation: otpLimits,
@@ -225,7 +225,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
   );
 
   app.post(
-    "/auth/change-password",
+    "/auth/change-password/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
       onRequest: requireAuth(app),
