@@ -5,6 +5,9 @@ import { STORAGE_KEYS } from "@fba/contract/constants";
 import { failure, fakeApi, renderRoute, success } from "../../../app/test-utils";
 import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
 
+// Typing without per-key delays keeps these form tests fast on busy machines.
+const ui = userEvent.setup({ delay: null });
+
 vi.mock("../../../lib/toast", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../../lib/toast")>()),
   notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
@@ -20,8 +23,8 @@ function renderDialog(onClose = vi.fn()) {
 }
 
 async function goToOtpStep() {
-  await userEvent.type(screen.getByLabelText("Email"), "ava@example.com");
-  await userEvent.click(screen.getByRole("button", { name: "Send code" }));
+  await ui.type(screen.getByLabelText("Email"), "ava@example.com");
+  await ui.click(screen.getByRole("button", { name: "Send code" }));
   await screen.findByLabelText("Verification code");
 }
 
@@ -39,38 +42,38 @@ describe("ForgotPasswordDialog", () => {
     });
     const onClose = renderDialog();
 
-    await userEvent.click(screen.getByRole("button", { name: "Send code" }));
+    await ui.click(screen.getByRole("button", { name: "Send code" }));
     expect(await screen.findByText("Email is required")).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText("Email"), "nope");
-    await userEvent.click(screen.getByRole("button", { name: "Send code" }));
+    await ui.type(screen.getByLabelText("Email"), "nope");
+    await ui.click(screen.getByRole("button", { name: "Send code" }));
     expect(await screen.findByText("Invalid email format")).toBeInTheDocument();
-    await userEvent.clear(screen.getByLabelText("Email"));
+    await ui.clear(screen.getByLabelText("Email"));
     await goToOtpStep();
     expect(calls[0]).toMatchObject({
       path: "auth/password-init/",
       body: { email: "ava@example.com", channel: "EMAIL" },
     });
 
-    await userEvent.click(screen.getByRole("button", { name: "Verify code" }));
+    await ui.click(screen.getByRole("button", { name: "Verify code" }));
     expect(await screen.findByText("Otp is required")).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText("Verification code"), "12");
-    await userEvent.click(screen.getByRole("button", { name: "Verify code" }));
+    await ui.type(screen.getByLabelText("Verification code"), "12");
+    await ui.click(screen.getByRole("button", { name: "Verify code" }));
     expect(await screen.findByText("Otp must be 4 digits")).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText("Verification code"), "34");
-    await userEvent.click(screen.getByRole("button", { name: "Verify code" }));
+    await ui.type(screen.getByLabelText("Verification code"), "34");
+    await ui.click(screen.getByRole("button", { name: "Verify code" }));
 
     const password = await screen.findByLabelText("New password");
     expect(calls[1]).toMatchObject({
       path: "auth/verify-otp/",
       body: { email: "ava@example.com", otp: "1234", channel: "EMAIL" },
     });
-    await userEvent.type(password, "NewSecret#1");
-    await userEvent.type(screen.getByLabelText("Confirm password"), "NewSecret#2");
-    await userEvent.click(screen.getByRole("button", { name: "Reset password" }));
+    await ui.type(password, "NewSecret#1");
+    await ui.type(screen.getByLabelText("Confirm password"), "NewSecret#2");
+    await ui.click(screen.getByRole("button", { name: "Reset password" }));
     expect(await screen.findByText("Passwords must match")).toBeInTheDocument();
-    await userEvent.clear(screen.getByLabelText("Confirm password"));
-    await userEvent.type(screen.getByLabelText("Confirm password"), "NewSecret#1");
-    await userEvent.click(screen.getByRole("button", { name: "Reset password" }));
+    await ui.clear(screen.getByLabelText("Confirm password"));
+    await ui.type(screen.getByLabelText("Confirm password"), "NewSecret#1");
+    await ui.click(screen.getByRole("button", { name: "Reset password" }));
 
     expect(
       await screen.findByText("Your password has been successfully reset."),
@@ -85,16 +88,16 @@ describe("ForgotPasswordDialog", () => {
       },
     });
     expect(localStorage.getItem(STORAGE_KEYS.otpResendAt)).toBeNull();
-    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    await ui.click(screen.getByRole("button", { name: "Log in" }));
     expect(onClose).toHaveBeenCalled();
-  });
+  }, 90_000);
 
   it("accepts digits only in the code field", async () => {
     fakeApi({ "POST auth/password-init/": sent() });
     renderDialog();
     await goToOtpStep();
     const input = screen.getByLabelText("Verification code");
-    await userEvent.type(input, "a1b2-c3 4 5");
+    await ui.type(input, "a1b2-c3 4 5");
     expect(input).toHaveValue("1234");
   });
 
@@ -134,7 +137,7 @@ describe("ForgotPasswordDialog", () => {
     await goToOtpStep();
     const resend = await screen.findByRole("button", { name: "Resend code" }, { timeout: 4000 });
     expect(resend).toBeEnabled();
-    await userEvent.click(resend);
+    await ui.click(resend);
     await waitFor(() =>
       expect(calls.at(-1)).toMatchObject({
         path: "auth/send-otp/",
@@ -154,8 +157,8 @@ describe("ForgotPasswordDialog", () => {
     });
     renderDialog();
     await goToOtpStep();
-    await userEvent.type(screen.getByLabelText("Verification code"), "9999");
-    await userEvent.click(screen.getByRole("button", { name: "Verify code" }));
+    await ui.type(screen.getByLabelText("Verification code"), "9999");
+    await ui.click(screen.getByRole("button", { name: "Verify code" }));
     expect(await screen.findByText("Invalid or expired code")).toBeInTheDocument();
     expect(screen.queryByLabelText("New password")).not.toBeInTheDocument();
   });

@@ -5,6 +5,9 @@ import { STORAGE_KEYS } from "@fba/contract/constants";
 import { failure, fakeApi, renderRoute, success } from "../../../app/test-utils";
 import LoginPage from "./LoginPage";
 
+// Typing without per-key delays keeps these form tests fast on busy machines.
+const ui = userEvent.setup({ delay: null });
+
 vi.mock("../../../lib/toast", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../../lib/toast")>()),
   toastApiError: vi.fn(),
@@ -40,12 +43,12 @@ describe("LoginPage", () => {
   it("shows the login screen's validation messages", async () => {
     const { calls } = fakeApi({});
     renderLogin();
-    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    await ui.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("Email is required")).toBeInTheDocument();
     expect(screen.getByText("Password is required")).toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText("Email"), "not-an-email");
-    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    await ui.type(screen.getByLabelText("Email"), "not-an-email");
+    await ui.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("Invalid email address")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
@@ -60,10 +63,10 @@ describe("LoginPage", () => {
     });
     renderLogin();
     expect(screen.getByRole("tab", { name: "Customer" })).toHaveAttribute("aria-selected", "true");
-    await userEvent.type(screen.getByLabelText("Email"), "Ava@Example.com");
-    await userEvent.type(screen.getByLabelText("Password"), "Secret#123");
-    await userEvent.click(screen.getByLabelText("Remember for 30 days"));
-    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    await ui.type(screen.getByLabelText("Email"), "Ava@Example.com");
+    await ui.type(screen.getByLabelText("Password"), "Secret#123");
+    await ui.click(screen.getByLabelText("Remember for 30 days"));
+    await ui.click(screen.getByRole("button", { name: "Log in" }));
 
     expect(await screen.findByText("seller dashboard")).toBeInTheDocument();
     expect(calls[0]).toMatchObject({
@@ -82,10 +85,10 @@ describe("LoginPage", () => {
       "POST auth/login/": success({ user: user("Shipper"), access_token: "a", refresh_token: "r" }),
     });
     renderLogin();
-    await userEvent.click(screen.getByRole("tab", { name: "Shipment Agent" }));
-    await userEvent.type(screen.getByLabelText("Email"), "agent@example.com");
-    await userEvent.type(screen.getByLabelText("Password"), "x");
-    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    await ui.click(screen.getByRole("tab", { name: "Shipment Agent" }));
+    await ui.type(screen.getByLabelText("Email"), "agent@example.com");
+    await ui.type(screen.getByLabelText("Password"), "x");
+    await ui.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("shipper dashboard")).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({ group: "Shipper", remember: false });
   });
@@ -99,9 +102,9 @@ describe("LoginPage", () => {
       "aria-selected",
       "true",
     );
-    await userEvent.type(screen.getByLabelText("Email"), "root@example.com");
-    await userEvent.type(screen.getByLabelText("Password"), "x");
-    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    await ui.type(screen.getByLabelText("Email"), "root@example.com");
+    await ui.type(screen.getByLabelText("Password"), "x");
+    await ui.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("admin dashboard")).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({ group: "Shipper" });
   });
@@ -114,9 +117,9 @@ describe("LoginPage", () => {
       ]),
     });
     renderLogin();
-    await userEvent.type(screen.getByLabelText("Email"), "ava@example.com");
-    await userEvent.type(screen.getByLabelText("Password"), "wrong");
-    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    await ui.type(screen.getByLabelText("Email"), "ava@example.com");
+    await ui.type(screen.getByLabelText("Password"), "wrong");
+    await ui.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("Invalid email or password")).toBeInTheDocument();
     expect(
       screen.getByText("This account is not registered for the selected tab"),
@@ -129,26 +132,26 @@ describe("LoginPage", () => {
     renderLogin();
     const password = screen.getByLabelText("Password");
     expect(password).toHaveAttribute("type", "password");
-    await userEvent.click(screen.getByRole("button", { name: "Show password" }));
+    await ui.click(screen.getByRole("button", { name: "Show password" }));
     expect(password).toHaveAttribute("type", "text");
-    await userEvent.click(screen.getByRole("button", { name: "Hide password" }));
+    await ui.click(screen.getByRole("button", { name: "Hide password" }));
     expect(password).toHaveAttribute("type", "password");
   });
 
   it("opens the reset dialog from both forgot-password links and links to sign-up", async () => {
     fakeApi({});
     renderLogin();
-    await userEvent.click(screen.getByRole("button", { name: "Forgot Password?" }));
+    await ui.click(screen.getByRole("button", { name: "Forgot Password?" }));
     expect(await screen.findByRole("dialog", { name: /Forgot password/ })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await ui.click(screen.getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    await userEvent.click(screen.getByRole("button", { name: "I forgot my password" }));
+    await ui.click(screen.getByRole("button", { name: "I forgot my password" }));
     expect(await screen.findByRole("dialog", { name: /Forgot password/ })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await ui.click(screen.getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     expect(screen.getByText("New User? Sign Up Now")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("link", { name: "Sign Up" }));
+    await ui.click(screen.getByRole("link", { name: "Sign Up" }));
     expect(await screen.findByText("signup page")).toBeInTheDocument();
   });
 });
