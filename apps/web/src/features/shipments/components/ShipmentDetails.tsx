@@ -146,7 +146,7 @@ export function ShipmentDetails({
       <Panel title="Cargo">
         <Field label="Product name">{shipment.product_name}</Field>
         <TableContainer sx={{ mt: 1.5 }}>
-          <Table size="small" aria-label="Cargo">
+          <Table size="small" aria-label="Cargo" sx={{ "& th, & td": { whiteSpace: "nowrap" } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Amazon warehouse</TableCell>
