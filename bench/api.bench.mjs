@@ -108,6 +108,22 @@ function start(command, args, env, readyUrl) {
   return { child, ready };
 }
 
+/** One GET, retried: right after a load run the server may still be draining its queue. */
+async function fetchJson(url, headers) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(url, { headers });
+      return await response.json();
+    } catch (error) {
+      if (attempt >= 3) {
+        console.log(`warning: GET ${url} failed: ${error.cause?.message ?? error.message}`);
+        return null;
+      }
+      await sleep(2000);
+    }
+  }
+}
+
 /** autocannon in its own process; returns {requests, p99, errors, non2xx}. */
 function autocannon(url, headers, seconds) {
   const args = [
@@ -210,22 +226,27 @@ async function main() {
     for (const item of cases) {
       // Same JSON from both, apart from the envelope message.
       const [a, b] = await Promise.all([
-        fetch(`http://127.0.0.1:${SERVER_PORT}${item.path}`, {
-          headers: { authorization: `Bearer ${item.auth}` },
-        }).then((r) => r.json()),
-        fetch(`http://127.0.0.1:${BARE_PORT}${item.path}`).then((r) => r.json()),
+        fetchJson(`http://127.0.0.1:${SERVER_PORT}${item.path}`, {
+          authorization: `Bearer ${item.auth}`,
+        }),
+        fetchJson(`http://127.0.0.1:${BARE_PORT}${item.path}`, {}),
       ]);
-      const same = JSON.stringify(a.data) === JSON.stringify(b.data);
+      const same = a !== null && b !== null && JSON.stringify(a.data) === JSON.stringify(b.data);
       if (!same) console.log(`warning ${item.name}: server and bare bodies differ`);
       const results = { server: [], bare: [] };
-      for (const [kind, port, headers] of [
-        ["server", SERVER_PORT, { authorization: `Bearer ${item.auth}` }],
-        ["bare", BARE_PORT, {}],
-      ]) {
-        const url = `http://127.0.0.1:${port}${item.path}`;
-        autocannon(url, headers, WARMUP_SECONDS);
-        for (let run = 0; run < RUNS; run += 1)
-          results[kind].push(autocannon(url, headers, SECONDS));
+      const targets = {
+        server: [
+          `http://127.0.0.1:${SERVER_PORT}${item.path}`,
+          { authorization: `Bearer ${item.auth}` },
+        ],
+        bare: [`http://127.0.0.1:${BARE_PORT}${item.path}`, {}],
+      };
+      autocannon(...targets.server, WARMUP_SECONDS);
+      autocannon(...targets.bare, WARMUP_SECONDS);
+      // Interleaved runs, so a change in machine load hits both sides alike.
+      for (let run = 0; run < RUNS; run += 1) {
+        results.server.push(autocannon(...targets.server, SECONDS));
+        results.bare.push(autocannon(...targets.bare, SECONDS));
       }
       const serverRps = median(results.server.map((r) => r.requests));
       const bareRps = median(results.bare.map((r) => r.requests));

@@ -13,7 +13,7 @@ export default async function placesModule(base: FastifyInstance): Promise<void>
   app.get(
     "/places/",
     {
-      preHandler: requireAuth(app),
+      onRequest: requireAuth(app),
       schema: {
         tags: ["places"],
         security: bearer,

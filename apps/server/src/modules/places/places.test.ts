@@ -40,7 +40,7 @@ describe("GET /api/places/", () => {
   beforeAll(async () => {
     ctx = await buildTestApp();
     seller = await createSeller(ctx.app);
-  });
+  }, 180_000);
   afterAll(async () => ctx?.close());
 
   it("answers signed-in users only, with bounded input", async () => {

@@ -36,7 +36,7 @@ export async function quotationRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     "/shipper/quotation/",
     {
-      preHandler: requireAuth(app, "Shipper"),
+      onRequest: requireAuth(app, "Shipper"),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -57,7 +57,7 @@ export async function quotationRoutes(base: FastifyInstance): Promise<void> {
   app.patch(
     "/quotations/:id/",
     {
-      preHandler: requireAuth(app, "Seller"),
+      onRequest: requireAuth(app, "Seller"),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -79,7 +79,7 @@ export async function quotationRoutes(base: FastifyInstance): Promise<void> {
   app.get(
     "/quotations/",
     {
-      preHandler: requireAuth(app),
+      onRequest: requireAuth(app),
       serializerCompiler: plainJson,
       schema: {
         tags,

@@ -35,7 +35,7 @@ beforeAll(async () => {
       events.push({ name, payload });
     });
   }
-});
+}, 180_000);
 afterAll(async () => ctx?.close());
 
 const inject = (

@@ -49,7 +49,7 @@ beforeAll(async () => {
   }
   seller = await createSeller(first);
   agents = await Promise.all(Array.from({ length: 4 }, () => createShipper(first)));
-});
+}, 180_000);
 
 afterAll(async () => {
   for (const app of instances) await app.close();

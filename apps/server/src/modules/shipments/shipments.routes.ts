@@ -46,7 +46,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     "/shipments/",
     {
-      preHandler: requireAuth(app, "Seller"),
+      onRequest: requireAuth(app, "Seller"),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -67,7 +67,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.get(
     "/shipments/:id/",
     {
-      preHandler: requireAuth(app),
+      onRequest: requireAuth(app),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -84,7 +84,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.patch(
     "/shipments/:id/",
     {
-      preHandler: requireAuth(app, "Shipper", "Admin"),
+      onRequest: requireAuth(app, "Shipper", "Admin"),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -106,7 +106,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.patch(
     "/shipment-status-update/:id/",
     {
-      preHandler: requireAuth(app, "Shipper", "Admin"),
+      onRequest: requireAuth(app, "Shipper", "Admin"),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -133,7 +133,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     "/shipments/:id/reopen/",
     {
-      preHandler: requireAuth(app, "Seller"),
+      onRequest: requireAuth(app, "Seller"),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -154,7 +154,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     "/shipments/:id/cancel/",
     {
-      preHandler: requireAuth(app, "Seller"),
+      onRequest: requireAuth(app, "Seller"),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -181,7 +181,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     "/admin/shipments/:id/winner/",
     {
-      preHandler: requireAuth(app, "Admin"),
+      onRequest: requireAuth(app, "Admin"),
       serializerCompiler: plainJson,
       schema: {
         tags: ["admin"],
@@ -264,7 +264,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     app.get(
       list.path,
       {
-        preHandler: requireAuth(app, list.group),
+        onRequest: requireAuth(app, list.group),
         serializerCompiler: plainJson,
         schema: {
           tags,
@@ -285,7 +285,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.get(
     "/shipper/quotation-history/",
     {
-      preHandler: requireAuth(app, "Shipper"),
+      onRequest: requireAuth(app, "Shipper"),
       serializerCompiler: plainJson,
       schema: {
         tags,
@@ -302,7 +302,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   app.get(
     "/admin/shipments/",
     {
-      preHandler: requireAuth(app, "Admin"),
+      onRequest: requireAuth(app, "Admin"),
       serializerCompiler: plainJson,
       schema: {
         tags: ["admin"],

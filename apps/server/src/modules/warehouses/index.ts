@@ -29,7 +29,7 @@ export default async function warehousesModule(base: FastifyInstance): Promise<v
   app.get(
     "/warehouses/",
     {
-      preHandler: requireAuth(app),
+      onRequest: requireAuth(app),
       schema: {
         tags: ["warehouses"],
         security: bearer,
@@ -45,7 +45,7 @@ export default async function warehousesModule(base: FastifyInstance): Promise<v
   app.get(
     "/admin/warehouses/",
     {
-      preHandler: requireAuth(app, "Admin"),
+      onRequest: requireAuth(app, "Admin"),
       schema: {
         tags: ["admin"],
         security: bearer,
@@ -61,7 +61,7 @@ export default async function warehousesModule(base: FastifyInstance): Promise<v
   app.post(
     "/admin/warehouses/",
     {
-      preHandler: requireAuth(app, "Admin"),
+      onRequest: requireAuth(app, "Admin"),
       schema: {
         tags: ["admin"],
         security: bearer,
@@ -77,7 +77,7 @@ export default async function warehousesModule(base: FastifyInstance): Promise<v
   app.patch(
     "/admin/warehouses/:id/",
     {
-      preHandler: requireAuth(app, "Admin"),
+      onRequest: requireAuth(app, "Admin"),
       schema: {
         tags: ["admin"],
         security: bearer,

@@ -16,7 +16,7 @@ beforeAll(async () => {
     createShipper(ctx.app),
     createAdmin(ctx.app),
   ]);
-});
+}, 180_000);
 afterAll(async () => ctx?.close());
 
 const inject = (
