@@ -23,8 +23,11 @@ export interface MailerOptions {
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
-/** A claimed row is hidden from other senders for this long; a crashed sender's rows come back. */
-const CLAIM_LEASE_SECONDS = 120;
+/**
+ * A claimed row is hidden from other senders for this long; a crashed sender's rows come back.
+ * It outlasts the worst case of a batch (10 sends, each cut off after 10 s + 10 s + 20 s).
+ */
+const CLAIM_LEASE_SECONDS = 600;
 const MAX_BACKOFF_SECONDS = 3600;
 
 /** Seconds to wait before the next try after `attempts` failed tries: 10 s, 20 s, 40 s ... 1 h. */
@@ -54,8 +57,18 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     private readonly options: MailerOptions,
   ) {
+    // Bounded timeouts keep a batch well inside its claim lease even when the SMTP server hangs;
+    // the URL's own query parameters still win over these.
     this.transport = options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
+      ? nodemailer.createTransport(
+          {
+            url: options.smtpUrl,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 20_000,
+          },
+          { from: options.from },
+        )
       : null;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 10;

@@ -151,7 +151,7 @@ describe("email outbox without SMTP, and failures", () => {
     // What a claim does, without the send that a crash would have prevented.
     await ctx.app.database.db
       .update(emailOutbox)
-      .set({ attempts: 1, nextAttemptAt: sql`now() + interval '2 minutes'` })
+      .set({ attempts: 1, nextAttemptAt: sql`now() + interval '10 minutes'` })
       .where(eq(emailOutbox.toAddress, to));
     const sender = new Mailer(ctx.app.database.db, ctx.app.log, { from: "x@fba.test" });
     expect(await sender.drain()).toBe(0);
