@@ -205,9 +205,10 @@ describe("request bodies", () => {
   });
 
   it("login: group is Seller or Shipper, remember is optional", () => {
-    expect(
-      fieldErrors(loginInputSchema, { email: "x", password: "p", group: "Admin" }),
-    ).toEqual({ email: "Invalid email address", group: messages.groupInvalid });
+    expect(fieldErrors(loginInputSchema, { email: "x", password: "p", group: "Admin" })).toEqual({
+      email: "Invalid email address",
+      group: messages.groupInvalid,
+    });
     expect(
       loginInputSchema.parse({ email: "a@x.io", password: "p", group: "Shipper", remember: true }),
     ).toMatchObject({ remember: true });

@@ -54,10 +54,15 @@ describe("envelopes", () => {
   it("describe success, flat and nested lists and errors", () => {
     const pagination = { page: 1, pages: 1, per_page: 50, count: 1 };
     const base = { status: "success", status_code: 200, message: "ok" };
-    expect(successEnvelopeSchema(z.number()).parse({ ...base, data: 1 })).toMatchObject({ data: 1 });
+    expect(successEnvelopeSchema(z.number()).parse({ ...base, data: 1 })).toMatchObject({
+      data: 1,
+    });
     expect(
-      flatListEnvelopeSchema(z.number()).safeParse({ ...base, data: [1], pagination_option: pagination })
-        .success,
+      flatListEnvelopeSchema(z.number()).safeParse({
+        ...base,
+        data: [1],
+        pagination_option: pagination,
+      }).success,
     ).toBe(true);
     expect(
       nestedListEnvelopeSchema(z.number()).safeParse({
