@@ -53,6 +53,11 @@ export function useChatChannel(kind: ChatKind, id: number, enabled: boolean) {
         notify.error(typeof message === "string" && message ? message : "Action refused");
         return;
       }
+      if (queryClient.getQueryState(key)?.fetchStatus === "fetching") {
+        // A history answer already on its way may predate this event: ask again instead.
+        void queryClient.invalidateQueries({ queryKey: key });
+        return;
+      }
       queryClient.setQueryData<ChatHistory>(key, (old) =>
         old ? (applyChatEvent(old, frame) ?? old) : old,
       );
@@ -62,6 +67,11 @@ export function useChatChannel(kind: ChatKind, id: number, enabled: boolean) {
   );
 
   const onOpen = useCallback(() => {
+    if (queryClient.getQueryState(key)?.fetchStatus === "fetching") {
+      // Joined while the first load is in flight: load again so nothing falls in between.
+      void queryClient.invalidateQueries({ queryKey: key });
+      return;
+    }
     if (!queryClient.getQueryData(key)) return;
     getChatHistory(kind, id)
       .then((fresh) =>

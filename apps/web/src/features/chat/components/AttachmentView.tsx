@@ -33,7 +33,8 @@ export function AttachmentView({ attachment }: { attachment: ChatAttachment }) {
             display: "block",
             maxWidth: "100%",
             width: 220,
-            maxHeight: 220,
+            // A fixed box: the image arriving later does not shift the chat under the reader.
+            height: 160,
             objectFit: "cover",
             borderRadius: 1,
             bgcolor: "action.hover",

@@ -37,6 +37,7 @@ import { uploadAttachment } from "../api/upload-attachment";
 import { useChatChannel } from "../api/use-chat-channel";
 import { refreshChatBadges } from "../api/chat-badges";
 import { markChatNotificationsRead } from "../../notifications/api/mark-chat-notifications-read";
+import { registerOpenChat } from "../../notifications/lib/open-chats";
 import { unreadFromOthers } from "../lib/chat-cache";
 import { dayLabel, fullName, initials } from "../lib/format";
 import type { ChatMessage, ChatParty } from "@fba/contract";
@@ -178,6 +179,17 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
     }
   }, [messages, userId]);
 
+  // Late content (images) must not leave the newest message half hidden.
+  useEffect(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    const onLoad = () => {
+      if (nearBottom.current) box.scrollTop = box.scrollHeight;
+    };
+    box.addEventListener("load", onLoad, true);
+    return () => box.removeEventListener("load", onLoad, true);
+  }, [history.isSuccess]);
+
   useEffect(() => {
     const box = scrollRef.current;
     if (!box || typeof IntersectionObserver === "undefined") {
@@ -207,6 +219,11 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
     refreshChatBadges(queryClient);
     markChatNotificationsRead(queryClient, user.id, { kind, id });
   }, [user, unread, isVisible, channel.status, newestId, kind, id, send, queryClient]);
+
+  useEffect(() => {
+    if (!isVisible) return;
+    return registerOpenChat(kind, id);
+  }, [isVisible, kind, id]);
 
   useEffect(() => {
     const onVisible = () => {

@@ -1,8 +1,14 @@
 import { useCallback } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_LIST_CAP } from "@fba/contract/constants";
-import { useRealtimeChannel, type ServerFrame } from "../../../lib/realtime";
-import { markNotificationRead, unreadCount, upsertNotification } from "../lib/notifications-cache";
+import { sendOnChannel, useRealtimeChannel, type ServerFrame } from "../../../lib/realtime";
+import { isAboutOpenChat } from "../lib/open-chats";
+import {
+  markNotificationRead,
+  mergeNotifications,
+  unreadCount,
+  upsertNotification,
+} from "../lib/notifications-cache";
 import type { Notification as AppNotification } from "@fba/contract";
 import { getNotifications, notificationKeys } from "./get-notifications";
 
@@ -24,7 +30,11 @@ function refreshRelatedQueries(queryClient: QueryClient, notification: AppNotifi
 
 function backfill(queryClient: QueryClient) {
   getNotifications()
-    .then((list) => queryClient.setQueryData(notificationKeys.list(), list))
+    .then((fresh) =>
+      queryClient.setQueryData<AppNotification[]>(notificationKeys.list(), (cached) =>
+        mergeNotifications(fresh, cached),
+      ),
+    )
     .catch((error: unknown) => console.warn("[notifications] backfill failed", error));
 }
 
@@ -40,9 +50,24 @@ export function useNotificationChannel(userId: number | null) {
         case "send_notification":
         case "notification": {
           if (!data || typeof data.id !== "number") return;
-          const notification = data as unknown as AppNotification;
+          if (queryClient.getQueryState(key)?.fetchStatus === "fetching") {
+            // The list being fetched may predate this notification: fetch it again instead.
+            void queryClient.invalidateQueries({ queryKey: key });
+            return;
+          }
+          let notification = data as unknown as AppNotification;
+          if (!notification.is_read && userId && isAboutOpenChat(notification)) {
+            // The reader is looking at that chat already.
+            notification = { ...notification, is_read: true };
+            sendOnChannel(`notifications/${userId}/`, {
+              action: "mark_notification_read",
+              notification_id: notification.id,
+              user_id: String(userId),
+            });
+          }
+          const item = notification;
           queryClient.setQueryData<AppNotification[]>(key, (old) =>
-            upsertNotification(old ?? [], notification),
+            upsertNotification(old ?? [], item),
           );
           refreshRelatedQueries(queryClient, notification);
           return;
@@ -67,7 +92,7 @@ export function useNotificationChannel(userId: number | null) {
           return;
       }
     },
-    [queryClient],
+    [queryClient, userId],
   );
 
   const onOpen = useCallback(

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Notification } from "@fba/contract";
 import { theme } from "../../../app/theme";
 import { FakeSocket, fakeFetch, signIn } from "../../chat/test/fake-socket";
+import { registerOpenChat } from "../lib/open-chats";
 import { NotificationBell } from "./NotificationBell";
 
 function notification(overrides: Partial<Notification> = {}): Notification {
@@ -45,7 +46,15 @@ function renderBell(list: Notification[], status = "Quotation Received") {
       </QueryClientProvider>
     </ThemeProvider>,
   );
-  return router;
+  return { router, queryClient };
+}
+
+/** Live events are applied only once the first list load has settled. */
+async function listLoaded(queryClient: QueryClient) {
+  await waitFor(
+    () => expect(queryClient.getQueryState(["notifications", "list"])?.status).toBe("success"),
+    { timeout: 10_000 },
+  );
 }
 
 beforeEach(() => {
@@ -62,7 +71,11 @@ describe("NotificationBell", { timeout: 60_000 }, () => {
   it("shows the unread count, the list with previews cut at 100 characters, and live ones", async () => {
     const user = userEvent.setup({ delay: null });
     const long = `New message from Alex: ${"a".repeat(120)}`;
-    renderBell([notification({ id: 2, content: long }), notification({ id: 1, is_read: true })]);
+    const { queryClient } = renderBell([
+      notification({ id: 2, content: long }),
+      notification({ id: 1, is_read: true }),
+    ]);
+    await listLoaded(queryClient);
     const bell = await screen.findByRole("button", { name: "Notifications, 1 unread" });
 
     const socket = FakeSocket.latest("/ws/notifications/9/");
@@ -82,7 +95,8 @@ describe("NotificationBell", { timeout: 60_000 }, () => {
 
   it("marks a notification read over the socket and routes by role and status", async () => {
     const user = userEvent.setup({ delay: null });
-    const router = renderBell([notification({ id: 5 })], "Quotation Approved");
+    const { router, queryClient } = renderBell([notification({ id: 5 })], "Quotation Approved");
+    await listLoaded(queryClient);
     const bell = await screen.findByRole("button", { name: "Notifications, 1 unread" });
     const socket = FakeSocket.latest("/ws/notifications/9/");
     socket.open();
@@ -98,5 +112,25 @@ describe("NotificationBell", { timeout: 60_000 }, () => {
         "/seller/booking/order/status/42?src=pendingorders",
       ),
     );
+  });
+
+  it("reads new-message notifications at once for a chat that is on screen", async () => {
+    const { queryClient } = renderBell([]);
+    await listLoaded(queryClient);
+    const socket = FakeSocket.latest("/ws/notifications/9/");
+    socket.open();
+    const leave = registerOpenChat("shipment", 42);
+    socket.emit("send_notification", notification({ id: 11, content: "New message from Al: hi" }));
+    socket.emit(
+      "send_notification",
+      notification({ id: 12, shipment_id: 43, content: "New message from Al: yo" }),
+    );
+    leave();
+    expect(socket.sent).toEqual([
+      { action: "mark_notification_read", notification_id: 11, user_id: "9" },
+    ]);
+    expect(
+      await screen.findByRole("button", { name: "Notifications, 1 unread" }),
+    ).toBeInTheDocument();
   });
 });

@@ -19,3 +19,17 @@ export function markNotificationRead(list: AppNotification[], id: number): AppNo
 export function unreadCount(list: AppNotification[] | undefined): number {
   return list?.filter((n) => !n.is_read).length ?? 0;
 }
+
+/**
+ * A refetched list wins, except for notifications that arrived live after it was answered
+ * (ids above its newest), which stay on top.
+ */
+export function mergeNotifications(
+  fresh: AppNotification[],
+  cached: AppNotification[] | undefined,
+): AppNotification[] {
+  if (!cached) return fresh;
+  const newest = fresh.reduce((max, n) => Math.max(max, n.id), 0);
+  const newer = cached.filter((n) => n.id > newest);
+  return newer.length === 0 ? fresh : [...newer, ...fresh].slice(0, NOTIFICATION_LIST_CAP);
+}
