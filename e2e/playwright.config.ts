@@ -40,7 +40,7 @@ export default defineConfig({
       command: `node support/start-server.mjs ${SERVER_PORT} ${SMTP_PORT}`,
       url: `http://127.0.0.1:${SERVER_PORT}/api/health/ready`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: Number(process.env.E2E_SERVER_START_TIMEOUT_MS ?? 60_000),
       stdout: "pipe",
     },
   ],

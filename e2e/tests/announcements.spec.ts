@@ -100,6 +100,7 @@ test("a seller posts an announcement and an agent sees it live, then opens it", 
   await sellerPage.goto("/seller/dashboard");
   const card = sellerPage.getByTestId("latest-announcement");
   await expect(card.getByText(title)).toBeVisible();
+  await shot(sellerPage, "dashboard-latest-announcement-1280");
   await card.getByRole("link", { name: "View all announcements" }).click();
   await expect(sellerPage).toHaveURL(/\/seller\/announcement$/);
   await sellerPage.setViewportSize({ width: 375, height: 812 });
