@@ -34,15 +34,17 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** In-memory PGlite only: start from this data-directory dump (tests use a migrated one). */
+  template?: Blob;
 }): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? ":memory:");
+  return openPglite(options.dataDir ?? ":memory:", options.template);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   let client: PGlite;
   if (dataDir === ":memory:") {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, loadDataDir: template });
   } else {
     const dir = path.resolve(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });

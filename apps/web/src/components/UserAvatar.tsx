@@ -1,6 +1,5 @@
 import Avatar from "@mui/material/Avatar";
 import type { SxProps, Theme } from "@mui/material/styles";
-import { authStorage } from "../lib/auth-storage";
 
 interface UserAvatarProps {
   firstName?: string | null;
@@ -15,20 +14,12 @@ export function initialsOf(firstName?: string | null, lastName?: string | null):
   return initials || "?";
 }
 
-/** Avatars are served to signed-in users only, and an <img> cannot send the Authorization header. */
-export function withAvatarToken(image: string | null | undefined): string | undefined {
-  if (!image) return undefined;
-  const token = authStorage.getAccessToken();
-  if (!token || !image.includes("/api/users/")) return image;
-  return `${image}${image.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
-}
-
 /** The user's picture, or their initials on the brand colour. */
 export function UserAvatar({ firstName, lastName, image, size = 36, sx }: UserAvatarProps) {
   const name = [firstName, lastName].filter(Boolean).join(" ");
   return (
     <Avatar
-      src={withAvatarToken(image)}
+      src={image ?? undefined}
       alt={name || undefined}
       sx={[
         {

@@ -20,14 +20,22 @@ export type PresentableUser = Pick<
   | "updatedAt"
 >;
 
-/** The avatar URL changes whenever the user row does, so browsers never show a stale image. */
+/**
+ * The avatar's version is its stored file's random name: it changes with every upload (so the
+ * bytes can be cached forever) and it is unguessable, so the URL itself is the permission and an
+ * <img> tag needs no token.
+ */
+export function avatarVersion(imageKey: string): string {
+  return imageKey.split("/").pop()?.split(".")[0] ?? "";
+}
+
 export function avatarUrl(
-  user: Pick<UserRow, "id" | "imageKey" | "updatedAt">,
+  user: Pick<UserRow, "id" | "imageKey">,
   config: Pick<Config, "PUBLIC_URL">,
 ): string | null {
   if (!user.imageKey) return null;
   const base = config.PUBLIC_URL.replace(/\/+$/, "");
-  return `${base}/api/users/${user.id}/avatar/?v=${user.updatedAt.getTime()}`;
+  return `${base}/api/users/${user.id}/avatar/?v=${avatarVersion(user.imageKey)}`;
 }
 
 export function presentUser(user: PresentableUser, config: Pick<Config, "PUBLIC_URL">): User {

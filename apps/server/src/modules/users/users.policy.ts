@@ -1,8 +1,12 @@
+import { avatarVersion } from "../auth/user.presenter.js";
 import type { AuthUser } from "../../plugins/auth.js";
 
-/** Avatars appear next to names in chats, lists and announcements: any signed-in user sees them. */
-export function canViewAvatar(user: AuthUser | null): user is AuthUser {
-  return user !== null;
+/**
+ * Avatars appear next to names in chats, lists and announcements, in <img> tags that cannot send
+ * a token: the URL's version (the stored file's random name) is the capability.
+ */
+export function canViewAvatar(imageKey: string, version: string): boolean {
+  return version.length >= 16 && avatarVersion(imageKey) === version;
 }
 
 /** A profile is edited only by its owner (the route has no id: it is always the caller's). */

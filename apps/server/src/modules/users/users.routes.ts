@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/http.js";
-import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
+import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { limitRequests } from "../../plugins/rate-limit.js";
 import { readProfileForm } from "./profile-upload.js";
 import { UserService } from "./users.service.js";
@@ -19,11 +19,7 @@ import { parseInput } from "./validation.js";
 
 const security = [{ bearer: [] }];
 
-const avatarQuerySchema = z.object({
-  v: z.string().max(20).optional(),
-  /** For <img> tags, which cannot send an Authorization header. */
-  token: z.string().max(4096).optional(),
-});
+const avatarQuerySchema = z.object({ v: z.string().max(64).default("") });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const service = new UserService(app);
@@ -88,25 +84,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["Profile"],
-        security,
-        summary: "A user's profile image (any signed-in user)",
+        summary: "A user's profile image, for whoever holds its current URL",
         params: z.object({ id: idSchema }),
         querystring: avatarQuerySchema,
       },
     },
     async (request, reply) => {
-      const caller = await app.authenticator.userFromToken(
-        bearerToken(request) ?? request.query.token,
-      );
-      const avatar = await service.getAvatar(caller, request.params.id, request.query.v);
+      const avatar = await service.getAvatar(request.params.id, request.query.v);
       reply
         .header("content-type", avatar.contentType)
         .header("x-content-type-options", "nosniff")
         .header("content-disposition", 'inline; filename="avatar"')
-        .header(
-          "cache-control",
-          avatar.isCurrentVersion ? "private, max-age=31536000, immutable" : "private, no-cache",
-        );
+        .header("cache-control", "public, max-age=31536000, immutable");
       return reply.send(avatar.stream);
     },
   );

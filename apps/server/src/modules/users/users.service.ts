@@ -17,7 +17,6 @@ export interface AvatarFile {
   stream: Readable;
   contentType: string;
   /** True when the request named the current version, so the bytes can be cached for good. */
-  isCurrentVersion: boolean;
 }
 
 export class UserService {
@@ -94,16 +93,19 @@ export class UserService {
     return { ...presentUser(outcome.updated, this.app.config), ...(outcome.tokens ?? {}) };
   }
 
-  async getAvatar(caller: AuthUser | null, userId: number, version?: string): Promise<AvatarFile> {
-    if (!canViewAvatar(caller)) throw AppError.unauthorized();
+  /** Served to whoever holds the current avatar URL (its version is the unguessable file name). */
+  async getAvatar(userId: number, version: string): Promise<AvatarFile> {
     const row = await findAvatar(this.db, userId);
-    if (!row?.imageKey || !(await this.app.storage.exists(row.imageKey))) {
+    if (
+      !row?.imageKey ||
+      !canViewAvatar(row.imageKey, version) ||
+      !(await this.app.storage.exists(row.imageKey))
+    ) {
       throw AppError.notFound("This user has no profile image");
     }
     return {
       stream: this.app.storage.read(row.imageKey),
       contentType: row.imageKey.endsWith(".png") ? "image/png" : "image/webp",
-      isCurrentVersion: version === String(row.updatedAt.getTime()),
     };
   }
 }
