@@ -51,7 +51,7 @@ describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
     seller = await createSeller(first!);
     agent = await createShipper(first!);
     shipmentId = (await insertShipment(first!, { sellerId: seller.id, agentId: agent.id })).id;
-  });
+  }, 180_000);
   afterAll(async () => cluster?.close());
 
   it("delivers a message sent on one instance to a socket on the other, exactly once", async () => {
@@ -99,7 +99,7 @@ describe("an instance whose Redis is unreachable", () => {
   beforeAll(async () => {
     // Nothing listens on port 1: the hub starts anyway and keeps retrying in the background.
     cluster = await twoInstances("redis://127.0.0.1:1");
-  });
+  }, 180_000);
   afterAll(async () => cluster?.close());
 
   it("keeps serving its own sockets", async () => {
