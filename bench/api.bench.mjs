@@ -5,7 +5,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres) and a build of the server (npm run build).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -55,7 +55,17 @@ async function ensureDatabase() {
     const [row] = await query(databaseUrl, "select count(*)::int as n from shipments").catch(() => [
       { n: 0 },
     ]);
-    if (row.n >= SHIPMENTS) return;
+    // The pre-release schema is one regenerated migration: a database made from an older one is
+    // rebuilt rather than patched.
+    const journal = JSON.parse(
+      readFileSync(path.join(root, "apps/server/drizzle/meta/_journal.json"), "utf8"),
+    );
+    const [applied] = await query(
+      databaseUrl,
+      "select max(created_at)::bigint as at from drizzle.__drizzle_migrations",
+    ).catch(() => [{ at: 0 }]);
+    const isCurrent = Number(applied?.at) === Number(journal.entries.at(-1)?.when);
+    if (row.n >= SHIPMENTS && isCurrent) return;
     await query(ADMIN_URL, `drop database ${DB_NAME} with (force)`);
   }
   await query(ADMIN_URL, `create database ${DB_NAME}`);
