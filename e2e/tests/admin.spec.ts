@@ -1,4 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from "@playwright/test";
+
+// The shared test machine is busy: screens get more time than the default 10 s to appear.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const PASSWORD = "Admin#Pass123";
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { Alert, Link, MenuItem, TextField } from "@mui/material";
 import { SHIPMENT_STATUSES, type ShipmentListRow, type ShipmentStatus } from "@fba/contract";
@@ -5,7 +6,6 @@ import { DataTable, type DataTableColumn } from "../../../components/data-table/
 import { useListState } from "../../../components/data-table/use-list-state";
 import { StatusChip } from "../../shipments/components/StatusChip";
 import { formatDate, formatDateTime } from "../../shipments/lib/format";
-import { useState } from "react";
 import { useAdminShipments } from "../api/get-admin-shipments";
 
 const columns: DataTableColumn<ShipmentListRow>[] = [
