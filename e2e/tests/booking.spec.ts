@@ -72,7 +72,8 @@ async function shots(page: Page, name: string, docsName?: string) {
       .browser()!
       .newContext({ viewport: { width: 375, height: 800 } });
     const phonePage = await phone.newPage();
-    await phonePage.goto("/");
+    const origin = new URL(page.url()).origin;
+    await phonePage.goto(`${origin}/`);
     const storage = await page.evaluate(() => ({ ...localStorage }));
     await phonePage.evaluate((s) => {
       for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
@@ -108,7 +109,7 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   browser,
   request,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(900_000);
   const seller = await register(request, "Seller", "Sally");
   const cheap = await register(request, "Shipper", "Carla");
   const dear = await register(request, "Shipper", "Derek");

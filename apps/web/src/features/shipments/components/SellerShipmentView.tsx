@@ -85,7 +85,9 @@ export function SellerShipmentView({
       <ShipmentDetails
         shipment={shipment}
         showSellerPhone={showSellerPhone}
-        showOrderInfo={!isBidding}
+        showOrderInfo={
+          shipment.status === "Quotation Accepted" || shipment.status === "Shipment Completed"
+        }
       />
     </Stack>
   );

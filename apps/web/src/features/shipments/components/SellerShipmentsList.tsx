@@ -7,7 +7,6 @@ import { useShipmentList, type ShipmentListName } from "../api/list-shipments";
 import { hasQuotation, type ShipmentListRow } from "../api/types";
 import { formatDate, formatMoney } from "../lib/format";
 import { sellerShipmentPath } from "../lib/seller-paths";
-import { PageHeader } from "./PageHeader";
 import { SellerTabs } from "./SellerTabs";
 import { StatusChip } from "./StatusChip";
 
@@ -111,8 +110,7 @@ export function SellerShipmentsList({ variant }: { variant: SellerListVariant })
 
   return (
     <>
-      <SellerTabs />
-      <PageHeader title={config.title} />
+      <SellerTabs title={config.title} />
       <DataTable
         ariaLabel={config.title}
         columns={columns}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Box, Button, Stack, Tab, Tabs } from "@mui/material";
+import { Box, Button, Stack, Tab, Tabs, Typography } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { Link as RouterLink, useLocation } from "react-router";
 import { SampleShipmentDialog } from "../../samples/components/SampleShipmentDialog";
@@ -19,42 +19,50 @@ function activeTab(pathname: string): string {
   return TABS[0].to;
 }
 
-/** The seller list pages' tab strip with the Create Sample Shipment and New Booking buttons. */
-export function SellerTabs() {
+/**
+ * The seller list pages' tab strip, then the page title with the Create Sample Shipment and New
+ * Booking buttons.
+ */
+export function SellerTabs({ title }: { title?: string }) {
   const { pathname } = useLocation();
   const [isSampleOpen, setSampleOpen] = useState(false);
   return (
-    <Stack
-      direction={{ xs: "column", md: "row" }}
-      spacing={1.5}
-      sx={{
-        mb: 2,
-        alignItems: { xs: "stretch", md: "center" },
-        borderBottom: 1,
-        borderColor: "divider",
-      }}
-    >
+    <Box sx={{ mb: 2 }}>
       <Tabs
         value={activeTab(pathname)}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label="Shipment lists"
-        sx={{ flex: 1, minWidth: 0 }}
+        sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}
       >
         {TABS.map((tab) => (
           <Tab key={tab.to} label={tab.label} value={tab.to} component={RouterLink} to={tab.to} />
         ))}
       </Tabs>
-      <Box sx={{ display: "flex", gap: 1, pb: { xs: 1.5, md: 0 }, flexWrap: "wrap" }}>
-        <Button variant="outlined" onClick={() => setSampleOpen(true)}>
-          Create Sample Shipment
-        </Button>
-        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/quotes">
-          New Booking
-        </Button>
-      </Box>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={1.5}
+        sx={{
+          alignItems: { xs: "stretch", sm: "center" },
+          justifyContent: title ? "space-between" : "flex-end",
+        }}
+      >
+        {title && (
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+          <Button variant="outlined" onClick={() => setSampleOpen(true)}>
+            Create Sample Shipment
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/quotes">
+            New Booking
+          </Button>
+        </Stack>
+      </Stack>
       <SampleShipmentDialog open={isSampleOpen} onClose={() => setSampleOpen(false)} />
-    </Stack>
+    </Box>
   );
 }

@@ -104,8 +104,6 @@ function ShipmentOrder({
         }}
       >
         <Stack spacing={2}>
-          <ShipmentDetails shipment={shipment} showSellerPhone showOrderInfo />
-          <WinningBid shipment={shipment} />
           <StatusStepper
             status={shipment.status}
             view={fromAcceptedList ? "accepted" : "default"}
@@ -116,6 +114,8 @@ function ShipmentOrder({
             fromAcceptedList={fromAcceptedList}
             onNeedInfo={() => setInfoOpen(true)}
           />
+          <WinningBid shipment={shipment} />
+          <ShipmentDetails shipment={shipment} showSellerPhone showOrderInfo />
         </Stack>
         <Box id="chat" sx={{ position: { lg: "sticky" }, top: { lg: 16 } }}>
           <ChatPanel kind="shipment" id={shipment.id} side="shipper" canSend={isAccepted} />
