@@ -21,6 +21,8 @@ import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { idempotencyPlugin } from "./plugins/idempotency.js";
+import { overloadPlugin } from "./plugins/overload.js";
 import { mailerPlugin } from "./lib/mailer.js";
 import { PRODUCT_NAME } from "@fba/contract";
 import { modules } from "./modules/index.js";
@@ -147,7 +149,9 @@ export async function buildApp(
       .send({ status: ready ? "ready" : "unavailable", database: ready });
   });
 
+  await app.register(overloadPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(mailerPlugin);
 
   await app.register(realtimeHubPlugin);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody, FieldError } from "@fba/contract";
 import { AppError, defaultErrorMessage, type ErrorCode } from "../lib/errors.js";
+import { isDatabaseUnavailable } from "./overload.js";
 
 function fieldFromPath(instancePath: string): string | undefined {
   const field = instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -47,7 +48,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     const fastifyError = error as FastifyError;
-    const statusCode = fastifyError.statusCode ?? 500;
+    const statusCode = isDatabaseUnavailable(error) ? 503 : (fastifyError.statusCode ?? 500);
     if (statusCode >= 400 && statusCode < 500) {
       const code = codeByStatus[statusCode] ?? "BAD_REQUEST";
       let message = defaultErrorMessage(code);

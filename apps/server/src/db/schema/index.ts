@@ -4,3 +4,4 @@ export * from "./samples.js";
 export * from "./chat.js";
 export * from "./notifications.js";
 export * from "./announcements.js";
+export * from "./idempotency.js";

@@ -1,0 +1,174 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { idempotencyKeys } from "../db/schema/index.js";
+import { AppError } from "../lib/errors.js";
+import { bearerToken } from "./auth.js";
+
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+/** How long a stored response answers retries. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * An unfinished claim older than this belongs to a request whose process died before answering;
+ * a retry may then take it over. Longer than any write takes (statement timeout is 15 s).
+ */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+interface Claim {
+  id: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    idempotencyClaim?: Claim;
+  }
+}
+
+function requestHash(request: FastifyRequest): string {
+  const body = request.body === undefined ? "" : JSON.stringify(request.body);
+  return createHash("sha256").update(body).digest("hex");
+}
+
+function pathOf(request: FastifyRequest): string {
+  const pathname = (request.url.split("?")[0] ?? "/").replace(/\/+$/, "");
+  return pathname === "" ? "/" : pathname;
+}
+
+/**
+ * POST and PATCH accept an Idempotency-Key header: the first response for (user, key, method,
+ * path) is kept for 24 h and a retry gets it back without the write running again; a retry while
+ * the first is still running gets 409. Requests without the header or without a valid token are
+ * untouched (the route answers them as usual).
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  const db = app.database.db;
+
+  app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== "POST" && request.method !== "PATCH") return;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return;
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || !KEY_PATTERN.test(key)) {
+      throw AppError.field(
+        "Idempotency-Key",
+        "Idempotency-Key must be 1 to 200 visible ASCII characters",
+      );
+    }
+    // Multipart bodies are streamed later, so their content cannot be compared.
+    if (String(request.headers["content-type"] ?? "").startsWith("multipart/")) return;
+    const user = await app.authenticator.userFromToken(bearerToken(request));
+    if (!user) return;
+
+    const scope = {
+      userId: user.id,
+      key,
+      method: request.method,
+      path: pathOf(request),
+    };
+    const hash = requestHash(request);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
+
+    // Expired rows and claims abandoned by a dead process give the key back.
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, scope.userId),
+          eq(idempotencyKeys.key, scope.key),
+          eq(idempotencyKeys.method, scope.method),
+          eq(idempotencyKeys.path, scope.path),
+          or(
+            lt(idempotencyKeys.expiresAt, now),
+            and(
+              isNull(idempotencyKeys.statusCode),
+              lt(idempotencyKeys.lockedAt, new Date(now.getTime() - IDEMPOTENCY_LEASE_MS)),
+            ),
+          ),
+        ),
+      );
+
+    const [claimed] = await db
+      .insert(idempotencyKeys)
+      .values({ ...scope, requestHash: hash, lockedAt: now, createdAt: now, expiresAt })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (claimed) {
+      request.idempotencyClaim = { id: claimed.id };
+      return;
+    }
+
+    const [existing] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, scope.userId),
+          eq(idempotencyKeys.key, scope.key),
+          eq(idempotencyKeys.method, scope.method),
+          eq(idempotencyKeys.path, scope.path),
+        ),
+      )
+      .limit(1);
+    if (!existing || existing.statusCode === null) {
+      throw new AppError(
+        "CONFLICT",
+        "A request with this Idempotency-Key is still being processed",
+        [{ field: "Idempotency-Key", message: "A request with this key is still being processed" }],
+        { "Retry-After": "1" },
+      );
+    }
+    if (existing.requestHash !== hash) {
+      throw new AppError("CONFLICT", "Idempotency-Key was already used with a different request", [
+        {
+          field: "Idempotency-Key",
+          message: "This key was already used with a different request",
+        },
+      ]);
+    }
+    reply.header("idempotent-replayed", "true");
+    if (existing.contentType) reply.header("content-type", existing.contentType);
+    return reply.code(existing.statusCode).send(existing.responseBody ?? "");
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = undefined;
+    const status = reply.statusCode;
+    // Failures the client should retry (5xx, rate limits) and streamed bodies are not kept.
+    if (status >= 500 || status === 429 || (typeof payload !== "string" && payload !== null)) {
+      await db
+        .delete(idempotencyKeys)
+        .where(eq(idempotencyKeys.id, claim.id))
+        .catch(() => undefined);
+      return payload;
+    }
+    const contentType = reply.getHeader("content-type");
+    // Stored before the response leaves: whatever the client saw acknowledged can be replayed.
+    await db
+      .update(idempotencyKeys)
+      .set({
+        statusCode: status,
+        contentType: typeof contentType === "string" ? contentType : null,
+        responseBody: payload ?? "",
+      })
+      .where(eq(idempotencyKeys.id, claim.id));
+    return payload;
+  });
+
+  let cleanup: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    cleanup = setInterval(() => {
+      void db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.expiresAt, new Date()))
+        .catch((error: unknown) => app.log.warn({ err: error }, "idempotency cleanup failed"));
+    }, CLEANUP_INTERVAL_MS);
+    cleanup.unref();
+  });
+  app.addHook("preClose", async () => clearInterval(cleanup));
+});

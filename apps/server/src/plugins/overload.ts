@@ -1,0 +1,75 @@
+import { getHeapStatistics } from "node:v8";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import underPressure from "@fastify/under-pressure";
+import { AppError, defaultErrorMessage } from "../lib/errors.js";
+
+/** Seconds a client is told to wait when the server or its database cannot serve it. */
+export const RETRY_AFTER_SECONDS = 5;
+
+// Connection-level failures: the database is down, restarting or unreachable, not the query wrong.
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up / shutting down)
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+const unavailableMessages = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error",
+  "Connection ended unexpectedly",
+  "PGlite is closed",
+];
+
+/** True when an error (or one it wraps, as Drizzle does) says the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && unavailableCodes.has(code)) return true;
+    if (
+      unavailableMessages.some((text) => current instanceof Error && current.message.includes(text))
+    )
+      return true;
+    if (
+      current instanceof AggregateError &&
+      current.errors.some((inner) => isDatabaseUnavailable(inner))
+    )
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Sheds load with 503 + Retry-After when the event loop lags or the heap is nearly full, instead
+ * of letting latency grow without bound. Health probes stay answerable.
+ */
+export const overloadPlugin = fp(async (app: FastifyInstance) => {
+  const message = defaultErrorMessage("UNAVAILABLE");
+  await app.register(underPressure, {
+    // Event-loop delay, not utilisation: a server at full healthy throughput runs near 100 %
+    // utilisation, but only a saturated one makes every request wait a second for the loop.
+    maxEventLoopDelay: app.config.MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.92),
+    retryAfter: RETRY_AFTER_SECONDS,
+    // A rejection reaches the error handler, which sends the contract's body and Retry-After.
+    pressureHandler: async (request) => {
+      if (request.url.startsWith("/api/health")) return;
+      throw new AppError("UNAVAILABLE", message, [{ message }], {
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+      });
+    },
+  });
+});

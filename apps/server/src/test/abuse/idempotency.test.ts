@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { idempotencyKeys, shipments } from "../../db/schema/index.js";
+import { buildTestApp, type TestContext } from "../app.js";
+import { createSeller, createShipper, type TestUser } from "../factories.js";
+import { validShipmentInput } from "../shipment-factories.js";
+
+let ctx: TestContext;
+let seller: TestUser;
+let otherSeller: TestUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  seller = await createSeller(ctx.app);
+  otherSeller = await createSeller(ctx.app);
+});
+afterAll(async () => ctx.close());
+
+function post(user: TestUser, key: string, ref = "REF IDEM 1") {
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/shipments/",
+    headers: { ...user.auth, "idempotency-key": key },
+    payload: validShipmentInput({ freight_booking_reference_number: ref }),
+  });
+}
+
+async function countByRef(ref: string): Promise<number> {
+  const rows = await ctx.database.db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(eq(shipments.freightBookingReferenceNumber, ref));
+  return rows.length;
+}
+
+describe("Idempotency-Key on writes", () => {
+  it("a retry with the same key returns the first response and writes once", async () => {
+    const first = await post(seller, "create-1", "REF IDEM A");
+    expect(first.statusCode).toBe(201);
+    const retry = await post(seller, "create-1", "REF IDEM A");
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json()).toEqual(first.json());
+    expect(await countByRef("REF IDEM A")).toBe(1);
+  });
+
+  it("the same key from another user is a different write", async () => {
+    const mine = await post(seller, "shared-key", "REF IDEM B");
+    const theirs = await post(otherSeller, "shared-key", "REF IDEM B");
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers["idempotent-replayed"]).toBeUndefined();
+    expect(theirs.json().data.id).not.toBe(mine.json().data.id);
+    expect(await countByRef("REF IDEM B")).toBe(2);
+  });
+
+  it("a key reused with a different body is refused with 409", async () => {
+    expect((await post(seller, "body-key", "REF IDEM C")).statusCode).toBe(201);
+    const reused = await post(seller, "body-key", "REF IDEM D");
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().errors[0].field).toBe("Idempotency-Key");
+    expect(await countByRef("REF IDEM D")).toBe(0);
+  });
+
+  it("a duplicate while the first is still running gets 409 with Retry-After", async () => {
+    await ctx.database.db.insert(idempotencyKeys).values({
+      userId: seller.id,
+      key: "in-flight",
+      method: "POST",
+      path: "/api/shipments",
+      requestHash: "x",
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const duplicate = await post(seller, "in-flight", "REF IDEM E");
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.headers["retry-after"]).toBe("1");
+    expect(duplicate.json().message).toBe(
+      "A request with this Idempotency-Key is still being processed",
+    );
+    expect(await countByRef("REF IDEM E")).toBe(0);
+  });
+
+  it("a claim abandoned by a dead process is taken over after its lease", async () => {
+    await ctx.database.db.insert(idempotencyKeys).values({
+      userId: seller.id,
+      key: "abandoned",
+      method: "POST",
+      path: "/api/shipments",
+      requestHash: "x",
+      lockedAt: new Date(Date.now() - 120_000),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const retry = await post(seller, "abandoned", "REF IDEM F");
+    expect(retry.statusCode).toBe(201);
+    expect(await countByRef("REF IDEM F")).toBe(1);
+  });
+
+  it("an expired key no longer replays", async () => {
+    expect((await post(seller, "old-key", "REF IDEM G")).statusCode).toBe(201);
+    await ctx.database.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(idempotencyKeys.userId, seller.id), eq(idempotencyKeys.key, "old-key")));
+    const again = await post(seller, "old-key", "REF IDEM G");
+    expect(again.statusCode).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await countByRef("REF IDEM G")).toBe(2);
+  });
+
+  it("refusals are replayed too, and a malformed key is a field error", async () => {
+    const shipper = await createShipper(ctx.app);
+    const forbidden = await post(shipper, "shipper-key", "REF IDEM H");
+    expect(forbidden.statusCode).toBe(403);
+    const bad = await post(seller, "bad key with spaces", "REF IDEM H");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      {
+        field: "Idempotency-Key",
+        message: "Idempotency-Key must be 1 to 200 visible ASCII characters",
+      },
+    ]);
+    const anonymous = await ctx.app.inject({
+      method: "POST",
+      url: "/api/shipments/",
+      headers: { "idempotency-key": "anon" },
+      payload: validShipmentInput(),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await countByRef("REF IDEM H")).toBe(0);
+  });
+
+  it("without the header every POST is a new write", async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: "/api/shipments",
+        headers: seller.auth,
+        payload: validShipmentInput({ freight_booking_reference_number: "REF IDEM I" }),
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    expect(await countByRef("REF IDEM I")).toBe(2);
+  });
+});
