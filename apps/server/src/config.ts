@@ -32,6 +32,8 @@ const configSchema = z.object({
     .min(1)
     .default("FBA Freight Samples, Suite {seller_id}, 1200 Harbor Way, Long Beach, CA 90802, USA"),
   SEED_DEMO: booleanFromEnv,
+  /** Shed load (503 + Retry-After) once the event loop lags this long; 0 turns it off. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -51,5 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), ...overrides };
+  // Tests share two cores with in-process PGlite, whose queries block the loop: no load shedding.
+  return {
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MAX_EVENT_LOOP_DELAY_MS: "0" }),
+    ...overrides,
+  };
 }

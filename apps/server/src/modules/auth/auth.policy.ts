@@ -19,18 +19,26 @@ export function loginRefusal(
   return null;
 }
 
-export type RefreshTokenState = "valid" | "reused" | "revoked" | "expired";
+export type RefreshTokenState = "valid" | "grace" | "reused" | "revoked" | "expired";
 
 /**
- * A token that was already exchanged and is shown again means two parties hold it (one of them
- * stole it), so the caller must revoke the whole family.
+ * Two tabs of one browser share the stored refresh token and refresh at the same instant when
+ * their sockets see the access token expire; a reuse this soon after rotation is that, not theft.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+/**
+ * A token that was already exchanged and is shown again (after the short grace) means two parties
+ * hold it (one of them stole it), so the caller must revoke the whole family.
  */
 export function refreshTokenState(
   token: { rotatedAt: Date | null; revokedAt: Date | null; expiresAt: Date },
   now: Date,
 ): RefreshTokenState {
   if (token.revokedAt) return "revoked";
-  if (token.rotatedAt) return "reused";
+  if (token.rotatedAt) {
+    return now.getTime() - token.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS ? "grace" : "reused";
+  }
   if (token.expiresAt.getTime() <= now.getTime()) return "expired";
   return "valid";
 }

@@ -179,7 +179,7 @@ export class AuthService {
     return this.present(user);
   }
 
-  /** Exchanges a refresh token for a new pair; a second use of any token ends its family. */
+  /** Exchanges a refresh token for a new pair; a later second use of any token ends its family. */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const now = new Date();
     const outcome = await this.db.transaction(async (tx) => {
@@ -190,13 +190,13 @@ export class AuthService {
         await repo.revokeRefreshFamily(tx, token.familyId, now);
         return { kind: "reused" as const, userId: token.userId };
       }
-      if (state !== "valid") return { kind: "invalid" as const };
+      if (state !== "valid" && state !== "grace") return { kind: "invalid" as const };
       const user = await repo.findUserById(tx, token.userId);
       if (!user || !user.isActive) {
         await repo.revokeRefreshFamily(tx, token.familyId, now);
         return { kind: "invalid" as const };
       }
-      await repo.markRefreshTokenRotated(tx, token.id, now);
+      if (state === "valid") await repo.markRefreshTokenRotated(tx, token.id, now);
       const pair = await createTokenPair(this.app, tx, user, token.familyId, token.remember, now);
       return { kind: "ok" as const, pair };
     });

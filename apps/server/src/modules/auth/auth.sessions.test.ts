@@ -10,6 +10,7 @@ import {
   post,
   registerViaApi,
 } from "../../test/auth-factories.js";
+import { hashRefreshToken } from "./auth.secrets.js";
 import { AuthService, issueSession, revokeAllSessions } from "./auth.service.js";
 
 describe("auth: sessions", () => {
@@ -21,6 +22,19 @@ describe("auth: sessions", () => {
 
   const refresh = (token: string, headers: Record<string, string> = {}) =>
     post(ctx.app, "/api/auth/refresh-token/", { refresh: token }, headers);
+  const familyOf = async (token: string) => {
+    const [row] = await ctx.app.database.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+    return row?.familyId;
+  };
+  /** Moves every rotation of the user's tokens past the reuse grace period. */
+  const ageRotations = (userId: number) =>
+    ctx.app.database.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.userId, userId));
 
   describe("POST /api/auth/refresh-token/", () => {
     it("returns a new pair every time and the old refresh token stops working", async () => {
@@ -45,6 +59,7 @@ describe("auth: sessions", () => {
       const account = await registerViaApi(ctx.app);
       const rotated = (await refresh(account.refresh_token)).json().data;
       const newest = (await refresh(rotated.refresh_token)).json().data;
+      await ageRotations(account.user.id);
 
       const replay = await refresh(account.refresh_token);
       expect(replay.statusCode).toBe(401);
@@ -72,17 +87,32 @@ describe("auth: sessions", () => {
       });
       const otherRefresh = other.json().data.refresh_token as string;
       await refresh(account.refresh_token);
-      await refresh(account.refresh_token); // reuse: this family dies
+      await ctx.app.database.db
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date(Date.now() - 60_000) })
+        .where(eq(refreshTokens.familyId, (await familyOf(account.refresh_token))!));
+      expect((await refresh(account.refresh_token)).statusCode).toBe(401); // reuse: this family dies
       expect((await refresh(otherRefresh)).statusCode).toBe(200);
     });
 
-    it("lets only one of two simultaneous refreshes with one token win", async () => {
+    it("lets two tabs refresh with one token at the same moment without ending the session", async () => {
       const account = await registerViaApi(ctx.app);
       const results = await Promise.all([
         refresh(account.refresh_token),
         refresh(account.refresh_token),
       ]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+      const [a, b] = results.map((r) => r.json().data.refresh_token as string);
+      expect(a).not.toBe(b);
+      expect((await refresh(a!)).statusCode).toBe(200);
+      expect((await refresh(b!)).statusCode).toBe(200);
+    });
+
+    it("treats a reuse after the grace period as theft", async () => {
+      const account = await registerViaApi(ctx.app);
+      expect((await refresh(account.refresh_token)).statusCode).toBe(200);
+      await ageRotations(account.user.id);
+      expect((await refresh(account.refresh_token)).statusCode).toBe(401);
     });
 
     it("ignores an expired or bogus Authorization header", async () => {
