@@ -22,7 +22,13 @@ export function AttachmentView({ attachment }: { attachment: ChatAttachment }) {
 
   if (isPreviewableImage(attachment.file_type)) {
     return (
-      <Link href={url} target="_blank" rel="noopener noreferrer" sx={{ display: "block", mt: 0.5 }}>
+      <Link
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        underline="hover"
+        sx={{ display: "block", mt: 0.5, color: "inherit" }}
+      >
         <Box
           component="img"
           src={url}
