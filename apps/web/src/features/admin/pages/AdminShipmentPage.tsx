@@ -55,6 +55,9 @@ export default function AdminShipmentPage() {
           <StatusChip shipment={shipment} side="admin" />
         </Stack>
       </Paper>
+      <StatusStepper status={shipment.status} view="default" side="admin" />
+      {/* Full width: the bid amounts and the winner actions need the room. */}
+      <AdminQuotationsPanel shipment={shipment} />
       <Box
         sx={{
           display: "grid",
@@ -64,8 +67,6 @@ export default function AdminShipmentPage() {
         }}
       >
         <Stack spacing={2}>
-          <StatusStepper status={shipment.status} view="default" side="admin" />
-          <AdminQuotationsPanel shipment={shipment} />
           <ShipmentDetails shipment={shipment} showSellerPhone showOrderInfo />
         </Stack>
         <Box id="chat" sx={{ position: { lg: "sticky" }, top: { lg: 16 } }}>
