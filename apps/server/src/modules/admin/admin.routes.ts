@@ -25,7 +25,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     "/admin/users/",
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -41,7 +41,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   routes.patch(
     "/admin/users/:id/",
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -61,7 +61,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     "/admin/dashboard/",
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags,
         security,

@@ -26,7 +26,7 @@ export async function announcementRoutes(
     app.get(
       base,
       {
-        preHandler: anyone,
+        onRequest: anyone,
         schema: {
           hide,
           tags: ["announcements"],
@@ -45,7 +45,7 @@ export async function announcementRoutes(
     app.get(
       `${base}/:id`,
       {
-        preHandler: anyone,
+        onRequest: anyone,
         schema: {
           hide,
           tags: ["announcements"],
@@ -59,7 +59,7 @@ export async function announcementRoutes(
     app.post(
       base,
       {
-        preHandler: requireAuth(app, "Seller", "Admin"),
+        onRequest: requireAuth(app, "Seller", "Admin"),
         schema: {
           hide,
           tags: ["announcements"],

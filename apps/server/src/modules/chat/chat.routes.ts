@@ -40,7 +40,7 @@ export async function chatRoutes(
   app.get(
     "/chat/messages/:shipment_id",
     {
-      preHandler: anyone,
+      onRequest: anyone,
       schema: {
         tags: ["chat"],
         params: chatShipmentParamsSchema,
@@ -63,7 +63,7 @@ export async function chatRoutes(
   app.get(
     "/chat/sample-shipment-messages/:id",
     {
-      preHandler: anyone,
+      onRequest: anyone,
       schema: {
         tags: ["chat"],
         params: chatSampleParamsSchema,
@@ -86,7 +86,7 @@ export async function chatRoutes(
   app.post(
     "/chat/attachment",
     {
-      preHandler: anyone,
+      onRequest: anyone,
       schema: {
         tags: ["chat"],
         consumes: ["multipart/form-data"],
@@ -131,7 +131,7 @@ export async function chatRoutes(
   app.get(
     "/chat/attachment/:id",
     {
-      preHandler: anyone,
+      onRequest: anyone,
       schema: {
         tags: ["chat"],
         params: idParamsSchema,

@@ -12,7 +12,7 @@ export default async function dashboardModule(base: FastifyInstance): Promise<vo
   app.get(
     "/seller/seller-dashboard/",
     {
-      preHandler: requireAuth(app, "Seller"),
+      onRequest: requireAuth(app, "Seller"),
       schema: {
         tags: ["dashboard"],
         security: bearer,

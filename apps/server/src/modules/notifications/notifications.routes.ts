@@ -21,7 +21,7 @@ export async function notificationRoutes(
   app.get(
     "/chat/notifications",
     {
-      preHandler: anyone,
+      onRequest: anyone,
       schema: {
         tags: ["notifications"],
         response: { 200: successEnvelopeSchema(z.array(notificationSchema)) },
@@ -34,7 +34,7 @@ export async function notificationRoutes(
   app.patch(
     "/chat/notifications/read-all",
     {
-      preHandler: anyone,
+      onRequest: anyone,
       schema: {
         tags: ["notifications"],
         response: { 200: successEnvelopeSchema(z.object({ ids: z.array(z.number().int()) })) },
@@ -51,7 +51,7 @@ export async function notificationRoutes(
   app.patch(
     "/chat/notifications/:id/read",
     {
-      preHandler: anyone,
+      onRequest: anyone,
       schema: {
         tags: ["notifications"],
         params: notificationParamsSchema,

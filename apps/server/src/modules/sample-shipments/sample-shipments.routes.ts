@@ -25,7 +25,7 @@ export async function sampleShipmentRoutes(app: FastifyInstance): Promise<void> 
   routes.post(
     "/sample-shipments/",
     {
-      preHandler: requireAuth(app, "Seller"),
+      onRequest: requireAuth(app, "Seller"),
       schema: {
         tags,
         security,
@@ -45,7 +45,7 @@ export async function sampleShipmentRoutes(app: FastifyInstance): Promise<void> 
   routes.get(
     "/sample-shipments/",
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,
@@ -61,7 +61,7 @@ export async function sampleShipmentRoutes(app: FastifyInstance): Promise<void> 
   routes.get(
     "/sample-shipments/:id/",
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         security,
@@ -81,7 +81,7 @@ export async function sampleShipmentRoutes(app: FastifyInstance): Promise<void> 
   routes.patch(
     "/status-update/:id/",
     {
-      preHandler: requireAuth(app, "Shipper", "Admin"),
+      onRequest: requireAuth(app, "Shipper", "Admin"),
       schema: {
         tags,
         security,
