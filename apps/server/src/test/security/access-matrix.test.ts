@@ -1,0 +1,522 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorBodySchema } from "@fba/contract";
+import { buildTestApp, type TestContext } from "../app.js";
+import { retryLoadShedding } from "./shed-retry.js";
+import { multipartBody } from "../profile-factories.js";
+import { TestSocket } from "../realtime-factories.js";
+import {
+  ACTORS,
+  SECRET_PRODUCT,
+  buildWorld,
+  headersFor,
+  type Actor,
+  type World,
+} from "./fixtures.js";
+import { collectRoutes } from "./route-table.js";
+
+type Expectation = Record<Actor, number>;
+
+interface RouteCase {
+  path: (w: World, actor: Actor) => string;
+  body?: (w: World, actor: Actor) => unknown;
+  multipart?: boolean;
+  expect: Expectation;
+  /** The refusal text errors[0].message must carry, where the spec fixes one. */
+  refusal?: Partial<Record<Actor, string>>;
+  /** Actors in the order they call; state-changing successes go last. */
+  order?: readonly Actor[];
+}
+
+/** Shorthand: one status for everyone signed in, refined per actor. */
+const all = (signedIn: number, overrides: Partial<Expectation> = {}): Expectation => ({
+  anonymous: 401,
+  otherSeller: signedIn,
+  otherAgent: signedIn,
+  loser: signedIn,
+  seller: signedIn,
+  winner: signedIn,
+  admin: signedIn,
+  ...overrides,
+});
+const sellersOnly = (ok: number, o: Partial<Expectation> = {}) =>
+  all(403, { seller: ok, otherSeller: ok, ...o });
+const agentsOnly = (ok: number, o: Partial<Expectation> = {}) =>
+  all(403, { winner: ok, loser: ok, otherAgent: ok, ...o });
+const adminOnly = (ok: number) => all(403, { admin: ok });
+/** Public routes: nobody is refused for who they are; an empty body is bad input. */
+const publicRoute = (status: number) => all(status, { anonymous: status });
+
+const NOT_AUTHORISED = "You are not authorised to view this shipment";
+const NOT_NOW = "You cannot view this shipment right now.";
+
+const fixed = (path: string) => () => path;
+
+/**
+ * The expectation for every route the server serves. A route missing from this table fails the
+ * suite, so nobody can add an endpoint without deciding who may call it.
+ */
+const CASES: Record<string, RouteCase> = {
+  // Auth: public entry points refuse an empty body for everyone alike.
+  "POST /api/auth/register": {
+    path: fixed("/api/auth/register/"),
+    body: () => ({}),
+    expect: publicRoute(400),
+  },
+  "POST /api/auth/login": {
+    path: fixed("/api/auth/login/"),
+    body: () => ({}),
+    expect: publicRoute(400),
+  },
+  "POST /api/auth/refresh-token": {
+    path: fixed("/api/auth/refresh-token/"),
+    body: () => ({}),
+    expect: publicRoute(400),
+  },
+  "POST /api/auth/logout": {
+    path: fixed("/api/auth/logout/"),
+    body: () => ({}),
+    expect: publicRoute(400),
+  },
+  "POST /api/auth/password-init": {
+    path: fixed("/api/auth/password-init/"),
+    body: () => ({}),
+    expect: publicRoute(400),
+  },
+  "POST /api/auth/send-otp": {
+    path: fixed("/api/auth/send-otp/"),
+    body: () => ({}),
+    expect: publicRoute(400),
+  },
+  "POST /api/auth/verify-otp": {
+    path: fixed("/api/auth/verify-otp/"),
+    body: () => ({}),
+    expect: publicRoute(400),
+  },
+  "POST /api/auth/password-reset": {
+    path: fixed("/api/auth/password-reset/"),
+    body: () => ({}),
+    expect: publicRoute(400),
+  },
+  "GET /api/auth/v1/me": { path: fixed("/api/auth/v1/me/"), expect: all(200) },
+  "GET /api/auth/me": { path: fixed("/api/auth/me"), expect: all(200) },
+  "POST /api/auth/change-password": {
+    path: fixed("/api/auth/change-password/"),
+    body: () => ({ old_password: "Wrong-old-1!", new_password: "N3w!Password" }),
+    expect: all(400),
+  },
+  "PATCH /api/auth/v1/update-profile": {
+    path: fixed("/api/auth/v1/update-profile/"),
+    body: () => ({ first_name: "Renamed", id: 1, groups: "Admin", email: "x@example.com" }),
+    multipart: true,
+    expect: all(200),
+  },
+  "PATCH /api/auth/update-profile": {
+    path: fixed("/api/auth/update-profile/"),
+    body: () => ({ last_name: "Renamed", groups: "Admin" }),
+    expect: all(200),
+  },
+  // Avatars are served by their versioned URL to whoever holds it; a user without one is 404.
+  "GET /api/users/:id/avatar": {
+    path: (w) => `/api/users/${w.users.seller.id}/avatar/`,
+    expect: publicRoute(404),
+  },
+
+  // Shipments.
+  "POST /api/shipments": {
+    path: fixed("/api/shipments/"),
+    body: () => ({}),
+    expect: sellersOnly(400),
+  },
+  "GET /api/shipments/:id": {
+    path: (w) => `/api/shipments/${w.accepted}/`,
+    expect: all(200, { otherSeller: 400, loser: 400, otherAgent: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, loser: NOT_NOW, otherAgent: NOT_NOW },
+  },
+  "PATCH /api/shipments/:id": {
+    path: (w) => `/api/shipments/${w.accepted}/`,
+    body: () => ({ tracking_number: "123456789", final_amount: "1250" }),
+    expect: all(403, { winner: 200, admin: 200 }),
+  },
+  "PATCH /api/shipment-status-update/:id": {
+    path: (w) => `/api/shipment-status-update/${w.accepted}/`,
+    body: () => ({ status: "Quotation Accepted" }),
+    expect: all(403, { winner: 200, admin: 200 }),
+  },
+  "POST /api/shipments/:id/reopen": {
+    path: (w) => `/api/shipments/${w.noBidsToReopen}/reopen/`,
+    expect: all(403, { seller: 200 }),
+  },
+  "POST /api/shipments/:id/cancel": {
+    path: (w) => `/api/shipments/${w.noBidsToCancel}/cancel/`,
+    expect: all(403, { seller: 200 }),
+  },
+  "POST /api/admin/shipments/:id/winner": {
+    path: (w) => `/api/admin/shipments/${w.approved}/winner/`,
+    body: (w) => ({ quotation_id: w.approvedLosingQuotation }),
+    expect: adminOnly(200),
+  },
+  "GET /api/shipper/shipments": { path: fixed("/api/shipper/shipments/"), expect: agentsOnly(200) },
+  "GET /api/shipper/recent-orders": {
+    path: fixed("/api/shipper/recent-orders/"),
+    expect: agentsOnly(200),
+  },
+  "GET /api/shipper/past-orders": {
+    path: fixed("/api/shipper/past-orders/"),
+    expect: agentsOnly(200),
+  },
+  "GET /api/shipper/quotation-history": {
+    path: fixed("/api/shipper/quotation-history?page=1"),
+    expect: agentsOnly(200),
+  },
+  "GET /api/seller/shipments": { path: fixed("/api/seller/shipments/"), expect: sellersOnly(200) },
+  "GET /api/seller/pending-shipments": {
+    path: fixed("/api/seller/pending-shipments/"),
+    expect: sellersOnly(200),
+  },
+  "GET /api/seller/recent-orders": {
+    path: fixed("/api/seller/recent-orders/"),
+    expect: sellersOnly(200),
+  },
+  "GET /api/seller/past-orders": {
+    path: fixed("/api/seller/past-orders/"),
+    expect: sellersOnly(200),
+  },
+  "GET /api/seller/cancelled-shipments": {
+    path: fixed("/api/seller/cancelled-shipments/"),
+    expect: sellersOnly(200),
+  },
+  "GET /api/seller/seller-dashboard": {
+    path: fixed("/api/seller/seller-dashboard/"),
+    expect: sellersOnly(200),
+  },
+  "GET /api/admin/shipments": { path: fixed("/api/admin/shipments/"), expect: adminOnly(200) },
+
+  // Quotations.
+  "POST /api/shipper/quotation": {
+    path: fixed("/api/shipper/quotation/"),
+    body: (w) => ({ shipment: w.open, pickup_amount: "50", fast_amount: "400", normal_amount: "" }),
+    expect: agentsOnly(201, { winner: 409, loser: 409 }),
+  },
+  "PATCH /api/quotations/:id": {
+    path: (w) => `/api/quotations/${w.approvedToAcceptQuotation}/`,
+    body: () => ({ shipment_status: "Quotation Accepted" }),
+    // Another seller gets the shipment's own refusal, not a role error.
+    expect: all(403, { seller: 200 }),
+  },
+  "GET /api/quotations": {
+    path: (w) => `/api/quotations/?shipment_id=${w.accepted}`,
+    // Agents see only their own bid (none for an agent who did not bid).
+    expect: all(200, { otherSeller: 400 }),
+  },
+
+  // Sample shipments.
+  "POST /api/sample-shipments": {
+    path: fixed("/api/sample-shipments/"),
+    body: () => ({}),
+    expect: sellersOnly(400),
+  },
+  "GET /api/sample-shipments": { path: fixed("/api/sample-shipments/"), expect: all(200) },
+  "GET /api/sample-shipments/:id": {
+    path: (w) => `/api/sample-shipments/${w.sample}/`,
+    expect: all(200, { otherSeller: 400 }),
+  },
+  "PATCH /api/status-update/:id": {
+    path: (w) => `/api/status-update/${w.sample}/`,
+    body: () => ({ status: "Shipment Completed" }),
+    // The first agent completes it; afterwards the transition is a state conflict.
+    expect: agentsOnly(409, { otherAgent: 200, admin: 409 }),
+  },
+
+  // Chat.
+  "GET /api/chat/messages/:shipment_id": {
+    path: (w) => `/api/chat/messages/${w.accepted}/`,
+    expect: all(200, { otherSeller: 403, loser: 403, otherAgent: 403 }),
+  },
+  "GET /api/chat/sample-shipment-messages/:id": {
+    path: (w) => `/api/chat/sample-shipment-messages/${w.sample}/`,
+    expect: all(200, { otherSeller: 403 }),
+  },
+  "POST /api/chat/attachment": {
+    path: fixed("/api/chat/attachment/"),
+    body: () => ({}),
+    multipart: true,
+    expect: all(400),
+  },
+  "GET /api/chat/attachment/:id": {
+    path: (w) => `/api/chat/attachment/${w.attachment}/`,
+    expect: all(403, { seller: 200, winner: 200, admin: 200 }),
+  },
+  "GET /api/chat/attachment/:id/download": {
+    path: (w) => `/api/chat/attachment/${w.attachment}/download/`,
+    expect: all(403, { seller: 200, winner: 200, admin: 200 }),
+  },
+
+  // Notifications.
+  "GET /api/chat/notifications": { path: fixed("/api/chat/notifications/"), expect: all(200) },
+  "PATCH /api/chat/notifications/read-all": {
+    path: fixed("/api/chat/notifications/read-all/"),
+    expect: all(200),
+  },
+  "PATCH /api/chat/notifications/:id/read": {
+    path: (w) => `/api/chat/notifications/${w.notification}/read/`,
+    expect: all(404, { seller: 200 }),
+  },
+
+  // Announcements (both spellings).
+  "GET /api/v1/announcement": { path: fixed("/api/v1/announcement/"), expect: all(200) },
+  "GET /api/announcement": { path: fixed("/api/announcement/"), expect: all(200) },
+  "GET /api/v1/announcement/:id": {
+    path: (w) => `/api/v1/announcement/${w.announcement}/`,
+    expect: all(200),
+  },
+  "GET /api/announcement/:id": {
+    path: (w) => `/api/announcement/${w.announcement}/`,
+    expect: all(200),
+  },
+  "POST /api/v1/announcement": {
+    path: fixed("/api/v1/announcement/"),
+    body: () => ({ message: "Matrix notice" }),
+    expect: all(201, { winner: 403, loser: 403, otherAgent: 403 }),
+  },
+  "POST /api/announcement": {
+    path: fixed("/api/announcement"),
+    body: () => ({ message: "Matrix notice" }),
+    expect: all(201, { winner: 403, loser: 403, otherAgent: 403 }),
+  },
+
+  // Places and warehouses.
+  "GET /api/places": { path: fixed("/api/places/?q=90210"), expect: all(200) },
+  "GET /api/warehouses": { path: fixed("/api/warehouses/"), expect: all(200) },
+  "GET /api/admin/warehouses": { path: fixed("/api/admin/warehouses/"), expect: adminOnly(200) },
+  "POST /api/admin/warehouses": {
+    path: fixed("/api/admin/warehouses/"),
+    body: () => ({}),
+    expect: adminOnly(400),
+  },
+  "PATCH /api/admin/warehouses/:id": {
+    path: (w) => `/api/admin/warehouses/${w.warehouse}/`,
+    body: () => ({ name: "Renamed depot" }),
+    expect: adminOnly(200),
+  },
+
+  // Admin.
+  "GET /api/admin/users": { path: fixed("/api/admin/users/"), expect: adminOnly(200) },
+  "PATCH /api/admin/users/:id": {
+    path: (w) => `/api/admin/users/${w.users.otherSeller.id}/`,
+    body: () => ({ is_active: true }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/dashboard": { path: fixed("/api/admin/dashboard/"), expect: adminOnly(200) },
+};
+
+/** Socket routes are proven by the socket matrix below; listed so the route check knows them. */
+const SOCKET_ROUTES = [
+  "GET /ws/group-chat/:shipment_id",
+  "GET /ws/sample-shipment-chat/:id",
+  "GET /ws/notifications/:user_id",
+  "GET /ws/announcement",
+];
+
+const RECORD = process.env.ACCESS_MATRIX_RECORD === "1";
+
+describe("access-control matrix", () => {
+  let ctx: TestContext;
+  let world: World;
+  let routes: string[];
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    retryLoadShedding(ctx.app);
+    world = await buildWorld(ctx.app);
+    routes = collectRoutes(ctx.app);
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  }, 120_000);
+  afterAll(async () => ctx?.close());
+
+  it("has an expectation for every route the server serves", () => {
+    const known = new Set([...Object.keys(CASES), ...SOCKET_ROUTES]);
+    const missing = routes.filter((route) => !known.has(route));
+    expect(missing, `routes without an access-matrix entry: ${missing.join(", ")}`).toEqual([]);
+    const stale = [...known].filter((route) => !routes.includes(route));
+    expect(stale, `matrix entries for routes that no longer exist: ${stale.join(", ")}`).toEqual(
+      [],
+    );
+    expect(routes.length).toBeGreaterThan(50);
+  });
+
+  it("admits each socket channel only to the parties the spec names", async () => {
+    const address = ctx.app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const base = `http://127.0.0.1:${address.port}`;
+    const party = (open: readonly Actor[], refused: number): Expectation =>
+      Object.fromEntries(
+        ACTORS.map((a) => [a, a === "anonymous" ? 4401 : open.includes(a) ? 0 : refused]),
+      ) as Expectation;
+    const joins: Array<[string, Expectation]> = [
+      [`/ws/group-chat/${world.accepted}/`, party(["seller", "winner", "admin"], 4403)],
+      [
+        `/ws/sample-shipment-chat/${world.sample}/`,
+        party(["seller", "winner", "loser", "otherAgent", "admin"], 4403),
+      ],
+      [`/ws/notifications/${world.users.seller.id}/`, party(["seller"], 4403)],
+      [`/ws/announcement/`, Object.fromEntries(ACTORS.map((a) => [a, 0])) as Expectation],
+      [`/ws/group-chat/2147483000/`, party([], 4404)],
+    ];
+    const mismatches: string[] = [];
+    let cases = 0;
+    for (const [path, expected] of joins) {
+      const sockets = await Promise.all(
+        ACTORS.map((actor) =>
+          TestSocket.connect(base, path, {
+            token: actor === "anonymous" ? undefined : world.users[actor].token,
+          }),
+        ),
+      );
+      // Refusals arrive as a close right after the upgrade.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      ACTORS.forEach((actor, i) => {
+        cases += 1;
+        const socket = sockets[i] as TestSocket;
+        const want = expected[actor];
+        const got = socket.closeCode ?? 0;
+        if (got !== want) mismatches.push(`${path} as ${actor}: expected ${want}, got ${got}`);
+        if (got !== 0 && socket.events.length > 0) {
+          mismatches.push(
+            `${path} as ${actor}: refused socket received ${socket.events.length} frames`,
+          );
+        }
+        socket.close();
+      });
+    }
+    expect(mismatches).toEqual([]);
+    expect(cases).toBe(joins.length * ACTORS.length);
+
+    // Actions: a party that is not the author may neither edit nor delete; ids in frames are not trusted.
+    const winnerChat = await TestSocket.connect(base, `/ws/group-chat/${world.accepted}/`, {
+      token: world.users.winner.token,
+    });
+    winnerChat.send({
+      action: "edit_message",
+      user_id: world.users.seller.id,
+      message_id: world.chatMessage,
+      new_content: "tampered",
+    });
+    await winnerChat.next("error");
+    winnerChat.send({
+      action: "delete_message",
+      user_id: world.users.seller.id,
+      message_id: world.chatMessage,
+    });
+    await winnerChat.until(() => winnerChat.count("error") >= 2);
+    winnerChat.send({
+      action: "send_message",
+      message: "From the agent",
+      user_id: world.users.seller.id,
+      sender_type: "Seller",
+      attachment: null,
+    });
+    const sent = await winnerChat.next("message_sent");
+    expect(sent.data.sender.id).toBe(world.users.winner.id);
+    expect(winnerChat.count("message_edited") + winnerChat.count("message_deleted")).toBe(0);
+
+    // Reacting to and reading a message of a chat one is not in is impossible: the loser cannot join.
+    const history = await ctx.app.inject({
+      url: `/api/chat/messages/${world.accepted}/`,
+      headers: world.users.seller.auth,
+    });
+    const original = (history.json().data.messages as Array<{ id: number; content: string }>).find(
+      (m) => m.id === world.chatMessage,
+    );
+    expect(original?.content).toBe("Invoice attached");
+
+    // Someone else's notification cannot be marked read through one's own socket.
+    const winnerBell = await TestSocket.connect(
+      base,
+      `/ws/notifications/${world.users.winner.id}/`,
+      {
+        token: world.users.winner.token,
+      },
+    );
+    await winnerBell.next("unread_count");
+    winnerBell.send({
+      action: "mark_notification_read",
+      notification_id: world.notification,
+      user_id: world.users.seller.id,
+    });
+    await winnerBell.next("error");
+    const bell = await ctx.app.inject({
+      url: "/api/chat/notifications/",
+      headers: world.users.seller.auth,
+    });
+    const target = (bell.json().data as Array<{ id: number; is_read: boolean }>).find(
+      (n) => n.id === world.notification,
+    );
+    expect(target?.is_read).toBe(false);
+    expect(winnerBell.count("notification_read")).toBe(0);
+    winnerChat.close();
+    winnerBell.close();
+  }, 60_000);
+
+  it("answers every route and actor as the table says, leaking nothing on refusal", async () => {
+    const mismatches: string[] = [];
+    const recorded: string[] = [];
+    let cases = 0;
+    for (const [route, spec] of Object.entries(CASES)) {
+      const [method] = route.split(" ") as [string];
+      const row: string[] = [];
+      for (const actor of spec.order ?? ACTORS) {
+        const url = spec.path(world, actor);
+        const body = spec.body?.(world, actor);
+        let payload: string | Buffer | undefined;
+        let headers: Record<string, string> = { ...headersFor(world, actor) };
+        if (spec.multipart) {
+          const fields = Object.fromEntries(
+            Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+          );
+          const encoded = multipartBody(fields);
+          payload = encoded.payload;
+          headers = { ...headers, ...encoded.headers };
+        } else if (body !== undefined) {
+          payload = JSON.stringify(body);
+          headers["content-type"] = "application/json";
+        }
+        const response = await ctx.app.inject({
+          method: method as "GET",
+          url,
+          headers,
+          payload,
+        });
+        cases += 1;
+        row.push(`${actor}:${response.statusCode}`);
+        const expected = spec.expect[actor];
+        if (response.statusCode !== expected) {
+          mismatches.push(
+            `${route} as ${actor}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
+          continue;
+        }
+        if (response.statusCode >= 400) {
+          const parsed = errorBodySchema.strict().safeParse(response.json());
+          if (!parsed.success) mismatches.push(`${route} as ${actor}: not the error envelope`);
+          const refusal = spec.refusal?.[actor];
+          if (refusal && parsed.data?.errors[0]?.message !== refusal) {
+            mismatches.push(`${route} as ${actor}: refusal text is not "${refusal}"`);
+          }
+          const leaked = [SECRET_PRODUCT, world.users.seller.email, "Hidden Road"].filter((s) =>
+            response.body.includes(s),
+          );
+          if (leaked.length > 0) mismatches.push(`${route} as ${actor}: refusal leaks ${leaked}`);
+          for (const error of parsed.data?.errors ?? []) {
+            if (Object.keys(error).some((key) => key !== "field" && key !== "message")) {
+              mismatches.push(`${route} as ${actor}: error item carries extra keys`);
+            }
+          }
+        }
+      }
+      recorded.push(`${route} -> ${row.join(" ")}`);
+    }
+    if (RECORD) console.log(recorded.join("\n"));
+    expect(mismatches).toEqual([]);
+    expect(cases).toBe(Object.keys(CASES).length * ACTORS.length);
+  }, 120_000);
+});

@@ -1,0 +1,185 @@
+import type { FastifyInstance } from "fastify";
+import { createAdmin, createSeller, createShipper, type TestUser } from "../factories.js";
+import { multipartBody } from "../profile-factories.js";
+import { endBiddingWindow, placeBid, postShipment } from "../shipment-factories.js";
+import { closeDueBidding } from "../../modules/shipments/bidding-window.js";
+import { chatServiceFor } from "../../modules/chat/index.js";
+
+/** Who makes a request in the access matrix. */
+export const ACTORS = [
+  "anonymous",
+  "otherSeller",
+  "otherAgent",
+  "loser",
+  "seller",
+  "winner",
+  "admin",
+] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** A product name no refusal body may ever contain. */
+export const SECRET_PRODUCT = "Zyxwv Secret Lamp";
+
+export interface World {
+  users: Record<Exclude<Actor, "anonymous">, TestUser>;
+  /** Bidding open; winner and loser have bid. */
+  open: number;
+  /** Window closed, winner's bid approved, awaiting the seller. */
+  approved: number;
+  approvedWinningQuotation: number;
+  approvedLosingQuotation: number;
+  /** A second approved shipment the seller accepts during the run. */
+  approvedToAccept: number;
+  approvedToAcceptQuotation: number;
+  /** Accepted order: winner is the agent. */
+  accepted: number;
+  acceptedQuotation: number;
+  /** Windows closed without bids: the seller may reopen or cancel them. */
+  noBidsToReopen: number;
+  noBidsToCancel: number;
+  sample: number;
+  attachment: number;
+  /** The seller's message in the accepted order's chat. */
+  chatMessage: number;
+  notification: number;
+  announcement: number;
+  warehouse: number;
+}
+
+export function headersFor(world: World, actor: Actor): Record<string, string> {
+  return actor === "anonymous" ? {} : world.users[actor].auth;
+}
+
+async function closeWindow(app: FastifyInstance, id: number): Promise<void> {
+  await endBiddingWindow(app, id);
+  await closeDueBidding(app.database.db, app.events, new Date(), { shipmentId: id });
+}
+
+async function expectOk(
+  app: FastifyInstance,
+  options: Parameters<FastifyInstance["inject"]>[0] & object,
+): Promise<Record<string, unknown>> {
+  const response = await app.inject(options);
+  if (response.statusCode >= 300) {
+    throw new Error(`fixture call failed ${response.statusCode}: ${response.body}`);
+  }
+  return response.json().data as Record<string, unknown>;
+}
+
+/** Builds every object the matrix needs, through the real API wherever there is one. */
+export async function buildWorld(app: FastifyInstance): Promise<World> {
+  const users = {
+    seller: await createSeller(app),
+    otherSeller: await createSeller(app),
+    winner: await createShipper(app),
+    loser: await createShipper(app),
+    otherAgent: await createShipper(app),
+    admin: await createAdmin(app),
+  };
+  const post = () => postShipment(app, users.seller, { product_name: SECRET_PRODUCT });
+  const bidBoth = async (id: number) => ({
+    win: await placeBid(app, users.winner, id, { pickup: 100, fast: 500 }),
+    lose: await placeBid(app, users.loser, id, { pickup: 300, fast: 900 }),
+  });
+
+  const open = await post();
+  await bidBoth(open);
+
+  const approved = await post();
+  const approvedBids = await bidBoth(approved);
+  await closeWindow(app, approved);
+
+  const approvedToAccept = await post();
+  const toAcceptBids = await bidBoth(approvedToAccept);
+  await closeWindow(app, approvedToAccept);
+
+  const accepted = await post();
+  const acceptedBids = await bidBoth(accepted);
+  await closeWindow(app, accepted);
+  await expectOk(app, {
+    method: "PATCH",
+    url: `/api/quotations/${acceptedBids.win}/`,
+    headers: users.seller.auth,
+    payload: { shipment_status: "Quotation Accepted" },
+  });
+
+  const noBidsToReopen = await post();
+  await closeWindow(app, noBidsToReopen);
+  const noBidsToCancel = await post();
+  await closeWindow(app, noBidsToCancel);
+
+  const sample = await expectOk(app, {
+    method: "POST",
+    url: "/api/sample-shipments/",
+    headers: users.seller.auth,
+    payload: { product_name: SECRET_PRODUCT, quantity: 2, address: "1 Hidden Road, Austin" },
+  });
+
+  const upload = multipartBody(
+    { file_size: "1 KB" },
+    {
+      attachment: {
+        filename: "secret-invoice.pdf",
+        contentType: "application/pdf",
+        bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+      },
+    },
+  );
+  const attachment = await expectOk(app, {
+    method: "POST",
+    url: "/api/chat/attachment/",
+    headers: { ...users.seller.auth, ...upload.headers },
+    payload: upload.payload,
+  });
+
+  // Sent in the accepted order's chat: from now on only that chat's parties may fetch it.
+  const sellerAuth = await app.authenticator.userFromToken(users.seller.token);
+  if (!sellerAuth) throw new Error("seller token rejected");
+  const chatMessage = await chatServiceFor(app).service.sendMessage(
+    sellerAuth,
+    { kind: "shipment", id: accepted },
+    { content: "Invoice attached", attachmentId: attachment.id as number, replyToId: null },
+  );
+
+  const announcement = await expectOk(app, {
+    method: "POST",
+    url: "/api/v1/announcement/",
+    headers: users.admin.auth,
+    payload: { title: "Holiday hours", message: "Warehouses close early" },
+  });
+
+  const warehouse = await expectOk(app, {
+    method: "POST",
+    url: "/api/admin/warehouses/",
+    headers: users.admin.auth,
+    payload: { code: "ZZQ1", country: "US", address: "1 Depot Road, Reno, NV" },
+  });
+
+  const notifications = (await expectOk(app, {
+    method: "GET",
+    url: "/api/chat/notifications/",
+    headers: users.seller.auth,
+  })) as unknown as Array<{ id: number }>;
+  const notification = notifications[0]?.id;
+  if (notification === undefined) throw new Error("the seller has no notification");
+
+  return {
+    users,
+    open,
+    approved,
+    approvedWinningQuotation: approvedBids.win,
+    approvedLosingQuotation: approvedBids.lose,
+    approvedToAccept,
+    approvedToAcceptQuotation: toAcceptBids.win,
+    accepted,
+    acceptedQuotation: acceptedBids.win,
+    noBidsToReopen,
+    noBidsToCancel,
+    sample: sample.id as number,
+    attachment: attachment.id as number,
+    chatMessage: chatMessage.id,
+    notification,
+    announcement: announcement.id as number,
+    warehouse: warehouse.id as number,
+  };
+}
