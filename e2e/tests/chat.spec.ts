@@ -230,7 +230,7 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
   });
   await expect(photo).toBeVisible();
   await expect
-    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .poll(() => photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(0);
 
   await shot(sellerPage, "chat-seller-1280");
