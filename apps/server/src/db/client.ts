@@ -118,7 +118,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     close: async () => {
-      await pool.end();
+      // Closing twice (shutdown racing a fault) must not throw.
+      if (!pool.ended) await pool.end();
     },
   };
 }

@@ -30,6 +30,7 @@ const unavailableMessages = [
   "Client has encountered a connection error",
   "Connection ended unexpectedly",
   "PGlite is closed",
+  "Cannot use a pool after calling end on the pool",
 ];
 
 /** True when an error (or one it wraps, as Drizzle does) says the database cannot be reached. */

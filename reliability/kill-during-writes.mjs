@@ -1,0 +1,92 @@
+// kill -9 the server (embedded PGlite) during concurrent writes sent with Idempotency-Key; restart;
+// every client retries its unanswered write with the same key. Afterwards every acknowledged
+// write is in the database exactly once and no write was applied twice.
+import { rmSync } from "node:fs";
+import {
+  api,
+  countReferencesPglite,
+  freePort,
+  loginDemoSeller,
+  result,
+  serverEnv,
+  shipmentBody,
+  sleep,
+  startServer,
+  stopServer,
+  tempDir,
+} from "./lib.mjs";
+
+const WRITERS = 8;
+const WRITES_PER_WRITER = 12;
+
+export async function run({ name = "kill -9 during idempotent writes", kill = "server" } = {}) {
+  const dataDir = tempDir("kill");
+  const env = serverEnv({ PORT: String(await freePort()), DATA_DIR: dataDir });
+  let server = await startServer(env);
+  const token = await loginDemoSeller(server.base);
+  const prefix = `REL ${process.pid % 1000}`;
+  const acknowledged = new Set();
+  let retries = 0;
+  let replays = 0;
+  let conflicts = 0;
+  let current = server;
+
+  async function writeOnce(reference, key) {
+    // Retry the same key until the server answers the write; bounded by the scenario deadline.
+    const deadline = Date.now() + 300_000;
+    for (let attempt = 0; Date.now() < deadline; attempt += 1) {
+      if (attempt > 0) retries += 1;
+      try {
+        const res = await api(current.base, "POST", "/api/shipments/", {
+          token,
+          body: shipmentBody(reference),
+          headers: { "idempotency-key": key },
+        });
+        if (res.status === 201) {
+          if (res.headers.get("idempotent-replayed") === "true") replays += 1;
+          acknowledged.add(reference);
+          return;
+        }
+        if (res.status === 409) conflicts += 1;
+        else if (res.status < 500) throw new Error(`write refused: ${res.status}`);
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith("write refused")) throw error;
+      }
+      await sleep(250);
+    }
+    throw new Error(`write ${reference} never answered`);
+  }
+
+  const writers = Array.from({ length: WRITERS }, async (_, writer) => {
+    for (let i = 0; i < WRITES_PER_WRITER; i += 1) {
+      const reference = `${prefix} W${writer} N${i}`;
+      await writeOnce(reference, `rel-${writer}-${i}`);
+    }
+  });
+
+  // Let some writes land, then kill without warning and start again on the same data.
+  await sleep(1_500);
+  const ackedBeforeKill = acknowledged.size;
+  server.child.kill("SIGKILL");
+  await server.exited;
+  const killedAt = Date.now();
+  server = await startServer(env);
+  current = server;
+  const restartMs = Date.now() - killedAt;
+  await Promise.all(writers);
+  await stopServer(server);
+
+  const counts = await countReferencesPglite(dataDir, prefix);
+  rmSync(dataDir, { recursive: true, force: true });
+  const missing = [...acknowledged].filter((reference) => (counts.get(reference) ?? 0) !== 1);
+  const doubled = [...counts.values()].filter((n) => n > 1).length;
+  const expected = WRITERS * WRITES_PER_WRITER;
+  const ok = acknowledged.size === expected && missing.length === 0 && doubled === 0;
+  return result(
+    kill === "server" ? name : name,
+    ok,
+    `${acknowledged.size}/${expected} acknowledged (${ackedBeforeKill} before the kill), ` +
+      `${missing.length} missing, ${doubled} applied twice, ${retries} retries, ` +
+      `${replays} replayed, ${conflicts} in-flight 409s, restart ${restartMs} ms`,
+  );
+}

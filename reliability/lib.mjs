@@ -1,0 +1,186 @@
+// Shared helpers for the fault scenarios: real server processes on loopback, bounded waits.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+export const serverMain = path.join(root, "apps/server/dist/main.js");
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix) {
+  return mkdtempSync(path.join(tmpdir(), `fba-rel-${prefix}-`));
+}
+
+/** Server environment: development mode so the demo accounts exist; limits off for load. */
+export function serverEnv(overrides) {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "development",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "error",
+    RATE_LIMIT_DISABLED: "true",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ...overrides,
+  };
+}
+
+/** Starts apps/server/dist/main.js and resolves once readiness answers 200. */
+export async function startServer(
+  env,
+  { timeoutMs = Number(process.env.RELIABILITY_START_TIMEOUT_MS ?? 180_000) } = {},
+) {
+  const child = spawn(process.execPath, [serverMain], {
+    env,
+    cwd: root,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become ready: ${stderr}`);
+    }
+    try {
+      const res = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  return { child, base, exited, stderr: () => stderr };
+}
+
+export async function stopServer(server, signal = "SIGTERM") {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  server.child.kill(signal);
+  const timer = setTimeout(() => server.child.kill("SIGKILL"), 15_000);
+  const result = await server.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+export async function api(
+  base,
+  method,
+  url,
+  { token, body, headers = {}, timeoutMs = 10_000 } = {},
+) {
+  const started = performance.now();
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, ms: performance.now() - started };
+}
+
+export async function loginDemoSeller(base) {
+  const res = await api(base, "POST", "/api/auth/login/", {
+    body: { email: "demo.seller@example.com", password: "Seller#Demo1", group: "Seller" },
+  });
+  if (res.status !== 200)
+    throw new Error(`login failed: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json.data.access_token ?? res.json.data.access;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A valid booking whose reference number marks it for counting afterwards. */
+export function shipmentBody(reference) {
+  return {
+    freight_booking_reference_number: reference,
+    shipment_ready_date: today(),
+    supplier_contact_name: "Ningbo Supplies",
+    supplier_contact_phone: "8613800138000",
+    product_name: "Bamboo Cutting Board",
+    main_competitor_asin: "B07XJ8C8F5",
+    pickup_location: {
+      full_address: "Beverly Hills, CA 90210, USA",
+      street_address: "9400 Wilshire Blvd",
+      city: "Beverly Hills",
+      state: "CA",
+      country: "USA",
+      zip_code: "90210",
+      latitude: 34.0901,
+      longitude: -118.4065,
+      place_id: "zip:90210",
+    },
+    packages: [
+      {
+        carton_dimensions_length: 60,
+        carton_dimensions_width: 40,
+        carton_dimensions_height: 50,
+        weight_per_carton_kg: 12,
+        total_cost_of_goods: 2500,
+        number_of_cartons: 10,
+        delivery_location: "ONT8 - Moreno Valley, CA",
+      },
+    ],
+    compliance: {
+      detailed_product_description: "Kitchen boards made of bamboo",
+      compliance: ["Wooden / Bamboo / Animal Product"],
+      additional_notes: "Reliability run",
+    },
+    contact_information: { first_name: "Sam", last_name: "Seller", email: "sam@example.com" },
+  };
+}
+
+/** Counts shipments per reference number straight from a stopped server's PGlite directory. */
+export async function countReferencesPglite(dataDir, prefix) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+  await db.waitReady;
+  const { rows } = await db.query(
+    "select freight_booking_reference_number as ref, count(*)::int as n from shipments where freight_booking_reference_number like $1 group by 1",
+    [`${prefix}%`],
+  );
+  await db.close();
+  return new Map(rows.map((row) => [row.ref, row.n]));
+}
+
+export function result(name, ok, figures) {
+  const line = `${ok ? "PASS" : "FAIL"} ${name}: ${figures}`;
+  process.stdout.write(`${line}\n`);
+  return ok;
+}

@@ -1,0 +1,37 @@
+// Fault scenarios against the built server (npm run build first). One result line per scenario;
+// exits non-zero when any fails. Loopback only; every scenario is bounded.
+import { existsSync } from "node:fs";
+import { serverMain } from "./lib.mjs";
+
+if (!existsSync(serverMain)) {
+  process.stderr.write(`missing ${serverMain}: run npm run build first\n`);
+  process.exit(2);
+}
+
+const scenarios = [
+  ["kill-during-writes", () => import("./kill-during-writes.mjs")],
+  ["sigterm-drain", () => import("./sigterm-drain.mjs")],
+  ["postgres-restart", () => import("./postgres-restart.mjs")],
+];
+const only = process.argv.slice(2);
+const overall = setTimeout(() => {
+  process.stderr.write("reliability run exceeded 8 minutes\n");
+  process.exit(1);
+}, 8 * 60_000);
+overall.unref();
+
+let failed = 0;
+for (const [name, load] of scenarios) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  try {
+    const { run } = await load();
+    if (!(await run())) failed += 1;
+  } catch (error) {
+    failed += 1;
+    process.stdout.write(
+      `FAIL ${name}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+  }
+}
+clearTimeout(overall);
+process.exit(failed === 0 ? 0 : 1);
