@@ -61,7 +61,12 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Typing is debounced so a list is not fetched once per keystroke. */
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  // A value changed from outside (e.g. reset) replaces what is being typed.
+  const [syncedValue, setSyncedValue] = useState(value);
+  if (value !== syncedValue) {
+    setSyncedValue(value);
+    setDraft(value);
+  }
   useEffect(() => {
     if (draft === value) return;
     const timer = setTimeout(() => onChange(draft), SEARCH_DEBOUNCE_MS);

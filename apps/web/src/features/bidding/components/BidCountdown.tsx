@@ -22,23 +22,23 @@ export function BidCountdown({ endsAt, onExpire }: BidCountdownProps) {
   const now = useNow();
   const end = Date.parse(endsAt);
   const remaining = Number.isNaN(end) ? 0 : end - now;
-  const firedFor = useRef<string | null>(null);
+  const isOpen = remaining > 0;
   const onExpireRef = useRef(onExpire);
-  onExpireRef.current = onExpire;
-  const seenOpen = useRef(false);
-  if (remaining > 0) seenOpen.current = true;
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    onExpireRef.current = onExpire;
+  });
 
   useEffect(() => {
     // Only a window seen open on this page fires; rows that arrive already closed do not loop.
-    if (remaining > 0) {
-      firedFor.current = null;
-      return;
-    }
-    if (firedFor.current !== endsAt && seenOpen.current) {
-      firedFor.current = endsAt;
+    if (isOpen) {
+      wasOpen.current = true;
+    } else if (wasOpen.current) {
+      wasOpen.current = false;
       onExpireRef.current?.();
     }
-  }, [remaining, endsAt]);
+  }, [isOpen]);
 
   return (
     <Typography

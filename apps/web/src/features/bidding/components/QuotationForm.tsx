@@ -1,5 +1,5 @@
 import { Alert, Box, Button, InputAdornment, Stack, TextField } from "@mui/material";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   createQuotationInputSchema,
@@ -40,6 +40,7 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
     },
   });
   const { errors } = form.formState;
+  const values = useWatch({ control: form.control });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -85,7 +86,7 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
                 })}
                 error={!!errors[name]}
                 helperText={errors[name]?.message}
-                value={String(form.watch(name) ?? "")}
+                value={String(values[name] ?? "")}
                 slotProps={{
                   htmlInput: { inputMode: "numeric", maxLength: 9 },
                   input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
