@@ -157,6 +157,12 @@ export async function run() {
         `ready again ${recoveredAfterMs} ms after PostgreSQL started, no server restart; ` +
         `after: ${afterOk} writes ok, ${afterFail} failed; ${acknowledged.size} acknowledged, ${missing} missing`,
     );
+  } catch (error) {
+    const exited = server?.child.exitCode !== null || server?.child.signalCode !== null;
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}` +
+        (server && exited ? `; server exited: ${server.stderr().slice(-1500)}` : ""),
+    );
   } finally {
     if (server) await stopServer(server, "SIGKILL");
     try {

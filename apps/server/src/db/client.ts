@@ -93,6 +93,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => undefined);
+  // Nor one checked out between statements (PostgreSQL restarting sends 57P01 to every session):
+  // without a listener the client's "error" event is unhandled and ends the process.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const client = await pool.connect();
   try {
     // Several instances may start at once: one migrates while the others wait.
