@@ -53,19 +53,114 @@ function runScript(name) {
   });
 }
 
+/** Each QUALITY.md figure: which reported line carries it, its target, and how to judge it. */
+const num = (text, pattern) => {
+  const match = pattern.exec(text);
+  return match ? Number(match[1].replace(/,/g, "")) : NaN;
+};
+const GOALS = [
+  {
+    match: (r) => r.bench === "api" && / ratio$/.test(r.metric),
+    target: (r) => `>= ${num(r.value, /target >= (\d+)/)} % of bare`,
+    pass: (r) => num(r.value, /^(\d+) %/) >= num(r.value, /target >= (\d+)/),
+  },
+  {
+    match: (r) => r.bench === "api" && / server$/.test(r.metric),
+    target: () => "read p99 < 50 ms, 0 errors (50 conn)",
+    pass: (r) => num(r.value, /p99 ([\d.]+) ms/) < 50 && num(r.value, /errors (\d+)/) === 0,
+  },
+  {
+    match: (r) => /^mixed/.test(r.metric),
+    target: () => ">= 1,000 req/s, write p99 < 100 ms, 0 errors",
+    pass: (r) =>
+      num(r.value, /^([\d,.]+) req\/s/) >= 1000 &&
+      num(r.value, /write p99 ([\d.]+) ms/) < 100 &&
+      num(r.value, /errors (\d+)/) === 0,
+  },
+  {
+    match: (r) => /^chat (1 instance|2 instances)/.test(r.metric),
+    target: (r) =>
+      r.metric.startsWith("chat 1") ? "p99 <= 50 ms, 0 lost, 0 duplicated" : "0 lost, 0 duplicated",
+    pass: (r) =>
+      (!r.metric.startsWith("chat 1") || num(r.value, /p99 ([\d.]+) ms/) <= 50) &&
+      num(r.value, /lost (-?\d+)/) === 0 &&
+      num(r.value, /duplicated (\d+)/) === 0,
+  },
+  {
+    match: (r) => /cross-instance p99/.test(r.metric),
+    target: () => "<= 1.5x",
+    pass: (r) => num(r.value, /^([\d.]+)x/) <= 1.5,
+  },
+  {
+    match: (r) => r.metric === "chat idle memory",
+    target: () => "<= 50 MB per 1,000 sockets",
+    pass: (r) => num(r.value, /([\d.]+) MB per 1,000/) <= 50,
+  },
+  {
+    match: (r) => /^announcement broadcast/.test(r.metric),
+    target: () => "last recipient p99 <= 250 ms, 0 lost",
+    pass: (r) => num(r.value, /p99 ([\d.]+) ms/) <= 250 && num(r.value, /lost (\d+)/) === 0,
+  },
+  {
+    match: (r) => /^initial JS/.test(r.metric),
+    target: () => "<= 170 KB gzip",
+    pass: (r) => num(r.value, /^([\d.]+) KB/) <= 170,
+  },
+  {
+    match: (r) => /^largest lazy chunk/.test(r.metric),
+    target: () => "<= 60 KB gzip where libraries allow",
+    pass: (r) => num(r.value, /^([\d.]+) KB/) <= 60,
+  },
+  {
+    match: (r) => /^axe/.test(r.metric),
+    target: () => "0 serious or critical",
+    pass: (r) => num(r.value, /^(\d+)/) === 0,
+  },
+  {
+    match: (r) => /^lighthouse mobile/.test(r.metric),
+    target: () => "performance >= 95, accessibility 100, best practices >= 95",
+    pass: (r) =>
+      num(r.value, /performance (\d+)/) >= 95 &&
+      num(r.value, /accessibility (\d+)/) === 100 &&
+      num(r.value, /best practices (\d+)/) >= 95,
+  },
+];
+function judge(row) {
+  const goal = GOALS.find((g) => g.match(row));
+  if (row.metric === "exit") return { ...row, target: "exit 0", verdict: "FAIL" };
+  if (!goal) return { ...row, target: "", verdict: "" };
+  if (/not measured/.test(row.value))
+    return { ...row, target: goal.target(row), verdict: "NOT RUN" };
+  return { ...row, target: goal.target(row), verdict: goal.pass(row) ? "PASS" : "FAIL" };
+}
+
 const all = [];
 for (const name of scripts) {
   console.log(`\n=== ${name}`);
   all.push(...(await runScript(name)));
 }
 
-const widths = ["bench", "metric", "value"].map((key) =>
-  Math.max(key.length, ...all.map((row) => String(row[key]).length)),
+const judged = all.map(judge);
+// A figure of QUALITY.md that no script reported is listed, so a gap cannot pass unseen.
+const expected = [
+  ["api", "mixed read/write profile (50 conn)", /^mixed/, ">= 1,000 req/s, write p99 < 100 ms"],
+  ["chat", "chat idle memory", /^chat idle memory/, "<= 50 MB per 1,000 sockets"],
+  ["chat", "announcement broadcast", /^announcement broadcast/, "last recipient p99 <= 250 ms"],
+  ["web", "lighthouse mobile", /^lighthouse mobile/, "performance >= 95, accessibility 100"],
+  ["web", "axe serious+critical", /^axe/, "0 serious or critical"],
+];
+for (const [bench, metric, pattern, target] of expected)
+  if (!judged.some((row) => pattern.test(row.metric)))
+    judged.push({ bench, metric, value: "not measured", target, verdict: "NOT RUN" });
+
+const columns = ["bench", "metric", "value", "target", "verdict"];
+const widths = columns.map((key) =>
+  Math.max(key.length, ...judged.map((row) => String(row[key]).length)),
 );
 const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join("  ");
-console.log(`\n${line(["bench", "metric", "value"])}`);
+console.log(`\n${line(columns)}`);
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
-for (const row of all) console.log(line([row.bench, row.metric, row.value]));
+for (const row of judged) console.log(line(columns.map((key) => row[key])));
 
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${os
   .loadavg()
@@ -76,9 +171,11 @@ const markdown = [
   "",
   `Run ${new Date().toISOString()} on ${machine}, Node ${process.version}.`,
   "",
-  "| bench | metric | value |",
-  "|---|---|---|",
-  ...all.map((row) => `| ${row.bench} | ${row.metric} | ${row.value} |`),
+  "| bench | metric | value | target | verdict |",
+  "|---|---|---|---|---|",
+  ...judged.map(
+    (row) => `| ${columns.map((key) => String(row[key]).replace(/\|/g, "\\|")).join(" | ")} |`,
+  ),
   "",
 ].join("\n");
 mkdirSync(path.join(here, "results"), { recursive: true });

@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const SERVER_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+// Set to run the journeys against servers already running (e.g. nginx in front of several
+// instances, scripts/multi-instance.sh); the caller then also runs the SMTP sink on SMTP_PORT.
+const EXTERNAL_URL = process.env.E2E_EXTERNAL_URL;
 
 export default defineConfig({
   testDir: "./tests",
@@ -13,7 +16,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "../test-results/playwright.json" }]],
   use: {
-    baseURL: `http://127.0.0.1:${SERVER_PORT}`,
+    baseURL: EXTERNAL_URL ?? `http://127.0.0.1:${SERVER_PORT}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -30,18 +33,20 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: [
-    {
-      command: `node support/smtp-sink.mjs ${SMTP_PORT}`,
-      port: SMTP_PORT,
-      reuseExistingServer: false,
-    },
-    {
-      command: `node support/start-server.mjs ${SERVER_PORT} ${SMTP_PORT}`,
-      url: `http://127.0.0.1:${SERVER_PORT}/api/health/ready`,
-      reuseExistingServer: false,
-      timeout: Number(process.env.E2E_SERVER_START_TIMEOUT_MS ?? 60_000),
-      stdout: "pipe",
-    },
-  ],
+  webServer: EXTERNAL_URL
+    ? []
+    : [
+        {
+          command: `node support/smtp-sink.mjs ${SMTP_PORT}`,
+          port: SMTP_PORT,
+          reuseExistingServer: false,
+        },
+        {
+          command: `node support/start-server.mjs ${SERVER_PORT} ${SMTP_PORT}`,
+          url: `http://127.0.0.1:${SERVER_PORT}/api/health/ready`,
+          reuseExistingServer: false,
+          timeout: Number(process.env.E2E_SERVER_START_TIMEOUT_MS ?? 60_000),
+          stdout: "pipe",
+        },
+      ],
 });

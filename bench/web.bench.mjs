@@ -1,0 +1,317 @@
+// Web figures from the production build (npm run build): initial JS of the landing page and the
+// largest lazy chunk (gzip, zlib level 9), axe serious/critical violations on every screen, and
+// Lighthouse mobile scores for the landing page, a list page and a shipment page (signed in by
+// putting tokens in the browser profile's localStorage first). The built server runs on a fresh
+// embedded database with demo accounts and seeded shipments. Loopback only, bounded in time.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "e2e/package.json"));
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 47510);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const dist = path.join(root, "apps/web/dist");
+const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// Time limit for the whole script: a hung browser must not hang `npm run bench`.
+setTimeout(() => {
+  console.log("web bench: time limit reached");
+  process.exit(1);
+}, 15 * 60_000).unref();
+
+function bundleFigures() {
+  const html = readFileSync(path.join(dist, "index.html"), "utf8");
+  const initial = new Set(
+    [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]),
+  );
+  const gz = (file) => gzipSync(readFileSync(path.join(dist, "assets", file)), { level: 9 }).length;
+  const initialBytes = [...initial].reduce((sum, file) => sum + gz(file), 0);
+  const lazy = readdirSync(path.join(dist, "assets"))
+    .filter((file) => file.endsWith(".js") && !initial.has(file))
+    .map((file) => ({ file, bytes: gz(file) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const over = lazy.filter((chunk) => chunk.bytes > 60 * 1024);
+  console.log(`initial JS landing (gzip): ${kb(initialBytes)} in ${initial.size} files`);
+  console.log(
+    `largest lazy chunk (gzip): ${kb(lazy[0]?.bytes ?? 0)} ${lazy[0]?.file ?? ""}; ${over.length} of ${lazy.length} lazy chunks over 60 KB${over.length ? ` (${over.map((c) => `${c.file} ${kb(c.bytes)}`).join(", ")})` : ""}`,
+  );
+}
+
+async function startServer(dataDir) {
+  // Seed first: PGlite is single-process, so the server must not hold the database yet.
+  const seed = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "apps/server/dist/cli/seed.js"),
+      "--shipments",
+      "300",
+      "--sellers",
+      "5",
+      "--agents",
+      "3",
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      timeout: 180_000,
+    },
+  );
+  const emails = /(seller1\.[^\s@]+@seed\.example\.com)/.exec(seed.stdout ?? "");
+  if (seed.status !== 0 || !emails) throw new Error(`seeding failed: ${seed.stderr}`);
+  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      SMTP_URL: "",
+      PUBLIC_URL: ORIGIN,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      RATE_LIMIT_DISABLED: "true",
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+    },
+  });
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error("server exited early");
+    try {
+      if ((await fetch(`${ORIGIN}/api/health/ready`)).ok) return { child, seller: emails[1] };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error("server did not start");
+}
+
+async function login(email, password, group) {
+  const response = await fetch(`${ORIGIN}/api/auth/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, group }),
+  });
+  const body = await response.json();
+  const data = body.data ?? body;
+  if (!data.access_token) throw new Error(`login ${email} failed: ${JSON.stringify(body)}`);
+  return data;
+}
+
+/** The first object with a numeric id inside a list response. */
+function firstId(body) {
+  const stack = [body];
+  while (stack.length) {
+    const value = stack.shift();
+    if (Array.isArray(value)) {
+      const hit = value.find((item) => item && typeof item.id === "number");
+      if (hit) return hit.id;
+      stack.push(...value);
+    } else if (value && typeof value === "object") stack.push(...Object.values(value));
+  }
+  return null;
+}
+
+async function getId(session, url) {
+  const response = await fetch(`${ORIGIN}${url}`, {
+    headers: { authorization: `Bearer ${session.access_token}` },
+  });
+  return firstId(await response.json());
+}
+
+function storageEntries(session) {
+  return {
+    AUTH_TOKEN: session.access_token,
+    REFRESH_TOKEN: session.refresh_token,
+    USER_DETAILS: JSON.stringify(session.user),
+  };
+}
+
+async function axeAll(screens) {
+  const { chromium } = require("playwright");
+  const { AxeBuilder } = require("@axe-core/playwright");
+  const browser = await chromium.launch({ executablePath: CHROME, args: BROWSER_ARGS });
+  let total = 0;
+  const failing = [];
+  try {
+    for (const screen of screens) {
+      for (const width of [1280, 375]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        if (screen.session) {
+          const entries = storageEntries(screen.session);
+          await context.addInitScript((items) => {
+            if (!localStorage.getItem("AUTH_TOKEN"))
+              for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+          }, entries);
+        }
+        const page = await context.newPage();
+        try {
+          await page.goto(`${ORIGIN}${screen.path}`, { waitUntil: "networkidle", timeout: 45_000 });
+          await page.waitForSelector("h1, h2, [role=heading]", { timeout: 20_000 }).catch(() => {});
+          await sleep(300);
+          const result = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+            .analyze();
+          const bad = result.violations.filter(
+            (v) => v.impact === "serious" || v.impact === "critical",
+          );
+          const count = bad.reduce((sum, v) => sum + v.nodes.length, 0);
+          total += count;
+          if (count > 0)
+            failing.push(
+              `${screen.path}@${width}: ${bad.map((v) => `${v.id}(${v.nodes.length})`).join(" ")}`,
+            );
+        } catch (error) {
+          failing.push(`${screen.path}@${width}: not measured (${error.message.split("\n")[0]})`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  for (const line of failing) console.log(`  axe ${line}`);
+  console.log(
+    `axe serious+critical: ${total} on ${screens.length} screens x 2 widths${failing.length ? `; ${failing.length} screen/width with findings` : ""}`,
+  );
+}
+
+async function lighthouse(label, url, session) {
+  const cli = path.join(root, "node_modules/lighthouse/cli/index.js");
+  if (!existsSync(cli)) {
+    console.log(`lighthouse ${label}: not measured (lighthouse not installed)`);
+    return;
+  }
+  const profile = mkdtempSync(path.join(tmpdir(), "fba-lh-profile-"));
+  try {
+    if (session) {
+      const { chromium } = require("playwright");
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROME,
+        args: BROWSER_ARGS,
+      });
+      const page = await context.newPage();
+      await page.goto(`${ORIGIN}/favicon.svg`);
+      await page.evaluate((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, storageEntries(session));
+      await context.close();
+    }
+    const out = path.join(profile, "report.json");
+    const run = spawnSync(
+      process.execPath,
+      [
+        cli,
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${out}`,
+        "--only-categories=performance,accessibility,best-practices",
+        "--disable-storage-reset",
+        `--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir=${profile}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, encoding: "utf8", timeout: 180_000 },
+    );
+    if (!existsSync(out))
+      throw new Error(run.stderr?.split("\n").slice(-3).join(" ") || "no report");
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+    const audit = (id) => report.audits[id]?.displayValue ?? "?";
+    const landed = report.finalDisplayedUrl ?? report.finalUrl;
+    console.log(
+      `lighthouse mobile ${label}: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")} (LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")})${landed.endsWith(new URL(url).pathname) ? "" : ` [landed on ${landed}]`}`,
+    );
+  } catch (error) {
+    console.log(`lighthouse ${label}: not measured (${error.message})`);
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (
+    !existsSync(path.join(dist, "index.html")) ||
+    !existsSync(path.join(root, "apps/server/dist/main.js"))
+  ) {
+    console.log("web bench: run `npm run build` first");
+    process.exit(1);
+  }
+  bundleFigures();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fba-bench-web-"));
+  let server;
+  try {
+    server = await startServer(dataDir);
+    const seller = await login(server.seller, "Passw0rd!", "Seller");
+    const demoSeller = await login("demo.seller@example.com", "Seller#Demo1", "Seller");
+    const agent = await login("demo.agent@example.com", "Agent#Demo1", "Shipper");
+    const admin = await login("demo.admin@example.com", "Admin#Demo1", "Seller");
+    const shipmentId = await getId(seller, "/api/seller/shipments/?page=1&per_page=5");
+    const openId = await getId(agent, "/api/shipper/shipments/?page=1&per_page=5");
+    const screens = [
+      { path: "/" },
+      { path: "/login" },
+      { path: "/signup" },
+      { path: "/no-such-page" },
+      ...[
+        "/seller/dashboard",
+        "/quotes",
+        "/seller/booking",
+        "/seller/booking/pendingorders",
+        "/seller/booking/recentorders",
+        "/seller/booking/pastorders",
+        "/seller/booking/cancelledorders",
+        "/seller/booking/sampleshipments",
+        "/seller/announcement",
+        `/seller/booking/order/status/${shipmentId}`,
+        `/seller/booking/recentorderstatus/${shipmentId}`,
+      ].map((p) => ({ path: p, session: seller })),
+      { path: "/seller/profile", session: demoSeller },
+      ...[
+        "/shipper/dashboard",
+        "/shipper/dashboard/orders",
+        "/shipper/dashboard/orders/pastorders",
+        "/shipper/dashboard/orders/shipment-histories",
+        "/shipper/dashboard/orders/sample-shipments",
+        "/shipper/dashboard/announcement",
+        "/shipper/profile",
+        `/shipper/bid/${openId}`,
+      ].map((p) => ({ path: p, session: agent })),
+      ...[
+        "/admin/dashboard",
+        "/admin/users",
+        "/admin/warehouses",
+        "/admin/announcement",
+        "/admin/profile",
+        `/admin/shipments/${shipmentId}`,
+      ].map((p) => ({ path: p, session: admin })),
+    ];
+    await axeAll(screens);
+    await lighthouse("landing /", `${ORIGIN}/`);
+    await lighthouse("list /seller/booking", `${ORIGIN}/seller/booking`, seller);
+    await lighthouse(
+      "shipment /seller/booking/order/status/:id",
+      `${ORIGIN}/seller/booking/order/status/${shipmentId}`,
+      seller,
+    );
+  } finally {
+    server?.child.kill("SIGTERM");
+    await sleep(1000);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
