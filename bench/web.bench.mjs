@@ -158,8 +158,15 @@ async function axeAll(screens) {
         }
         const page = await context.newPage();
         try {
-          await page.goto(`${ORIGIN}${screen.path}`, { waitUntil: "networkidle", timeout: 45_000 });
-          await page.waitForSelector("h1, h2, [role=heading]", { timeout: 20_000 }).catch(() => {});
+          await page.goto(`${ORIGIN}${screen.path}`, { waitUntil: "load", timeout: 45_000 });
+          // Screens render after their lazy chunk and first query: wait for the heading, then
+          // for the loading indicators to go.
+          await page.waitForSelector("h1, h2", { timeout: 20_000 }).catch(() => {});
+          await page
+            .waitForFunction(() => !document.querySelector('[role="progressbar"]'), null, {
+              timeout: 10_000,
+            })
+            .catch(() => {});
           await sleep(300);
           const result = await new AxeBuilder({ page })
             .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
@@ -169,6 +176,7 @@ async function axeAll(screens) {
           );
           const count = bad.reduce((sum, v) => sum + v.nodes.length, 0);
           total += count;
+          process.stderr.write(`axe ${screen.path} @${width} ${count}\n`);
           if (count > 0)
             failing.push(
               `${screen.path}@${width}: ${bad.map((v) => `${v.id}(${v.nodes.length})`).join(" ")}`,
@@ -183,7 +191,8 @@ async function axeAll(screens) {
   } finally {
     await browser.close();
   }
-  for (const line of failing) console.log(`  axe ${line}`);
+  // No colon after the screen: these detail lines must not become rows of the table.
+  for (const line of failing) console.log(`  axe finding ${line.replace(/:/g, " -")}`);
   console.log(
     `axe serious+critical: ${total} on ${screens.length} screens x 2 widths${failing.length ? `; ${failing.length} screen/width with findings` : ""}`,
   );
