@@ -220,6 +220,7 @@ CREATE TABLE "idempotency_keys" (
 	"status_code" integer,
 	"content_type" text,
 	"response_body" text,
+	"applied_at" timestamp with time zone,
 	"locked_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL

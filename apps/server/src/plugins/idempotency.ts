@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -19,7 +20,11 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 interface Claim {
   id: number;
+  applied: boolean;
 }
+
+/** The claim of the request being handled, seen by every transaction it opens. */
+const currentClaim = new AsyncLocalStorage<Claim>();
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -46,10 +51,11 @@ function pathOf(request: FastifyRequest): string {
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
 
-  app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== "POST" && request.method !== "PATCH") return;
+  /** Claims the key (returns true), or answers the request itself (replay) and returns false. */
+  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (request.method !== "POST" && request.method !== "PATCH") return true;
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return;
+    if (header === undefined) return true;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || !KEY_PATTERN.test(key)) {
       throw AppError.field(
@@ -58,9 +64,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       );
     }
     // Multipart bodies are streamed later, so their content cannot be compared.
-    if (String(request.headers["content-type"] ?? "").startsWith("multipart/")) return;
+    if (String(request.headers["content-type"] ?? "").startsWith("multipart/")) return true;
     const user = await app.authenticator.userFromToken(bearerToken(request));
-    if (!user) return;
+    if (!user) return true;
 
     const scope = {
       userId: user.id,
@@ -85,6 +91,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
             lt(idempotencyKeys.expiresAt, now),
             and(
               isNull(idempotencyKeys.statusCode),
+              isNull(idempotencyKeys.appliedAt),
               lt(idempotencyKeys.lockedAt, new Date(now.getTime() - IDEMPOTENCY_LEASE_MS)),
             ),
           ),
@@ -97,8 +104,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
     if (claimed) {
-      request.idempotencyClaim = { id: claimed.id };
-      return;
+      const claim: Claim = { id: claimed.id, applied: false };
+      request.idempotencyClaim = claim;
+      return true;
     }
 
     const [existing] = await db
@@ -113,6 +121,18 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         ),
       )
       .limit(1);
+    const abandoned =
+      existing &&
+      existing.statusCode === null &&
+      existing.lockedAt.getTime() < now.getTime() - IDEMPOTENCY_LEASE_MS;
+    if (abandoned && existing.appliedAt !== null) {
+      // The write committed but its process died before answering: never run it twice.
+      throw new AppError(
+        "CONFLICT",
+        "This request was already applied; its response is no longer available",
+        [{ field: "Idempotency-Key", message: "The request with this key was already applied" }],
+      );
+    }
     if (!existing || existing.statusCode === null) {
       throw new AppError(
         "CONFLICT",
@@ -131,7 +151,18 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }
     reply.header("idempotent-replayed", "true");
     if (existing.contentType) reply.header("content-type", existing.contentType);
-    return reply.code(existing.statusCode).send(existing.responseBody ?? "");
+    void reply.code(existing.statusCode).send(existing.responseBody ?? "");
+    return false;
+  }
+
+  app.addHook("preHandler", (request, reply, done) => {
+    claimOrReplay(request, reply).then((proceed) => {
+      if (!proceed) return;
+      const claim = request.idempotencyClaim;
+      // Continuing inside run() puts the handler and its services in the claim's context.
+      if (claim) currentClaim.run(claim, () => done());
+      else done();
+    }, done);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -159,6 +190,29 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .where(eq(idempotencyKeys.id, claim.id));
     return payload;
   });
+
+  // Every transaction a claimed request opens first marks the claim applied, atomically with the
+  // write, so a crash between commit and storing the response cannot lead to a second run.
+  const transaction = db.transaction.bind(db);
+  const marked: typeof db.transaction = (work, config) =>
+    transaction(async (tx) => {
+      const claim = currentClaim.getStore();
+      if (claim && !claim.applied) {
+        await tx
+          .update(idempotencyKeys)
+          .set({ appliedAt: new Date() })
+          .where(eq(idempotencyKeys.id, claim.id));
+        claim.applied = true;
+      }
+      try {
+        return await work(tx);
+      } catch (error) {
+        // The marker rolled back with the write; a later transaction of this request sets it.
+        if (claim) claim.applied = false;
+        throw error;
+      }
+    }, config);
+  db.transaction = marked;
 
   let cleanup: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {

@@ -19,6 +19,8 @@ export const idempotencyKeys = pgTable(
     statusCode: integer("status_code"),
     contentType: text("content_type"),
     responseBody: text("response_body"),
+    // Set inside the write's own transaction: a claim abandoned after this must not run again.
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
     lockedAt: timestamp("locked_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -95,6 +95,35 @@ describe("Idempotency-Key on writes", () => {
     expect(await countByRef("REF IDEM F")).toBe(1);
   });
 
+  it("marks the claim applied inside the write's transaction", async () => {
+    expect((await post(seller, "marked", "REF IDEM J")).statusCode).toBe(201);
+    const [row] = await ctx.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, seller.id), eq(idempotencyKeys.key, "marked")));
+    expect(row?.appliedAt).toBeInstanceOf(Date);
+    expect(row?.statusCode).toBe(201);
+  });
+
+  it("never runs again a write whose process died after committing it", async () => {
+    await ctx.database.db.insert(idempotencyKeys).values({
+      userId: seller.id,
+      key: "applied-then-died",
+      method: "POST",
+      path: "/api/shipments",
+      requestHash: "x",
+      appliedAt: new Date(Date.now() - 119_000),
+      lockedAt: new Date(Date.now() - 120_000),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const retry = await post(seller, "applied-then-died", "REF IDEM K");
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toBe(
+      "This request was already applied; its response is no longer available",
+    );
+    expect(await countByRef("REF IDEM K")).toBe(0);
+  });
+
   it("an expired key no longer replays", async () => {
     expect((await post(seller, "old-key", "REF IDEM G")).statusCode).toBe(201);
     await ctx.database.db
