@@ -29,6 +29,7 @@ export async function run({ name = "kill -9 during idempotent writes", kill = "s
   let retries = 0;
   let replays = 0;
   let conflicts = 0;
+  let appliedWithoutAnswer = 0;
   let current = server;
 
   async function writeOnce(reference, key) {
@@ -44,6 +45,12 @@ export async function run({ name = "kill -9 during idempotent writes", kill = "s
         });
         if (res.status === 201) {
           if (res.headers.get("idempotent-replayed") === "true") replays += 1;
+          acknowledged.add(reference);
+          return;
+        }
+        if (res.status === 409 && res.json?.message?.includes("already applied")) {
+          // Committed before the kill, answer lost: the server refuses to run it again.
+          appliedWithoutAnswer += 1;
           acknowledged.add(reference);
           return;
         }
@@ -87,6 +94,6 @@ export async function run({ name = "kill -9 during idempotent writes", kill = "s
     ok,
     `${acknowledged.size}/${expected} acknowledged (${ackedBeforeKill} before the kill), ` +
       `${missing.length} missing, ${doubled} applied twice, ${retries} retries, ` +
-      `${replays} replayed, ${conflicts} in-flight 409s, restart ${restartMs} ms`,
+      `${replays} replayed, ${appliedWithoutAnswer} applied before the kill without an answer, ${conflicts} in-flight 409s, restart ${restartMs} ms`,
   );
 }

@@ -35,7 +35,7 @@ export function serverEnv(overrides) {
     HOME: process.env.HOME,
     NODE_ENV: "development",
     HOST: "127.0.0.1",
-    LOG_LEVEL: "error",
+    LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? "error",
     RATE_LIMIT_DISABLED: "true",
     JWT_SECRET: randomBytes(32).toString("hex"),
     ...overrides,
@@ -50,8 +50,13 @@ export async function startServer(
   const child = spawn(process.execPath, [serverMain], {
     env,
     cwd: root,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", process.env.RELIABILITY_SERVER_LOG ? "pipe" : "ignore", "pipe"],
   });
+  // Set RELIABILITY_SERVER_LOG=<file> to keep the server's own log when a scenario fails.
+  if (process.env.RELIABILITY_SERVER_LOG) {
+    const { createWriteStream } = await import("node:fs");
+    child.stdout.pipe(createWriteStream(process.env.RELIABILITY_SERVER_LOG, { flags: "a" }));
+  }
   let stderr = "";
   child.stderr.on("data", (chunk) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
