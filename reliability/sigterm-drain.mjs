@@ -14,8 +14,7 @@ import {
   tempDir,
 } from "./lib.mjs";
 
-// Small enough to drain inside main.ts's 10 s shutdown deadline on a loaded machine.
-const IN_FLIGHT = 6;
+const IN_FLIGHT = 20;
 
 export async function run() {
   const dataDir = tempDir("sigterm");

@@ -15,6 +15,10 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 10_000);
   timer.unref();
+  // Node closes idle keep-alive connections only once, when close starts; one whose in-flight
+  // request finishes later would hold the close open until its keep-alive timeout.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+  sweep.unref();
   try {
     await app.close();
     process.exit(0);
