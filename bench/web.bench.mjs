@@ -311,7 +311,7 @@ async function main() {
     await lighthouse("landing /", `${ORIGIN}/`);
     await lighthouse("list /seller/booking", `${ORIGIN}/seller/booking`, seller);
     await lighthouse(
-      "shipment /seller/booking/order/status/:id",
+      "shipment /seller/booking/order/status/{id}",
       `${ORIGIN}/seller/booking/order/status/${shipmentId}`,
       seller,
     );
