@@ -12,6 +12,7 @@ const scenarios = [
   ["kill-during-writes", () => import("./kill-during-writes.mjs")],
   ["sigterm-drain", () => import("./sigterm-drain.mjs")],
   ["postgres-restart", () => import("./postgres-restart.mjs")],
+  ["redis-outage-chat", () => import("./redis-outage-chat.mjs")],
 ];
 const only = process.argv.slice(2);
 const overall = setTimeout(() => {
