@@ -30,7 +30,11 @@ function startRedis(port) {
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     { stdio: "ignore" },
   );
-  const exited = new Promise((resolve) => child.on("exit", resolve));
+  const exited = new Promise((resolve) => {
+    child.on("exit", resolve);
+    // A missing binary must fail the scenario through its cleanup, not crash the runner.
+    child.on("error", resolve);
+  });
   return { child, exited };
 }
 
