@@ -1,3 +1,4 @@
+/* global document -- evaluated in the browser by Playwright */
 // Web figures from the production build (npm run build): initial JS of the landing page and the
 // largest lazy chunk (gzip, zlib level 9), axe serious/critical violations on every screen, and
 // Lighthouse mobile scores for the landing page, a list page and a shipment page (signed in by

@@ -16,7 +16,8 @@ const configSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("FBA Freight <no-reply@fba-freight.local>"),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
-  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
+  /** Defaults to http://localhost:<PORT>. */
+  PUBLIC_URL: z.string().url().optional(),
   BID_WINDOW_HOURS: z.coerce
     .number()
     .positive()
@@ -36,7 +37,7 @@ const configSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
 
 /** Reads the environment once. A bad value stops the start with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,7 +50,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return result.data;
+  return {
+    ...result.data,
+    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+  };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

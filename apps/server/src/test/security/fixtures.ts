@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../factories.js";
 import { multipartBody } from "../profile-factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../shipment-factories.js";
@@ -57,7 +57,7 @@ async function closeWindow(app: FastifyInstance, id: number): Promise<void> {
 
 async function expectOk(
   app: FastifyInstance,
-  options: Parameters<FastifyInstance["inject"]>[0] & object,
+  options: InjectOptions,
 ): Promise<Record<string, unknown>> {
   const response = await app.inject(options);
   if (response.statusCode >= 300) {
