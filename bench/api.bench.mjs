@@ -26,7 +26,7 @@ const CONNECTIONS = 50;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = 3;
-const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 47410);
+const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 27410);
 const BARE_PORT = SERVER_PORT + 1;
 const JWT_SECRET = randomBytes(32).toString("hex");
 const databaseUrl = (() => {

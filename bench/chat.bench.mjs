@@ -27,7 +27,8 @@ const RATE = Number(process.env.BENCH_CHAT_RATE ?? 200); // messages per second,
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
 const BROADCAST_SOCKETS = Number(process.env.BENCH_BROADCAST_SOCKETS ?? 5000);
 const BROADCAST_ROUNDS = 10;
-const BASE_PORT = Number(process.env.BENCH_CHAT_PORT ?? 47310);
+// Below the ephemeral range (32768+), which thousands of client sockets would draw from.
+const BASE_PORT = Number(process.env.BENCH_CHAT_PORT ?? 27310);
 const JWT_SECRET = randomBytes(32).toString("hex");
 const key = new TextEncoder().encode(JWT_SECRET);
 

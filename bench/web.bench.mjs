@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "e2e/package.json"));
-const PORT = Number(process.env.BENCH_WEB_PORT ?? 47510);
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 27510);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const dist = path.join(root, "apps/web/dist");
