@@ -6,6 +6,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SignJWT } from "jose";
+import pg from "pg";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 export const serverMain = path.join(root, "apps/server/dist/main.js");
@@ -24,8 +26,53 @@ export function freePort() {
   });
 }
 
+/**
+ * A free loopback port below the ephemeral range (32768+): a server restarted on a port from that
+ * range can find it taken by one of the many client sockets the scenario holds open.
+ */
+export async function freeLowPort() {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.unref();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port below the ephemeral range");
+}
+
 export function tempDir(prefix) {
   return mkdtempSync(path.join(tmpdir(), `fba-rel-${prefix}-`));
+}
+
+/** PostgreSQL where scenarios create their throwaway databases (the user may create databases). */
+export const pgAdminUrl =
+  process.env.RELIABILITY_PG_ADMIN_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh database on the local PostgreSQL; `drop()` removes it even with sessions still open. */
+export async function createDatabase(prefix) {
+  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: pgAdminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists ${name} with (force)`).catch(() => undefined),
+  };
 }
 
 /** Server environment: development mode so the demo accounts exist; limits off for load. */
@@ -182,6 +229,83 @@ export async function countReferencesPglite(dataDir, prefix) {
   );
   await db.close();
   return new Map(rows.map((row) => [row.ref, row.n]));
+}
+
+/** Counts shipments per reference number on a PostgreSQL database. */
+export async function countReferencesPostgres(url, prefix) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "select freight_booking_reference_number as ref, count(*)::int as n from shipments where freight_booking_reference_number like $1 group by 1",
+      [`${prefix}%`],
+    );
+    return new Map(rows.map((row) => [row.ref, row.n]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Access tokens as the server signs them, for users created straight in the database. */
+export function tokenSigner(secret) {
+  const key = new TextEncoder().encode(secret);
+  return (userId, group) =>
+    new SignJWT({ grp: group })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+      .sign(key);
+}
+
+/**
+ * Shipment chats ready to talk in, written straight to the database of a migrated server: per
+ * room a seller, an agent whose accepted quotation won, and the shipment.
+ */
+export async function seedChatRooms(url, count) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const tag = randomBytes(4).toString("hex");
+    const rooms = [];
+    for (let r = 0; r < count; r += 1) {
+      const { rows: users } = await db.query(
+        `insert into users (email, first_name, last_name, password_hash, "group")
+         values ($1, 'Sally', 'Reliability', 'not-a-login', 'Seller'),
+                ($2, 'Andy', 'Reliability', 'not-a-login', 'Shipper')
+         returning id`,
+        [`sally.${tag}.${r}@example.com`, `andy.${tag}.${r}@example.com`],
+      );
+      const [sellerId, agentId] = users.map((row) => row.id);
+      const { rows: shipment } = await db.query(
+        `insert into shipments (seller_id, status, freight_booking_reference_number, shipment_ready_date,
+           supplier_contact_name, supplier_contact_phone, product_name, main_competitor_asin,
+           pickup_full_address, compliance, detailed_product_description, bidding_ends_at)
+         values ($1, 'Quotation Accepted', $2, '2026-12-01', 'Supplier', '+15555550100', 'Desk lamps',
+           'B000000000', '1 Main St, Springfield, IL 62701, USA',
+           '["No, my shipment does not contain any of the goods listed"]'::jsonb, 'Lamps',
+           now() - interval '1 hour')
+         returning id`,
+        [sellerId, `REL-CHAT-${tag}-${r}`],
+      );
+      const shipmentId = shipment[0].id;
+      const { rows: quote } = await db.query(
+        `insert into quotations (shipment_id, agent_id, pickup_amount, fast_amount, normal_amount,
+           total_amount, is_accepted)
+         values ($1, $2, 100, 50, 40, 140, true) returning id`,
+        [shipmentId, agentId],
+      );
+      await db.query(
+        `update shipments set winning_quotation_id = $2, winner_agent_id = $3, quotation_count = 1
+         where id = $1`,
+        [shipmentId, quote[0].id, agentId],
+      );
+      rooms.push({ sellerId, agentId, shipmentId });
+    }
+    return rooms;
+  } finally {
+    await db.end();
+  }
 }
 
 export function result(name, ok, figures) {

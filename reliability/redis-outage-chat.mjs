@@ -5,22 +5,21 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { rmSync } from "node:fs";
-import { SignJWT } from "jose";
-import pg from "pg";
 import WebSocket from "ws";
 import {
   api,
+  createDatabase,
   freePort,
   result,
+  seedChatRooms,
   serverEnv,
   sleep,
   startServer,
   stopServer,
   tempDir,
+  tokenSigner,
 } from "./lib.mjs";
 
-const ADMIN_URL =
-  process.env.RELIABILITY_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SCENARIO_MS = 90_000;
 const RESUME_LIMIT_MS = 20_000;
 
@@ -93,69 +92,9 @@ function chatClient(base, shipmentId, token, label) {
   return client;
 }
 
-const signer = (secret) => {
-  const key = new TextEncoder().encode(secret);
-  return (userId, group) =>
-    new SignJWT({ grp: group })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
-      .sign(key);
-};
-
-async function prepareChat(url) {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    const tag = randomBytes(4).toString("hex");
-    const user = async (group, first) => {
-      const { rows } = await db.query(
-        `insert into users (email, first_name, last_name, password_hash, "group")
-         values ($1, $2, 'Outage', 'not-a-login', $3) returning id`,
-        [`${first.toLowerCase()}.${tag}@example.com`, first, group],
-      );
-      return rows[0].id;
-    };
-    const sellerId = await user("Seller", "Sally");
-    const agentId = await user("Shipper", "Andy");
-    const { rows: shipment } = await db.query(
-      `insert into shipments (seller_id, status, freight_booking_reference_number, shipment_ready_date,
-         supplier_contact_name, supplier_contact_phone, product_name, main_competitor_asin,
-         pickup_full_address, compliance, detailed_product_description, bidding_ends_at)
-       values ($1, 'Quotation Accepted', $2, '2026-12-01', 'Supplier', '+15555550100', 'Desk lamps',
-         'B000000000', '1 Main St, Springfield, IL 62701, USA',
-         '["No, my shipment does not contain any of the goods listed"]'::jsonb, 'Lamps',
-         now() - interval '1 hour')
-       returning id`,
-      [sellerId, `REL-REDIS-${tag}`],
-    );
-    const shipmentId = shipment[0].id;
-    const { rows: quote } = await db.query(
-      `insert into quotations (shipment_id, agent_id, pickup_amount, fast_amount, normal_amount,
-         total_amount, is_accepted)
-       values ($1, $2, 100, 50, 40, 140, true) returning id`,
-      [shipmentId, agentId],
-    );
-    await db.query(
-      `update shipments set winning_quotation_id = $2, winner_agent_id = $3, quotation_count = 1
-       where id = $1`,
-      [shipmentId, quote[0].id, agentId],
-    );
-    return { sellerId, agentId, shipmentId };
-  } finally {
-    await db.end();
-  }
-}
-
 export async function run() {
   const started = Date.now();
-  const dbName = `rel_redis_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
+  const database = await createDatabase("rel_redis");
 
   const redisPort = await freePort();
   const jwtSecret = randomBytes(32).toString("hex");
@@ -173,7 +112,7 @@ export async function run() {
     if (!(await waitFor(() => redisPing(redisPort), 5_000))) throw new Error("redis did not start");
     const env = (i) =>
       serverEnv({
-        DATABASE_URL: dbUrl.toString(),
+        DATABASE_URL: database.url,
         REDIS_URL: `redis://127.0.0.1:${redisPort}`,
         JWT_SECRET: jwtSecret,
         DATA_DIR: dataDirs[i],
@@ -185,8 +124,8 @@ export async function run() {
       servers.push(await startServer(e, { timeoutMs: 60_000 }));
     }
     const [a, b] = servers;
-    const { sellerId, agentId, shipmentId } = await prepareChat(dbUrl.toString());
-    const sign = signer(jwtSecret);
+    const [{ sellerId, agentId, shipmentId }] = await seedChatRooms(database.url, 1);
+    const sign = tokenSigner(jwtSecret);
     const sellerToken = await sign(sellerId, "Seller");
     const agentToken = await sign(agentId, "Shipper");
 
@@ -318,8 +257,7 @@ export async function run() {
     for (const client of clients) client.ws.terminate();
     for (const server of servers) await stopServer(server, "SIGKILL");
     redis.child.kill("SIGKILL");
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-    await admin.end();
+    await database.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }

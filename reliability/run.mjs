@@ -8,8 +8,14 @@ if (!existsSync(serverMain)) {
   process.exit(2);
 }
 
+// [name, module, options passed to its run()]
 const scenarios = [
   ["kill-during-writes", () => import("./kill-during-writes.mjs")],
+  [
+    "kill-during-writes-postgres",
+    () => import("./kill-during-writes.mjs"),
+    { database: "postgres" },
+  ],
   ["sigterm-drain", () => import("./sigterm-drain.mjs")],
   ["postgres-restart", () => import("./postgres-restart.mjs")],
   ["redis-outage-chat", () => import("./redis-outage-chat.mjs")],
@@ -22,11 +28,11 @@ const overall = setTimeout(() => {
 overall.unref();
 
 let failed = 0;
-for (const [name, load] of scenarios) {
+for (const [name, load, options] of scenarios) {
   if (only.length > 0 && !only.includes(name)) continue;
   try {
     const { run } = await load();
-    if (!(await run())) failed += 1;
+    if (!(await run(options))) failed += 1;
   } catch (error) {
     failed += 1;
     process.stdout.write(
