@@ -9,9 +9,16 @@ export interface AccessClaims {
   group: Group;
 }
 
-/** Signs and verifies short-lived access JWTs (HS256 only). */
+/** Verified tokens kept at most; beyond it the cache starts over. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * Signs and verifies short-lived access JWTs (HS256 only). A verified token is remembered until it
+ * expires, so the signature of a token that comes back on every request is checked once.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -28,13 +35,23 @@ export class TokenService {
 
   /** Returns the claims, or null when the token is malformed, forged or expired. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"] });
       const userId = Number(payload.sub);
       const group = payload.grp;
       if (!Number.isInteger(userId) || userId <= 0) return null;
       if (group !== "Seller" && group !== "Shipper" && group !== "Admin") return null;
-      return { userId, group };
+      if (typeof payload.exp !== "number") return null;
+      const claims: AccessClaims = { userId, group };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;

@@ -1,5 +1,6 @@
-import { and, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { chatMessages, chatReadCursors } from "../../db/schema/index.js";
 
 /**
@@ -16,25 +17,34 @@ async function unreadCounts(
   const ids = [...new Set(chatIds)].filter((id) => Number.isInteger(id) && id > 0);
   if (ids.length === 0) return result;
   const chatColumn = kind === "shipment" ? chatMessages.shipmentId : chatMessages.sampleShipmentId;
-  const rows = await db
-    .select({ chatId: chatColumn, unread: count() })
-    .from(chatMessages)
-    .leftJoin(
-      chatReadCursors,
-      and(
-        eq(chatReadCursors.userId, userId),
-        eq(chatReadCursors.chatKind, kind),
-        eq(chatReadCursors.chatId, chatColumn),
-      ),
-    )
-    .where(
-      and(
-        inArray(chatColumn, ids),
-        ne(chatMessages.senderId, userId),
-        gt(chatMessages.id, sql`coalesce(${chatReadCursors.lastReadMessageId}, 0)`),
-      ),
-    )
-    .groupBy(chatColumn);
+  const build = (user: number | Placeholder, chats: SQL) =>
+    db
+      .select({ chatId: chatColumn, unread: count() })
+      .from(chatMessages)
+      .leftJoin(
+        chatReadCursors,
+        and(
+          eq(chatReadCursors.userId, user),
+          eq(chatReadCursors.chatKind, kind),
+          eq(chatReadCursors.chatId, chatColumn),
+        ),
+      )
+      .where(
+        and(
+          sql`${chatColumn} = any(${chats})`,
+          ne(chatMessages.senderId, user),
+          gt(chatMessages.id, sql`coalesce(${chatReadCursors.lastReadMessageId}, 0)`),
+        ),
+      )
+      .groupBy(chatColumn);
+  const prepared = preparedOnce(db, `unread.${kind}`, () =>
+    build(sql.placeholder("userId"), sql`${sql.placeholder("ids")}::integer[]`).prepare(
+      `unread_${kind}`,
+    ),
+  );
+  const rows = prepared
+    ? await prepared.execute({ userId, ids })
+    : await build(userId, sql`${sql.param(ids)}::integer[]`);
   for (const row of rows) {
     if (row.chatId !== null) result.set(row.chatId, Number(row.unread));
   }

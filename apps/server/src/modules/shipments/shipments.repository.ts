@@ -1,8 +1,21 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CreateShipmentData, ShipmentStatus } from "@fba/contract";
 import { chargeableWeight } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { quotations, shipmentPackages, shipments, users } from "../../db/schema/index.js";
 
 const quotationRow = alias(quotations, "q");
@@ -78,14 +91,16 @@ export type ShipmentRow = {
 
 /** Which quotation a read joins: the caller's own (agents) or the winning one (seller, admin). */
 export type QuotationJoin = { kind: "agent"; agentId: number } | { kind: "winner" };
+/** The same, with the agent id bound later (prepared reads). */
+type JoinShape = { kind: "agent"; agentId: number | Placeholder } | { kind: "winner" };
 
-function quotationCondition(join: QuotationJoin): SQL {
+function quotationCondition(join: JoinShape): SQL {
   return join.kind === "agent"
     ? and(eq(quotationRow.shipmentId, shipments.id), eq(quotationRow.agentId, join.agentId))!
     : eq(quotationRow.id, shipments.winningQuotationId);
 }
 
-function selectShipments(db: DbOrTx, join: QuotationJoin) {
+function selectShipments(db: DbOrTx, join: JoinShape) {
   return db
     .select(shipmentColumns)
     .from(shipments)
@@ -94,12 +109,25 @@ function selectShipments(db: DbOrTx, join: QuotationJoin) {
     .leftJoin(agentUser, eq(agentUser.id, quotationRow.agentId));
 }
 
+const agentIdOf = (join: QuotationJoin) => (join.kind === "agent" ? join.agentId : undefined);
+
 export async function findShipment(
   db: DbOrTx,
   id: number,
   join: QuotationJoin,
 ): Promise<ShipmentRow | undefined> {
-  const [row] = await selectShipments(db, join).where(eq(shipments.id, id)).limit(1);
+  const prepared = preparedOnce(db, `shipment-by-id.${join.kind}`, () =>
+    selectShipments(
+      db,
+      join.kind === "agent" ? { kind: "agent", agentId: sql.placeholder("agentId") } : join,
+    )
+      .where(eq(shipments.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare(`shipment_by_id_${join.kind}`),
+  );
+  const [row] = prepared
+    ? await prepared.execute({ id, agentId: agentIdOf(join) })
+    : await selectShipments(db, join).where(eq(shipments.id, id)).limit(1);
   return row as ShipmentRow | undefined;
 }
 
@@ -195,11 +223,16 @@ export async function insertShipment(
 export type PackageRow = typeof shipmentPackages.$inferSelect;
 
 export async function packagesOf(db: DbOrTx, shipmentId: number): Promise<PackageRow[]> {
-  return db
-    .select()
-    .from(shipmentPackages)
-    .where(eq(shipmentPackages.shipmentId, shipmentId))
-    .orderBy(asc(shipmentPackages.position));
+  const build = (id: number | Placeholder) =>
+    db
+      .select()
+      .from(shipmentPackages)
+      .where(eq(shipmentPackages.shipmentId, id))
+      .orderBy(asc(shipmentPackages.position));
+  const prepared = preparedOnce(db, "shipment-packages", () =>
+    build(sql.placeholder("shipmentId")).prepare("shipment_packages_by_shipment"),
+  );
+  return prepared ? prepared.execute({ shipmentId }) : build(shipmentId);
 }
 
 export async function updateShipment(
@@ -246,36 +279,48 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+const bind = {
+  agentId: sql.placeholder("agentId"),
+  sellerId: sql.placeholder("sellerId"),
+  now: sql.placeholder("now"),
+  pattern: sql.placeholder("pattern"),
+  searchId: sql.placeholder("searchId"),
+  readyDate: sql.placeholder("readyDate"),
+  limit: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+};
+
 /** Case-insensitive match over product name, reference, pickup address, and the id when numeric. */
-function searchCondition(search: string): SQL {
-  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+function searchCondition(byId: boolean): SQL {
   // Same expression as shipments_search_trgm_idx, so one trigram index serves the three fields.
   const parts: SQL[] = [
-    sql`lower(${shipments.productName} || ' ' || ${shipments.freightBookingReferenceNumber} || ' ' || ${shipments.pickupFullAddress}) like ${pattern}`,
+    sql`lower(${shipments.productName} || ' ' || ${shipments.freightBookingReferenceNumber} || ' ' || ${shipments.pickupFullAddress}) like ${bind.pattern}`,
   ];
-  if (/^\d{1,9}$/.test(search)) parts.push(eq(shipments.id, Number(search)));
+  if (byId) parts.push(eq(shipments.id, bind.searchId));
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+const isIdSearch = (search: string) => /^\d{1,9}$/.test(search);
+
 function listConditions(filter: ShipmentListFilter): SQL[] {
-  const { list, now } = filter;
+  const { list } = filter;
   const conditions: SQL[] = [];
   switch (list.kind) {
     case "open":
       conditions.push(
         inArray(shipments.status, ["Shipment Pending", "Quotation Received"]),
-        gt(shipments.biddingEndsAt, now),
+        gt(shipments.biddingEndsAt, bind.now),
       );
       break;
     case "agent-won":
-      conditions.push(eq(shipments.winnerAgentId, list.agentId), eq(shipments.status, list.status));
+      conditions.push(eq(shipments.winnerAgentId, bind.agentId), eq(shipments.status, list.status));
       break;
     case "agent-history":
       conditions.push(sql`${quotationRow.id} is not null`);
       break;
     case "seller":
       conditions.push(
-        eq(shipments.sellerId, list.sellerId),
+        eq(shipments.sellerId, bind.sellerId),
         list.statuses.length === 1
           ? eq(shipments.status, list.statuses[0]!)
           : inArray(shipments.status, [...list.statuses]),
@@ -285,10 +330,8 @@ function listConditions(filter: ShipmentListFilter): SQL[] {
       if (list.status) conditions.push(eq(shipments.status, list.status));
       break;
   }
-  if (filter.search) conditions.push(searchCondition(filter.search));
-  if (filter.shipmentReadyDate) {
-    conditions.push(eq(shipments.shipmentReadyDate, filter.shipmentReadyDate));
-  }
+  if (filter.search) conditions.push(searchCondition(isIdSearch(filter.search)));
+  if (filter.shipmentReadyDate) conditions.push(eq(shipments.shipmentReadyDate, bind.readyDate));
   return conditions;
 }
 
@@ -309,32 +352,68 @@ function listOrder(filter: ShipmentListFilter): SQL[] {
   return [desc(shipments.createdAt), desc(shipments.id)];
 }
 
-function listJoin(list: ShipmentListKind): QuotationJoin {
+function listJoin(list: ShipmentListKind): JoinShape {
   return list.kind === "open" || list.kind === "agent-won" || list.kind === "agent-history"
-    ? { kind: "agent", agentId: list.agentId }
+    ? { kind: "agent", agentId: bind.agentId }
     : { kind: "winner" };
+}
+
+/** What decides a list query's SQL text; the values are bound when it runs. */
+function listShape(filter: ShipmentListFilter): string {
+  const { list } = filter;
+  const status =
+    list.kind === "seller" ? list.statuses.join(",") : "status" in list ? list.status : "";
+  const ordering =
+    filter.ordering && filter.ordering.replace(/^-/, "") in orderingColumns ? filter.ordering : "";
+  const search = filter.search ? (isIdSearch(filter.search) ? "id" : "text") : "";
+  return [list.kind, status ?? "", search, filter.shipmentReadyDate ? "date" : "", ordering].join(
+    "|",
+  );
+}
+
+function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
+  const join = listJoin(filter.list);
+  const where = and(...listConditions(filter));
+  const countQuery =
+    filter.list.kind === "agent-history"
+      ? db
+          .select({ value: count() })
+          .from(shipments)
+          .innerJoin(quotationRow, quotationCondition(join))
+          .where(where)
+      : db.select({ value: count() }).from(shipments).where(where);
+  const rowsQuery = selectShipments(db, join)
+    .where(where)
+    .orderBy(...listOrder(filter))
+    .limit(bind.limit)
+    .offset(bind.offset);
+  // Unnamed: the planner sees each search pattern (a generic plan could pick the trigram index
+  // for a one-letter search).
+  return { rows: rowsQuery.prepare(""), count: countQuery.prepare("") };
 }
 
 export async function listShipments(
   db: DbOrTx,
   filter: ShipmentListFilter,
 ): Promise<{ rows: ShipmentRow[]; count: number }> {
-  const join = listJoin(filter.list);
-  const where = and(...listConditions(filter));
-  const needsQuotationJoin = filter.list.kind === "agent-history";
-  const countQuery = needsQuotationJoin
-    ? db
-        .select({ value: count() })
-        .from(shipments)
-        .innerJoin(quotationRow, quotationCondition(join))
-        .where(where)
-    : db.select({ value: count() }).from(shipments).where(where);
-  const rowsQuery = selectShipments(db, join)
-    .where(where)
-    .orderBy(...listOrder(filter))
-    .limit(filter.perPage)
-    .offset((filter.page - 1) * filter.perPage);
-  const [rows, counted] = await Promise.all([rowsQuery, countQuery]);
+  const queries =
+    preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
+    buildListQueries(db, filter);
+  const list = filter.list;
+  const values = {
+    agentId: "agentId" in list ? list.agentId : undefined,
+    sellerId: list.kind === "seller" ? list.sellerId : undefined,
+    now: filter.now.toISOString(),
+    pattern: filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined,
+    searchId: filter.search && isIdSearch(filter.search) ? Number(filter.search) : undefined,
+    readyDate: filter.shipmentReadyDate,
+    limit: filter.perPage,
+    offset: (filter.page - 1) * filter.perPage,
+  };
+  const [rows, counted] = await Promise.all([
+    queries.rows.execute(values),
+    queries.count.execute(values),
+  ]);
   return { rows: rows as ShipmentRow[], count: Number(counted[0]?.value ?? 0) };
 }
 
@@ -347,17 +426,28 @@ export async function findDueShipmentIds(
   now: Date,
   options: { limit: number; shipmentId?: number; sellerId?: number },
 ): Promise<number[]> {
-  const conditions: SQL[] = [
-    eq(shipments.status, "Quotation Received"),
-    lte(shipments.biddingEndsAt, now),
-  ];
-  if (options.shipmentId !== undefined) conditions.push(eq(shipments.id, options.shipmentId));
-  if (options.sellerId !== undefined) conditions.push(eq(shipments.sellerId, options.sellerId));
-  const rows = await db
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(and(...conditions))
-    .limit(options.limit);
+  const build = () => {
+    const conditions: SQL[] = [
+      eq(shipments.status, "Quotation Received"),
+      lte(shipments.biddingEndsAt, bind.now),
+    ];
+    if (options.shipmentId !== undefined) conditions.push(eq(shipments.id, sql.placeholder("id")));
+    if (options.sellerId !== undefined) conditions.push(eq(shipments.sellerId, bind.sellerId));
+    return db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(and(...conditions))
+      .limit(bind.limit)
+      .prepare("");
+  };
+  const shape = `due.${options.shipmentId !== undefined}.${options.sellerId !== undefined}`;
+  const query = preparedOnce(db, shape, build) ?? build();
+  const rows = await query.execute({
+    now: now.toISOString(),
+    id: options.shipmentId,
+    sellerId: options.sellerId,
+    limit: options.limit,
+  });
   return rows.map((row) => row.id);
 }
 

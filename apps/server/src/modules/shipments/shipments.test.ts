@@ -442,6 +442,45 @@ describe("shipment lists", () => {
     expect((await inject("GET", "/api/seller/seller-dashboard/", agent)).statusCode).toBe(403);
   });
 
+  it("binds each caller's own values into the same list and detail queries", async () => {
+    const [sellerA, sellerB, agentA, agentB] = await Promise.all([
+      createSeller(ctx.app),
+      createSeller(ctx.app),
+      createShipper(ctx.app),
+      createShipper(ctx.app),
+    ]);
+    const shipmentA = await postShipment(ctx.app, sellerA, { product_name: "Binding Lamp" });
+    const shipmentB = await postShipment(ctx.app, sellerB, { product_name: "Binding Lamp" });
+    const bidA = await placeBid(ctx.app, agentA, shipmentA, { pickup: 11, fast: 1 });
+    const bidB = await placeBid(ctx.app, agentB, shipmentA, { pickup: 22, fast: 2 });
+
+    const rows = async (user: TestUser, path: string) =>
+      (await inject("GET", path, user)).json().data as Array<{
+        id: number;
+        quotation: { id?: number };
+      }>;
+    const search = "/api/seller/shipments/?search=binding%20lamp";
+    expect((await rows(sellerA, search)).map((r) => r.id)).toEqual([shipmentA]);
+    expect((await rows(sellerB, search)).map((r) => r.id)).toEqual([shipmentB]);
+
+    const open = "/api/shipper/shipments/?search=binding%20lamp&ordering=id";
+    const seenByA = await rows(agentA, open);
+    const seenByB = await rows(agentB, open);
+    expect(seenByA.map((r) => [r.id, r.quotation.id])).toEqual([
+      [shipmentA, bidA],
+      [shipmentB, undefined],
+    ]);
+    expect(seenByB.map((r) => [r.id, r.quotation.id])).toEqual([
+      [shipmentA, bidB],
+      [shipmentB, undefined],
+    ]);
+
+    const detail = async (user: TestUser) =>
+      (await inject("GET", `/api/shipments/${shipmentA}/`, user)).json().data.quotation.id;
+    expect(await detail(agentA)).toBe(bidA);
+    expect(await detail(agentB)).toBe(bidB);
+  });
+
   it("gives agents their won orders and bid history with outcomes", async () => {
     const historyAgent = await createShipper(ctx.app);
     const won = await postShipment(ctx.app, seller);
