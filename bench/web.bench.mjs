@@ -4,6 +4,8 @@
 // Lighthouse mobile scores for the landing page, a list page and a shipment page (signed in by
 // putting tokens in the browser profile's localStorage first). The built server runs on a fresh
 // embedded database with demo accounts and seeded shipments. Loopback only, bounded in time.
+// BENCH_WEB_SKIP_LIGHTHOUSE=1 runs only the bundle figures and axe (a quick loop while fixing
+// findings); BENCH_WEB_SCREENS=text limits axe to the screens whose path contains that text.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -178,6 +180,9 @@ async function axeAll(screens) {
           const count = bad.reduce((sum, v) => sum + v.nodes.length, 0);
           total += count;
           process.stderr.write(`axe ${screen.path} @${width} ${count}\n`);
+          for (const v of bad)
+            for (const node of v.nodes.slice(0, 3))
+              process.stderr.write(`    ${v.id} ${node.target.join(" ")}\n`);
           if (count > 0)
             failing.push(
               `${screen.path}@${width}: ${bad.map((v) => `${v.id}(${v.nodes.length})`).join(" ")}`,
@@ -308,7 +313,9 @@ async function main() {
         `/admin/shipments/${shipmentId}`,
       ].map((p) => ({ path: p, session: admin })),
     ];
-    await axeAll(screens);
+    const only = process.env.BENCH_WEB_SCREENS;
+    await axeAll(only ? screens.filter((screen) => screen.path.includes(only)) : screens);
+    if (process.env.BENCH_WEB_SKIP_LIGHTHOUSE === "1") return;
     await lighthouse("landing /", `${ORIGIN}/`);
     await lighthouse("list /seller/booking", `${ORIGIN}/seller/booking`, seller);
     await lighthouse(

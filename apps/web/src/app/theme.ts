@@ -31,6 +31,9 @@ export const theme = createTheme({
   },
   breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1200, xl: 1536 } },
   components: {
+    // The app renders only in the browser: read media queries in the first render, so a phone
+    // layout does not first paint as the desktop one and then shift.
+    MuiUseMediaQuery: { defaultProps: { noSsr: true } },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {

@@ -145,13 +145,24 @@ describe("DataTable", () => {
   it("renders rows as labelled cards under 768 px and opens a row on click", async () => {
     setViewport(375);
     const onRowClick = vi.fn();
-    renderTable({ onRowClick });
+    renderTable({ onRowClick, ariaLabel: "Orders" });
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
-    const cards = screen.getAllByRole("listitem");
+    const list = screen.getByRole("list", { name: "Orders" });
+    const cards = within(list).getAllByRole("listitem");
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).getByText("Product Name")).toBeInTheDocument();
-    expect(within(cards[0]!).getByText("Desk lamp")).toBeInTheDocument();
+    // Each card pairs a column's label with the row's value.
+    expect(within(cards[0]!).getAllByRole("term")[0]).toHaveTextContent("Shipment ID");
+    expect(within(cards[0]!).getAllByRole("definition")[1]).toHaveTextContent("Desk lamp");
+    // The card is not a button itself, so links and buttons in its cells are not nested in one.
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
     await userEvent.click(within(cards[1]!).getByText("Yoga mat"));
     expect(onRowClick).toHaveBeenCalledWith({ id: 9, name: "Yoga mat" });
+  });
+
+  it("shows the empty text outside the card list on phones", () => {
+    setViewport(375);
+    renderTable({ rows: [], ariaLabel: "Orders" });
+    expect(screen.queryByRole("list")).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("You have no order yet");
   });
 });

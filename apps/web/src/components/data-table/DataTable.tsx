@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Card,
-  CardActionArea,
   CardContent,
   CircularProgress,
   InputAdornment,
@@ -164,39 +163,53 @@ export function DataTable<Row>({
       )}
 
       {isPhone ? (
-        <Stack spacing={1.5} aria-label={ariaLabel} role="list">
-          {emptyOrLoading ??
-            rows.map((row, index) => {
-              const content = (
-                <CardContent>
+        (emptyOrLoading ?? (
+          <Stack component="ul" spacing={1.5} aria-label={ariaLabel} sx={{ m: 0, p: 0 }}>
+            {rows.map((row, index) => (
+              // Like a table row, the whole card opens the row for the mouse; keyboard users
+              // reach the same place through the card's own links and buttons.
+              <Card
+                key={rowKey(row)}
+                component="li"
+                variant="outlined"
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                sx={
+                  onRowClick
+                    ? {
+                        listStyle: "none",
+                        cursor: "pointer",
+                        "&:hover": { bgcolor: "action.hover" },
+                      }
+                    : { listStyle: "none" }
+                }
+              >
+                <CardContent component="dl" sx={{ m: 0 }}>
                   {columns.map((column) => (
                     <Box
                       key={column.id}
                       sx={{ display: "flex", justifyContent: "space-between", gap: 2, py: 0.5 }}
                     >
-                      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                      <Typography
+                        component="dt"
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ flexShrink: 0 }}
+                      >
                         {column.label}
                       </Typography>
-                      <Box sx={{ textAlign: "right", minWidth: 0, overflowWrap: "anywhere" }}>
+                      <Box
+                        component="dd"
+                        sx={{ m: 0, textAlign: "right", minWidth: 0, overflowWrap: "anywhere" }}
+                      >
                         {column.render(row, index)}
                       </Box>
                     </Box>
                   ))}
                 </CardContent>
-              );
-              return (
-                <Card key={rowKey(row)} variant="outlined" role="listitem">
-                  {onRowClick ? (
-                    <CardActionArea component="div" onClick={() => onRowClick(row)}>
-                      {content}
-                    </CardActionArea>
-                  ) : (
-                    content
-                  )}
-                </Card>
-              );
-            })}
-        </Stack>
+              </Card>
+            ))}
+          </Stack>
+        ))
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={ariaLabel}>

@@ -46,7 +46,11 @@ export default function AdminUsersPage() {
       sortable: true,
       render: (u) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "inherit" }}>
-          <Avatar src={u.image ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 13 }}>
+          <Avatar
+            src={u.image ?? undefined}
+            alt=""
+            sx={{ width: 28, height: 28, fontSize: 13, bgcolor: "primary.main" }}
+          >
             {u.first_name.charAt(0)}
             {u.last_name.charAt(0)}
           </Avatar>

@@ -372,6 +372,10 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
       />
       <Box
         ref={scrollRef}
+        // Focusable and named, so keyboard users can scroll the history.
+        role="region"
+        aria-label="Chat history"
+        tabIndex={0}
         onScroll={(event) => {
           const box = event.currentTarget;
           nearBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;

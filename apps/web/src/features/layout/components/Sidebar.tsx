@@ -2,6 +2,7 @@ import { Link as RouterLink, useLocation } from "react-router";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -54,22 +55,23 @@ export function Sidebar({
           {items.map((item) => {
             const active = isMenuItemActive(item, pathname);
             return (
-              <ListItemButton
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                selected={active}
-                aria-current={active ? "page" : undefined}
-                onClick={onNavigate}
-              >
-                <ListItemIcon sx={{ minWidth: 38 }}>{item.icon}</ListItemIcon>
-                <ListItemText
-                  primary={item.label}
-                  slotProps={{
-                    primary: { noWrap: true, sx: { fontWeight: 500, fontSize: "0.95rem" } },
-                  }}
-                />
-              </ListItemButton>
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={item.to}
+                  selected={active}
+                  aria-current={active ? "page" : undefined}
+                  onClick={onNavigate}
+                >
+                  <ListItemIcon sx={{ minWidth: 38 }}>{item.icon}</ListItemIcon>
+                  <ListItemText
+                    primary={item.label}
+                    slotProps={{
+                      primary: { noWrap: true, sx: { fontWeight: 500, fontSize: "0.95rem" } },
+                    }}
+                  />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
@@ -101,23 +103,27 @@ export function Sidebar({
       </Box>
       {isMobile && (
         <List sx={{ px: 1.5, py: 1, borderTop: 1, borderColor: "divider" }}>
-          <ListItemButton component={RouterLink} to={profilePathFor(group)} onClick={onNavigate}>
-            <ListItemIcon sx={{ minWidth: 38 }}>
-              <SettingsOutlinedIcon />
-            </ListItemIcon>
-            <ListItemText primary="Settings" />
-          </ListItemButton>
-          <ListItemButton
-            onClick={() => {
-              onNavigate();
-              onLogout();
-            }}
-          >
-            <ListItemIcon sx={{ minWidth: 38 }}>
-              <LogoutIcon />
-            </ListItemIcon>
-            <ListItemText primary="Logout" />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton component={RouterLink} to={profilePathFor(group)} onClick={onNavigate}>
+              <ListItemIcon sx={{ minWidth: 38 }}>
+                <SettingsOutlinedIcon />
+              </ListItemIcon>
+              <ListItemText primary="Settings" />
+            </ListItemButton>
+          </ListItem>
+          <ListItem disablePadding>
+            <ListItemButton
+              onClick={() => {
+                onNavigate();
+                onLogout();
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 38 }}>
+                <LogoutIcon />
+              </ListItemIcon>
+              <ListItemText primary="Logout" />
+            </ListItemButton>
+          </ListItem>
         </List>
       )}
     </Box>

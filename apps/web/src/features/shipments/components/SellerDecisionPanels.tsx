@@ -35,7 +35,7 @@ export function BidsPanel({ shipment }: { shipment: Shipment }) {
       {bids.length === 0 ? (
         <Typography color="text.secondary">You have no bid yet</Typography>
       ) : (
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-label="Bids table">
           <Table size="small" aria-label="Bids">
             <TableHead>
               <TableRow>
