@@ -12,7 +12,9 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
 import type { Shipment } from "../api/types";
 import { formatDate, formatMoney, textOrNA } from "../lib/format";
 
@@ -80,6 +82,128 @@ export function TrackingLink({ shipment }: { shipment: Pick<Shipment, "tracking_
   return <>{link}</>;
 }
 
+type CargoPackage = Shipment["packages"][number];
+
+const cargoColumns: { label: string; align?: "right"; value: (p: CargoPackage) => ReactNode }[] = [
+  { label: "Amazon warehouse", value: (p) => p.delivery_location },
+  {
+    label: "L × W × H (cm)",
+    align: "right",
+    value: (p) =>
+      `${Number(p.carton_dimensions_length)} × ${Number(p.carton_dimensions_width)} × ${Number(p.carton_dimensions_height)}`,
+  },
+  { label: "Weight / carton (kg)", align: "right", value: (p) => Number(p.weight_per_carton_kg) },
+  { label: "Cartons", align: "right", value: (p) => Number(p.number_of_cartons) },
+  { label: "Cost of goods", align: "right", value: (p) => formatMoney(p.total_cost_of_goods) },
+  {
+    label: "Chargeable (kg)",
+    align: "right",
+    value: (p) => (p.chargeable_weight != null ? Number(p.chargeable_weight).toFixed(2) : "N/A"),
+  },
+];
+
+const labelValueRow = { display: "flex", justifyContent: "space-between", gap: 2, py: 0.25 };
+
+/** One line of a cargo card: the column's label and the value. */
+function CargoCardRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={labelValueRow}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: "right" }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The cartons per warehouse with their totals: a table on wide screens, cards on phones. */
+function CargoTable({ packages }: { packages: CargoPackage[] }) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down("md"));
+  const totals = packages.reduce(
+    (acc, p) => ({
+      cartons: acc.cartons + Number(p.number_of_cartons || 0),
+      chargeable: acc.chargeable + Number(p.chargeable_weight || 0),
+      cost: acc.cost + Number(p.total_cost_of_goods || 0),
+    }),
+    { cartons: 0, chargeable: 0, cost: 0 },
+  );
+
+  if (isPhone) {
+    return (
+      <Stack component="ul" spacing={1} aria-label="Cargo" sx={{ mt: 1.5, mb: 0, p: 0 }}>
+        {packages.map((p, index) => (
+          <Paper key={p.id ?? index} component="li" variant="outlined" sx={cargoCard}>
+            <Box component="dl" sx={{ m: 0 }}>
+              {cargoColumns.map((column) => (
+                <CargoCardRow key={column.label} label={column.label}>
+                  {column.value(p)}
+                </CargoCardRow>
+              ))}
+            </Box>
+          </Paper>
+        ))}
+        <Paper component="li" variant="outlined" sx={{ ...cargoCard, bgcolor: "grey.50" }}>
+          <Typography variant="subtitle2" component="p">
+            Total
+          </Typography>
+          <Box component="dl" sx={{ m: 0 }}>
+            <CargoCardRow label="Cartons">{totals.cartons}</CargoCardRow>
+            <CargoCardRow label="Cost of goods">{formatMoney(totals.cost)}</CargoCardRow>
+            <CargoCardRow label="Chargeable (kg)">{totals.chargeable.toFixed(2)}</CargoCardRow>
+          </Box>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    // Focusable so keyboard users can scroll it when the columns do not fit.
+    <TableContainer sx={{ mt: 1.5 }} tabIndex={0} role="region" aria-label="Cargo table">
+      <Table size="small" aria-label="Cargo" sx={{ "& th, & td": { whiteSpace: "nowrap" } }}>
+        <TableHead>
+          <TableRow>
+            {cargoColumns.map((column) => (
+              <TableCell key={column.label} align={column.align}>
+                {column.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {packages.map((p, index) => (
+            <TableRow key={p.id ?? index}>
+              {cargoColumns.map((column) => (
+                <TableCell key={column.label} align={column.align}>
+                  {column.value(p)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
+            <TableCell />
+            <TableCell />
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              {totals.cartons}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              {formatMoney(totals.cost)}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }}>
+              {totals.chargeable.toFixed(2)}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const cargoCard = { listStyle: "none", p: 1.5 } as const;
+
 export interface ShipmentDetailsProps {
   shipment: Shipment;
   /** The seller phone is shown only on the screens the spec names. */
@@ -100,14 +224,6 @@ export function ShipmentDetails({
     [contact.first_name, contact.last_name].filter(Boolean).join(" ") ||
     [seller?.first_name, seller?.last_name].filter(Boolean).join(" ");
   const destinations = [...new Set(shipment.packages.map((p) => p.delivery_location))];
-  const totals = shipment.packages.reduce(
-    (acc, p) => ({
-      cartons: acc.cartons + Number(p.number_of_cartons || 0),
-      chargeable: acc.chargeable + Number(p.chargeable_weight || 0),
-      cost: acc.cost + Number(p.total_cost_of_goods || 0),
-    }),
-    { cartons: 0, chargeable: 0, cost: 0 },
-  );
 
   return (
     <Stack spacing={2}>
@@ -145,51 +261,7 @@ export function ShipmentDetails({
 
       <Panel title="Cargo">
         <Field label="Product name">{shipment.product_name}</Field>
-        <TableContainer sx={{ mt: 1.5 }}>
-          <Table size="small" aria-label="Cargo" sx={{ "& th, & td": { whiteSpace: "nowrap" } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Amazon warehouse</TableCell>
-                <TableCell align="right">L × W × H (cm)</TableCell>
-                <TableCell align="right">Weight / carton (kg)</TableCell>
-                <TableCell align="right">Cartons</TableCell>
-                <TableCell align="right">Cost of goods</TableCell>
-                <TableCell align="right">Chargeable (kg)</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shipment.packages.map((p, index) => (
-                <TableRow key={p.id ?? index}>
-                  <TableCell>{p.delivery_location}</TableCell>
-                  <TableCell align="right">
-                    {Number(p.carton_dimensions_length)} × {Number(p.carton_dimensions_width)} ×{" "}
-                    {Number(p.carton_dimensions_height)}
-                  </TableCell>
-                  <TableCell align="right">{Number(p.weight_per_carton_kg)}</TableCell>
-                  <TableCell align="right">{Number(p.number_of_cartons)}</TableCell>
-                  <TableCell align="right">{formatMoney(p.total_cost_of_goods)}</TableCell>
-                  <TableCell align="right">
-                    {p.chargeable_weight != null ? Number(p.chargeable_weight).toFixed(2) : "N/A"}
-                  </TableCell>
-                </TableRow>
-              ))}
-              <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
-                <TableCell />
-                <TableCell />
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  {totals.cartons}
-                </TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  {formatMoney(totals.cost)}
-                </TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  {totals.chargeable.toFixed(2)}
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <CargoTable packages={shipment.packages} />
       </Panel>
 
       <Panel title="Compliance">
