@@ -1,6 +1,6 @@
 // Starts the built server on a fresh embedded database for the browser tests.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,14 @@ import { fileURLToPath } from "node:url";
 const [port, smtpPort] = process.argv.slice(2);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "fba-e2e-"));
+// The journeys run against a copy of the built web app, so a rebuild of apps/web during the run
+// (which empties apps/web/dist first) cannot take pages or lazy chunks away from them.
+const webDist = path.join(dataDir, "web");
+cpSync(path.join(root, "apps/web/dist"), webDist, { recursive: true });
+if (!existsSync(path.join(webDist, "index.html"))) {
+  console.error("apps/web/dist has no index.html: run `npm run build` first");
+  process.exit(1);
+}
 const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
   stdio: "inherit",
   env: {
@@ -16,6 +24,7 @@ const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js
     PORT: port,
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
     DATABASE_URL: "",
     REDIS_URL: "",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

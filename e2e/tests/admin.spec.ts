@@ -1,124 +1,12 @@
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from "@playwright/test";
-
-// The shared test machine is busy: screens get more time than the default 10 s to appear.
-const expect = baseExpect.configure({ timeout: 30_000 });
-
-const PASSWORD = "Admin#Pass123";
-const SHOTS = process.env.E2E_SCREENSHOT_DIR;
-// Printed by the server at start (SEED_DEMO); admins may sign in on either tab.
-const DEMO_ADMIN = { email: "demo.admin@example.com", password: "Admin#Demo1" };
-
-interface Account {
-  email: string;
-  user: { id: number; first_name: string; last_name: string; groups: string };
-  access_token: string;
-  refresh_token: string;
-}
-
-async function register(
-  request: APIRequestContext,
-  groups: "Seller" | "Shipper",
-  firstName: string,
-): Promise<Account> {
-  const email = `admin-e2e-${groups.toLowerCase()}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-  const res = await request.post("/api/auth/register/", {
-    data: { first_name: firstName, last_name: "Tester", email, password: PASSWORD, groups },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { data: Omit<Account, "email"> };
-  return { email, ...body.data };
-}
-
-async function logInAdmin(request: APIRequestContext): Promise<Account> {
-  const res = await request.post("/api/auth/login/", {
-    data: { ...DEMO_ADMIN, group: "Seller" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { data: Omit<Account, "email"> };
-  return { email: DEMO_ADMIN.email, ...body.data };
-}
-
-const bearer = (account: Account) => ({ authorization: `Bearer ${account.access_token}` });
-
-async function signedInPage(browser: Browser, account: Account, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto("/");
-  await page.evaluate((a) => {
-    localStorage.setItem("AUTH_TOKEN", a.access_token);
-    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
-    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
-  }, account);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function createShipment(request: APIRequestContext, seller: Account, product: string) {
-  const res = await request.post("/api/shipments/", {
-    headers: bearer(seller),
-    data: {
-      freight_booking_reference_number: "REF 3001",
-      shipment_ready_date: new Date().toISOString().slice(0, 10),
-      supplier_contact_name: "Ningbo Supplies",
-      supplier_contact_phone: "8613800138000",
-      product_name: product,
-      main_competitor_asin: "B07XJ8C8F5",
-      pickup_location: {
-        full_address: "Beverly Hills, CA 90210, USA",
-        street_address: "9400 Wilshire Blvd",
-        city: "Beverly Hills",
-        state: "CA",
-        country: "USA",
-        zip_code: "90210",
-        latitude: 34.0901,
-        longitude: -118.4065,
-        place_id: "zip:90210",
-      },
-      packages: [
-        {
-          carton_dimensions_length: 60,
-          carton_dimensions_width: 40,
-          carton_dimensions_height: 50,
-          weight_per_carton_kg: 12,
-          total_cost_of_goods: 2500,
-          number_of_cartons: 10,
-          delivery_location: "ONT8 - Moreno Valley, CA",
-        },
-      ],
-      compliance: {
-        detailed_product_description: "Kitchen boards made of bamboo",
-        compliance: ["Wooden / Bamboo / Animal Product"],
-        additional_notes: "Fragile edges",
-      },
-      contact_information: { first_name: "Sally", last_name: "Tester", email: seller.email },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
-}
-
-async function bid(request: APIRequestContext, agent: Account, shipmentId: number, fast: string) {
-  const res = await request.post("/api/shipper/quotation/", {
-    headers: bearer(agent),
-    data: { shipment: shipmentId, pickup_amount: "100", fast_amount: fast, normal_amount: "" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
+import { bearer, logInAdmin, logInByApi, PASSWORD, register } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { shot } from "../support/screenshots";
+import { acceptQuotation, createShipment, getShipment, placeBid } from "../support/shipments";
 
 test.describe.configure({ timeout: 240_000 });
 
 test("an admin approves a bid early, picks another winner and posts in the order chat", async ({
-  browser,
+  openAs,
   request,
 }) => {
   // The e2e server closes bid windows after 36 s, so everything up to the early approval is quick.
@@ -127,11 +15,11 @@ test("an admin approves a bid early, picks another winner and posts in the order
   const dear = await register(request, "Shipper", "Dmitri");
   const product = `Admin cups ${Date.now()}`;
   const shipmentId = await createShipment(request, seller, product);
-  await bid(request, cheap, shipmentId, "900");
-  await bid(request, dear, shipmentId, "1400");
+  await placeBid(request, cheap, shipmentId, "900");
+  await placeBid(request, dear, shipmentId, "1400");
 
   const admin = await logInAdmin(request);
-  const page = await signedInPage(browser, admin);
+  const page = await openAs(admin);
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible({
     timeout: 45_000,
@@ -162,19 +50,12 @@ test("an admin approves a bid early, picks another winner and posts in the order
   await expect(dmitri).not.toContainText("Winner");
   await expect(dmitri.getByRole("button", { name: "Make winner: Dmitri Tester" })).toBeVisible();
 
-  const seen = await request.get(`/api/shipments/${shipmentId}/`, { headers: bearer(seller) });
-  const detail = (await seen.json()) as {
-    data: { status: string; quotation: { id: number; user: { id: number } } };
-  };
-  expect(detail.data.status).toBe("Quotation Approved");
-  expect(detail.data.quotation.user.id).toBe(cheap.user.id);
+  const detail = await getShipment(request, seller, shipmentId);
+  expect(detail.status).toBe("Quotation Approved");
+  expect(detail.quotation?.user.id).toBe(cheap.user.id);
 
   // The seller accepts; the admin can now write in the order chat.
-  const accepted = await request.patch(`/api/quotations/${detail.data.quotation.id}/`, {
-    headers: bearer(seller),
-    data: { shipment_status: "Quotation Accepted" },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await acceptQuotation(request, seller, detail.quotation!.id);
   await page.reload();
   const box = page.getByRole("textbox", { name: "Message" });
   await expect(box).toBeEditable({ timeout: 30_000 });
@@ -200,7 +81,7 @@ test("an admin approves a bid early, picks another winner and posts in the order
     }),
   );
 
-  const phone = await signedInPage(browser, admin, 375);
+  const phone = await openAs(admin, 375);
   await phone.goto(`/admin/shipments/${shipmentId}`);
   await expect(phone.getByText("pickup slot confirmed")).toBeVisible({ timeout: 30_000 });
   await shot(phone, "admin-shipment-375");
@@ -210,12 +91,12 @@ test("an admin approves a bid early, picks another winner and posts in the order
 });
 
 test("an admin disables and re-enables a user and manages warehouses", async ({
-  browser,
+  openAs,
   request,
 }) => {
   const agent = await register(request, "Shipper", "Zelda");
   const admin = await logInAdmin(request);
-  const page = await signedInPage(browser, admin);
+  const page = await openAs(admin);
 
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible({ timeout: 45_000 });
@@ -226,17 +107,13 @@ test("an admin disables and re-enables a user and manages warehouses", async ({
   await row.getByRole("button", { name: "Disable Zelda Tester" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
   await expect(row).toContainText("Disabled");
-  const refused = await request.post("/api/auth/login/", {
-    data: { email: agent.email, password: PASSWORD, group: "Shipper" },
-  });
+  const refused = await logInByApi(request, agent.email, PASSWORD, "Shipper");
   expect(refused.status()).toBeGreaterThanOrEqual(400);
   await shot(page, "admin-users-1280");
   await row.getByRole("button", { name: "Enable Zelda Tester" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Enable" }).click();
   await expect(row).toContainText("Active");
-  const allowed = await request.post("/api/auth/login/", {
-    data: { email: agent.email, password: PASSWORD, group: "Shipper" },
-  });
+  const allowed = await logInByApi(request, agent.email, PASSWORD, "Shipper");
   expect(allowed.status(), await allowed.text()).toBe(200);
 
   const code = `Z${Date.now().toString().slice(-6)}`;
@@ -265,7 +142,7 @@ test("an admin disables and re-enables a user and manages warehouses", async ({
   expect(((await offered.json()) as { data: unknown[] }).data).toHaveLength(0);
   await shot(page, "admin-warehouses-1280");
 
-  const phone = await signedInPage(browser, admin, 375);
+  const phone = await openAs(admin, 375);
   await phone.goto("/admin/users");
   await expect(phone.getByRole("heading", { name: "Users" })).toBeVisible({ timeout: 30_000 });
   await shot(phone, "admin-users-375");

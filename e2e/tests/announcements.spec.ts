@@ -1,58 +1,22 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-
-const PASSWORD = "News#Pass123";
-const SHOTS = process.env.E2E_SCREENSHOT_DIR;
-
-interface Account {
-  user: { id: number; first_name: string; last_name: string; groups: string };
-  access_token: string;
-  refresh_token: string;
-}
-
-async function register(
-  request: APIRequestContext,
-  groups: "Seller" | "Shipper",
-  firstName: string,
-): Promise<Account> {
-  const email = `news-${groups.toLowerCase()}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-  const res = await request.post("/api/auth/register/", {
-    data: { first_name: firstName, last_name: "Tester", email, password: PASSWORD, groups },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: Account }).data;
-}
-
-async function signedInPage(browser: Browser, account: Account, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript((a) => {
-    if (localStorage.getItem("AUTH_TOKEN")) return;
-    localStorage.setItem("AUTH_TOKEN", a.access_token);
-    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
-    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
-  }, account);
-  return context.newPage();
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+import { register } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { shot } from "../support/screenshots";
 
 test("a seller posts an announcement and an agent sees it live, then opens it", async ({
-  browser,
+  openAs,
   request,
 }) => {
   const seller = await register(request, "Seller", "Nora");
   const agent = await register(request, "Shipper", "Otto");
   const title = `Holiday cut-off ${Date.now()}`;
 
-  const agentPage = await signedInPage(browser, agent);
+  const agentPage = await openAs(agent);
   await agentPage.goto("/shipper/dashboard/announcement");
   await expect(agentPage.getByRole("heading", { name: "Announcements" })).toBeVisible();
   // Shipping agents read announcements but do not post them.
   await expect(agentPage.getByRole("button", { name: /create new announcement/i })).toHaveCount(0);
 
-  const sellerPage = await signedInPage(browser, seller);
+  const sellerPage = await openAs(seller);
   await sellerPage.goto("/seller/announcement");
   await expect(sellerPage.getByRole("heading", { name: "Announcements" })).toBeVisible();
   const createButton = sellerPage.getByRole("button", { name: /create new announcement/i });
@@ -105,7 +69,4 @@ test("a seller posts an announcement and an agent sees it live, then opens it", 
   await expect(sellerPage).toHaveURL(/\/seller\/announcement$/);
   await sellerPage.setViewportSize({ width: 375, height: 812 });
   await shot(sellerPage, "announcements-seller-375");
-
-  await sellerPage.context().close();
-  await agentPage.context().close();
 });

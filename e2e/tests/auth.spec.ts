@@ -1,37 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { logIn, PASSWORD, signUp, submitLogIn, uniqueEmail } from "../support/accounts";
 import { waitForMailMatch } from "../support/mail";
 
-const PASSWORD = "Secret#Pass1";
 const NOT_FOUND =
   "We couldn't find the page you were looking for. It might have been moved or deleted.";
-
-const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-
-async function signUp(page: Page, tab: "Customer" | "Shipment Agent", email: string) {
-  await page.goto("/signup");
-  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
-  await page.getByRole("tab", { name: tab }).click();
-  await page.getByLabel("First name").fill("Ava");
-  await page.getByLabel("Last name").fill(tab === "Customer" ? "Seller" : "Agent");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-}
-
-async function logIn(
-  page: Page,
-  tab: "Customer" | "Shipment Agent",
-  email: string,
-  password = PASSWORD,
-) {
-  await page.goto("/login");
-  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-  await page.getByRole("tab", { name: tab }).click();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-}
 
 test.describe("accounts", () => {
   test("the landing page shows the hero, the five steps and sends a visitor to log in", async ({
@@ -95,9 +67,7 @@ test.describe("accounts", () => {
     );
     expect(await page.evaluate(() => localStorage.getItem("AUTH_TOKEN"))).toBeNull();
 
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await submitLogIn(page, email);
     await expect(page).toHaveURL(/\/shipper\/dashboard$/);
 
     // Another role's area sends the agent back to their own home.

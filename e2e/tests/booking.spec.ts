@@ -1,98 +1,8 @@
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from "@playwright/test";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const PASSWORD = "Booking#Pass1";
-// Lazy screens on a shared, busy machine can take a while to appear.
-const expect = baseExpect.configure({ timeout: 30_000 });
-/** Set to a folder to keep screenshots of every screen at 1280 and 375 px. */
-const SHOTS = process.env.E2E_SCREENSHOT_DIR;
-/** Set to refresh the README screenshots in docs/screenshots. */
-const DOCS_SHOTS = process.env.E2E_DOCS_SCREENSHOTS
-  ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/screenshots")
-  : undefined;
-
-interface Account {
-  email: string;
-  user: { id: number; groups: string; first_name: string };
-  access_token: string;
-  refresh_token: string;
-}
-
-async function register(
-  request: APIRequestContext,
-  groups: "Seller" | "Shipper",
-  firstName: string,
-): Promise<Account> {
-  const email = `${groups.toLowerCase()}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-  const res = await request.post("/api/auth/register/", {
-    data: { first_name: firstName, last_name: "Tester", email, password: PASSWORD, groups },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { data: Omit<Account, "email"> };
-  return { email, ...body.data };
-}
-
-/** A signed-in browser page (tokens and user stored as the login screen stores them). */
-async function signedInPage(browser: Browser, account: Account, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto("/");
-  await page.evaluate((a) => {
-    localStorage.setItem("AUTH_TOKEN", a.access_token);
-    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
-    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
-  }, account);
-  return page;
-}
-
-/** Screenshots at desktop width, then the same URL at phone width. */
-async function shots(page: Page, name: string, docsName?: string) {
-  if (!SHOTS && !(DOCS_SHOTS && docsName)) return;
-  await page.waitForLoadState("networkidle");
-  if (SHOTS) {
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  }
-  if (DOCS_SHOTS && docsName) {
-    mkdirSync(DOCS_SHOTS, { recursive: true });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${DOCS_SHOTS}/${docsName}.png` });
-  }
-  if (SHOTS) {
-    const phone = await page
-      .context()
-      .browser()!
-      .newContext({ viewport: { width: 375, height: 800 } });
-    const phonePage = await phone.newPage();
-    const origin = new URL(page.url()).origin;
-    await phonePage.goto(`${origin}/`);
-    const storage = await page.evaluate(() => ({ ...localStorage }));
-    await phonePage.evaluate((s) => {
-      for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-    }, storage);
-    await phonePage.goto(page.url());
-    await phonePage
-      .getByRole("heading", { level: 1 })
-      .first()
-      .waitFor({ timeout: 30_000 })
-      .catch(() => undefined);
-    await phonePage.waitForLoadState("networkidle");
-    await phonePage.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-    await phone.close();
-  }
-}
-
-async function dashboardCount(page: Page, label: string) {
-  return page.getByTestId(label);
-}
+import type { Page } from "@playwright/test";
+import { register } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { docsShot, shotsAtBothWidths as shots } from "../support/screenshots";
+import { createShipment, isoDate, waitForWinner } from "../support/shipments";
 
 /** Bids through the bid page; returns once the form turned read-only. */
 async function bid(page: Page, shipmentId: number, pickup: string, normal: string, fast?: string) {
@@ -106,7 +16,7 @@ async function bid(page: Page, shipmentId: number, pickup: string, normal: strin
 }
 
 test("a seller books, two agents bid, the lowest wins, the seller accepts and the winner completes", async ({
-  browser,
+  openAs,
   request,
 }) => {
   test.setTimeout(900_000);
@@ -115,16 +25,16 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   const dear = await register(request, "Shipper", "Derek");
   const product = `Desk lamp ${Date.now() % 100000}`;
 
-  const sellerPage = await signedInPage(browser, seller);
-  const cheapPage = await signedInPage(browser, cheap);
-  const dearPage = await signedInPage(browser, dear);
+  const sellerPage = await openAs(seller);
+  const cheapPage = await openAs(cheap);
+  const dearPage = await openAs(dear);
 
   // Empty dashboard and lists.
   await sellerPage.goto("/seller/dashboard");
-  await expect(await dashboardCount(sellerPage, "Active Shipment")).toHaveText("0", {
+  await expect(sellerPage.getByTestId("Active Shipment")).toHaveText("0", {
     timeout: 45_000,
   });
-  await expect(await dashboardCount(sellerPage, "Complete Shipment")).toHaveText("0");
+  await expect(sellerPage.getByTestId("Complete Shipment")).toHaveText("0");
   await shots(sellerPage, "seller-dashboard-empty");
   await cheapPage.goto("/shipper/dashboard/orders");
   await expect(cheapPage.getByText("You have no order yet")).toBeVisible({ timeout: 45_000 });
@@ -210,8 +120,7 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   await sellerPage.getByRole("button", { name: "Submit" }).click();
   const createdRes = await created;
   expect(createdRes.status()).toBe(201);
-  const shipment = ((await createdRes.json()) as { data: { id: number; bidding_ends_at: string } })
-    .data;
+  const shipment = ((await createdRes.json()) as { data: { id: number } }).data;
   await expect(sellerPage.getByText(/quote will arrive within 72 hours/)).toBeVisible();
 
   // Both agents bid at once while the (short, 36 s) window is open; the cheaper total wins.
@@ -219,7 +128,6 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
     bid(cheapPage, shipment.id, "100", "800", "1200"),
     bid(dearPage, shipment.id, "150", "950"),
   ]);
-  const endsAt = Date.parse(shipment.bidding_ends_at);
   await sellerPage.getByRole("button", { name: "My Booking" }).click();
   await expect(sellerPage).toHaveURL(/\/seller\/booking$/);
 
@@ -229,18 +137,7 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   await shots(sellerPage, "seller-active");
 
   // Wait for the window to close and the server to pick the winner.
-  await sellerPage.waitForTimeout(Math.max(0, endsAt - Date.now()));
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/shipments/${shipment.id}/`, {
-          headers: { authorization: `Bearer ${seller.access_token}` },
-        });
-        return ((await res.json()) as { data?: { status: string } }).data?.status;
-      },
-      { timeout: 60_000, intervals: [1000] },
-    )
-    .toBe("Quotation Approved");
+  await waitForWinner(request, seller, shipment.id);
 
   // The shipment left the agents' pending list; the loser cannot open it any more.
   await cheapPage.goto("/shipper/dashboard");
@@ -314,52 +211,23 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   ).toBeVisible();
   await shots(sellerPage, "seller-completed");
   await sellerPage.goto("/seller/dashboard");
-  await expect(await dashboardCount(sellerPage, "Complete Shipment")).toHaveText("1");
-  await expect(await dashboardCount(sellerPage, "Active Shipment")).toHaveText("0");
+  await expect(sellerPage.getByTestId("Complete Shipment")).toHaveText("1");
+  await expect(sellerPage.getByTestId("Active Shipment")).toHaveText("0");
   await shots(sellerPage, "seller-dashboard");
 });
 
 test("an agent sees a new shipment in Pending Quotations with a live countdown and opens it", async ({
-  browser,
+  openAs,
   request,
 }) => {
   test.setTimeout(180_000);
   const seller = await register(request, "Seller", "Nora");
   const agent = await register(request, "Shipper", "Omar");
   const product = `Yoga mat ${Date.now() % 100000}`;
-  const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-  const res = await request.post("/api/shipments/", {
-    headers: { authorization: `Bearer ${seller.access_token}` },
-    data: {
-      freight_booking_reference_number: "REF 77",
-      shipment_ready_date: date,
-      supplier_contact_name: "Yoga Works",
-      supplier_contact_phone: "5550001111",
-      product_name: product,
-      main_competitor_asin: "B0YOGA",
-      pickup_location: { full_address: "Austin, TX 78701, USA", zip_code: "78701" },
-      packages: [
-        {
-          carton_dimensions_length: 60,
-          carton_dimensions_width: 40,
-          carton_dimensions_height: 30,
-          weight_per_carton_kg: 12,
-          total_cost_of_goods: 800,
-          number_of_cartons: 20,
-          delivery_location: "PHX7",
-        },
-      ],
-      compliance: {
-        detailed_product_description: "Foam mats",
-        compliance: ["No, my shipment does not contain any of the goods listed"],
-      },
-      contact_information: { first_name: "Nora", last_name: "Tester", email: seller.email },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const id = ((await res.json()) as { data: { id: number } }).data.id;
+  const date = isoDate(14);
+  const id = await createShipment(request, seller, product, date);
 
-  const page = await signedInPage(browser, agent);
+  const page = await openAs(agent);
   await page.goto("/shipper/dashboard");
   const row = page.getByRole("row", { name: new RegExp(product) });
   await expect(row).toBeVisible({ timeout: 45_000 });
@@ -367,10 +235,7 @@ test("an agent sees a new shipment in Pending Quotations with a live countdown a
   await expect(
     row.getByText(date.slice(5, 7) + "/" + date.slice(8, 10) + "/" + date.slice(0, 4)),
   ).toBeVisible();
-  if (DOCS_SHOTS) {
-    mkdirSync(DOCS_SHOTS, { recursive: true });
-    await page.screenshot({ path: `${DOCS_SHOTS}/pending-quotations.png` });
-  }
+  await docsShot(page, "pending-quotations");
   await row.getByRole("link", { name: `Bid on ${product}` }).click();
   await expect(page).toHaveURL(new RegExp(`/shipper/bid/${id}$`));
   for (const heading of [

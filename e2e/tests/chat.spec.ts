@@ -1,141 +1,8 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from "@playwright/test";
-
-const PASSWORD = "Chat#Pass123";
-const SHOTS = process.env.E2E_SCREENSHOT_DIR;
-
-interface Account {
-  email: string;
-  user: { id: number; first_name: string; last_name: string; groups: string };
-  access_token: string;
-  refresh_token: string;
-}
-
-async function register(
-  request: APIRequestContext,
-  groups: "Seller" | "Shipper",
-  firstName: string,
-): Promise<Account> {
-  const email = `chat-${groups.toLowerCase()}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-  const res = await request.post("/api/auth/register/", {
-    data: { first_name: firstName, last_name: "Tester", email, password: PASSWORD, groups },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { data: Omit<Account, "email"> };
-  return { email, ...body.data };
-}
-
-const bearer = (account: Account) => ({ authorization: `Bearer ${account.access_token}` });
-
-/** A browser page signed in as the account (tokens and user stored as the login screen does). */
-async function signedInPage(browser: Browser, account: Account, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript((a) => {
-    if (localStorage.getItem("AUTH_TOKEN")) return;
-    localStorage.setItem("AUTH_TOKEN", a.access_token);
-    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
-    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
-  }, account);
-  return context.newPage();
-}
-
-async function shot(page: Page, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-}
-
-/** Books a shipment, has the agent bid, waits for the bid window to close and accepts. */
-async function acceptedShipment(
-  request: APIRequestContext,
-  seller: Account,
-  agent: Account,
-): Promise<number> {
-  const created = await request.post("/api/shipments/", {
-    headers: bearer(seller),
-    data: {
-      freight_booking_reference_number: "REF 2001",
-      shipment_ready_date: new Date().toISOString().slice(0, 10),
-      supplier_contact_name: "Ningbo Supplies",
-      supplier_contact_phone: "8613800138000",
-      product_name: "Bamboo Cutting Board",
-      main_competitor_asin: "B07XJ8C8F5",
-      pickup_location: {
-        full_address: "Beverly Hills, CA 90210, USA",
-        street_address: "9400 Wilshire Blvd",
-        city: "Beverly Hills",
-        state: "CA",
-        country: "USA",
-        zip_code: "90210",
-        latitude: 34.0901,
-        longitude: -118.4065,
-        place_id: "zip:90210",
-      },
-      packages: [
-        {
-          carton_dimensions_length: 60,
-          carton_dimensions_width: 40,
-          carton_dimensions_height: 50,
-          weight_per_carton_kg: 12,
-          total_cost_of_goods: 2500,
-          number_of_cartons: 10,
-          delivery_location: "ONT8 - Moreno Valley, CA",
-        },
-      ],
-      compliance: {
-        detailed_product_description: "Kitchen boards made of bamboo",
-        compliance: ["Wooden / Bamboo / Animal Product"],
-        additional_notes: "Fragile edges",
-      },
-      contact_information: {
-        first_name: seller.user.first_name,
-        last_name: "Tester",
-        email: seller.email,
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const shipmentId = ((await created.json()) as { data: { id: number } }).data.id;
-
-  const bid = await request.post("/api/shipper/quotation/", {
-    headers: bearer(agent),
-    data: {
-      shipment: String(shipmentId),
-      pickup_amount: "100",
-      fast_amount: "900",
-      normal_amount: "",
-    },
-  });
-  expect(bid.status(), await bid.text()).toBe(201);
-
-  // The e2e server closes bid windows after 36 s.
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/shipments/${shipmentId}/`, { headers: bearer(seller) });
-        return ((await res.json()) as { data: { status: string } }).data.status;
-      },
-      { timeout: 75_000, intervals: [2_000] },
-    )
-    .toBe("Quotation Approved");
-
-  const quotations = await request.get(`/api/quotations/?shipment_id=${shipmentId}`, {
-    headers: bearer(seller),
-  });
-  const winner = ((await quotations.json()) as { data: Array<{ id: number }> }).data[0];
-  expect(winner).toBeTruthy();
-  const accepted = await request.patch(`/api/quotations/${winner!.id}/`, {
-    headers: bearer(seller),
-    data: { shipment_status: "Quotation Accepted" },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  return shipmentId;
-}
+import type { Locator, Page } from "@playwright/test";
+import { register } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { shot } from "../support/screenshots";
+import { acceptedShipment } from "../support/shipments";
 
 const messageRow = (page: Page, text: string): Locator =>
   page.getByTestId("chat-message").filter({ hasText: text });
@@ -156,15 +23,15 @@ async function send(page: Page, text: string) {
 test.describe.configure({ timeout: 240_000 });
 
 test("seller and agent chat live: send, reply, react, edit, read receipts and the bell", async ({
-  browser,
+  openAs,
   request,
 }) => {
   const seller = await register(request, "Seller", "Sally");
   const agent = await register(request, "Shipper", "Arthur");
   const shipmentId = await acceptedShipment(request, seller, agent);
 
-  const sellerPage = await signedInPage(browser, seller);
-  const agentPage = await signedInPage(browser, agent);
+  const sellerPage = await openAs(seller);
+  const agentPage = await openAs(agent);
   const sellerChatUrl = `/seller/booking/recentorderstatus/${shipmentId}?src=currentShipments`;
   const agentChatUrl = `/shipper/dashboard/orders/status/${shipmentId}?src=accepted`;
   await sellerPage.goto(sellerChatUrl);
@@ -172,8 +39,8 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
 
   const empty =
     "No messages yet - Messages will appear here once they are placed. Check back later for updates.";
-  await expect(sellerPage.getByText(empty)).toBeVisible({ timeout: 30_000 });
-  await expect(agentPage.getByText(empty)).toBeVisible({ timeout: 30_000 });
+  await expect(sellerPage.getByText(empty)).toBeVisible();
+  await expect(agentPage.getByText(empty)).toBeVisible();
   await expect(sellerPage.getByText("Chat with Arthur Tester")).toBeVisible();
   await expect(agentPage.getByText("Chat with Sally Tester")).toBeVisible();
   await expect(sellerPage.getByRole("button", { name: "Send" })).toBeDisabled();
@@ -233,8 +100,8 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
     .poll(() => photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(0);
 
-  await shot(sellerPage, "chat-seller-1280");
-  await shot(agentPage, "chat-agent-1280");
+  await shot(sellerPage, "chat-seller-1280", false);
+  await shot(agentPage, "chat-agent-1280", false);
 
   // The agent leaves the chat; a message written now stays unread, so it can be edited.
   await agentPage.goto("/shipper/dashboard");
@@ -259,7 +126,7 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
     .filter({ hasText: "New message from Sally" })
     .first();
   await expect(chatNotification).toBeVisible();
-  await shot(agentPage, "bell-popover-1280");
+  await shot(agentPage, "bell-popover-1280", false);
   await chatNotification.click();
   await expect(agentPage).toHaveURL(new RegExp(`/shipper/dashboard/orders/status/${shipmentId}`));
   await expect(messageRow(agentPage, "Cartons ready on Wednesday")).toBeVisible();
@@ -280,10 +147,7 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
   await sellerPage.setViewportSize({ width: 375, height: 812 });
   await agentPage.setViewportSize({ width: 375, height: 812 });
   await sellerPage.locator("#chat").scrollIntoViewIfNeeded();
-  await shot(sellerPage, "chat-seller-375");
+  await shot(sellerPage, "chat-seller-375", false);
   await agentPage.getByTestId("chat-panel").scrollIntoViewIfNeeded();
-  await shot(agentPage, "chat-agent-375");
-
-  await sellerPage.context().close();
-  await agentPage.context().close();
+  await shot(agentPage, "chat-agent-375", false);
 });

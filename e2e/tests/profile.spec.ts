@@ -1,64 +1,21 @@
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from "@playwright/test";
+import { logInByApi, PASSWORD, register, type Account } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { shot } from "../support/screenshots";
 
-// The shared test machine is busy: screens get more time than the default 10 s to appear.
-const expect = baseExpect.configure({ timeout: 30_000 });
-
-const PASSWORD = "Profile#Pass1";
 const NEW_PASSWORD = "Profile#Pass2";
-const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 // A real PNG (48x48, one colour): the server decodes the bytes, not the name.
 const AVATAR_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYElEQVRYhe3WUQ3AAAxCwYlALBKRNRNLuo9LKqAh8OBJ96t7zj+Ih0ah8lCkbOf4CTCOQuWhSNnOIRQDbRQqD0XKhkMDxqqOKNeZH72fZjHQRqHyUKRsODRgrOrIp1F4ASyw9KaallfOAAAAAElFTkSuQmCC",
   "base64",
 );
 
-interface Account {
-  email: string;
-  user: { id: number; groups: string; image: string | null };
-  access_token: string;
-  refresh_token: string;
-}
-
-async function register(request: APIRequestContext, groups: "Seller" | "Shipper") {
-  const email = `profile-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-  const res = await request.post("/api/auth/register/", {
-    data: { first_name: "Paula", last_name: "Tester", email, password: PASSWORD, groups },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { data: Omit<Account, "email"> };
-  return { email, ...body.data } satisfies Account;
-}
-
-async function signedInPage(browser: Browser, account: Account, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto("/");
-  await page.evaluate((a) => {
-    localStorage.setItem("AUTH_TOKEN", a.access_token);
-    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
-    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
-  }, account);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 test("a user edits the profile and the new name and avatar appear in the header", async ({
-  browser,
+  openAs,
   request,
 }) => {
   test.setTimeout(180_000);
-  const seller = await register(request, "Seller");
-  const page = await signedInPage(browser, seller, 1280);
+  const seller = await register(request, "Seller", "Paula");
+  const page = await openAs(seller);
   await page.goto("/seller/profile");
   const firstName = page.getByRole("textbox", { name: "First Name" });
   await expect(firstName).toHaveValue("Paula", { timeout: 45_000 });
@@ -108,9 +65,7 @@ test("a user edits the profile and the new name and avatar appear in the header"
   await expect(page.getByRole("textbox", { name: "New Password" })).toHaveValue("");
 
   // Saved on the server: the new password signs in and the user has the name, phone and image.
-  const login = await request.post("/api/auth/login/", {
-    data: { email: seller.email, password: NEW_PASSWORD, group: "Seller" },
-  });
+  const login = await logInByApi(request, seller.email, NEW_PASSWORD, "Seller");
   expect(login.status(), await login.text()).toBe(200);
   const session = (await login.json()) as {
     data: Omit<Account, "email"> & { user: Record<string, unknown> };
@@ -132,7 +87,7 @@ test("a user edits the profile and the new name and avatar appear in the header"
   await expect(accountMenu.locator("img")).toHaveCount(0);
   await expect(accountMenu).toContainText("PT");
 
-  const phonePage = await signedInPage(browser, { ...seller, ...session.data }, 375);
+  const phonePage = await openAs({ ...seller, ...session.data }, 375);
   await phonePage.goto("/seller/profile");
   await expect(phonePage.getByRole("textbox", { name: "First Name" })).toHaveValue("Priya", {
     timeout: 30_000,

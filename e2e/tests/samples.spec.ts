@@ -1,58 +1,9 @@
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from "@playwright/test";
-
-// The shared test machine is busy: screens get more time than the default 10 s to appear.
-const expect = baseExpect.configure({ timeout: 30_000 });
-
-const PASSWORD = "Sample#Pass1";
-const SHOTS = process.env.E2E_SCREENSHOT_DIR;
-
-interface Account {
-  email: string;
-  user: { id: number; groups: string };
-  access_token: string;
-  refresh_token: string;
-}
-
-async function register(
-  request: APIRequestContext,
-  groups: "Seller" | "Shipper",
-  firstName: string,
-): Promise<Account> {
-  const email = `${groups.toLowerCase()}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-  const res = await request.post("/api/auth/register/", {
-    data: { first_name: firstName, last_name: "Tester", email, password: PASSWORD, groups },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { data: Omit<Account, "email"> };
-  return { email, ...body.data };
-}
-
-/** A signed-in browser page for the account (tokens and user as the login screen stores them). */
-async function signedInPage(browser: Browser, account: Account, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto("/");
-  await page.evaluate((a) => {
-    localStorage.setItem("AUTH_TOKEN", a.access_token);
-    localStorage.setItem("REFRESH_TOKEN", a.refresh_token);
-    localStorage.setItem("USER_DETAILS", JSON.stringify(a.user));
-  }, account);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+import { register } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { shot } from "../support/screenshots";
 
 test("a seller requests a sample, an agent completes it, and both see the status", async ({
-  browser,
+  openAs,
   request,
 }) => {
   test.setTimeout(180_000);
@@ -60,7 +11,7 @@ test("a seller requests a sample, an agent completes it, and both see the status
   const agent = await register(request, "Shipper", "Arthur");
   const product = `Bamboo cups ${Date.now()}`;
 
-  const sellerPage = await signedInPage(browser, seller);
+  const sellerPage = await openAs(seller);
   await sellerPage.goto("/seller/booking/sampleshipments");
   // The first screen of a fresh server on a busy machine can take a while.
   await expect(sellerPage.getByRole("heading", { name: "Sample Shipments" })).toBeVisible({
@@ -97,7 +48,7 @@ test("a seller requests a sample, an agent completes it, and both see the status
   await expect(sellerRow).toContainText("12 Harbour Road, Leeds LS1 4AP");
   await shot(sellerPage, "seller-samples-1280");
 
-  const agentPage = await signedInPage(browser, agent);
+  const agentPage = await openAs(agent);
   await agentPage.goto("/shipper/dashboard/orders/sample-shipments");
   const agentRow = agentPage.getByRole("row").filter({ hasText: product });
   await expect(agentRow).toContainText("Shipment Pending");
@@ -126,14 +77,14 @@ test("a seller requests a sample, an agent completes it, and both see the status
   );
 
   // Phones: the lists become cards.
-  const sellerPhone = await signedInPage(browser, seller, 375);
+  const sellerPhone = await openAs(seller, 375);
   await sellerPhone.goto("/seller/booking/sampleshipments");
   await expect(sellerPhone.getByText(product)).toBeVisible();
   await shot(sellerPhone, "seller-samples-375");
   await sellerPhone.getByRole("button", { name: "Create Sample Shipment", exact: true }).click();
   await expect(sellerPhone.getByRole("dialog")).toBeVisible();
   await shot(sellerPhone, "sample-dialog-375");
-  const agentPhone = await signedInPage(browser, agent, 375);
+  const agentPhone = await openAs(agent, 375);
   await agentPhone.goto("/shipper/dashboard/orders/sample-shipments");
   await expect(agentPhone.getByText(product)).toBeVisible();
   await shot(agentPhone, "shipper-samples-375");

@@ -1,0 +1,144 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+import { bearer, type Account } from "./accounts";
+
+/** Today as the API's YYYY-MM-DD, or `days` ahead of it. */
+export const isoDate = (days = 0) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A valid shipment request: one pickup near Beverly Hills, ten cartons to ONT8. */
+export function shipmentInput(seller: Account, product: string, readyDate = isoDate()) {
+  return {
+    freight_booking_reference_number: "REF 2001",
+    shipment_ready_date: readyDate,
+    supplier_contact_name: "Ningbo Supplies",
+    supplier_contact_phone: "8613800138000",
+    product_name: product,
+    main_competitor_asin: "B07XJ8C8F5",
+    pickup_location: {
+      full_address: "Beverly Hills, CA 90210, USA",
+      street_address: "9400 Wilshire Blvd",
+      city: "Beverly Hills",
+      state: "CA",
+      country: "USA",
+      zip_code: "90210",
+      latitude: 34.0901,
+      longitude: -118.4065,
+      place_id: "zip:90210",
+    },
+    packages: [
+      {
+        carton_dimensions_length: 60,
+        carton_dimensions_width: 40,
+        carton_dimensions_height: 50,
+        weight_per_carton_kg: 12,
+        total_cost_of_goods: 2500,
+        number_of_cartons: 10,
+        delivery_location: "ONT8 - Moreno Valley, CA",
+      },
+    ],
+    compliance: {
+      detailed_product_description: "Kitchen boards made of bamboo",
+      compliance: ["Wooden / Bamboo / Animal Product"],
+      additional_notes: "Fragile edges",
+    },
+    contact_information: {
+      first_name: seller.user.first_name,
+      last_name: seller.user.last_name,
+      email: seller.email,
+    },
+  };
+}
+
+/** Books a shipment through the API; resolves to its id. */
+export async function createShipment(
+  request: APIRequestContext,
+  seller: Account,
+  product: string,
+  readyDate?: string,
+): Promise<number> {
+  const res = await request.post("/api/shipments/", {
+    headers: bearer(seller),
+    data: shipmentInput(seller, product, readyDate),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+export interface ShipmentDetail {
+  status: string;
+  quotation: { id: number; user: { id: number } } | null;
+}
+
+export async function getShipment(
+  request: APIRequestContext,
+  account: Account,
+  shipmentId: number,
+): Promise<ShipmentDetail> {
+  const res = await request.get(`/api/shipments/${shipmentId}/`, { headers: bearer(account) });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: ShipmentDetail }).data;
+}
+
+/** An agent's quotation through the API: pickup $100 plus the fast shipping amount. */
+export async function placeBid(
+  request: APIRequestContext,
+  agent: Account,
+  shipmentId: number,
+  fastAmount: string,
+) {
+  const res = await request.post("/api/shipper/quotation/", {
+    headers: bearer(agent),
+    data: {
+      shipment: shipmentId,
+      pickup_amount: "100",
+      fast_amount: fastAmount,
+      normal_amount: "",
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * Waits until the bid window closed and the server picked the winner. The e2e server closes
+ * bid windows after 36 s (BID_WINDOW_HOURS in support/start-server.mjs).
+ */
+export async function waitForWinner(
+  request: APIRequestContext,
+  seller: Account,
+  shipmentId: number,
+) {
+  await expect
+    .poll(async () => (await getShipment(request, seller, shipmentId)).status, {
+      timeout: 90_000,
+      intervals: [1_000],
+    })
+    .toBe("Quotation Approved");
+}
+
+export async function acceptQuotation(
+  request: APIRequestContext,
+  seller: Account,
+  quotationId: number,
+) {
+  const res = await request.patch(`/api/quotations/${quotationId}/`, {
+    headers: bearer(seller),
+    data: { shipment_status: "Quotation Accepted" },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Books a shipment, has the agent bid, waits for the bid window to close and accepts. */
+export async function acceptedShipment(
+  request: APIRequestContext,
+  seller: Account,
+  agent: Account,
+  product = "Bamboo Cutting Board",
+): Promise<number> {
+  const shipmentId = await createShipment(request, seller, product);
+  await placeBid(request, agent, shipmentId, "900");
+  await waitForWinner(request, seller, shipmentId);
+  const { quotation } = await getShipment(request, seller, shipmentId);
+  expect(quotation?.user.id).toBe(agent.user.id);
+  await acceptQuotation(request, seller, quotation!.id);
+  return shipmentId;
+}
