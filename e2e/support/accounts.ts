@@ -65,6 +65,14 @@ export async function signUp(page: Page, tab: SignUpTab, email: string) {
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
+/** Signs up a new customer through the form; resolves to its email once on the seller dashboard. */
+export async function signUpCustomer(page: Page, emailPrefix: string): Promise<string> {
+  const email = uniqueEmail(emailPrefix);
+  await signUp(page, "Customer", email);
+  await expect(page).toHaveURL(/\/seller\/dashboard$/);
+  return email;
+}
+
 /** Fills and sends the login form already on screen. */
 export async function submitLogIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email").fill(email);

@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { logIn, PASSWORD, signUp, submitLogIn, uniqueEmail } from "../support/accounts";
+import {
+  logIn,
+  PASSWORD,
+  signUp,
+  signUpCustomer,
+  submitLogIn,
+  uniqueEmail,
+} from "../support/accounts";
 import { waitForMailMatch } from "../support/mail";
 
 const NOT_FOUND =
@@ -31,8 +38,7 @@ test.describe("accounts", () => {
   });
 
   test("a customer signs up, lands on the seller dashboard and logs out", async ({ page }) => {
-    const email = uniqueEmail("seller");
-    await signUp(page, "Customer", email);
+    await signUp(page, "Customer", uniqueEmail("seller"));
     await expect(page).toHaveURL(/\/seller\/dashboard$/);
     expect(await page.evaluate(() => localStorage.getItem("AUTH_TOKEN"))).toBeTruthy();
 
@@ -76,9 +82,7 @@ test.describe("accounts", () => {
   });
 
   test("log in shows field messages and the server's refusal", async ({ page }) => {
-    const email = uniqueEmail("refused");
-    await signUp(page, "Customer", email);
-    await expect(page).toHaveURL(/\/seller\/dashboard$/);
+    const email = await signUpCustomer(page, "refused");
     await page.evaluate(() => localStorage.clear());
 
     await page.goto("/login");
@@ -99,9 +103,7 @@ test.describe("accounts", () => {
   });
 
   test("forgot password: code by email, new password, then log in with it", async ({ page }) => {
-    const email = uniqueEmail("reset");
-    await signUp(page, "Customer", email);
-    await expect(page).toHaveURL(/\/seller\/dashboard$/);
+    const email = await signUpCustomer(page, "reset");
     await page.evaluate(() => localStorage.clear());
 
     await page.goto("/login");
@@ -163,8 +165,7 @@ test.describe("accounts", () => {
     await page.getByRole("link", { name: "Return to home" }).click();
     await expect(page).toHaveURL(/\/$/);
 
-    await signUp(page, "Customer", uniqueEmail("lost"));
-    await expect(page).toHaveURL(/\/seller\/dashboard$/);
+    await signUpCustomer(page, "lost");
     await page.goto("/seller/nowhere");
     await page.getByRole("link", { name: "Return to home" }).click();
     await expect(page).toHaveURL(/\/seller\/dashboard$/);
@@ -172,8 +173,7 @@ test.describe("accounts", () => {
 
   test("on a 375 px screen the menu is a drawer with Settings and Logout", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signUp(page, "Customer", uniqueEmail("mobile"));
-    await expect(page).toHaveURL(/\/seller\/dashboard$/);
+    await signUpCustomer(page, "mobile");
     const nav = page.getByRole("navigation", { name: "Main menu" });
     await expect(nav).toBeHidden();
 
