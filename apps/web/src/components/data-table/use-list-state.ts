@@ -1,6 +1,9 @@
 import { useCallback, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE } from "@fba/contract";
 
+/** The shipping agent's list tables show 10 rows a page, with no per-page choice. */
+export const SHIPPER_PAGE_SIZE = 10;
+
 /** The query every paged list sends (empty values are dropped by the api client). */
 export interface ListParams {
   page: number;
@@ -50,4 +53,11 @@ export function useListState(initial: Partial<ListParams> = {}) {
     [params, setPage, setPerPage, setSearch, setOrdering],
   );
   return { params, setPage, setPerPage, setSearch, setOrdering, setDate, tableProps };
+}
+
+/** A shipping agent's list: 10 rows a page and no Per Page selector. */
+export function useShipperListState(initial: Partial<Omit<ListParams, "per_page">> = {}) {
+  const state = useListState({ ...initial, per_page: SHIPPER_PAGE_SIZE });
+  const { onPerPageChange: _fixedPageSize, ...tableProps } = state.tableProps;
+  return { ...state, tableProps };
 }

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { Breadcrumbs, Button, Link, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { useListState } from "../../../components/data-table/use-list-state";
+import { useShipperListState } from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../../shipments/api/list-shipments";
 import { hasQuotation, type ShipmentListRow } from "../../shipments/api/types";
 import { PageHeader } from "../../shipments/components/PageHeader";
@@ -14,7 +14,7 @@ export default function PendingQuotationsPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isNewView = pathname.replace(/\/$/, "").endsWith("/new");
-  const list = useListState();
+  const list = useShipperListState();
   const query = useShipmentList("shipperPending", list.params);
   const { refetch } = query;
   const onExpire = useCallback(() => void refetch(), [refetch]);

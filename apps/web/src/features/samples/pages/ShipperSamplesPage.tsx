@@ -3,7 +3,7 @@ import { Alert, Box, IconButton, Stack, Tooltip } from "@mui/material";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import { PageHeader } from "../../shipments/components/PageHeader";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { useListState } from "../../../components/data-table/use-list-state";
+import { useShipperListState } from "../../../components/data-table/use-list-state";
 import { useSampleShipments } from "../api/get-sample-shipments";
 import { MarkSampleCompleteButton } from "../components/MarkSampleCompleteButton";
 import { SampleStatusChip } from "../components/SampleStatusChip";
@@ -11,7 +11,6 @@ import { formatDate } from "../format";
 import type { SampleShipment } from "@fba/contract";
 
 /** Shipper list tables show 10 rows a page. */
-const SHIPPER_PAGE_SIZE = 10;
 
 function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipment>[] {
   return [
@@ -65,9 +64,7 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
 
 /** Every sample shipment, for the shipping agent to deliver and mark complete. */
 export default function ShipperSamplesPage() {
-  const list = useListState({ per_page: SHIPPER_PAGE_SIZE, ordering: "-created_at" });
-  // The page size is fixed at 10 here, so the table offers no per-page choice.
-  const { onPerPageChange: _fixedPageSize, ...tableProps } = list.tableProps;
+  const list = useShipperListState({ ordering: "-created_at" });
   const { data, error, isFetching } = useSampleShipments(list.params);
 
   return (
@@ -82,7 +79,7 @@ export default function ShipperSamplesPage() {
         ariaLabel="Sample Shipments"
         loading={isFetching && !data}
         pages={data?.pagination_option.pages ?? 1}
-        {...tableProps}
+        {...list.tableProps}
       />
     </Stack>
   );

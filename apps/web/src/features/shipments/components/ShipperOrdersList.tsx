@@ -3,7 +3,7 @@ import { Badge, Button, Stack } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { useListState } from "../../../components/data-table/use-list-state";
+import { useShipperListState } from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../api/list-shipments";
 import type { QuotationOutcome } from "@fba/contract";
 import { hasQuotation, type ShipmentListRow } from "../api/types";
@@ -61,7 +61,7 @@ function cancelReason(row: Row): string {
 export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }) {
   const config = CONFIG[variant];
   const navigate = useNavigate();
-  const list = useListState();
+  const list = useShipperListState();
   const query = useShipmentList<Row>(config.list, list.params);
   const [infoFor, setInfoFor] = useState<Row | null>(null);
 

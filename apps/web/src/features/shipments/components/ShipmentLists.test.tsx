@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import PendingQuotationsPage from "../../bidding/pages/PendingQuotationsPage";
+import { renderRoute, setViewport, stubFetch } from "../lib/test-utils";
+import { SellerShipmentsList } from "./SellerShipmentsList";
+import { ShipperOrdersList } from "./ShipperOrdersList";
+
+const emptyList = {
+  status: "success",
+  status_code: 200,
+  message: "",
+  data: [],
+  pagination_option: { page: 1, pages: 1, per_page: 10, count: 0 },
+};
+
+/** The first list request the screen sent. */
+async function firstListRequest(calls: { url: string }[]) {
+  await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+  return new URL(calls[0]!.url, "http://localhost");
+}
+
+beforeEach(() => setViewport(1280));
+afterEach(() => vi.unstubAllGlobals());
+
+describe("page size of the shipment lists", { timeout: 30_000 }, () => {
+  it("shows the agent's orders 10 a page with no Per Page choice", async () => {
+    const { calls } = stubFetch({ GET: emptyList });
+    renderRoute(<ShipperOrdersList variant="current" />);
+    const url = await firstListRequest(calls);
+    expect(url.pathname).toBe("/api/shipper/recent-orders/");
+    expect(url.searchParams.get("per_page")).toBe("10");
+    expect(await screen.findByText("Page 1 of 1")).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Per Page" })).not.toBeInTheDocument();
+  });
+
+  it("shows the agent's open shipments 10 a page with no Per Page choice", async () => {
+    const { calls } = stubFetch({ GET: emptyList });
+    renderRoute(<PendingQuotationsPage />);
+    const url = await firstListRequest(calls);
+    expect(url.pathname).toBe("/api/shipper/shipments/");
+    expect(url.searchParams.get("per_page")).toBe("10");
+    expect(await screen.findByText("Page 1 of 1")).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Per Page" })).not.toBeInTheDocument();
+  });
+
+  it("keeps the seller's lists at 50 a page with the Per Page choice", async () => {
+    const { calls } = stubFetch({ GET: emptyList });
+    renderRoute(<SellerShipmentsList variant="active" />);
+    const url = await firstListRequest(calls);
+    expect(url.searchParams.get("per_page")).toBe("50");
+    expect(await screen.findByRole("combobox", { name: "Per Page" })).toHaveTextContent("50");
+  });
+});
