@@ -52,6 +52,7 @@ export interface DomainEvents {
   "sample.completed": { sampleId: number; sellerId: number; byUserId: number };
   "announcement.created": { announcementId: number; senderId: number };
   "user.updated": { userId: number };
+  "user.disabled": { userId: number };
   "chat.message_created": {
     kind: "shipment" | "sample";
     chatId: number;

@@ -73,6 +73,50 @@ describe("chat over WebSockets", () => {
       expect(await socket.closed()).toBe(4401);
     });
 
+    it("closes every socket of a user with 4401 the moment an admin disables the account", async () => {
+      const doomed = await createSeller(ctx.app);
+      const order = await insertShipment(ctx.app, { sellerId: doomed.id, agentId: agent.id });
+      const sample = await insertSample(ctx.app, doomed.id);
+      const theirs = [
+        await open(chatPath(order.id), doomed),
+        await open(`/ws/sample-shipment-chat/${sample.id}/`, doomed),
+        await open(`/ws/notifications/${doomed.id}/`, doomed),
+        await open("/ws/announcement/", doomed),
+      ];
+      const agentSocket = await open(chatPath(order.id), agent);
+      expect(theirs.every((socket) => socket.ws.readyState === socket.ws.OPEN)).toBe(true);
+
+      const disable = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/admin/users/${doomed.id}/`,
+        headers: admin.auth,
+        payload: { is_active: false },
+      });
+      expect(disable.statusCode).toBe(200);
+      for (const socket of theirs) expect(await socket.closed()).toBe(4401);
+
+      // Everyone else stays connected, and the account's token no longer opens a socket.
+      agentSocket.send({ action: "send_message", message: "still here" });
+      expect((await agentSocket.next("message_sent")).data.content).toBe("still here");
+      expect(await (await open(chatPath(order.id), doomed)).closed()).toBe(4401);
+    });
+
+    it("leaves the sockets of a user who is re-enabled, not disabled, alone", async () => {
+      const kept = await createSeller(ctx.app);
+      const bell = await open(`/ws/notifications/${kept.id}/`, kept);
+      await bell.next("unread_count");
+      const enable = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/admin/users/${kept.id}/`,
+        headers: admin.auth,
+        payload: { is_active: true },
+      });
+      expect(enable.statusCode).toBe(200);
+      bell.send({ action: "mark_notification_read", notification_id: 999_999 });
+      await bell.next("error");
+      expect(bell.ws.readyState).toBe(bell.ws.OPEN);
+    });
+
     it("admits the seller, the winning agent and an admin", async () => {
       for (const user of [seller, agent, admin]) {
         const socket = await open(chatPath(shipmentId), user);
@@ -305,6 +349,28 @@ describe("chat over WebSockets", () => {
       expect(replacement.ws.readyState).toBe(replacement.ws.OPEN);
     });
 
+    it("closes the 21st anonymous announcement socket from one IP with 1008", async () => {
+      const many: TestSocket[] = [];
+      for (let i = 0; i < 20; i++) many.push(await open("/ws/announcement/"));
+      expect(many.every((socket) => socket.ws.readyState === socket.ws.OPEN)).toBe(true);
+      expect(await (await open("/ws/announcement/")).closed()).toBe(1008);
+      // A stale token is anonymous too; a forwarded-for header is ignored without TRUST_PROXY.
+      expect(await (await open("/ws/announcement/", "not-a-jwt")).closed()).toBe(1008);
+      const forwarded = await open("/ws/announcement/", undefined, {
+        "x-forwarded-for": "203.0.113.7",
+      });
+      expect(await forwarded.closed()).toBe(1008);
+      // A signed-in user counts against their own cap, not the IP's.
+      const signedIn = await open("/ws/announcement/", seller);
+      expect(signedIn.ws.readyState).toBe(signedIn.ws.OPEN);
+
+      many[0]?.close();
+      await many[0]?.closed();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const replacement = await open("/ws/announcement/");
+      expect(replacement.ws.readyState).toBe(replacement.ws.OPEN);
+    });
+
     it("answers a flood with error events, then closes it with 1008", async () => {
       const socket = await open(chatPath(shipmentId), seller);
       for (let i = 0; i < 200; i++) socket.send({ action: "mark_read" });
@@ -340,6 +406,45 @@ describe("chat over WebSockets", () => {
         shipper: { id: otherAgent.id },
         admin: null,
       });
+    });
+
+    it("refuses new messages, edits and reactions once the sample is completed; history stays", async () => {
+      const sample = await insertSample(ctx.app, seller.id);
+      const path = `/ws/sample-shipment-chat/${sample.id}/`;
+      const sellerSocket = await open(path, seller);
+      const agentSocket = await open(path, agent);
+      sellerSocket.send({ action: "send_message", message: "Before" });
+      const before = (await agentSocket.next("message_sent")).data;
+
+      const complete = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/status-update/${sample.id}/`,
+        headers: agent.auth,
+        payload: { status: "Shipment Completed" },
+      });
+      expect(complete.statusCode).toBe(200);
+
+      sellerSocket.send({ action: "send_message", message: "After" });
+      expect((await sellerSocket.next("error")).data.message).toBe(texts.chatClosed);
+      sellerSocket.send({ action: "edit_message", message_id: before.id, new_content: "Changed" });
+      await sellerSocket.until(() => sellerSocket.count("error") >= 2);
+      expect(sellerSocket.events.at(-1)?.data).toEqual({ message: texts.chatClosed });
+      agentSocket.send({ action: "add_reaction", message_id: before.id, reaction: "👍" });
+      expect((await agentSocket.next("error")).data.message).toBe(texts.chatClosed);
+      agentSocket.send({ action: "delete_message", message_id: before.id });
+      await agentSocket.until(() => agentSocket.count("error") >= 2);
+      expect(agentSocket.events.at(-1)?.data).toEqual({ message: texts.chatClosed });
+      // Reading stays possible.
+      agentSocket.send({ action: "mark_read" });
+      expect((await sellerSocket.next("message_read")).data).toEqual({ user: agent.id });
+
+      const history = await ctx.app.inject({
+        method: "GET",
+        url: `/api/chat/sample-shipment-messages/${sample.id}/`,
+        headers: seller.auth,
+      });
+      const messages = history.json().data.messages as ChatMessage[];
+      expect(messages.map((m) => [m.content, m.reactions.length])).toEqual([["Before", 0]]);
     });
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "@fba/contract";
 import { AppError } from "../lib/errors.js";
 import type { AuthUser } from "../plugins/auth.js";
+import { byIp } from "../plugins/rate-limit.js";
 import { chatServiceFor } from "../modules/chat/index.js";
 import { isChatParty } from "../modules/chat/chat.policy.js";
 import type { ChatRef } from "../modules/chat/chat.repository.js";
@@ -26,6 +27,8 @@ export interface GatewayLimits {
   /** Frames dropped by the rate limit before the connection is closed with 1008. */
   maxDropped: number;
   maxSocketsPerUser: number;
+  /** Sockets without a signed-in user (the public announcement channel) per client IP. */
+  maxAnonymousSocketsPerIp: number;
   /** A client that does not read its frames is cut off past this much unsent data. */
   maxBufferedBytes: number;
 }
@@ -36,6 +39,7 @@ export const defaultGatewayLimits: GatewayLimits = {
   refillPerSecond: 10,
   maxDropped: 40,
   maxSocketsPerUser: 20,
+  maxAnonymousSocketsPerIp: 20,
   maxBufferedBytes: 4 * 1024 * 1024,
 };
 
@@ -96,6 +100,8 @@ class Connection implements HubMember {
   private lastDrop = 0;
   private queue: Promise<void> = Promise.resolve();
   expiryTimer: NodeJS.Timeout | null = null;
+  /** Set once the user's access is withdrawn: frames still queued are not acted on. */
+  revoked = false;
 
   constructor(
     readonly socket: WebSocket,
@@ -140,6 +146,12 @@ class Connection implements HubMember {
     return this.dropped > this.limits.maxDropped ? "close" : "drop";
   }
 
+  /** Closes the socket as an invalid token would, dropping frames not yet handled. */
+  revoke(reason: string): void {
+    this.revoked = true;
+    this.socket.close(WS_CLOSE_CODES.unauthorized, reason);
+  }
+
   /** Actions of one connection run one after another, in the order they arrived. */
   enqueue(task: () => Promise<void>): void {
     this.queue = this.queue.then(task, task);
@@ -157,7 +169,17 @@ export async function registerGateway(
   const { service: chat } = chatServiceFor(app);
   const notifications = notificationServiceFor(app);
   const connections = new Set<Connection>();
-  const socketsPerUser = new Map<number, number>();
+  const connectionsByUser = new Map<number, Set<Connection>>();
+  const anonymousPerIp = new Map<string, number>();
+
+  // A disabled account loses its sockets at once, on this instance and through the hub on all.
+  app.events.on("user.disabled", ({ userId }) => app.hub.disconnectUser(userId));
+  app.hub.onDisconnectUser((userId) => {
+    app.authenticator.forget(userId);
+    for (const connection of connectionsByUser.get(userId) ?? []) {
+      connection.revoke("Account disabled");
+    }
+  });
 
   const allowedOrigins = new Set(
     [app.config.PUBLIC_URL, ...app.config.CORS_ORIGINS.split(",")]
@@ -253,16 +275,23 @@ export async function registerGateway(
       return;
     }
     const userId = admission.user?.id;
-    if (userId !== undefined) {
-      const count = (socketsPerUser.get(userId) ?? 0) + 1;
-      if (count > limits.maxSocketsPerUser) {
-        socket.close(WS_CLOSE_CODES.policyViolation, "Too many connections");
-        return;
-      }
-      socketsPerUser.set(userId, count);
+    const ip = userId === undefined ? byIp(request) : null;
+    const sameUser = userId === undefined ? undefined : connectionsByUser.get(userId);
+    const sameIp = ip === null ? 0 : (anonymousPerIp.get(ip) ?? 0);
+    if (
+      (sameUser?.size ?? 0) >= limits.maxSocketsPerUser ||
+      sameIp >= limits.maxAnonymousSocketsPerIp
+    ) {
+      socket.close(WS_CLOSE_CODES.policyViolation, "Too many connections");
+      return;
     }
     const connection = new Connection(socket, admission, limits);
     connections.add(connection);
+    if (userId !== undefined) {
+      if (sameUser) sameUser.add(connection);
+      else connectionsByUser.set(userId, new Set([connection]));
+    }
+    if (ip !== null) anonymousPerIp.set(ip, sameIp + 1);
     for (const room of admission.rooms) app.hub.join(room, connection);
 
     if (admission.tokenExpiresAt !== null) {
@@ -299,9 +328,14 @@ export async function registerGateway(
       for (const room of admission.rooms) app.hub.leave(room, connection);
       if (connection.expiryTimer) clearTimeout(connection.expiryTimer);
       if (userId !== undefined) {
-        const left = (socketsPerUser.get(userId) ?? 1) - 1;
-        if (left <= 0) socketsPerUser.delete(userId);
-        else socketsPerUser.set(userId, left);
+        const own = connectionsByUser.get(userId);
+        own?.delete(connection);
+        if (own?.size === 0) connectionsByUser.delete(userId);
+      }
+      if (ip !== null) {
+        const left = (anonymousPerIp.get(ip) ?? 1) - 1;
+        if (left <= 0) anonymousPerIp.delete(ip);
+        else anonymousPerIp.set(ip, left);
       }
     });
 
@@ -319,6 +353,7 @@ export async function registerGateway(
     text: string | null,
     request: FastifyRequest,
   ): Promise<void> {
+    if (connection.revoked) return;
     const fail = (message: string) =>
       connection.sendEvent({ event_type: "error", data: { message } });
     if (text === null) return fail(realtimeMessages.invalidFrame);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { testConfig } from "../config.js";
 import { openTestDatabase } from "../test/app.js";
-import { createSeller, createShipper, type TestUser } from "../test/factories.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "../test/factories.js";
 import { insertShipment, TestSocket } from "../test/realtime-factories.js";
 
 const redisUrl = process.env.REDIS_URL;
@@ -90,6 +90,37 @@ describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
     expect(notification.event_type).toBe("send_notification");
     bell.close();
     chat.close();
+  });
+
+  it("closes a disabled user's sockets on the other instance with 4401", async () => {
+    const [first] = cluster.apps;
+    const admin = await createAdmin(first!);
+    const doomed = await createShipper(first!);
+    const order = await insertShipment(first!, { sellerId: seller.id, agentId: doomed.id });
+    const path = `/ws/group-chat/${order.id}/`;
+    const onA = await TestSocket.connect(cluster.urls[0]!, path, { token: doomed.token });
+    const onB = await TestSocket.connect(cluster.urls[1]!, path, { token: doomed.token });
+    const bellOnB = await TestSocket.connect(cluster.urls[1]!, `/ws/notifications/${doomed.id}/`, {
+      token: doomed.token,
+    });
+    const sellerOnB = await TestSocket.connect(cluster.urls[1]!, path, { token: seller.token });
+    await bellOnB.next("unread_count");
+
+    const disable = await first!.inject({
+      method: "PATCH",
+      url: `/api/admin/users/${doomed.id}/`,
+      headers: admin.auth,
+      payload: { is_active: false },
+    });
+    expect(disable.statusCode).toBe(200);
+    expect(await onA.closed()).toBe(4401);
+    expect(await onB.closed()).toBe(4401);
+    expect(await bellOnB.closed()).toBe(4401);
+    // The other instance forgot the account too: its token no longer opens a socket there.
+    const again = await TestSocket.connect(cluster.urls[1]!, path, { token: doomed.token });
+    expect(await again.closed()).toBe(4401);
+    expect(sellerOnB.ws.readyState).toBe(sellerOnB.ws.OPEN);
+    sellerOnB.close();
   });
 });
 

@@ -24,13 +24,16 @@ export interface PublishOptions {
   excludeUserId?: number;
 }
 
-interface WireEnvelope {
-  /** Origin instance: an instance never re-delivers what it already delivered locally. */
-  o: string;
-  r: Room;
-  f: string;
-  x?: number;
-}
+/** What travels between instances: a frame for a room, or a user whose sockets must close. */
+type WireEnvelope =
+  | {
+      /** Origin instance: an instance never re-delivers what it already delivered locally. */
+      o: string;
+      r: Room;
+      f: string;
+      x?: number;
+    }
+  | { o: string; d: number };
 
 const CHANNEL = "fba:realtime";
 
@@ -46,6 +49,7 @@ export class RealtimeHub {
   private readonly members = new Map<Room, Set<HubMember>>();
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
+  private readonly disconnectHandlers: Array<(userId: number) => void> = [];
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -116,6 +120,24 @@ export class RealtimeHub {
     });
   }
 
+  /** Runs on every instance when a user's sockets must close (see disconnectUser). */
+  onDisconnectUser(handler: (userId: number) => void): void {
+    this.disconnectHandlers.push(handler);
+  }
+
+  /**
+   * Closes every socket of a user on every instance (a disabled account). Never throws; while
+   * Redis is away other instances miss it and their sockets end when the access token expires.
+   */
+  disconnectUser(userId: number): void {
+    this.runDisconnect(userId);
+    if (!this.publisher) return;
+    const envelope: WireEnvelope = { o: this.instanceId, d: userId };
+    this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
+      this.log.warn({ err: error.message }, "realtime cross-instance disconnect failed");
+    });
+  }
+
   async close(): Promise<void> {
     this.members.clear();
     const clients = [this.publisher, this.subscriber].filter((c): c is Redis => c !== null);
@@ -139,8 +161,23 @@ export class RealtimeHub {
     } catch {
       return;
     }
-    if (envelope.o === this.instanceId || typeof envelope.f !== "string") return;
+    if (envelope.o === this.instanceId) return;
+    if ("d" in envelope) {
+      if (typeof envelope.d === "number") this.runDisconnect(envelope.d);
+      return;
+    }
+    if (typeof envelope.f !== "string") return;
     this.deliver(envelope.r, envelope.f, envelope.x);
+  }
+
+  private runDisconnect(userId: number): void {
+    for (const handler of this.disconnectHandlers) {
+      try {
+        handler(userId);
+      } catch (error) {
+        this.log.warn({ err: (error as Error).message }, "realtime disconnect failed");
+      }
+    }
   }
 
   private deliver(room: Room, frame: string, excludeUserId: number | undefined): void {

@@ -54,6 +54,7 @@ export class AdminService {
     });
     this.app.authenticator.forget(userId);
     this.app.events.emit("user.updated", { userId });
+    if (!isActive) this.app.events.emit("user.disabled", { userId });
     return presentAdminUser(updated, this.app.config);
   }
 

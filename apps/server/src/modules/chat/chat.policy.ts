@@ -1,4 +1,5 @@
 import type { AuthUser } from "../../plugins/auth.js";
+import { SAMPLE_COMPLETED_STATUS } from "../sample-shipments/sample-shipments.repository.js";
 
 export type ChatKind = "shipment" | "sample";
 
@@ -25,11 +26,11 @@ export function isChatParty(user: AuthUser, chat: ChatFacts): boolean {
 
 /**
  * New messages, edits, deletes and reactions: a shipment chat is open only while the order is
- * accepted (its history stays readable). A sample chat stays open: the conversation about the
- * sample may continue after it is marked complete.
+ * accepted, a sample chat until the sample is completed. The history stays readable.
  */
 export function isChatOpen(chat: ChatFacts): boolean {
-  return chat.kind === "sample" || chat.status === "Quotation Accepted";
+  if (chat.kind === "sample") return chat.status !== SAMPLE_COMPLETED_STATUS;
+  return chat.status === "Quotation Accepted";
 }
 
 /** Only the author may change a message, and only until another party has read it. */
