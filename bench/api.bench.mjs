@@ -26,6 +26,8 @@ const CONNECTIONS = 50;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = 3;
+// BENCH_API_ONLY=mixed runs the mixed profile alone.
+const ONLY_MIXED = process.env.BENCH_API_ONLY === "mixed";
 const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 27410);
 const BARE_PORT = SERVER_PORT + 1;
 const JWT_SECRET = randomBytes(32).toString("hex");
@@ -233,7 +235,7 @@ async function main() {
         target: 0.8,
       },
     ];
-    for (const item of cases) {
+    for (const item of ONLY_MIXED ? [] : cases) {
       // Same JSON from both, apart from the envelope message.
       const [a, b] = await Promise.all([
         fetchJson(`http://127.0.0.1:${SERVER_PORT}${item.path}`, {
@@ -272,12 +274,83 @@ async function main() {
         `${item.name} ratio: ${(ratio * 100).toFixed(0)} % (target >= ${item.target * 100} %)${same ? "" : " [bodies differ]"}`,
       );
     }
+    await mixedProfile();
   } finally {
     server.child.kill("SIGTERM");
     bare.child.kill("SIGTERM");
     await sleep(500);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The mixed read/write profile: 40 connections load what sellers' pages read (a shipment, the
+ * dashboard, notifications, a page of 10 shipments) while 10 connections write (new bookings and
+ * bids on open shipments, half each), side by side against the same server.
+ */
+async function mixedProfile() {
+  const sellers = await query(
+    databaseUrl,
+    `select seller_id as id, (array_agg(id order by id))[1:200] as ids from shipments
+     group by seller_id order by count(*) desc limit 10`,
+  );
+  const agents = await query(
+    databaseUrl,
+    `select id from users where "group" = 'Shipper' order by id`,
+  );
+  const plan = {
+    base: `http://127.0.0.1:${SERVER_PORT}`,
+    sellers: await Promise.all(
+      sellers.map(async (s) => ({ token: await token(s.id, "Seller"), shipmentIds: s.ids })),
+    ),
+    agents: await Promise.all(agents.map((a) => token(a.id, "Shipper"))),
+  };
+  const side = async (kind, connections, seconds) => {
+    const free = await query(
+      databaseUrl,
+      `select id from shipments where status = 'Shipment Pending' and quotation_count = 0
+       and bidding_ends_at > now() + interval '1 hour' order by id limit 2000`,
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, "bench/mixed-load.mjs"),
+        JSON.stringify({
+          ...plan,
+          kind,
+          connections,
+          seconds,
+          freeShipmentIds: free.map((r) => r.id),
+        }),
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    await new Promise((resolve) => child.on("close", resolve));
+    return JSON.parse(out);
+  };
+  const round = (seconds) => Promise.all([side("read", 40, seconds), side("write", 10, seconds)]);
+  await round(WARMUP_SECONDS);
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await round(SECONDS));
+  const total = median(runs.map(([r, w]) => r.requests + w.requests));
+  const readP99 = median(runs.map(([r]) => r.p99));
+  const writeP99 = median(runs.map(([, w]) => w.p99));
+  const writeRps = median(runs.map(([, w]) => w.requests));
+  const errors = runs.reduce((sum, [r, w]) => sum + r.errors + r.non2xx + w.errors + w.non2xx, 0);
+  const statuses = runs.flatMap(([r, w]) => [r.statuses, w.statuses]);
+  const refused = Object.entries(
+    statuses.reduce((all, s) => {
+      for (const [code, n] of Object.entries(s)) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
+  )
+    .map(([code, n]) => `${n} x ${code}`)
+    .join(", ");
+  console.log(
+    `mixed read/write profile (50 conn): ${total.toFixed(0)} req/s (writes ${writeRps.toFixed(0)} req/s), read p99 ${readP99} ms, write p99 ${writeP99} ms, errors ${errors}${refused ? ` (${refused})` : ""}`,
+  );
 }
 
 await main();

@@ -1,0 +1,123 @@
+// One side of the mixed read/write profile of api.bench.mjs, run in its own process: autocannon
+// with a request built per call from a plan given as JSON in argv[2]. Prints autocannon's JSON
+// result with the count of non-2xx answers by status.
+//
+// plan: { base, connections, seconds, kind: "read" | "write", sellers: [{ token, shipmentIds }],
+//         agents: [token], freeShipmentIds: [id] }
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+const autocannon = require("autocannon");
+
+const plan = JSON.parse(process.argv[2]);
+const pick = (items) => items[Math.floor(Math.random() * items.length)];
+const json = (token) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+
+/** What a seller's and an agent's pages load, in turn. */
+const reads = [
+  (seller) => `/api/shipments/${pick(seller.shipmentIds)}/`,
+  () => "/api/seller/seller-dashboard/",
+  () => "/api/chat/notifications?page=1&per_page=10",
+  () => "/api/seller/shipments/?page=1&per_page=10",
+];
+
+let readTurn = 0;
+function nextRead(request) {
+  const seller = pick(plan.sellers);
+  request.method = "GET";
+  request.path = reads[readTurn++ % reads.length](seller);
+  request.headers = { authorization: `Bearer ${seller.token}` };
+  delete request.body;
+  return request;
+}
+
+const today = new Date().toISOString().slice(0, 10);
+function shipmentBody(n) {
+  return JSON.stringify({
+    freight_booking_reference_number: `MIX ${process.pid} ${n}`,
+    shipment_ready_date: today,
+    supplier_contact_name: "Ningbo Supplies",
+    supplier_contact_phone: "8613800138000",
+    product_name: "Bamboo Cutting Board",
+    main_competitor_asin: "B07XJ8C8F5",
+    pickup_location: { full_address: "Beverly Hills, CA 90210, USA", zip_code: "90210" },
+    packages: [
+      {
+        carton_dimensions_length: 60,
+        carton_dimensions_width: 40,
+        carton_dimensions_height: 50,
+        weight_per_carton_kg: 12,
+        total_cost_of_goods: 2500,
+        number_of_cartons: 10,
+        delivery_location: "ONT8 - Moreno Valley, CA",
+      },
+    ],
+    compliance: {
+      detailed_product_description: "Kitchen boards made of bamboo",
+      compliance: ["Wooden / Bamboo / Animal Product"],
+    },
+    contact_information: { first_name: "Sam", last_name: "Seller", email: "sam@example.com" },
+  });
+}
+
+// Half new bookings, half bids; every bid is a fresh (agent, shipment) pair.
+let writeTurn = 0;
+let bidTurn = 0;
+function nextWrite(request) {
+  writeTurn += 1;
+  request.method = "POST";
+  const pairsLeft = bidTurn < plan.freeShipmentIds.length * plan.agents.length;
+  if (writeTurn % 2 === 0 || !pairsLeft) {
+    const seller = pick(plan.sellers);
+    request.path = "/api/shipments/";
+    request.headers = json(seller.token);
+    request.body = shipmentBody(writeTurn);
+  } else {
+    const n = bidTurn++;
+    // Consecutive bids go to different shipments, as independent agents' bids would.
+    const shipment = plan.freeShipmentIds[n % plan.freeShipmentIds.length];
+    const agent = plan.agents[Math.floor(n / plan.freeShipmentIds.length)];
+    request.path = "/api/shipper/quotation/";
+    request.headers = json(agent);
+    request.body = JSON.stringify({
+      shipment: String(shipment),
+      pickup_amount: String(100 + (n % 50)),
+      fast_amount: "900",
+      normal_amount: "",
+    });
+  }
+  return request;
+}
+
+const statuses = {};
+const instance = autocannon(
+  {
+    url: plan.base,
+    connections: plan.connections,
+    duration: plan.seconds,
+    requests: [{ setupRequest: plan.kind === "read" ? nextRead : nextWrite }],
+  },
+  (error, result) => {
+    if (error) {
+      console.error(error);
+      process.exit(1);
+    }
+    process.stdout.write(
+      JSON.stringify({
+        requests: result.requests.average,
+        total: result.requests.total,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        statuses,
+      }),
+    );
+  },
+);
+instance.on("response", (_client, statusCode) => {
+  if (statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+});
