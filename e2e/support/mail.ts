@@ -13,11 +13,14 @@ interface Mail {
 export async function waitForMailMatch(
   to: string,
   pattern: RegExp,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = readdirSync(dir).sort().reverse();
+    const files = readdirSync(dir)
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Mail;
       if (!mail.to.includes(to.toLowerCase())) continue;

@@ -1,6 +1,6 @@
 // A real SMTP server for the browser tests: every message received is written as JSON to
 // e2e/.mail/<smtp port>/<timestamp>.json so tests can read codes the product emailed.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SMTPServer } from "smtp-server";
@@ -21,7 +21,10 @@ const server = new SMTPServer({
       const raw = Buffer.concat(chunks).toString("utf8");
       const to = session.envelope.rcptTo.map((r) => r.address);
       counter += 1;
-      writeFileSync(path.join(dir, `${Date.now()}-${counter}.json`), JSON.stringify({ to, raw }));
+      // Written aside, then renamed: a test reading the folder never sees half a message.
+      const file = path.join(dir, `${Date.now()}-${counter}.json`);
+      writeFileSync(`${file}.part`, JSON.stringify({ to, raw }));
+      renameSync(`${file}.part`, file);
       callback();
     });
   },
