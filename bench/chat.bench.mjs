@@ -134,23 +134,33 @@ async function seed(databaseUrl) {
   return rooms;
 }
 
-function connect(url) {
+function connect(url, localAddress) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const ws = new WebSocket(url, { perMessageDeflate: false, localAddress });
     ws.once("open", () => resolve(ws));
     ws.once("error", reject);
     ws.once("close", (code) => reject(new Error(`closed ${code}`)));
   });
 }
 
-async function openAll(urls, concurrency = 100) {
+/**
+ * Anonymous sockets are capped per client IP (20, like the server's per-user cap): the broadcast
+ * run spreads its clients over loopback addresses, 20 each, as that many visitors would arrive.
+ */
+const ANONYMOUS_PER_IP = 20;
+const loopbackAddress = (index) => {
+  const n = Math.floor(index / ANONYMOUS_PER_IP);
+  return `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+};
+
+async function openAll(urls, concurrency = 100, localAddressOf = () => undefined) {
   const sockets = new Array(urls.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < urls.length) {
         const index = next++;
-        sockets[index] = await connect(urls[index]);
+        sockets[index] = await connect(urls[index], localAddressOf(index));
       }
     }),
   );
@@ -268,7 +278,7 @@ async function broadcast(port, rooms) {
     { length: BROADCAST_SOCKETS },
     () => `ws://127.0.0.1:${port}/ws/announcement/`,
   );
-  const sockets = await openAll(urls, 200);
+  const sockets = await openAll(urls, 200, loopbackAddress);
   const lastRecipient = [];
   let lost = 0;
   for (let round = 0; round < BROADCAST_ROUNDS; round++) {
