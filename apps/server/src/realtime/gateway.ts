@@ -153,8 +153,9 @@ class Connection implements HubMember {
   }
 
   /** Actions of one connection run one after another, in the order they arrived. */
-  enqueue(task: () => Promise<void>): void {
+  enqueue(task: () => Promise<void>): Promise<void> {
     this.queue = this.queue.then(task, task);
+    return this.queue;
   }
 }
 
@@ -222,7 +223,13 @@ export async function registerGateway(
     }
   }, limits.heartbeatMs);
   heartbeat.unref();
-  app.addHook("onClose", async () => clearInterval(heartbeat));
+  // Frames already received (also those read while sockets close) are acted on before the
+  // database closes: this hook runs before the database's, which was registered earlier.
+  const pending = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  });
 
   async function authenticate(request: FastifyRequest) {
     const token = queryToken(request);
@@ -321,7 +328,10 @@ export async function registerGateway(
         return;
       }
       const text = isBinary ? null : data.toString();
-      connection.enqueue(() => handleFrame(connection, text, request));
+      const done = connection.enqueue(() => handleFrame(connection, text, request));
+      pending.add(done);
+      const settle = () => pending.delete(done);
+      void done.then(settle, settle);
     });
     socket.on("close", () => {
       connections.delete(connection);
