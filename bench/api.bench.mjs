@@ -26,8 +26,8 @@ const CONNECTIONS = 50;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = 3;
-// BENCH_API_ONLY=mixed runs the mixed profile alone.
-const ONLY_MIXED = process.env.BENCH_API_ONLY === "mixed";
+// BENCH_API_ONLY=ratios,mixed,overload (any of them) runs only those parts.
+const parts = (process.env.BENCH_API_ONLY ?? "ratios,mixed,overload").split(",");
 const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 27410);
 const BARE_PORT = SERVER_PORT + 1;
 const JWT_SECRET = randomBytes(32).toString("hex");
@@ -136,28 +136,29 @@ async function fetchJson(url, headers) {
   }
 }
 
-/** autocannon in its own process; returns {requests, p99, errors, non2xx}. */
-function autocannon(url, headers, seconds) {
+/** autocannon in its own process; returns {requests, p99, errors, non2xx, ok}. */
+async function autocannon(url, headers, seconds, connections = CONNECTIONS) {
   const args = [
     require.resolve("autocannon/autocannon.js"),
     "-c",
-    String(CONNECTIONS),
+    String(connections),
     "-d",
     String(seconds),
     "-j",
   ];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
-  const result = spawnSync(process.execPath, args, {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const report = JSON.parse(result.stdout);
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
+  let out = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  await new Promise((resolve) => child.on("close", resolve));
+  const report = JSON.parse(out);
   return {
     requests: report.requests.average,
     p99: report.latency.p99,
     errors: report.errors + report.timeouts,
     non2xx: report.non2xx,
+    ok: report["2xx"],
   };
 }
 
@@ -235,7 +236,7 @@ async function main() {
         target: 0.8,
       },
     ];
-    for (const item of ONLY_MIXED ? [] : cases) {
+    for (const item of parts.includes("ratios") ? cases : []) {
       // Same JSON from both, apart from the envelope message.
       const [a, b] = await Promise.all([
         fetchJson(`http://127.0.0.1:${SERVER_PORT}${item.path}`, {
@@ -253,12 +254,12 @@ async function main() {
         ],
         bare: [`http://127.0.0.1:${BARE_PORT}${item.path}`, {}],
       };
-      autocannon(...targets.server, WARMUP_SECONDS);
-      autocannon(...targets.bare, WARMUP_SECONDS);
+      await autocannon(...targets.server, WARMUP_SECONDS);
+      await autocannon(...targets.bare, WARMUP_SECONDS);
       // Interleaved runs, so a change in machine load hits both sides alike.
       for (let run = 0; run < RUNS; run += 1) {
-        results.server.push(autocannon(...targets.server, SECONDS));
-        results.bare.push(autocannon(...targets.bare, SECONDS));
+        results.server.push(await autocannon(...targets.server, SECONDS));
+        results.bare.push(await autocannon(...targets.bare, SECONDS));
       }
       const serverRps = median(results.server.map((r) => r.requests));
       const bareRps = median(results.bare.map((r) => r.requests));
@@ -274,7 +275,8 @@ async function main() {
         `${item.name} ratio: ${(ratio * 100).toFixed(0)} % (target >= ${item.target * 100} %)${same ? "" : " [bodies differ]"}`,
       );
     }
-    await mixedProfile();
+    if (parts.includes("mixed")) await mixedProfile();
+    if (parts.includes("overload")) await overload(sellerToken, dataDir);
   } finally {
     server.child.kill("SIGTERM");
     bare.child.kill("SIGTERM");
@@ -351,6 +353,62 @@ async function mixedProfile() {
   console.log(
     `mixed read/write profile (50 conn): ${total.toFixed(0)} req/s (writes ${writeRps.toFixed(0)} req/s), read p99 ${readP99} ms, write p99 ${writeP99} ms, errors ${errors}${refused ? ` (${refused})` : ""}`,
   );
+}
+
+/**
+ * Overload: 500 connections asking for pages of 200 shipments, far past what the database serves.
+ * The server as configured (load shedding on) against one with shedding off, on the same database.
+ */
+async function overload(sellerToken, dataDir) {
+  const port = SERVER_PORT + 2;
+  const unprotected = start(
+    process.execPath,
+    [path.join(root, "apps/server/dist/main.js")],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_DISABLED: "true",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      REDIS_URL: "",
+      MAX_DATABASE_QUEUE: "0",
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+    },
+    `http://127.0.0.1:${port}/api/health`,
+  );
+  try {
+    await unprotected.ready;
+    const listPath = "/api/seller/shipments/?page=1&per_page=200";
+    const headers = { authorization: `Bearer ${sellerToken}` };
+    const measure = async (base) => {
+      // Probes beside the load: does a refusal carry Retry-After?
+      let stop = false;
+      const refusals = [];
+      const probes = (async () => {
+        while (!stop) {
+          const response = await fetch(`${base}${listPath}`, { headers }).catch(() => null);
+          if (response?.status === 503) refusals.push(response.headers.get("retry-after"));
+          await response?.arrayBuffer().catch(() => undefined);
+          await sleep(100);
+        }
+      })();
+      const result = await autocannon(`${base}${listPath}`, headers, SECONDS * 2, 500);
+      stop = true;
+      await probes;
+      return { ...result, retryAfter: refusals.find(Boolean) ?? null, refused: result.non2xx };
+    };
+    const on = await measure(`http://127.0.0.1:${SERVER_PORT}`);
+    await sleep(2000);
+    const off = await measure(`http://127.0.0.1:${port}`);
+    console.log(
+      `overload (500 conn, pages of 200): shedding on p99 ${on.p99} ms, ${on.ok} answered, ${on.refused} refused 503${on.retryAfter ? ` with Retry-After ${on.retryAfter} s` : " without Retry-After"}, errors ${on.errors}; shedding off p99 ${off.p99} ms, ${off.ok} answered, ${off.refused} refused, errors ${off.errors}`,
+    );
+  } finally {
+    unprotected.child.kill("SIGTERM");
+  }
 }
 
 await main();

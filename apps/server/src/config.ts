@@ -35,6 +35,11 @@ const configSchema = z.object({
   SEED_DEMO: booleanFromEnv,
   /** Shed load (503 + Retry-After) once the event loop lags this long; 0 turns it off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Shed load (503 + Retry-After) while more queries than this wait for a pooled PostgreSQL
+   * connection: a saturated database then answers at once instead of after seconds. 0 turns it off.
+   */
+  MAX_DATABASE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };

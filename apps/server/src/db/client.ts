@@ -23,6 +23,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Queries waiting for a free pooled connection (always 0 for the embedded database). */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    waiting: () => 0,
     ping: async () => {
       try {
         await client.query("select 1");
@@ -112,6 +115,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: "postgres",
+    waiting: () => pool.waitingCount,
     ping: async () => {
       try {
         await db.execute(sql`select 1`);

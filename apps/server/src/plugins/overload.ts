@@ -54,11 +54,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Sheds load with 503 + Retry-After when the event loop lags or the heap is nearly full, instead
- * of letting latency grow without bound. Health probes stay answerable.
+ * Sheds load with 503 + Retry-After when the event loop lags, the heap is nearly full or too many
+ * queries already wait for the database, instead of letting latency grow without bound. Health
+ * probes stay answerable.
  */
 export const overloadPlugin = fp(async (app: FastifyInstance) => {
   const message = defaultErrorMessage("UNAVAILABLE");
+  const unavailable = () =>
+    new AppError("UNAVAILABLE", message, [{ message }], {
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    });
+  const maxQueue = app.config.MAX_DATABASE_QUEUE;
+  if (maxQueue > 0) {
+    app.addHook("onRequest", async (request) => {
+      if (app.database.waiting() > maxQueue && !request.url.startsWith("/api/health")) {
+        throw unavailable();
+      }
+    });
+  }
   await app.register(underPressure, {
     // Event-loop delay, not utilisation: a server at full healthy throughput runs near 100 %
     // utilisation, but only a saturated one makes every request wait a second for the loop.
@@ -68,9 +81,7 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
     // A rejection reaches the error handler, which sends the contract's body and Retry-After.
     pressureHandler: async (request) => {
       if (request.url.startsWith("/api/health")) return;
-      throw new AppError("UNAVAILABLE", message, [{ message }], {
-        "Retry-After": String(RETRY_AFTER_SECONDS),
-      });
+      throw unavailable();
     },
   });
 });

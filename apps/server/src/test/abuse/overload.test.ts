@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../app.js";
 import { createSeller, type TestUser } from "../factories.js";
 import { postShipment } from "../shipment-factories.js";
-import { isDatabaseUnavailable } from "../../plugins/overload.js";
+import { sql } from "drizzle-orm";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../../plugins/overload.js";
 
 describe("database unreachable", () => {
   let ctx: TestContext;
@@ -29,6 +30,38 @@ describe("database unreachable", () => {
     expect(list.statusCode).toBe(503);
     expect(list.headers["retry-after"]).toBeDefined();
     expect(list.json()).toMatchObject({ status: "error", status_code: 503 });
+  });
+});
+
+// The embedded database has no connection pool to queue on: this needs PostgreSQL.
+describe.runIf(process.env.TEST_DATABASE_URL)("database queue full", () => {
+  let ctx: TestContext;
+  let seller: TestUser;
+  let shipmentId: number;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ MAX_DATABASE_QUEUE: 2 });
+    seller = await createSeller(ctx.app);
+    shipmentId = await postShipment(ctx.app, seller);
+  });
+  afterAll(async () => ctx.close());
+
+  it("answers 503 with Retry-After at once while queries queue, and serves again after", async () => {
+    const get = () =>
+      ctx.app.inject({ url: `/api/shipments/${shipmentId}/`, headers: seller.auth });
+    // Every pooled connection busy and more queries waiting than allowed.
+    const busy = Promise.all(
+      Array.from({ length: 10 }, () => ctx.database.db.execute(sql`select pg_sleep(0.5)`)),
+    );
+    await expect.poll(() => ctx.database.waiting()).toBeGreaterThan(2);
+
+    const shed = await get();
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
+    expect(shed.json()).toMatchObject({ status: "error", status_code: 503 });
+    expect((await ctx.app.inject({ url: "/api/health" })).statusCode).toBe(200);
+
+    await busy;
+    expect((await get()).statusCode).toBe(200);
   });
 });
 
