@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages as texts, realtimeMessages, type ChatMessage } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../test/app.js";
@@ -100,6 +101,58 @@ describe("chat over WebSockets", () => {
       expect((await agentSocket.next("message_sent")).data.content).toBe("still here");
       expect(await (await open(chatPath(order.id), doomed)).closed()).toBe(4401);
     });
+
+    // PostgreSQL only: the chat lookup is held by a table lock while the token check has passed
+    // (PGlite runs one query at a time, so the disable itself would wait behind the lock).
+    it.skipIf(!process.env.TEST_DATABASE_URL)(
+      "refuses a chat upgrade whose check was under way when the account was disabled",
+      async () => {
+        const doomed = await createShipper(ctx.app);
+        const order = await insertShipment(ctx.app, { sellerId: seller.id, agentId: doomed.id });
+        const db = ctx.app.database.db;
+        let release: () => void = () => undefined;
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const lock = db.transaction(async (tx) => {
+          await tx.execute(sql`lock table shipments in access exclusive mode`);
+          await gate;
+        });
+        /** Locks on the shipments table of this database, held or waited for. */
+        const locks = async (granted: boolean) => {
+          const result = await db.execute(
+            sql`select count(*)::int as n from pg_locks
+                where database = (select oid from pg_database where datname = current_database())
+                  and relation = 'shipments'::regclass and granted = ${granted}`,
+          );
+          return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
+        };
+        const until = async (check: () => Promise<boolean>) => {
+          while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+        };
+        try {
+          await until(async () => (await locks(true)) > 0);
+          const connecting = [open(chatPath(order.id), doomed), open(chatPath(order.id), doomed)];
+          await until(async () => (await locks(false)) >= 2);
+
+          const disable = await ctx.app.inject({
+            method: "PATCH",
+            url: `/api/admin/users/${doomed.id}/`,
+            headers: admin.auth,
+            payload: { is_active: false },
+          });
+          expect(disable.statusCode).toBe(200);
+          release();
+          await lock;
+          for (const socket of await Promise.all(connecting)) {
+            expect(await socket.closed()).toBe(4401);
+          }
+        } finally {
+          release();
+          await lock;
+        }
+      },
+    );
 
     it("leaves the sockets of a user who is re-enabled, not disabled, alone", async () => {
       const kept = await createSeller(ctx.app);

@@ -53,7 +53,12 @@ interface Admission {
   channel: Channel;
   chat: ChatRef | null;
   rooms: Room[];
+  /** When the check began: the user's access withdrawn since then refuses the socket. */
+  checkedAt: number;
 }
+
+/** What an endpoint's check decides; the gateway adds when it began. */
+type Decision = Omit<Admission, "checkedAt">;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -61,7 +66,7 @@ declare module "fastify" {
   }
 }
 
-function refused(channel: Channel, code: number, reason: string): Admission {
+function refused(channel: Channel, code: number, reason: string): Decision {
   return {
     refuse: { code, reason },
     user: null,
@@ -172,11 +177,14 @@ export async function registerGateway(
   const connections = new Set<Connection>();
   const connectionsByUser = new Map<number, Set<Connection>>();
   const anonymousPerIp = new Map<string, number>();
+  /** When each user's access was last withdrawn, for upgrades whose check was under way. */
+  const revokedAt = new Map<number, number>();
 
   // A disabled account loses its sockets at once, on this instance and through the hub on all.
   app.events.on("user.disabled", ({ userId }) => app.hub.disconnectUser(userId));
   app.hub.onDisconnectUser((userId) => {
     app.authenticator.forget(userId);
+    revokedAt.set(userId, Date.now());
     for (const connection of connectionsByUser.get(userId) ?? []) {
       connection.revoke("Account disabled");
     }
@@ -213,6 +221,8 @@ export async function registerGateway(
   };
 
   const heartbeat = setInterval(() => {
+    const settled = Date.now() - 60_000;
+    for (const [userId, at] of revokedAt) if (at < settled) revokedAt.delete(userId);
     for (const connection of connections) {
       if (!connection.alive) {
         connection.socket.terminate();
@@ -238,7 +248,7 @@ export async function registerGateway(
   }
 
   const admit =
-    (decide: (request: FastifyRequest) => Promise<Admission>): preValidationAsyncHookHandler =>
+    (decide: (request: FastifyRequest) => Promise<Decision>): preValidationAsyncHookHandler =>
     async (request, reply) => {
       // Browsers always send Origin; other clients (apps, tests, load tools) may not.
       const origin = request.headers.origin;
@@ -252,12 +262,13 @@ export async function registerGateway(
         });
         return;
       }
-      request.wsAdmission = await decide(request);
+      const checkedAt = Date.now();
+      request.wsAdmission = { ...(await decide(request)), checkedAt };
     };
 
   const chatAdmission =
     (kind: "shipment" | "sample", param: string) =>
-    async (request: FastifyRequest): Promise<Admission> => {
+    async (request: FastifyRequest): Promise<Decision> => {
       const { user, tokenExpiresAt } = await authenticate(request);
       if (!user) return refused("chat", WS_CLOSE_CODES.unauthorized, "Invalid or expired token");
       const id = parseId((request.params as Record<string, unknown>)[param]);
@@ -282,6 +293,10 @@ export async function registerGateway(
       return;
     }
     const userId = admission.user?.id;
+    if (userId !== undefined && (revokedAt.get(userId) ?? -1) >= admission.checkedAt) {
+      socket.close(WS_CLOSE_CODES.unauthorized, "Account disabled");
+      return;
+    }
     const ip = userId === undefined ? byIp(request) : null;
     const sameUser = userId === undefined ? undefined : connectionsByUser.get(userId);
     const sameIp = ip === null ? 0 : (anonymousPerIp.get(ip) ?? 0);
