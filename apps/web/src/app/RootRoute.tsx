@@ -1,10 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PRODUCT_NAME } from "@fba/contract/constants";
-
-interface RouteHandle {
-  title?: string;
-}
+import type { RouteHandle } from "./router";
 
 /** Sets the page title to '<route title> | <product name>'. */
 export function RootRoute() {

@@ -1,52 +1,72 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RootRoute } from "./RootRoute";
 import { RequireAuth } from "./RequireAuth";
 import { RouteFallback } from "./RouteFallback";
 import LandingPage from "../features/landing/pages/LandingPage";
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** A lazily loaded screen whose chunk can also be fetched ahead of rendering. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
+  return Object.assign(lazy(load), { preload: load });
+}
+
+/** What a route may carry in its `handle`. */
+export interface RouteHandle {
+  title?: string;
+  /** Fetches the route's chunk; called for every matched route when the app starts. */
+  preload?: () => Promise<unknown>;
+}
 
 /** Every screen except the landing page is its own lazy chunk, so "/" never downloads dashboards. */
-const QueryRoot = lazy(() => import("./QueryRoot"));
+const QueryRoot = lazyPage(() => import("./QueryRoot"));
 
 const pages = {
-  login: lazy(() => import("../features/auth/pages/LoginPage")),
-  signup: lazy(() => import("../features/auth/pages/SignupPage")),
-  notFound: lazy(() => import("../features/layout/pages/NotFoundPage")),
-  playground: lazy(() => import("../features/layout/pages/PlaygroundPage")),
-  defaultOrders: lazy(() => import("../features/layout/pages/DefaultOrdersPage")),
-  appLayout: lazy(() => import("../features/layout/pages/AppLayout")),
-  sellerDashboard: lazy(() => import("../features/dashboard/pages/SellerDashboardPage")),
-  adminDashboard: lazy(() => import("../features/dashboard/pages/AdminDashboardPage")),
-  pendingQuotations: lazy(() => import("../features/bidding/pages/PendingQuotationsPage")),
-  bid: lazy(() => import("../features/bidding/pages/BidPage")),
-  newShipment: lazy(() => import("../features/booking/pages/NewShipmentPage")),
-  shipperCurrent: lazy(() => import("../features/shipments/pages/ShipperCurrentShipmentsPage")),
-  shipperCompleted: lazy(() => import("../features/shipments/pages/ShipperCompletedShipmentsPage")),
-  shipperHistory: lazy(() => import("../features/shipments/pages/ShipperHistoryPage")),
-  shipperOrder: lazy(() => import("../features/shipments/pages/ShipperOrderPage")),
-  sellerActive: lazy(() => import("../features/shipments/pages/SellerActiveShipmentsPage")),
-  sellerPending: lazy(() => import("../features/shipments/pages/SellerPendingShipmentsPage")),
-  sellerRecent: lazy(() => import("../features/shipments/pages/SellerRecentOrdersPage")),
-  sellerCompleted: lazy(() => import("../features/shipments/pages/SellerCompletedShipmentsPage")),
-  sellerCancelled: lazy(() => import("../features/shipments/pages/SellerCancelledShipmentsPage")),
-  sellerShipment: lazy(() => import("../features/shipments/pages/SellerShipmentPage")),
-  sellerOrderChat: lazy(() => import("../features/shipments/pages/SellerOrderChatPage")),
-  sellerSamples: lazy(() => import("../features/samples/pages/SellerSamplesPage")),
-  shipperSamples: lazy(() => import("../features/samples/pages/ShipperSamplesPage")),
-  announcements: lazy(() => import("../features/announcements/pages/AnnouncementsPage")),
-  announcementDetail: lazy(() => import("../features/announcements/pages/AnnouncementDetailPage")),
-  profile: lazy(() => import("../features/profile/pages/ProfilePage")),
-  adminUsers: lazy(() => import("../features/admin/pages/AdminUsersPage")),
-  adminWarehouses: lazy(() => import("../features/admin/pages/AdminWarehousesPage")),
-  adminShipment: lazy(() => import("../features/admin/pages/AdminShipmentPage")),
+  login: lazyPage(() => import("../features/auth/pages/LoginPage")),
+  signup: lazyPage(() => import("../features/auth/pages/SignupPage")),
+  notFound: lazyPage(() => import("../features/layout/pages/NotFoundPage")),
+  playground: lazyPage(() => import("../features/layout/pages/PlaygroundPage")),
+  defaultOrders: lazyPage(() => import("../features/layout/pages/DefaultOrdersPage")),
+  appLayout: lazyPage(() => import("../features/layout/pages/AppLayout")),
+  sellerDashboard: lazyPage(() => import("../features/dashboard/pages/SellerDashboardPage")),
+  adminDashboard: lazyPage(() => import("../features/dashboard/pages/AdminDashboardPage")),
+  pendingQuotations: lazyPage(() => import("../features/bidding/pages/PendingQuotationsPage")),
+  bid: lazyPage(() => import("../features/bidding/pages/BidPage")),
+  newShipment: lazyPage(() => import("../features/booking/pages/NewShipmentPage")),
+  shipperCurrent: lazyPage(() => import("../features/shipments/pages/ShipperCurrentShipmentsPage")),
+  shipperCompleted: lazyPage(
+    () => import("../features/shipments/pages/ShipperCompletedShipmentsPage"),
+  ),
+  shipperHistory: lazyPage(() => import("../features/shipments/pages/ShipperHistoryPage")),
+  shipperOrder: lazyPage(() => import("../features/shipments/pages/ShipperOrderPage")),
+  sellerActive: lazyPage(() => import("../features/shipments/pages/SellerActiveShipmentsPage")),
+  sellerPending: lazyPage(() => import("../features/shipments/pages/SellerPendingShipmentsPage")),
+  sellerRecent: lazyPage(() => import("../features/shipments/pages/SellerRecentOrdersPage")),
+  sellerCompleted: lazyPage(
+    () => import("../features/shipments/pages/SellerCompletedShipmentsPage"),
+  ),
+  sellerCancelled: lazyPage(
+    () => import("../features/shipments/pages/SellerCancelledShipmentsPage"),
+  ),
+  sellerShipment: lazyPage(() => import("../features/shipments/pages/SellerShipmentPage")),
+  sellerOrderChat: lazyPage(() => import("../features/shipments/pages/SellerOrderChatPage")),
+  sellerSamples: lazyPage(() => import("../features/samples/pages/SellerSamplesPage")),
+  shipperSamples: lazyPage(() => import("../features/samples/pages/ShipperSamplesPage")),
+  announcements: lazyPage(() => import("../features/announcements/pages/AnnouncementsPage")),
+  announcementDetail: lazyPage(
+    () => import("../features/announcements/pages/AnnouncementDetailPage"),
+  ),
+  profile: lazyPage(() => import("../features/profile/pages/ProfilePage")),
+  adminUsers: lazyPage(() => import("../features/admin/pages/AdminUsersPage")),
+  adminWarehouses: lazyPage(() => import("../features/admin/pages/AdminWarehousesPage")),
+  adminShipment: lazyPage(() => import("../features/admin/pages/AdminShipmentPage")),
 } satisfies Record<string, Page>;
 
 function page(path: string, title: string, Component: Page): RouteObject {
   return {
     path,
-    handle: { title },
+    handle: { title, preload: Component.preload } satisfies RouteHandle,
     element: (
       <Suspense fallback={<RouteFallback />}>
         <Component />
@@ -61,6 +81,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", handle: { title: "Home" }, element: <LandingPage /> },
       {
+        handle: { preload: QueryRoot.preload } satisfies RouteHandle,
         element: (
           <Suspense fallback={<RouteFallback />}>
             <QueryRoot />
@@ -76,6 +97,7 @@ export const routes: RouteObject[] = [
           page("/playground", "Playground", pages.playground),
           page("/dashboard/orders/default", "Orders", pages.defaultOrders),
           {
+            handle: { preload: pages.appLayout.preload } satisfies RouteHandle,
             element: (
               <RequireAuth>
                 <Suspense fallback={<RouteFallback />}>
@@ -152,3 +174,15 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+/**
+ * Starts downloading every chunk the route at `pathname` needs at once (the data layer, the
+ * signed-in layout and the screen) instead of one after another as each renders the next.
+ */
+export function preloadRoute(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => {
+      // A failed download is retried, and reported, when the route renders.
+    });
+  }
+}
