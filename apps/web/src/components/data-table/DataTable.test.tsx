@@ -81,6 +81,26 @@ describe("DataTable", () => {
     expect(screen.getByLabelText("Loading")).toBeInTheDocument();
   });
 
+  it("shows the paging bar once the first page has loaded", () => {
+    setViewport(1280);
+    const paging = { page: 1, pages: 3, onPageChange: vi.fn() };
+    const { rerender } = renderTable({ ...paging, rows: [], loading: true });
+    expect(screen.queryByText("Page 1 of 3")).not.toBeInTheDocument();
+    rerender(
+      <ThemeProvider theme={theme}>
+        <DataTable<Row>
+          columns={columns}
+          rows={[{ id: 7, name: "Desk lamp" }]}
+          rowKey={(row) => row.id}
+          emptyText="You have no order yet"
+          {...paging}
+        />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+  });
+
   it("toggles ordering ascending then descending on a sortable header", async () => {
     setViewport(1280);
     const onOrderingChange = vi.fn();

@@ -119,7 +119,9 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down("md"));
-  const hasPaging = page !== undefined && onPageChange !== undefined;
+  // No paging bar while the first page loads: it would sit under the spinner, then jump down.
+  const hasPaging =
+    page !== undefined && onPageChange !== undefined && !(loading && rows.length === 0);
   const totalPages = Math.max(pages ?? 1, 1);
   const showToolbar = onSearchChange !== undefined || toolbar !== undefined;
 

@@ -43,7 +43,7 @@ export default function AdminShipmentPage() {
           sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}
         >
           <Box>
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {shipment.product_name}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -63,7 +63,7 @@ export default function BidPage() {
           spacing={2}
           sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}
         >
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {shipment.product_name}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>

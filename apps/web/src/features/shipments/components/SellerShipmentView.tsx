@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { ChatPanel } from "../../chat/components/ChatPanel";
 import { BidCountdown } from "../../bidding/components/BidCountdown";
 import { useShipment } from "../api/get-shipment";
+import { useQuotations } from "../api/quotations";
 import { hasQuotation } from "../api/types";
 import { stepperViewFromSrc } from "../lib/status-steps";
 import { textOrNA } from "../lib/format";
@@ -28,13 +29,16 @@ export function SellerShipmentView({
   withChat: boolean;
 }) {
   const query = useShipment(id);
+  // Fetched alongside the shipment, and awaited with it, so the bids panel does not grow after
+  // the page first shows and push everything below it down.
+  const bids = useQuotations(id);
   const { hash } = useLocation();
   const isLoaded = !!query.data;
   useEffect(() => {
     if (isLoaded && hash === "#chat") document.getElementById("chat")?.scrollIntoView();
   }, [isLoaded, hash]);
 
-  if (query.isPending) return <Loading />;
+  if (query.isPending || bids.isPending) return <Loading />;
   if (query.isError) {
     return (
       <AccessDenied error={query.error} backTo="/seller/booking" backLabel="Go to my shipments" />
@@ -56,7 +60,7 @@ export function SellerShipmentView({
           spacing={1.5}
           sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}
         >
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {shipment.product_name}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>

@@ -89,7 +89,7 @@ function ShipmentOrder({
           spacing={2}
           sx={{ alignItems: "center", justifyContent: "space-between" }}
         >
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {shipment.product_name}
           </Typography>
           <StatusChip shipment={shipment} side="shipper" />
