@@ -37,7 +37,7 @@ export async function quotationRoutes(base: FastifyInstance): Promise<void> {
     "/shipper/quotation/",
     {
       onRequest: requireAuth(app, "Shipper"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -58,7 +58,7 @@ export async function quotationRoutes(base: FastifyInstance): Promise<void> {
     "/quotations/:id/",
     {
       onRequest: requireAuth(app, "Seller"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -80,7 +80,7 @@ export async function quotationRoutes(base: FastifyInstance): Promise<void> {
     "/quotations/",
     {
       onRequest: requireAuth(app),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,

@@ -47,7 +47,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/shipments/",
     {
       onRequest: requireAuth(app, "Seller"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -68,7 +68,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/shipments/:id/",
     {
       onRequest: requireAuth(app),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -85,7 +85,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/shipments/:id/",
     {
       onRequest: requireAuth(app, "Shipper", "Admin"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -107,7 +107,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/shipment-status-update/:id/",
     {
       onRequest: requireAuth(app, "Shipper", "Admin"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -134,7 +134,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/shipments/:id/reopen/",
     {
       onRequest: requireAuth(app, "Seller"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -155,7 +155,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/shipments/:id/cancel/",
     {
       onRequest: requireAuth(app, "Seller"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -182,7 +182,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/admin/shipments/:id/winner/",
     {
       onRequest: requireAuth(app, "Admin"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags: ["admin"],
         security: bearer,
@@ -265,7 +265,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
       list.path,
       {
         onRequest: requireAuth(app, list.group),
-        serializerCompiler: plainJson,
+        serializerCompiler: plainJson(app),
         schema: {
           tags,
           security: bearer,
@@ -286,7 +286,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/shipper/quotation-history/",
     {
       onRequest: requireAuth(app, "Shipper"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -303,7 +303,7 @@ export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
     "/admin/shipments/",
     {
       onRequest: requireAuth(app, "Admin"),
-      serializerCompiler: plainJson,
+      serializerCompiler: plainJson(app),
       schema: {
         tags: ["admin"],
         security: bearer,
