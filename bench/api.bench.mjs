@@ -120,6 +120,27 @@ function start(command, args, env, readyUrl) {
   return { child, ready };
 }
 
+/** The real server (the build, else the sources) on the bench database, in production mode. */
+function startServer(port, dataDir, extraEnv = {}) {
+  const dist = path.join(root, "apps/server/dist/main.js");
+  const args = existsSync(dist)
+    ? [dist]
+    : [path.join(root, "node_modules/tsx/dist/cli.mjs"), "apps/server/src/main.ts"];
+  const env = {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    JWT_SECRET,
+    DATA_DIR: dataDir,
+    RATE_LIMIT_DISABLED: "true",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    REDIS_URL: "",
+    ...extraEnv,
+  };
+  return start(process.execPath, args, env, `http://127.0.0.1:${port}/api/health`);
+}
+
 /** One GET, retried: right after a load run the server may still be draining its queue. */
 async function fetchJson(url, headers) {
   for (let attempt = 1; ; attempt += 1) {
@@ -181,27 +202,8 @@ async function main() {
   const sellerToken = await token(seller.id, "Seller");
   const agentToken = await token(agent.id, "Shipper");
 
-  const dist = path.join(root, "apps/server/dist/main.js");
   const dataDir = mkdtempSync(path.join(tmpdir(), "fba-bench-api-"));
-  const serverArgs = existsSync(dist)
-    ? [dist]
-    : [path.join(root, "node_modules/tsx/dist/cli.mjs"), "apps/server/src/main.ts"];
-  const server = start(
-    process.execPath,
-    serverArgs,
-    {
-      DATABASE_URL: databaseUrl,
-      PORT: String(SERVER_PORT),
-      HOST: "127.0.0.1",
-      JWT_SECRET,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_DISABLED: "true",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      REDIS_URL: "",
-    },
-    `http://127.0.0.1:${SERVER_PORT}/api/health`,
-  );
+  const server = startServer(SERVER_PORT, dataDir);
   const bare = start(
     process.execPath,
     [path.join(root, "bench/api-bare-server.mjs")],
@@ -361,24 +363,10 @@ async function mixedProfile() {
  */
 async function overload(sellerToken, dataDir) {
   const port = SERVER_PORT + 2;
-  const unprotected = start(
-    process.execPath,
-    [path.join(root, "apps/server/dist/main.js")],
-    {
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      JWT_SECRET,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_DISABLED: "true",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      REDIS_URL: "",
-      MAX_DATABASE_QUEUE: "0",
-      MAX_EVENT_LOOP_DELAY_MS: "0",
-    },
-    `http://127.0.0.1:${port}/api/health`,
-  );
+  const unprotected = startServer(port, dataDir, {
+    MAX_DATABASE_QUEUE: "0",
+    MAX_EVENT_LOOP_DELAY_MS: "0",
+  });
   try {
     await unprotected.ready;
     const listPath = "/api/seller/shipments/?page=1&per_page=200";
