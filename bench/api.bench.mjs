@@ -309,7 +309,7 @@ async function mixedProfile() {
     ),
     agents: await Promise.all(agents.map((a) => token(a.id, "Shipper"))),
   };
-  const side = async (kind, connections, seconds) => {
+  const side = async (kind, connections, seconds, round) => {
     const free = await query(
       databaseUrl,
       `select id from shipments where status = 'Shipment Pending' and quotation_count = 0
@@ -324,6 +324,7 @@ async function mixedProfile() {
           kind,
           connections,
           seconds,
+          round,
           freeShipmentIds: free.map((r) => r.id),
         }),
       ],
@@ -334,10 +335,11 @@ async function mixedProfile() {
     await new Promise((resolve) => child.on("close", resolve));
     return JSON.parse(out);
   };
-  const round = (seconds) => Promise.all([side("read", 40, seconds), side("write", 10, seconds)]);
-  await round(WARMUP_SECONDS);
+  const round = (seconds, n) =>
+    Promise.all([side("read", 40, seconds, n), side("write", 10, seconds, n)]);
+  await round(WARMUP_SECONDS, 0);
   const runs = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await round(SECONDS));
+  for (let run = 0; run < RUNS; run += 1) runs.push(await round(SECONDS, run + 1));
   const total = median(runs.map(([r, w]) => r.requests + w.requests));
   const readP99 = median(runs.map(([r]) => r.p99));
   const writeP99 = median(runs.map(([, w]) => w.p99));

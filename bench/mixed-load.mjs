@@ -3,7 +3,7 @@
 // result with the count of non-2xx answers by status.
 //
 // plan: { base, connections, seconds, kind: "read" | "write", sellers: [{ token, shipmentIds }],
-//         agents: [token], freeShipmentIds: [id] }
+//         agents: [token], freeShipmentIds: [id], round }
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,7 +79,9 @@ function nextWrite(request) {
     const n = bidTurn++;
     // Consecutive bids go to different shipments, as independent agents' bids would.
     const shipment = plan.freeShipmentIds[n % plan.freeShipmentIds.length];
-    const agent = plan.agents[Math.floor(n / plan.freeShipmentIds.length)];
+    // Each round starts with another agent: a bid of the previous round may still be committing.
+    const agent =
+      plan.agents[(plan.round + Math.floor(n / plan.freeShipmentIds.length)) % plan.agents.length];
     request.path = "/api/shipper/quotation/";
     request.headers = json(agent);
     request.body = JSON.stringify({
