@@ -68,7 +68,8 @@ function httpRecorder() {
       if (res.status === 200) stats.ok += 1;
       else if (res.status === 503) {
         stats.max503Ms = Math.max(stats.max503Ms, res.ms);
-        if (res.headers.get("retry-after")) stats.retryAfter += 1;
+        // A refusal in the contract's error shape that says when to come back.
+        if (res.headers.get("retry-after") && res.json?.status_code === 503) stats.retryAfter += 1;
         if (res.ms > SLOW_503_MS) stats.slow503 += 1;
         else stats.fast503 += 1;
       } else stats.other[res.status] = (stats.other[res.status] ?? 0) + 1;
@@ -87,8 +88,9 @@ function httpRecorder() {
   return {
     stats,
     get,
-    /** Anything but answers, refused connections and fast 503s. */
-    failed: () => stats.slow503 > 0 || others() !== "",
+    /** Anything but answers, refused connections and fast 503s that say when to retry. */
+    failed: () =>
+      stats.slow503 > 0 || stats.retryAfter < stats.fast503 + stats.slow503 || others() !== "",
     summary: () =>
       `${stats.requests} requests: ${stats.ok} ok, ${stats.refused} connection refused/reset, ` +
       `${stats.fast503} fast 503s (${stats.retryAfter} with Retry-After, slowest ${Math.round(stats.max503Ms)} ms), ` +

@@ -81,6 +81,8 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
+    // While closing, the overload plugin answers 503 in the contract's shape with Retry-After.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,6 +106,8 @@ export async function buildApp(
   app.decorate("authenticator", new Authenticator(database.db, tokens));
   app.decorate("storage", new FileStorage(config.DATA_DIR));
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
+  // onClose hooks run last-registered first: listeners finish before the database closes.
+  app.addHook("onClose", async () => app.events.settle());
 
   app.addHook("onSend", async (_request, reply) => {
     reply.header("x-request-id", reply.request.id);

@@ -69,6 +69,8 @@ type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | 
 
 export class EventBus {
   private readonly emitter = new EventEmitter({ captureRejections: false });
+  /** Listener work still running: shutdown waits for it before the database closes. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly log?: FastifyBaseLogger) {
     this.emitter.setMaxListeners(50);
@@ -79,9 +81,12 @@ export class EventBus {
       try {
         const result = listener(payload);
         if (result instanceof Promise) {
-          result.catch((error: unknown) =>
-            this.log?.error({ err: error, event: name }, "event listener failed"),
-          );
+          const settled = result
+            .catch((error: unknown) =>
+              this.log?.error({ err: error, event: name }, "event listener failed"),
+            )
+            .finally(() => this.pending.delete(settled));
+          this.pending.add(settled);
         }
       } catch (error) {
         this.log?.error({ err: error, event: name }, "event listener failed");
@@ -91,5 +96,10 @@ export class EventBus {
 
   emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
     this.emitter.emit(name, payload);
+  }
+
+  /** Resolves once no listener work is running, including work that running listeners start. */
+  async settle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 }

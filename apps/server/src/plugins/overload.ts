@@ -64,6 +64,14 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
     new AppError("UNAVAILABLE", message, [{ message }], {
       "Retry-After": String(RETRY_AFTER_SECONDS),
     });
+  // Requests still arriving on open connections once shutdown has begun are turned away.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async () => {
+    if (closing) throw unavailable();
+  });
   const maxQueue = app.config.MAX_DATABASE_QUEUE;
   if (maxQueue > 0) {
     app.addHook("onRequest", async (request) => {
