@@ -51,6 +51,11 @@ export const NOTIFICATION_LIST_CAP = 100;
 export const NOTIFICATION_PREVIEW_LENGTH = 100;
 export const CHAT_RECONNECT_ATTEMPTS = 5;
 export const CHAT_RECONNECT_DELAY_MS = 1000;
+/**
+ * Frames a socket may send at once before the server's per-connection rate limit drops them; the
+ * web client queues no more than this while it reconnects.
+ */
+export const SOCKET_FRAME_BURST = 20;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 export const PROFILE_IMAGE_MAX_BYTES = 50_000_000;

@@ -4,6 +4,7 @@ import type { WebSocket } from "ws";
 import {
   clientFrameSchema,
   realtimeMessages,
+  SOCKET_FRAME_BURST,
   WS_CLOSE_CODES,
   type ClientFrame,
   type ServerEvent,
@@ -35,7 +36,7 @@ export interface GatewayLimits {
 
 export const defaultGatewayLimits: GatewayLimits = {
   heartbeatMs: 30_000,
-  burst: 20,
+  burst: SOCKET_FRAME_BURST,
   refillPerSecond: 10,
   maxDropped: 40,
   maxSocketsPerUser: 20,

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
-import { CHAT_RECONNECT_ATTEMPTS, CHAT_RECONNECT_DELAY_MS } from "@fba/contract/constants";
+import {
+  CHAT_RECONNECT_ATTEMPTS,
+  CHAT_RECONNECT_DELAY_MS,
+  SOCKET_FRAME_BURST,
+} from "@fba/contract/constants";
 import { authStorage } from "./auth-storage";
 import { api } from "./api-client";
 
@@ -40,7 +44,8 @@ export interface ChannelListener {
 /** Close codes after which retrying cannot help (not a party, unknown object). */
 const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
 const TOKEN_CLOSE_CODE = 4401;
-const MAX_QUEUED_FRAMES = 50;
+/** Frames kept while offline: no more than the server accepts in one burst on reconnect. */
+const MAX_QUEUED_FRAMES = SOCKET_FRAME_BURST;
 
 const log = (...args: unknown[]) => console.warn("[realtime]", ...args);
 
