@@ -51,6 +51,13 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one file, instead of the entry plus ten small shared
+        // chunks: the same bytes in fewer requests (HTTP/1.1 fetches six at a time).
+        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+      },
+    },
   },
   test: {
     name: "web",
