@@ -100,13 +100,14 @@ function present(row, unread, now) {
 async function unreadCounts(userId, ids) {
   const unread = new Map();
   if (ids.length === 0) return unread;
-  const { rows } = await pool.query(
-    `select m.shipment_id, count(*)::int as n from chat_messages m
+  const { rows } = await pool.query({
+    name: "unread",
+    text: `select m.shipment_id, count(*)::int as n from chat_messages m
      left join chat_read_cursors c on c.user_id = $1 and c.chat_kind = 'shipment' and c.chat_id = m.shipment_id
      where m.shipment_id = any($2) and m.sender_id <> $1 and m.id > coalesce(c.last_read_message_id, 0)
      group by m.shipment_id`,
-    [userId, ids],
-  );
+    values: [userId, ids],
+  });
   for (const row of rows) unread.set(row.shipment_id, row.n);
   return unread;
 }
@@ -172,17 +173,21 @@ async function list(kind, url) {
 
 async function detail(id) {
   const now = Date.now();
-  const { rows } = await pool.query(
-    `select ${COLUMNS} from shipments s inner join users u on u.id = s.seller_id
+  // Named statements, parsed and planned once per connection, as the server's by-id reads are.
+  const { rows } = await pool.query({
+    name: "detail",
+    text: `select ${COLUMNS} from shipments s inner join users u on u.id = s.seller_id
      left join quotations q on q.id = s.winning_quotation_id left join users a on a.id = q.agent_id
      where s.id = $1 limit 1`,
-    [id],
-  );
+    values: [id],
+  });
   const row = rows[0];
   const [packages, unread] = await Promise.all([
-    pool.query(`select * from shipment_packages where shipment_id = $1 order by position asc`, [
-      id,
-    ]),
+    pool.query({
+      name: "packages",
+      text: `select * from shipment_packages where shipment_id = $1 order by position asc`,
+      values: [id],
+    }),
     unreadCounts(sellerId, [id]),
   ]);
   return {

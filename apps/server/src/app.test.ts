@@ -27,5 +27,19 @@ describe("app", () => {
     expect(res.json()).toHaveProperty("openapi");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-request-id"]).toBeTruthy();
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["content-security-policy"]).toContain("object-src 'none'");
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("puts the security headers and request id on refusals too", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/shipments/1/" });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers["x-request-id"]).toBeTruthy();
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
   });
 });

@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
-import helmet from "@fastify/helmet";
 import cors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -23,6 +22,7 @@ import { registerErrorHandler } from "./plugins/error-handler.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { idempotencyPlugin } from "./plugins/idempotency.js";
 import { overloadPlugin } from "./plugins/overload.js";
+import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { mailerPlugin } from "./lib/mailer.js";
 import { PRODUCT_NAME } from "@fba/contract";
 import { modules } from "./modules/index.js";
@@ -109,25 +109,7 @@ export async function buildApp(
   // onClose hooks run last-registered first: listeners finish before the database closes.
   app.addHook("onClose", async () => app.events.settle());
 
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("x-request-id", reply.request.id);
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   const corsOrigins = config.CORS_ORIGINS.split(",")
     .map((origin) => origin.trim())
     .filter(Boolean);

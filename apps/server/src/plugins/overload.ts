@@ -64,22 +64,18 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
     new AppError("UNAVAILABLE", message, [{ message }], {
       "Retry-After": String(RETRY_AFTER_SECONDS),
     });
-  // Requests still arriving on open connections once shutdown has begun are turned away.
+  // Requests still arriving on open connections once shutdown has begun are turned away, and so
+  // are new ones while the database queue is full.
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onRequest", async () => {
-    if (closing) throw unavailable();
-  });
   const maxQueue = app.config.MAX_DATABASE_QUEUE;
-  if (maxQueue > 0) {
-    app.addHook("onRequest", async (request) => {
-      if (app.database.waiting() > maxQueue && !request.url.startsWith("/api/health")) {
-        throw unavailable();
-      }
-    });
-  }
+  app.addHook("onRequest", (request, _reply, done) => {
+    const queueFull =
+      maxQueue > 0 && app.database.waiting() > maxQueue && !request.url.startsWith("/api/health");
+    done(closing || queueFull ? unavailable() : undefined);
+  });
   await app.register(underPressure, {
     // Event-loop delay, not utilisation: a server at full healthy throughput runs near 100 %
     // utilisation, but only a saturated one makes every request wait a second for the loop.
