@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Paper,
   Stack,
   Table,
   TableBody,
@@ -11,7 +12,9 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
 import { useNavigate } from "react-router";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useDecideQuotation, useQuotations, type QuotationDecision } from "../api/quotations";
@@ -19,12 +22,14 @@ import { useCancelShipment, useReopenBidding } from "../api/seller-actions";
 import { hasQuotation, type Quotation, type Shipment } from "../api/types";
 import { formatMoney } from "../lib/format";
 import { ReasonDialog } from "./ReasonDialog";
-import { Field, Panel } from "./ShipmentDetails";
+import { CardField, Field, Panel, phoneCard } from "./ShipmentDetails";
 
 /** The bids so far; sealed (asterisks) while the window is open. */
 export function BidsPanel({ shipment }: { shipment: Shipment }) {
   const query = useQuotations(shipment.id);
   const bids = query.data?.data ?? [];
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down("md"));
   return (
     <Panel title={`Bids (${query.data?.pagination_option.count ?? shipment.quotation_count})`}>
       {shipment.is_bidding_open && (
@@ -34,6 +39,23 @@ export function BidsPanel({ shipment }: { shipment: Shipment }) {
       )}
       {bids.length === 0 ? (
         <Typography color="text.secondary">You have no bid yet</Typography>
+      ) : isPhone ? (
+        <Stack component="ul" spacing={1} aria-label="Bids" sx={{ m: 0, p: 0 }}>
+          {bids.map((bid) => (
+            <Paper key={bid.id} component="li" variant="outlined" sx={phoneCard}>
+              <Box component="dl" sx={{ m: 0 }}>
+                <CardField label="Agent">
+                  {bid.user.first_name} {bid.user.last_name}
+                </CardField>
+                <CardField label="Email">{bid.user.email}</CardField>
+                <CardField label="Pickup">{formatMoney(bid.pickup_amount)}</CardField>
+                <CardField label="Fast">{formatMoney(bid.fast_amount)}</CardField>
+                <CardField label="Normal">{formatMoney(bid.normal_amount)}</CardField>
+                <CardField label="Total">{formatMoney(bid.total_amount)}</CardField>
+              </Box>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <TableContainer tabIndex={0} role="region" aria-label="Bids table">
           <Table size="small" aria-label="Bids">

@@ -104,14 +104,18 @@ const cargoColumns: { label: string; align?: "right"; value: (p: CargoPackage) =
 
 const labelValueRow = { display: "flex", justifyContent: "space-between", gap: 2, py: 0.25 };
 
-/** One line of a cargo card: the column's label and the value. */
-function CargoCardRow({ label, children }: { label: string; children: ReactNode }) {
+/** One line of a phone card (inside a `dl`): a column's label and the row's value. */
+export function CardField({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={labelValueRow}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: "right" }}>
+      <Typography
+        component="dd"
+        variant="body2"
+        sx={{ m: 0, minWidth: 0, textAlign: "right", overflowWrap: "anywhere" }}
+      >
         {children}
       </Typography>
     </Box>
@@ -135,24 +139,24 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
     return (
       <Stack component="ul" spacing={1} aria-label="Cargo" sx={{ mt: 1.5, mb: 0, p: 0 }}>
         {packages.map((p, index) => (
-          <Paper key={p.id ?? index} component="li" variant="outlined" sx={cargoCard}>
+          <Paper key={p.id ?? index} component="li" variant="outlined" sx={phoneCard}>
             <Box component="dl" sx={{ m: 0 }}>
               {cargoColumns.map((column) => (
-                <CargoCardRow key={column.label} label={column.label}>
+                <CardField key={column.label} label={column.label}>
                   {column.value(p)}
-                </CargoCardRow>
+                </CardField>
               ))}
             </Box>
           </Paper>
         ))}
-        <Paper component="li" variant="outlined" sx={{ ...cargoCard, bgcolor: "grey.50" }}>
+        <Paper component="li" variant="outlined" sx={{ ...phoneCard, bgcolor: "grey.50" }}>
           <Typography variant="subtitle2" component="p">
             Total
           </Typography>
           <Box component="dl" sx={{ m: 0 }}>
-            <CargoCardRow label="Cartons">{totals.cartons}</CargoCardRow>
-            <CargoCardRow label="Cost of goods">{formatMoney(totals.cost)}</CargoCardRow>
-            <CargoCardRow label="Chargeable (kg)">{totals.chargeable.toFixed(2)}</CargoCardRow>
+            <CardField label="Cartons">{totals.cartons}</CardField>
+            <CardField label="Cost of goods">{formatMoney(totals.cost)}</CardField>
+            <CardField label="Chargeable (kg)">{totals.chargeable.toFixed(2)}</CardField>
           </Box>
         </Paper>
       </Stack>
@@ -202,7 +206,8 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
   );
 }
 
-const cargoCard = { listStyle: "none", p: 1.5 } as const;
+/** A card of a phone card list (`li` inside a `ul`). */
+export const phoneCard = { listStyle: "none", p: 1.5 } as const;
 
 export interface ShipmentDetailsProps {
   shipment: Shipment;
