@@ -41,9 +41,13 @@ describe("BidsPanel", { timeout: 30_000 }, () => {
     const list = await screen.findByRole("list", { name: "Bids" });
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     const card = within(list).getByRole("listitem");
-    const terms = within(card).getAllByRole("term").map((term) => term.textContent);
+    const terms = within(card)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
     expect(terms).toEqual(["Agent", "Email", "Pickup", "Fast", "Normal", "Total"]);
-    const values = within(card).getAllByRole("definition").map((value) => value.textContent);
+    const values = within(card)
+      .getAllByRole("definition")
+      .map((value) => value.textContent);
     expect(values[0]).toBe("Omar Agent");
     expect(values[5]).toBe("$900.00");
   });
