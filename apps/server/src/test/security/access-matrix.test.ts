@@ -453,8 +453,42 @@ describe("access-control matrix", () => {
     );
     expect(target?.is_read).toBe(false);
     expect(winnerBell.count("notification_read")).toBe(0);
+
+    // A socket acts on its own chat only: the seller, author of the shipment chat's message, may
+    // not edit, delete, react to or reply to it from the sample chat's socket.
+    const sampleChat = await TestSocket.connect(base, `/ws/sample-shipment-chat/${world.sample}/`, {
+      token: world.users.seller.token,
+    });
+    const foreign = world.chatMessage;
+    sampleChat.send({ action: "edit_message", message_id: foreign, new_content: "moved" });
+    sampleChat.send({ action: "delete_message", message_id: foreign });
+    sampleChat.send({ action: "add_reaction", message_id: foreign, reaction: "👍" });
+    sampleChat.send({ action: "reply_to_thread", reply_to_id: foreign, message: "Re: invoice" });
+    await sampleChat.until(() => sampleChat.count("error") >= 4);
+    expect(
+      sampleChat.count("message_edited") +
+        sampleChat.count("message_deleted") +
+        sampleChat.count("reaction_added") +
+        sampleChat.count("message_replied") +
+        sampleChat.count("message_sent"),
+    ).toBe(0);
+    const after = await ctx.app.inject({
+      url: `/api/chat/messages/${world.accepted}/`,
+      headers: world.users.seller.auth,
+    });
+    const untouched = (
+      after.json().data.messages as Array<{ id: number; content: string; reactions: unknown[] }>
+    ).find((m) => m.id === foreign);
+    expect(untouched?.content).toBe("Invoice attached");
+    expect(untouched?.reactions).toEqual([]);
+    const sampleHistory = await ctx.app.inject({
+      url: `/api/chat/sample-shipment-messages/${world.sample}/`,
+      headers: world.users.seller.auth,
+    });
+    expect(sampleHistory.json().data.messages).toEqual([]);
     winnerChat.close();
     winnerBell.close();
+    sampleChat.close();
   }, 60_000);
 
   it("answers every route and actor as the table says, leaking nothing on refusal", async () => {
