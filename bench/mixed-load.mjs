@@ -7,6 +7,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { exampleShipmentInput } from "@fba/contract/examples";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
@@ -34,33 +35,10 @@ function nextRead(request) {
   return request;
 }
 
-const today = new Date().toISOString().slice(0, 10);
 function shipmentBody(n) {
-  return JSON.stringify({
-    freight_booking_reference_number: `MIX ${process.pid} ${n}`,
-    shipment_ready_date: today,
-    supplier_contact_name: "Ningbo Supplies",
-    supplier_contact_phone: "8613800138000",
-    product_name: "Bamboo Cutting Board",
-    main_competitor_asin: "B07XJ8C8F5",
-    pickup_location: { full_address: "Beverly Hills, CA 90210, USA", zip_code: "90210" },
-    packages: [
-      {
-        carton_dimensions_length: 60,
-        carton_dimensions_width: 40,
-        carton_dimensions_height: 50,
-        weight_per_carton_kg: 12,
-        total_cost_of_goods: 2500,
-        number_of_cartons: 10,
-        delivery_location: "ONT8 - Moreno Valley, CA",
-      },
-    ],
-    compliance: {
-      detailed_product_description: "Kitchen boards made of bamboo",
-      compliance: ["Wooden / Bamboo / Animal Product"],
-    },
-    contact_information: { first_name: "Sam", last_name: "Seller", email: "sam@example.com" },
-  });
+  return JSON.stringify(
+    exampleShipmentInput({ freight_booking_reference_number: `MIX ${process.pid} ${n}` }),
+  );
 }
 
 // Half new bookings, half bids; every bid is a fresh (agent, shipment) pair.

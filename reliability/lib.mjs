@@ -6,6 +6,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { exampleShipmentInput } from "@fba/contract/examples";
 import { SignJWT } from "jose";
 import pg from "pg";
 
@@ -175,46 +176,9 @@ export async function loginDemoSeller(base) {
   return res.json.data.access_token ?? res.json.data.access;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** A valid booking whose reference number marks it for counting afterwards. */
 export function shipmentBody(reference) {
-  return {
-    freight_booking_reference_number: reference,
-    shipment_ready_date: today(),
-    supplier_contact_name: "Ningbo Supplies",
-    supplier_contact_phone: "8613800138000",
-    product_name: "Bamboo Cutting Board",
-    main_competitor_asin: "B07XJ8C8F5",
-    pickup_location: {
-      full_address: "Beverly Hills, CA 90210, USA",
-      street_address: "9400 Wilshire Blvd",
-      city: "Beverly Hills",
-      state: "CA",
-      country: "USA",
-      zip_code: "90210",
-      latitude: 34.0901,
-      longitude: -118.4065,
-      place_id: "zip:90210",
-    },
-    packages: [
-      {
-        carton_dimensions_length: 60,
-        carton_dimensions_width: 40,
-        carton_dimensions_height: 50,
-        weight_per_carton_kg: 12,
-        total_cost_of_goods: 2500,
-        number_of_cartons: 10,
-        delivery_location: "ONT8 - Moreno Valley, CA",
-      },
-    ],
-    compliance: {
-      detailed_product_description: "Kitchen boards made of bamboo",
-      compliance: ["Wooden / Bamboo / Animal Product"],
-      additional_notes: "Reliability run",
-    },
-    contact_information: { first_name: "Sam", last_name: "Seller", email: "sam@example.com" },
-  };
+  return exampleShipmentInput({ freight_booking_reference_number: reference });
 }
 
 /** Counts shipments per reference number straight from a stopped server's PGlite directory. */

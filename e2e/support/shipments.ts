@@ -1,52 +1,23 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { exampleShipmentInput } from "@fba/contract/examples";
 import { bearer, type Account } from "./accounts";
 
 /** Today as the API's YYYY-MM-DD, or `days` ahead of it. */
 export const isoDate = (days = 0) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A valid shipment request: one pickup near Beverly Hills, ten cartons to ONT8. */
+/** A valid shipment request from this seller: one pickup near Beverly Hills, ten cartons to ONT8. */
 export function shipmentInput(seller: Account, product: string, readyDate = isoDate()) {
-  return {
+  return exampleShipmentInput({
     freight_booking_reference_number: "REF 2001",
     shipment_ready_date: readyDate,
-    supplier_contact_name: "Ningbo Supplies",
-    supplier_contact_phone: "8613800138000",
     product_name: product,
-    main_competitor_asin: "B07XJ8C8F5",
-    pickup_location: {
-      full_address: "Beverly Hills, CA 90210, USA",
-      street_address: "9400 Wilshire Blvd",
-      city: "Beverly Hills",
-      state: "CA",
-      country: "USA",
-      zip_code: "90210",
-      latitude: 34.0901,
-      longitude: -118.4065,
-      place_id: "zip:90210",
-    },
-    packages: [
-      {
-        carton_dimensions_length: 60,
-        carton_dimensions_width: 40,
-        carton_dimensions_height: 50,
-        weight_per_carton_kg: 12,
-        total_cost_of_goods: 2500,
-        number_of_cartons: 10,
-        delivery_location: "ONT8 - Moreno Valley, CA",
-      },
-    ],
-    compliance: {
-      detailed_product_description: "Kitchen boards made of bamboo",
-      compliance: ["Wooden / Bamboo / Animal Product"],
-      additional_notes: "Fragile edges",
-    },
     contact_information: {
       first_name: seller.user.first_name,
       last_name: seller.user.last_name,
       email: seller.email,
     },
-  };
+  });
 }
 
 /** Books a shipment through the API; resolves to its id. */
