@@ -69,6 +69,10 @@ test("a seller requests a sample, an agent completes it, and both see the status
   const details = agentPage.getByRole("region", { name: "Sample shipment details" });
   await expect(details).toContainText(product);
   await expect(details).toContainText("Shipment Completed");
+  // A completed sample's chat keeps its history but takes no new messages.
+  await expect(
+    agentPage.getByText("This chat is closed. The history stays readable."),
+  ).toBeVisible();
   await shot(agentPage, "sample-details-1280");
 
   await sellerPage.reload();

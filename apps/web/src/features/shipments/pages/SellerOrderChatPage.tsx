@@ -1,6 +1,6 @@
 import { Stack } from "@mui/material";
 import { useParams, useSearchParams } from "react-router";
-import { ChatPanel } from "../../chat/components/ChatPanel";
+import { SampleChat } from "../../samples/components/SampleChat";
 import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
 import { SellerShipmentView } from "../components/SellerShipmentView";
 
@@ -13,7 +13,7 @@ export default function SellerOrderChatPage() {
     return (
       <Stack spacing={2}>
         <SampleShipmentDetails sampleId={id} side="seller" />
-        <ChatPanel kind="sample" id={id} side="seller" canSend />
+        <SampleChat id={id} side="seller" />
       </Stack>
     );
   }

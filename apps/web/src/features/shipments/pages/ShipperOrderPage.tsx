@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { ChatPanel } from "../../chat/components/ChatPanel";
+import { SampleChat } from "../../samples/components/SampleChat";
 import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
 import { useShipment } from "../api/get-shipment";
 import { AccessDenied } from "../components/AccessDenied";
@@ -138,7 +139,7 @@ export default function ShipperOrderPage() {
     return (
       <Stack spacing={2}>
         <SampleShipmentDetails sampleId={id} side="shipper" />
-        <ChatPanel kind="sample" id={id} side="shipper" canSend />
+        <SampleChat id={id} side="shipper" />
       </Stack>
     );
   }
