@@ -1,5 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from "react-router";
+import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
+import { SHIPPER_PAGE_SIZE } from "../components/data-table/use-list-state";
+import { prefetchGet } from "../lib/api-client";
 import { RootRoute } from "./RootRoute";
 import { RequireAuth } from "./RequireAuth";
 import { RouteFallback } from "./RouteFallback";
@@ -17,7 +20,22 @@ export interface RouteHandle {
   title?: string;
   /** Fetches the route's chunk; called for every matched route when the app starts. */
   preload?: () => Promise<unknown>;
+  /** Starts the route's first API reads at the same time (they must match what the screen asks). */
+  prefetch?: (params: Params) => void;
 }
+
+/** The first page of a list screen, as useListState asks for it. */
+const firstPage =
+  (endpoint: string, perPage: number = DEFAULT_PAGE_SIZE) =>
+  () =>
+    prefetchGet(endpoint, { page: 1, per_page: perPage });
+const shipperFirstPage = (endpoint: string) => firstPage(endpoint, SHIPPER_PAGE_SIZE);
+
+/** The seller's shipment screens read the shipment and its bids. */
+const sellerShipment = ({ id }: Params) => {
+  prefetchGet(`shipments/${id}/`);
+  prefetchGet("quotations/", { shipment_id: id, per_page: 200 });
+};
 
 /** Every screen except the landing page is its own lazy chunk, so "/" never downloads dashboards. */
 const QueryRoot = lazyPage(() => import("./QueryRoot"));
@@ -63,10 +81,15 @@ const pages = {
   adminShipment: lazyPage(() => import("../features/admin/pages/AdminShipmentPage")),
 } satisfies Record<string, Page>;
 
-function page(path: string, title: string, Component: Page): RouteObject {
+function page(
+  path: string,
+  title: string,
+  Component: Page,
+  prefetch?: RouteHandle["prefetch"],
+): RouteObject {
   return {
     path,
-    handle: { title, preload: Component.preload } satisfies RouteHandle,
+    handle: { title, preload: Component.preload, prefetch } satisfies RouteHandle,
     element: (
       <Suspense fallback={<RouteFallback />}>
         <Component />
@@ -97,7 +120,10 @@ export const routes: RouteObject[] = [
           page("/playground", "Playground", pages.playground),
           page("/dashboard/orders/default", "Orders", pages.defaultOrders),
           {
-            handle: { preload: pages.appLayout.preload } satisfies RouteHandle,
+            handle: {
+              preload: pages.appLayout.preload,
+              prefetch: () => prefetchGet("auth/v1/me/"),
+            } satisfies RouteHandle,
             element: (
               <RequireAuth>
                 <Suspense fallback={<RouteFallback />}>
@@ -107,9 +133,24 @@ export const routes: RouteObject[] = [
             ),
             children: [
               // Shipper (shipping agent)
-              page("/shipper/dashboard", "Pending Quotations", pages.pendingQuotations),
-              page("/shipper/dashboard/new", "Pending Quotations", pages.pendingQuotations),
-              page("/shipper/dashboard/orders", "Current Shipments", pages.shipperCurrent),
+              page(
+                "/shipper/dashboard",
+                "Pending Quotations",
+                pages.pendingQuotations,
+                shipperFirstPage("shipper/shipments/"),
+              ),
+              page(
+                "/shipper/dashboard/new",
+                "Pending Quotations",
+                pages.pendingQuotations,
+                shipperFirstPage("shipper/shipments/"),
+              ),
+              page(
+                "/shipper/dashboard/orders",
+                "Current Shipments",
+                pages.shipperCurrent,
+                shipperFirstPage("shipper/recent-orders/"),
+              ),
               page("/shipper/dashboard/orders/status/:id", "Order Status", pages.shipperOrder),
               page(
                 "/shipper/dashboard/orders/pastorders",
@@ -144,14 +185,49 @@ export const routes: RouteObject[] = [
               page("/quotes", "New Shipment", pages.newShipment),
               page("/seller/dashboard", "Dashboard", pages.sellerDashboard),
               page("/seller/home", "Dashboard", pages.sellerDashboard),
-              page("/seller/booking", "Active Shipments", pages.sellerActive),
-              page("/seller/booking/order/status/:id", "Shipment Details", pages.sellerShipment),
-              page("/seller/booking/recentorderstatus/:id", "Shipment", pages.sellerOrderChat),
+              page(
+                "/seller/booking",
+                "Active Shipments",
+                pages.sellerActive,
+                firstPage("seller/shipments/"),
+              ),
+              page(
+                "/seller/booking/order/status/:id",
+                "Shipment Details",
+                pages.sellerShipment,
+                sellerShipment,
+              ),
+              page(
+                "/seller/booking/recentorderstatus/:id",
+                "Shipment",
+                pages.sellerOrderChat,
+                sellerShipment,
+              ),
               page("/seller/booking/status", "Current Shipments", pages.sellerRecent),
-              page("/seller/booking/recentorders", "Current Shipments", pages.sellerRecent),
-              page("/seller/booking/pendingorders", "Pending Shipments", pages.sellerPending),
-              page("/seller/booking/pastorders", "Completed Shipments", pages.sellerCompleted),
-              page("/seller/booking/cancelledorders", "Cancelled Shipments", pages.sellerCancelled),
+              page(
+                "/seller/booking/recentorders",
+                "Current Shipments",
+                pages.sellerRecent,
+                firstPage("seller/recent-orders/"),
+              ),
+              page(
+                "/seller/booking/pendingorders",
+                "Pending Shipments",
+                pages.sellerPending,
+                firstPage("seller/pending-shipments/"),
+              ),
+              page(
+                "/seller/booking/pastorders",
+                "Completed Shipments",
+                pages.sellerCompleted,
+                firstPage("seller/past-orders/"),
+              ),
+              page(
+                "/seller/booking/cancelledorders",
+                "Cancelled Shipments",
+                pages.sellerCancelled,
+                firstPage("seller/cancelled-shipments/"),
+              ),
               page("/seller/booking/sampleshipments", "Sample Shipments", pages.sellerSamples),
               page("/seller/announcement", "Announcements", pages.announcements),
               page("/seller/announcement/:id", "Announcement", pages.announcementDetail),
@@ -177,12 +253,15 @@ export const router = createBrowserRouter(routes);
 
 /**
  * Starts downloading every chunk the route at `pathname` needs at once (the data layer, the
- * signed-in layout and the screen) instead of one after another as each renders the next.
+ * signed-in layout and the screen) instead of one after another as each renders the next, and
+ * the screen's first API reads alongside them.
  */
 export function preloadRoute(pathname: string) {
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload?.().catch(() => {
+    const handle = match.route.handle as RouteHandle | undefined;
+    void handle?.preload?.().catch(() => {
       // A failed download is retried, and reported, when the route renders.
     });
+    handle?.prefetch?.(match.params);
   }
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@fba/contract/constants";
 import { failure, fakeApi, success } from "../app/test-utils";
-import { ApiError, api, buildUrl, setLoggedOutHandler } from "./api-client";
+import { ApiError, api, buildUrl, prefetchGet, setLoggedOutHandler } from "./api-client";
 import { formatApiError } from "./toast";
 
 const loggedOut = vi.fn();
@@ -132,5 +132,36 @@ describe("buildUrl", () => {
     expect(
       buildUrl("/seller/shipments/", { page: 1, search: "A&B", ordering: "", date: null }),
     ).toBe("/api/seller/shipments/?page=1&search=A%26B");
+  });
+});
+
+describe("prefetchGet", () => {
+  it("hands a GET started early to the first matching api.get, then asks again", async () => {
+    const { calls } = fakeApi({ "GET seller/shipments/": success([{ id: 3 }]) });
+    prefetchGet("seller/shipments/", { page: 1, per_page: 50 });
+    expect(calls).toHaveLength(1);
+    const first = await api.get<{ data: { id: number }[] }>("seller/shipments/", {
+      page: 1,
+      per_page: 50,
+    });
+    expect(first.data[0]?.id).toBe(3);
+    expect(calls).toHaveLength(1);
+    // Another page is another URL; the same URL again is a fresh request.
+    await api.get("seller/shipments/", { page: 2, per_page: 50 });
+    await api.get("seller/shipments/", { page: 1, per_page: 50 });
+    expect(calls).toHaveLength(3);
+  });
+
+  it("passes an early failure to the screen that takes it", async () => {
+    fakeApi({ "GET shipments/9/": failure(403, "You cannot view this shipment right now.") });
+    prefetchGet("shipments/9/");
+    await expect(api.get("shipments/9/")).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("sends nothing without a signed-in user", () => {
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+    const { calls } = fakeApi({});
+    prefetchGet("auth/v1/me/");
+    expect(calls).toHaveLength(0);
   });
 });

@@ -158,9 +158,34 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return parseBody<T>(res);
 }
 
+/** GETs started before the screen that reads them has loaded, by URL; see prefetchGet. */
+const earlyGets = new Map<string, Promise<unknown>>();
+const EARLY_GET_TTL_MS = 10_000;
+
+/**
+ * Starts a GET now, so it runs while the screen's code downloads; the first `api.get` of the same
+ * URL within 10 seconds takes its answer instead of asking again. Signed-in requests only.
+ */
+export function prefetchGet(path: string, query?: Query) {
+  const url = buildUrl(path, query);
+  if (!authStorage.getAccessToken() || earlyGets.has(url)) return;
+  const answer = apiRequest(path, { query });
+  // A failure is for the screen to report when it takes the answer, not an unhandled rejection.
+  answer.catch(() => {});
+  earlyGets.set(url, answer);
+  setTimeout(() => earlyGets.delete(url), EARLY_GET_TTL_MS);
+}
+
+function takeEarlyGet<T>(path: string, query?: Query): Promise<T> | undefined {
+  const url = buildUrl(path, query);
+  const answer = earlyGets.get(url);
+  earlyGets.delete(url);
+  return answer as Promise<T> | undefined;
+}
+
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
-    apiRequest<T>(path, { query, signal }),
+    takeEarlyGet<T>(path, query) ?? apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "POST", body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PATCH", body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PUT", body }),

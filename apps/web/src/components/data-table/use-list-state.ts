@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { DEFAULT_PAGE_SIZE } from "@fba/contract";
+import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
 
 /** The shipping agent's list tables show 10 rows a page, with no per-page choice. */
 export const SHIPPER_PAGE_SIZE = 10;
