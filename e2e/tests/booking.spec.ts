@@ -142,6 +142,8 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   // The shipment left the agents' pending list; the loser cannot open it any more.
   await cheapPage.goto("/shipper/dashboard");
   await expect(cheapPage.getByRole("heading", { name: "Pending Quotations" })).toBeVisible();
+  await cheapPage.getByRole("textbox", { name: "Search" }).fill(product);
+  await expect(cheapPage.getByText("You have no bid yet")).toBeVisible();
   await expect(cheapPage.getByRole("row", { name: new RegExp(product) })).toHaveCount(0);
   await dearPage.goto(`/shipper/bid/${shipment.id}`);
   await expect(dearPage.getByText("You cannot view this shipment right now.")).toBeVisible();
@@ -229,6 +231,9 @@ test("an agent sees a new shipment in Pending Quotations with a live countdown a
 
   const page = await openAs(agent);
   await page.goto("/shipper/dashboard");
+  // Agent lists show 10 rows, soonest deadline first: other journeys' open shipments may fill
+  // the first page, so the agent searches as a user would.
+  await page.getByRole("textbox", { name: "Search" }).fill(product);
   const row = page.getByRole("row", { name: new RegExp(product) });
   await expect(row).toBeVisible({ timeout: 45_000 });
   await expect(row.getByText(/^\d+h \d{2}m \d{2}s$/)).toBeVisible();
