@@ -35,11 +35,17 @@ describe("app", () => {
     expect(res.headers["x-powered-by"]).toBeUndefined();
   });
 
-  it("puts the security headers and request id on refusals too", async () => {
+  it("gives API answers, refusals included, the API's security headers and a request id", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/shipments/1/" });
     expect(res.statusCode).toBe(401);
     expect(res.headers["x-request-id"]).toBeTruthy();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
   });
 });
