@@ -22,7 +22,7 @@ import {
 } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import SearchIcon from "@mui/icons-material/Search";
-import { PAGE_SIZES } from "@fba/contract";
+import { PAGE_SIZES } from "@fba/contract/constants";
 
 export interface DataTableColumn<Row> {
   /** Field name sent as `ordering` when sortable. */

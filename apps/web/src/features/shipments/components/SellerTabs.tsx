@@ -1,8 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Box, Button, Stack, Tab, Tabs, Typography } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import { Link as RouterLink, useLocation } from "react-router";
-import { SampleShipmentDialog } from "../../samples/components/SampleShipmentDialog";
+
+// The sample form (and its form and schema libraries) loads on first use, not with the list.
+const SampleShipmentDialog = lazy(() =>
+  import("../../samples/components/SampleShipmentDialog").then((m) => ({
+    default: m.SampleShipmentDialog,
+  })),
+);
 
 const TABS = [
   { label: "Current Shipments", to: "/seller/booking" },
@@ -26,6 +32,7 @@ function activeTab(pathname: string): string {
 export function SellerTabs({ title }: { title?: string }) {
   const { pathname } = useLocation();
   const [isSampleOpen, setSampleOpen] = useState(false);
+  const [isSampleMounted, setSampleMounted] = useState(false);
   return (
     <Box sx={{ mb: 2 }}>
       <Tabs
@@ -54,7 +61,13 @@ export function SellerTabs({ title }: { title?: string }) {
           </Typography>
         )}
         <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-          <Button variant="outlined" onClick={() => setSampleOpen(true)}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setSampleMounted(true);
+              setSampleOpen(true);
+            }}
+          >
             Create Sample Shipment
           </Button>
           <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/quotes">
@@ -62,7 +75,11 @@ export function SellerTabs({ title }: { title?: string }) {
           </Button>
         </Stack>
       </Stack>
-      <SampleShipmentDialog open={isSampleOpen} onClose={() => setSampleOpen(false)} />
+      {isSampleMounted && (
+        <Suspense fallback={null}>
+          <SampleShipmentDialog open={isSampleOpen} onClose={() => setSampleOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
