@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUSES, type ShipmentStatus } from "@fba/contract";
+import { SHIPMENT_STATUSES, type ShipmentStatus } from "@fba/contract/constants";
 
 /**
  * Which view a shipment page is: the `src` query of part 2 section 2 narrowed to what changes
