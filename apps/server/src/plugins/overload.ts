@@ -72,8 +72,13 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
   });
   const maxQueue = app.config.MAX_DATABASE_QUEUE;
   app.addHook("onRequest", (request, _reply, done) => {
+    // Socket upgrades are not turned away for a queue: clients reconnecting after a restart have
+    // only a few tries (the spec's 5, 1 s apart), and each upgrade needs just a short check.
     const queueFull =
-      maxQueue > 0 && app.database.waiting() > maxQueue && !request.url.startsWith("/api/health");
+      maxQueue > 0 &&
+      app.database.waiting() > maxQueue &&
+      !request.url.startsWith("/api/health") &&
+      !request.url.startsWith("/ws/");
     done(closing || queueFull ? unavailable() : undefined);
   });
   await app.register(underPressure, {
