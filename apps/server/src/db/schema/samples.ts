@@ -14,6 +14,9 @@ export const sampleShipments = pgTable(
     status: text("status").notNull().default("Quotation Received"),
     completedById: integer("completed_by_id").references(() => users.id),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The one agent handling the sample: set once, by the first agent who acts on it. */
+    claimedById: integer("claimed_by_id").references(() => users.id),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
