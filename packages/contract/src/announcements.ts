@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.js";
 import { GROUPS, idSchema } from "./common.js";
 
 export const announcementMessages = {
@@ -30,8 +31,7 @@ export type Announcement = z.infer<typeof announcementSchema>;
 
 const optionalTitle = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-  z
-    .string()
+  text()
     .trim()
     .max(ANNOUNCEMENT_TITLE_MAX, announcementMessages.titleMax)
     .nullable()
@@ -41,8 +41,7 @@ const optionalTitle = z.preprocess(
 
 export const createAnnouncementInputSchema = z.object({
   title: optionalTitle,
-  message: z
-    .string({ error: announcementMessages.messageRequired })
+  message: text({ error: announcementMessages.messageRequired })
     .trim()
     .min(1, { error: announcementMessages.messageRequired, abort: true })
     .max(ANNOUNCEMENT_MESSAGE_MAX, announcementMessages.messageMax),

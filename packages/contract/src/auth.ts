@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.js";
 import { GROUPS, SELF_SERVICE_GROUPS } from "./common.js";
 
 export const EMAIL_PATTERN =
@@ -52,7 +53,7 @@ export const messages = {
 
 /** A string that must be present: missing, null and blank all give the same required message. */
 export const requiredString = (required: string) =>
-  z.string({ error: required }).trim().min(1, { error: required, abort: true });
+  text({ error: required }).trim().min(1, { error: required, abort: true });
 
 export const firstNameSchema = requiredString(messages.firstNameRequired)
   .min(2, { error: messages.firstNameMin, abort: true })
@@ -75,8 +76,7 @@ export const loginEmailSchema = requiredString(messages.emailRequired)
   .toLowerCase();
 
 /** The password rule of sign-up, reset and change. Each unmet rule is its own message. */
-export const passwordSchema = z
-  .string({ error: messages.passwordRequired })
+export const passwordSchema = text({ error: messages.passwordRequired })
   .min(1, { error: messages.passwordRequired, abort: true })
   .min(8, { error: messages.passwordMin, abort: true })
   .max(32, { error: messages.passwordMax, abort: true })
@@ -85,8 +85,7 @@ export const passwordSchema = z
   .regex(/[0-9]/, { error: messages.passwordNumber, abort: true })
   .regex(/[^A-Za-z0-9]/, { error: messages.passwordSpecial, abort: true });
 
-export const otpSchema = z
-  .string({ error: messages.otpRequired })
+export const otpSchema = text({ error: messages.otpRequired })
   .trim()
   .min(1, { error: messages.otpRequired, abort: true })
   .regex(/^\d{4}$/, messages.otpDigits);
@@ -96,8 +95,7 @@ export const selfServiceGroupSchema = z.enum(SELF_SERVICE_GROUPS, { error: messa
 
 export const loginInputSchema = z.object({
   email: loginEmailSchema,
-  password: z
-    .string({ error: messages.passwordRequired })
+  password: text({ error: messages.passwordRequired })
     .min(1, messages.passwordRequired)
     .max(128, messages.passwordMax),
   group: selfServiceGroupSchema,
@@ -148,9 +146,10 @@ export const verifyOtpInputSchema = z.object({
 });
 export type VerifyOtpInput = z.input<typeof verifyOtpInputSchema>;
 
-const confirmPasswordSchema = z
-  .string({ error: messages.passwordsMustMatch })
-  .max(128, messages.passwordsMustMatch);
+const confirmPasswordSchema = text({ error: messages.passwordsMustMatch }).max(
+  128,
+  messages.passwordsMustMatch,
+);
 
 /**
  * Adds the "Passwords must match" check beside an object's own field checks. It sits on the other
@@ -188,8 +187,7 @@ export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
 
 export const changePasswordInputSchema = z
   .object({
-    old_password: z
-      .string({ error: messages.passwordRequired })
+    old_password: text({ error: messages.passwordRequired })
       .min(1, { error: messages.passwordRequired, abort: true })
       .max(128, messages.currentPasswordWrong),
     new_password: passwordSchema,

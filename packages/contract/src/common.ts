@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.js";
+import { stripDisallowedText, text } from "./text.js";
 
 export * from "./constants.js";
+export * from "./text.js";
 
 /** Envelopes. */
 export const paginationOptionSchema = z.object({
@@ -56,13 +58,16 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-export const isoDateSchema = z
-  .string()
+export const isoDateSchema = text()
   .regex(DATE_RE, "Invalid date")
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Invalid date");
 
 /** Empty strings in query strings are dropped before validation. */
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** Search terms lose what the text rule refuses (rather than failing the list); blank is absent. */
+const toSearchTerm = (value: unknown) =>
+  emptyToUndefined(typeof value === "string" ? stripDisallowedText(value).trim() : value);
 
 function clampPageSize(value: unknown): number {
   const n = Number(value);
@@ -80,11 +85,10 @@ function toPage(value: unknown): number {
 export const listQuerySchema = z.object({
   page: z.preprocess(emptyToUndefined, z.unknown()).transform(toPage),
   per_page: z.preprocess(emptyToUndefined, z.unknown()).transform(clampPageSize),
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  search: z.preprocess(toSearchTerm, text().trim().max(100).optional()),
   ordering: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
+    text()
       .optional()
       .catch(undefined)
       .transform((value) => (value && /^-?[a-z_]{1,40}$/.test(value) ? value : undefined)),

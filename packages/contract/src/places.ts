@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { stripDisallowedText, text } from "./text.js";
 
 export const placeQuerySchema = z.object({
   q: z.preprocess(
-    (value) => (typeof value === "string" ? value : ""),
-    z.string().trim().max(100, "Search text cannot exceed 100 characters"),
+    (value) => (typeof value === "string" ? stripDisallowedText(value) : ""),
+    text().trim().max(100, "Search text cannot exceed 100 characters"),
   ),
   limit: z.preprocess(
     (value) => (value === undefined || value === "" ? undefined : Number(value)),
@@ -46,15 +47,15 @@ export type Warehouse = z.infer<typeof warehouseSchema>;
 
 export const warehouseQuerySchema = z.object({
   q: z.preprocess(
-    (value) => (typeof value === "string" ? value : undefined),
-    z.string().trim().max(100).optional(),
+    (value) => (typeof value === "string" ? stripDisallowedText(value) : undefined),
+    text().trim().max(100).optional(),
   ),
 });
 
 const optionalWarehouseText = (max: number, label: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-    z.string().trim().max(max, `${label} cannot exceed ${max} characters`).nullish(),
+    text().trim().max(max, `${label} cannot exceed ${max} characters`).nullish(),
   );
 
 export const warehouseMessages = {
@@ -69,20 +70,17 @@ export const warehouseMessages = {
 } as const;
 
 export const createWarehouseInputSchema = z.object({
-  code: z
-    .string({ error: warehouseMessages.codeRequired })
+  code: text({ error: warehouseMessages.codeRequired })
     .trim()
     .min(1, { error: warehouseMessages.codeRequired, abort: true })
     .max(20, { error: warehouseMessages.codeMax, abort: true })
     .regex(/^[A-Za-z0-9\-/?]+$/, warehouseMessages.codePattern)
     .transform((value) => value.toUpperCase()),
-  country: z
-    .string({ error: warehouseMessages.countryRequired })
+  country: text({ error: warehouseMessages.countryRequired })
     .trim()
     .min(1, { error: warehouseMessages.countryRequired, abort: true })
     .max(20, "Country cannot exceed 20 characters"),
-  address: z
-    .string({ error: warehouseMessages.addressRequired })
+  address: text({ error: warehouseMessages.addressRequired })
     .trim()
     .min(1, { error: warehouseMessages.addressRequired, abort: true })
     .max(200, "Address cannot exceed 200 characters"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.js";
 import { PROFILE_IMAGE_MAX_BYTES } from "./common.js";
 import { messages as authMessages, userSchema } from "./auth.js";
 
@@ -54,8 +55,7 @@ export function normalizePhone(value: string): string {
 }
 
 const profileNameSchema = (required: string) =>
-  z
-    .string({ error: required })
+  text({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .regex(PROFILE_NAME_PATTERN, { error: profileMessages.nameLetters, abort: true })
@@ -63,13 +63,11 @@ const profileNameSchema = (required: string) =>
     .max(PROFILE_NAME_MAX, profileMessages.nameMax);
 
 /** An empty or null phone clears it; anything else must be a valid mobile number. */
-export const profilePhoneSchema = z
-  .string({ error: profileMessages.phoneDigits })
+export const profilePhoneSchema = text({ error: profileMessages.phoneDigits })
   .max(40, { error: profileMessages.phoneMax, abort: true })
   .transform(normalizePhone)
   .pipe(
-    z
-      .string()
+    text()
       .regex(/^\+?\d*$/, { error: profileMessages.phoneDigits, abort: true })
       .refine((value) => value.replace("+", "").length >= PHONE_MIN_DIGITS, {
         error: profileMessages.phoneMin,
@@ -95,7 +93,7 @@ export const formBooleanSchema = z.preprocess(
 );
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-const optionalPassword = z.preprocess(emptyToUndefined, z.string().max(128).optional());
+const optionalPassword = z.preprocess(emptyToUndefined, text().max(128).optional());
 
 /**
  * PATCH auth/v1/update-profile/. Every field is optional; a present name must be valid. Password

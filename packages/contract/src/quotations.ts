@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.js";
 import { listQuerySchema } from "./common.js";
 
 export const quotationMessages = {
@@ -44,8 +45,7 @@ function toAmountText(value: unknown): unknown {
   return value;
 }
 
-const amountText = z
-  .string({ error: quotationMessages.amountDigits })
+const amountText = text({ error: quotationMessages.amountDigits })
   .regex(AMOUNT_PATTERN, { error: quotationMessages.amountDigits, abort: true })
   .max(9, quotationMessages.amountMax);
 
@@ -53,7 +53,7 @@ export const createQuotationInputSchema = z
   .object({
     pickup_amount: z.preprocess(
       toAmountText,
-      z.string({ error: quotationMessages.amountRequired }).pipe(amountText),
+      text({ error: quotationMessages.amountRequired }).pipe(amountText),
     ),
     fast_amount: z.preprocess(toAmountText, amountText.optional()),
     normal_amount: z.preprocess(toAmountText, amountText.optional()),
@@ -91,8 +91,7 @@ export function maskValue(value: string): string {
   return "*".repeat(value.length);
 }
 
-const cancelReasonSchema = z
-  .string({ error: quotationMessages.cancelReasonRequired })
+const cancelReasonSchema = text({ error: quotationMessages.cancelReasonRequired })
   .trim()
   .min(1, { error: quotationMessages.cancelReasonRequired, abort: true })
   .max(500, quotationMessages.cancelReasonMax);
@@ -118,7 +117,7 @@ export const updateQuotationInputSchema = z
     is_accepted: booleanLike.optional(),
     cancel_reason: z.preprocess(
       (value) => (value === null ? undefined : value),
-      z.string().max(500, quotationMessages.cancelReasonMax).optional(),
+      text().max(500, quotationMessages.cancelReasonMax).optional(),
     ),
   })
   .superRefine((value, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.js";
 import { idSchema } from "./common.js";
 import {
   CHAT_MESSAGE_MAX_LENGTH,
@@ -43,9 +44,10 @@ export const realtimeMessages = {
 // uses the authenticated user.
 const ignored = z.unknown().optional();
 
-const messageText = z
-  .string({ error: chatMessages.messageRequired })
-  .max(CHAT_MESSAGE_MAX_LENGTH, chatMessages.messageTooLong);
+const messageText = text({ error: chatMessages.messageRequired }).max(
+  CHAT_MESSAGE_MAX_LENGTH,
+  chatMessages.messageTooLong,
+);
 const optionalAttachment = z.preprocess(
   (value) => (value === "" || value === undefined ? null : value),
   idSchema.nullable(),
@@ -76,8 +78,7 @@ export const deleteMessageFrameSchema = z.object({
 export const addReactionFrameSchema = z.object({
   action: z.literal("add_reaction"),
   message_id: idSchema,
-  reaction: z
-    .string({ error: chatMessages.reactionRequired })
+  reaction: text({ error: chatMessages.reactionRequired })
     .trim()
     .min(1, { error: chatMessages.reactionRequired, abort: true })
     .max(CHAT_REACTION_MAX_LENGTH, chatMessages.reactionTooLong),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text, textMessages } from "./text.js";
 import { SAMPLE_SHIPMENT_STATUSES, listQuerySchema } from "./common.js";
 
 export const SAMPLE_PRODUCT_NAME_MAX = 50;
@@ -19,15 +20,20 @@ export const sampleMessages = {
   completed: "Sample shipment marked as completed",
   alreadyCompleted: "This sample shipment is already completed",
   notAuthorised: "You are not authorised to view this shipment",
+  claimed: "Sample shipment claimed",
+  claimedByAnother: "Another agent is handling this sample shipment",
 } as const;
 
 /** Quantity arrives as a number (JSON) or a digit string (forms); both mean the same count. */
 const quantitySchema = z
-  .union([z.string(), z.number()], { error: sampleMessages.quantityRequired })
+  .union([text(), z.number()], {
+    // Only a string that breaks the text rule fails both options while being a string.
+    error: (issue) =>
+      typeof issue.input === "string" ? textMessages.invalid : sampleMessages.quantityRequired,
+  })
   .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
   .pipe(
-    z
-      .string()
+    text()
       .min(1, { error: sampleMessages.quantityRequired, abort: true })
       .regex(/^\d+$/, { error: sampleMessages.quantityDigits, abort: true })
       .max(SAMPLE_QUANTITY_MAX_DIGITS, { error: sampleMessages.quantityMax, abort: true })
@@ -36,14 +42,12 @@ const quantitySchema = z
   .transform(Number);
 
 export const createSampleShipmentInputSchema = z.object({
-  product_name: z
-    .string({ error: sampleMessages.productNameRequired })
+  product_name: text({ error: sampleMessages.productNameRequired })
     .trim()
     .min(1, { error: sampleMessages.productNameRequired, abort: true })
     .max(SAMPLE_PRODUCT_NAME_MAX, sampleMessages.productNameMax),
   quantity: quantitySchema,
-  address: z
-    .string({ error: sampleMessages.addressRequired })
+  address: text({ error: sampleMessages.addressRequired })
     .trim()
     .min(1, { error: sampleMessages.addressRequired, abort: true })
     .max(SAMPLE_ADDRESS_MAX, sampleMessages.addressMax),
@@ -76,6 +80,25 @@ export const sampleShipmentSellerSchema = z.object({
   image: z.string().nullable(),
 });
 
+/** The agent handling a sample, as the seller, admins and that agent see them. */
+export const sampleClaimAgentSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company_name: z.string(),
+});
+
+/**
+ * A claimed sample: the first agent who acts on it (claims it, writes in its chat or completes
+ * it) handles it alone. Other agents learn only that someone else does (`agent` null).
+ */
+export const sampleClaimSchema = z.object({
+  claimed_at: z.string(),
+  is_mine: z.boolean(),
+  agent: sampleClaimAgentSchema.nullable(),
+});
+export type SampleClaim = z.infer<typeof sampleClaimSchema>;
+
 export const sampleShipmentSchema = z.object({
   id: z.number().int(),
   product_name: z.string(),
@@ -87,5 +110,7 @@ export const sampleShipmentSchema = z.object({
   message_count: z.number().int(),
   /** Agents and admins only: where the samples are delivered (fixed text with the seller id). */
   delivery_address: z.string().optional(),
+  /** Null while no agent handles it yet; always sent by the server. */
+  claim: sampleClaimSchema.nullable().optional(),
 });
 export type SampleShipment = z.infer<typeof sampleShipmentSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.js";
 import {
   COMPLIANCE_OPTIONS,
   MAX_WAREHOUSE_GROUPS,
@@ -115,7 +116,7 @@ export const requiredPositiveNumber = (
 const optionalText = (max: number, message: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.string().trim().max(max, message).nullish(),
+    text().trim().max(max, message).nullish(),
   );
 
 const optionalCoordinate = (limit: number, message: string) =>
@@ -133,8 +134,7 @@ function isNotInPast(value: string, now = new Date()): boolean {
   return value >= earliest;
 }
 
-export const shipmentReadyDateSchema = z
-  .string({ error: shipmentMessages.dateRequired })
+export const shipmentReadyDateSchema = text({ error: shipmentMessages.dateRequired })
   .trim()
   .min(1, { error: shipmentMessages.dateRequired, abort: true })
   .pipe(isoDateSchema)
@@ -151,8 +151,7 @@ export const pickupLocationInputSchema = z.object({
   country: optionalText(100, shipmentMessages.textMax),
   zip_code: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z
-      .string()
+    text()
       .trim()
       .regex(/^\d{5}(-\d{4})?$/, shipmentMessages.zipInvalid)
       .nullish(),
@@ -213,8 +212,7 @@ export const complianceInputSchema = z.object({
     .transform((values) => [...new Set(values)]),
   additional_notes: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z
-      .string()
+    text()
       .trim()
       .min(2, { error: shipmentMessages.notesMin, abort: true })
       .max(50, shipmentMessages.notesMax)
@@ -248,8 +246,7 @@ export const createShipmentInputSchema = z.object({
       // Phone controls add separators; only the digits count.
       .transform((value) => value.replace(/[\s()\-.]/g, ""))
       .pipe(
-        z
-          .string()
+        text()
           .regex(/^\+?\d+$/, { error: shipmentMessages.supplierPhoneDigits, abort: true })
           .refine(
             (value) => value.replace("+", "").length <= 15,
@@ -288,8 +285,7 @@ export type CreateShipmentData = z.output<typeof createShipmentInputSchema>;
 const numericText = (pattern: RegExp, max: number, maxMessage: string) =>
   z.preprocess(
     (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
-    z
-      .string({ error: shipmentMessages.required })
+    text({ error: shipmentMessages.required })
       .trim()
       .min(1, { error: shipmentMessages.required, abort: true })
       .max(max, { error: maxMessage, abort: true })
@@ -321,7 +317,7 @@ export type ShipmentStatusUpdateInput = z.infer<typeof shipmentStatusUpdateInput
 export const cancelShipmentInputSchema = z.object({
   cancel_reason: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.string().trim().max(500, "Cancel reason cannot exceed 500 characters").optional(),
+    text().trim().max(500, "Cancel reason cannot exceed 500 characters").optional(),
   ),
 });
 export type CancelShipmentInput = z.input<typeof cancelShipmentInputSchema>;
