@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import type { Group } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { sampleShipments, shipments, users } from "../../db/schema/index.js";
+import { resolveOrdering } from "../../lib/ordering.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -42,11 +43,10 @@ function whereOf(filter: UserListFilter): SQL | undefined {
 }
 
 function orderOf(ordering: string | undefined): SQL[] {
-  const name = ordering?.replace(/^-/, "");
-  const column =
-    name && name in orderColumns ? orderColumns[name as keyof typeof orderColumns] : undefined;
-  if (!column) return [desc(users.createdAt), desc(users.id)];
-  return [ordering?.startsWith("-") ? desc(column) : asc(column), desc(users.id)];
+  const resolved = resolveOrdering(orderColumns, ordering);
+  if (!resolved) return [desc(users.createdAt), desc(users.id)];
+  const { column, descending } = resolved;
+  return [descending ? desc(column) : asc(column), desc(users.id)];
 }
 
 export async function listUsers(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { sampleShipments, users } from "../../db/schema/index.js";
+import { resolveOrdering } from "../../lib/ordering.js";
 
 /** Stored status of a sample that is not delivered yet (shown as "Shipment Pending"). */
 export const SAMPLE_PENDING_STATUS = "Quotation Received";
@@ -127,11 +128,9 @@ function whereOf(filter: SampleListFilter): SQL | undefined {
 }
 
 function orderOf(ordering: string | undefined): SQL[] {
-  const descending = ordering?.startsWith("-") ?? false;
-  const name = ordering?.replace(/^-/, "");
-  const column =
-    name && name in orderColumns ? orderColumns[name as keyof typeof orderColumns] : undefined;
-  if (!column) return [desc(sampleShipments.createdAt), desc(sampleShipments.id)];
+  const resolved = resolveOrdering(orderColumns, ordering);
+  if (!resolved) return [desc(sampleShipments.createdAt), desc(sampleShipments.id)];
+  const { column, descending } = resolved;
   return [descending ? desc(column) : asc(column), desc(sampleShipments.id)];
 }
 

@@ -17,6 +17,7 @@ import { chargeableWeight } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { preparedOnce } from "../../db/prepared.js";
 import { quotations, shipmentPackages, shipments, users } from "../../db/schema/index.js";
+import { resolveOrdering } from "../../lib/ordering.js";
 
 const quotationRow = alias(quotations, "q");
 const agentUser = alias(users, "agent");
@@ -336,17 +337,13 @@ function listConditions(filter: ShipmentListFilter): SQL[] {
 }
 
 function listOrder(filter: ShipmentListFilter): SQL[] {
-  const ordering = filter.ordering;
+  const ordering = resolveOrdering(orderingColumns, filter.ordering);
   if (ordering) {
-    const descending = ordering.startsWith("-");
-    const name = descending ? ordering.slice(1) : ordering;
-    const column = orderingColumns[name as keyof typeof orderingColumns];
-    if (column) {
-      return [
-        descending ? desc(column) : asc(column),
-        descending ? desc(shipments.id) : asc(shipments.id),
-      ];
-    }
+    const { column, descending } = ordering;
+    return [
+      descending ? desc(column) : asc(column),
+      descending ? desc(shipments.id) : asc(shipments.id),
+    ];
   }
   if (filter.list.kind === "open") return [asc(shipments.biddingEndsAt), asc(shipments.id)];
   return [desc(shipments.createdAt), desc(shipments.id)];
@@ -363,8 +360,7 @@ function listShape(filter: ShipmentListFilter): string {
   const { list } = filter;
   const status =
     list.kind === "seller" ? list.statuses.join(",") : "status" in list ? list.status : "";
-  const ordering =
-    filter.ordering && filter.ordering.replace(/^-/, "") in orderingColumns ? filter.ordering : "";
+  const ordering = resolveOrdering(orderingColumns, filter.ordering) ? filter.ordering : "";
   const search = filter.search ? (isIdSearch(filter.search) ? "id" : "text") : "";
   return [list.kind, status ?? "", search, filter.shipmentReadyDate ? "date" : "", ordering].join(
     "|",
