@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.js";
+import { trustProxyOption, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { EventBus } from "./lib/events.js";
 import { FileStorage } from "./lib/storage.js";
@@ -43,6 +43,8 @@ declare module "fastify" {
 export interface BuildOptions {
   /** An already-open database (tests share one per file); otherwise opened from config. */
   database?: Database;
+  /** Where log lines go instead of stdout (the test harness inspects them). */
+  logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -67,6 +69,7 @@ export async function buildApp(
               ],
               censor: "[redacted]",
             },
+            ...(options.logStream ? { stream: options.logStream } : {}),
             serializers: {
               // Never log query strings: socket URLs carry the access token.
               req: (req) => ({
@@ -77,7 +80,7 @@ export async function buildApp(
             },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),

@@ -1,9 +1,48 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((value) => value === "true" || value === "1");
+
+/** proxy-addr's names for address ranges, usable in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For hops to believe. `false`/`0`: none (the socket's peer is the client).
+ * `true`: proxies on loopback or private addresses. `n`: exactly n proxy hops (only when the
+ * instances cannot be reached except through them). A comma-separated list of addresses, CIDRs
+ * or proxy-addr range names: hops from those addresses. Never "every hop": the leftmost entries
+ * are whatever the client wrote.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .optional()
+  .transform((value, context): boolean | number | string[] => {
+    const text = (value ?? "").trim();
+    if (text === "" || text === "false") return false;
+    if (text === "true") return true;
+    if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+    const entries = text.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: "custom",
+      message:
+        "use false, true (one proxy hop), a hop count, or a comma-separated list of proxy addresses/CIDRs",
+    });
+    return z.NEVER;
+  });
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -13,6 +52,8 @@ const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
+  /** How often each instance re-checks the owners of its open sockets against the database. */
+  SOCKET_RECHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("FBA Freight <no-reply@fba-freight.local>"),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
@@ -26,7 +67,7 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CORS_ORIGINS: z.string().default(""),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: booleanFromEnv,
+  TRUST_PROXY: trustProxyFromEnv,
   RATE_LIMIT_DISABLED: booleanFromEnv,
   SAMPLE_ADDRESS_TEMPLATE: z
     .string()
@@ -59,6 +100,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...result.data,
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
   };
+}
+
+/** The proxies `TRUST_PROXY=true` believes: loopback and private-network peers. */
+export const PRIVATE_PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * Fastify's trustProxy for the TRUST_PROXY setting. `true` trusts a peer on a loopback or private
+ * address (the shipped nginx on the same host or network), never every hop; a hop count trusts
+ * exactly that many hops, whoever the peer is.
+ */
+export function trustProxyOption(value: Config["TRUST_PROXY"]): TrustProxy {
+  if (value === true) return PRIVATE_PROXY_RANGES;
+  if (value === false || value === 0) return false;
+  if (typeof value === "number") {
+    const hops = value;
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
