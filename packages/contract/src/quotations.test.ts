@@ -44,6 +44,26 @@ describe("createQuotationInputSchema", () => {
   });
 });
 
+describe("createQuotationInputSchema amounts", () => {
+  it("refuses a zero amount on every offered field, so no total is 0", () => {
+    const result = createQuotationInputSchema.safeParse({
+      shipment: 1,
+      pickup_amount: "0",
+      fast_amount: 0,
+      normal_amount: "00",
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["pickup_amount", "Amount must be greater than 0"],
+      ["fast_amount", "Amount must be greater than 0"],
+      ["normal_amount", "Amount must be greater than 0"],
+    ]);
+    expect(
+      createQuotationInputSchema.safeParse({ shipment: 1, pickup_amount: "1", fast_amount: "1" })
+        .success,
+    ).toBe(true);
+  });
+});
+
 describe("updateQuotationInputSchema", () => {
   it("reads the three payloads", () => {
     expect(updateQuotationInputSchema.parse({ shipment_status: "Quotation Accepted" })).toEqual({

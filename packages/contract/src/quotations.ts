@@ -6,6 +6,7 @@ export const quotationMessages = {
   amountRequired: "Amount is required",
   amountDigits: "Amount must contain digits only",
   amountMax: "Amount cannot exceed 9 digits",
+  amountPositive: "Amount must be greater than 0",
   fastOrNormalRequired: "Enter a fast or a normal amount",
   shipmentRequired: "Shipment is required",
   cancelReasonRequired: "Cancel reason is required",
@@ -47,7 +48,9 @@ function toAmountText(value: unknown): unknown {
 
 const amountText = text({ error: quotationMessages.amountDigits })
   .regex(AMOUNT_PATTERN, { error: quotationMessages.amountDigits, abort: true })
-  .max(9, quotationMessages.amountMax);
+  .max(9, { error: quotationMessages.amountMax, abort: true })
+  // A bid of nothing would win every lowest-total contest.
+  .refine((value) => Number(value) > 0, quotationMessages.amountPositive);
 
 export const createQuotationInputSchema = z
   .object({

@@ -149,6 +149,35 @@ describe("POST /api/shipper/quotation/", () => {
       message: "Enter a fast or a normal amount",
     });
   });
+
+  it("refuses zero amounts, so no bid totals 0.00, and records nothing", async () => {
+    const id = await postShipment(ctx.app, seller);
+    const cases: Array<[Record<string, unknown>, string[]]> = [
+      [{ pickup_amount: "0", fast_amount: "0" }, ["pickup_amount", "fast_amount"]],
+      [{ pickup_amount: 0, normal_amount: "000" }, ["pickup_amount", "normal_amount"]],
+      [{ pickup_amount: "10", fast_amount: "0", normal_amount: "5" }, ["fast_amount"]],
+      [{ pickup_amount: "0", normal_amount: "900" }, ["pickup_amount"]],
+    ];
+    for (const [amounts, fields] of cases) {
+      const response = await inject("POST", "/api/shipper/quotation/", agent, {
+        shipment: id,
+        ...amounts,
+      });
+      expect(response.statusCode, JSON.stringify(amounts)).toBe(400);
+      expect(response.json().errors).toEqual(
+        fields.map((field) => ({ field, message: "Amount must be greater than 0" })),
+      );
+    }
+    const shipment = await inject("GET", `/api/shipments/${id}/`, seller);
+    expect(shipment.json().data).toMatchObject({ status: "Shipment Pending", quotation_count: 0 });
+    const fair = await inject("POST", "/api/shipper/quotation/", agent, {
+      shipment: id,
+      pickup_amount: "1",
+      normal_amount: "1",
+    });
+    expect(fair.statusCode).toBe(201);
+    expect(fair.json().data.total_amount).toBe("2.00");
+  });
 });
 
 describe("GET /api/quotations/?shipment_id=", () => {
