@@ -10,6 +10,23 @@ export function hashRefreshToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/**
+ * The refresh token that follows another on rotation: an HMAC of it under a key derived from the
+ * server secret. A repeat of the spent token within the grace period can then be answered with
+ * the very successor issued the first time (found by its hash), without keeping any token.
+ */
+export class RefreshTokenSuccessor {
+  private readonly key: Buffer;
+
+  constructor(serverSecret: string) {
+    this.key = createHmac("sha256", serverSecret).update("refresh-successor:v1").digest();
+  }
+
+  of(token: string): string {
+    return createHmac("sha256", this.key).update(token).digest("base64url");
+  }
+}
+
 /** A uniformly random numeric code from the CSPRNG, e.g. "0421". */
 export function generateOtp(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");

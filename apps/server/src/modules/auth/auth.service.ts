@@ -34,7 +34,13 @@ import {
   resendWaitSeconds,
 } from "./auth.policy.js";
 import * as repo from "./auth.repository.js";
-import { OtpHasher, generateOtp, generateRefreshToken, hashRefreshToken } from "./auth.secrets.js";
+import {
+  OtpHasher,
+  RefreshTokenSuccessor,
+  generateOtp,
+  generateRefreshToken,
+  hashRefreshToken,
+} from "./auth.secrets.js";
 import { presentUser } from "./user.presenter.js";
 
 type LoginInput = z.output<typeof loginInputSchema>;
@@ -77,8 +83,8 @@ async function createTokenPair(
   familyId: string,
   remember: boolean,
   now: Date,
+  refreshToken = generateRefreshToken(),
 ): Promise<TokenPair> {
-  const refreshToken = generateRefreshToken();
   await repo.insertRefreshToken(db, {
     userId: user.id,
     familyId,
@@ -89,6 +95,9 @@ async function createTokenPair(
   const accessToken = await app.tokens.signAccess({ userId: user.id, group: user.group });
   return { access_token: accessToken, refresh_token: refreshToken };
 }
+
+/** How many successors a repeat within the grace period may follow (tabs racing, not a loop). */
+const MAX_GRACE_HOPS = 4;
 
 const invalidCredentials = () =>
   new AppError("BAD_REQUEST", messages.invalidCredentials, [
@@ -101,11 +110,14 @@ const invalidOtp = () =>
 
 export class AuthService {
   private readonly otp: OtpHasher;
+  private readonly successor: RefreshTokenSuccessor;
   /** Verified against for unknown emails, so a wrong email costs as long as a wrong password. */
   private dummyHash: Promise<string> | undefined;
 
   constructor(private readonly app: FastifyInstance) {
-    this.otp = new OtpHasher(resolveJwtSecret(app.config.JWT_SECRET, app.config.DATA_DIR));
+    const secret = resolveJwtSecret(app.config.JWT_SECRET, app.config.DATA_DIR);
+    this.otp = new OtpHasher(secret);
+    this.successor = new RefreshTokenSuccessor(secret);
   }
 
   private get db() {
@@ -179,26 +191,57 @@ export class AuthService {
     return this.present(user);
   }
 
-  /** Exchanges a refresh token for a new pair; a later second use of any token ends its family. */
+  /**
+   * Exchanges a refresh token for a new pair; a later second use of any token ends its family.
+   * A repeat within the grace period gets the successor issued the first time (with a fresh
+   * access token), so racing tabs continue one session instead of forking it.
+   */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const now = new Date();
     const outcome = await this.db.transaction(async (tx) => {
-      const token = await repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
-      if (!token) return { kind: "invalid" as const };
-      const state = refreshTokenState(token, now);
-      if (state === "reused") {
-        await repo.revokeRefreshFamily(tx, token.familyId, now);
-        return { kind: "reused" as const, userId: token.userId };
+      let presented = refreshToken;
+      for (let hop = 0; hop <= MAX_GRACE_HOPS; hop++) {
+        const token = await repo.findRefreshTokenForUpdate(tx, hashRefreshToken(presented));
+        if (!token) return { kind: "invalid" as const };
+        const state = refreshTokenState(token, now);
+        if (state === "reused") {
+          await repo.revokeRefreshFamily(tx, token.familyId, now);
+          return { kind: "reused" as const, userId: token.userId };
+        }
+        if (state === "grace") {
+          presented = this.successor.of(presented);
+          continue;
+        }
+        if (state !== "valid") return { kind: "invalid" as const };
+        const user = await repo.findUserById(tx, token.userId);
+        if (!user || !user.isActive) {
+          await repo.revokeRefreshFamily(tx, token.familyId, now);
+          return { kind: "invalid" as const };
+        }
+        if (hop > 0) {
+          // The successor of a repeat: the same refresh token, a new access token of its session.
+          const accessToken = await this.app.tokens.signAccess({
+            userId: user.id,
+            group: user.group,
+          });
+          return {
+            kind: "ok" as const,
+            pair: { access_token: accessToken, refresh_token: presented },
+          };
+        }
+        await repo.markRefreshTokenRotated(tx, token.id, now);
+        const pair = await createTokenPair(
+          this.app,
+          tx,
+          user,
+          token.familyId,
+          token.remember,
+          now,
+          this.successor.of(presented),
+        );
+        return { kind: "ok" as const, pair };
       }
-      if (state !== "valid" && state !== "grace") return { kind: "invalid" as const };
-      const user = await repo.findUserById(tx, token.userId);
-      if (!user || !user.isActive) {
-        await repo.revokeRefreshFamily(tx, token.familyId, now);
-        return { kind: "invalid" as const };
-      }
-      if (state === "valid") await repo.markRefreshTokenRotated(tx, token.id, now);
-      const pair = await createTokenPair(this.app, tx, user, token.familyId, token.remember, now);
-      return { kind: "ok" as const, pair };
+      return { kind: "invalid" as const };
     });
     if (outcome.kind === "reused") {
       this.app.log.warn({ userId: outcome.userId }, "refresh token reused: session family revoked");

@@ -103,9 +103,46 @@ describe("auth: sessions", () => {
       ]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
       const [a, b] = results.map((r) => r.json().data.refresh_token as string);
-      expect(a).not.toBe(b);
+      // Both tabs hold the one successor: the session goes on as one line, not two.
+      expect(a).toBe(b);
       expect((await refresh(a!)).statusCode).toBe(200);
-      expect((await refresh(b!)).statusCode).toBe(200);
+    });
+
+    it("answers a repeat within the grace period with the same successor, never a new branch", async () => {
+      const account = await registerViaApi(ctx.app);
+      const first = (await refresh(account.refresh_token)).json().data;
+      const repeats = [];
+      for (let i = 0; i < 3; i++) repeats.push(await refresh(account.refresh_token));
+      for (const repeat of repeats) {
+        expect(repeat.statusCode).toBe(200);
+        expect(repeat.json().data.refresh_token).toBe(first.refresh_token);
+        const me = await ctx.app.inject({
+          method: "GET",
+          url: "/api/auth/v1/me/",
+          headers: { authorization: `Bearer ${repeat.json().data.access_token}` },
+        });
+        expect(me.json().data.id).toBe(account.user.id);
+      }
+      const family = await ctx.app.database.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.familyId, (await familyOf(account.refresh_token))!));
+      expect(family).toHaveLength(2);
+      // The successor rotates as usual, and a replay of the first token after the grace ends it.
+      const next = await refresh(first.refresh_token);
+      expect(next.statusCode).toBe(200);
+      await ageRotations(account.user.id);
+      expect((await refresh(account.refresh_token)).statusCode).toBe(401);
+      expect((await refresh(next.json().data.refresh_token)).statusCode).toBe(401);
+    });
+
+    it("follows a successor that was itself refreshed within the grace period", async () => {
+      const account = await registerViaApi(ctx.app);
+      const first = (await refresh(account.refresh_token)).json().data;
+      const second = (await refresh(first.refresh_token)).json().data;
+      const late = await refresh(account.refresh_token);
+      expect(late.statusCode).toBe(200);
+      expect(late.json().data.refresh_token).toBe(second.refresh_token);
     });
 
     it("treats a reuse after the grace period as theft", async () => {
