@@ -30,7 +30,17 @@ declare module "fastify" {
   interface FastifyRequest {
     idempotencyClaim?: Claim;
   }
+  interface FastifyContextConfig {
+    /**
+     * Set on routes whose answers carry credentials (tokens) or act on recovery codes: the
+     * Idempotency-Key header is ignored there, so no such answer is ever kept for replay.
+     */
+    skipIdempotency?: boolean;
+  }
 }
+
+/** A response body with a token pair in it; never stored, whatever route produced it. */
+const CARRIES_TOKENS = /"(?:access_token|refresh_token)"\s*:/;
 
 function requestHash(request: FastifyRequest): string {
   const body = request.body === undefined ? "" : JSON.stringify(request.body);
@@ -54,6 +64,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   /** Claims the key (returns true), or answers the request itself (replay) and returns false. */
   async function claimOrReplay(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (request.method !== "POST" && request.method !== "PATCH") return true;
+    if (request.routeOptions.config.skipIdempotency) return true;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return true;
     const key = Array.isArray(header) ? header[0] : header;
@@ -170,8 +181,14 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (!claim) return payload;
     request.idempotencyClaim = undefined;
     const status = reply.statusCode;
-    // Failures the client should retry (5xx, rate limits) and streamed bodies are not kept.
-    if (status >= 500 || status === 429 || (typeof payload !== "string" && payload !== null)) {
+    // Failures the client should retry (5xx, rate limits) and streamed bodies are not kept, nor
+    // answers with credentials in them (a stored copy would hand out a live session for 24 h).
+    if (
+      status >= 500 ||
+      status === 429 ||
+      (typeof payload !== "string" && payload !== null) ||
+      (typeof payload === "string" && CARRIES_TOKENS.test(payload))
+    ) {
       await db
         .delete(idempotencyKeys)
         .where(eq(idempotencyKeys.id, claim.id))

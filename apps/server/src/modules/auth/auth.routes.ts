@@ -37,6 +37,8 @@ const errors = {
   429: errorBodySchema,
 };
 const nullData = successEnvelopeSchema(z.null());
+/** Auth answers carry tokens or concern recovery codes: never kept for Idempotency-Key replays. */
+const noReplayStorage = { skipIdempotency: true };
 
 export function registerAuthRoutes(root: FastifyInstance, service: AuthService): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -80,6 +82,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/register/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       preValidation: registerLimits,
       schema: {
         tags: ["auth"],
@@ -96,6 +99,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/login/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       preValidation: loginLimits,
       schema: {
         tags: ["auth"],
@@ -127,6 +131,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/refresh-token/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       preValidation: tokenLimits,
       schema: {
         tags: ["auth"],
@@ -143,6 +148,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/logout/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       preValidation: tokenLimits,
       schema: {
         tags: ["auth"],
@@ -161,6 +167,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/password-init/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       preValidation: otpLimits,
       schema: {
         tags: ["auth"],
@@ -177,6 +184,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/send-otp/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       preValidation: otpLimits,
       schema: {
         tags: ["auth"],
@@ -192,6 +200,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/verify-otp/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       preValidation: otpLimits,
       schema: {
         tags: ["auth"],
@@ -210,6 +219,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/password-reset/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       preValidation: otpLimits,
       schema: {
         tags: ["auth"],
@@ -228,6 +238,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     "/auth/change-password/",
     {
       bodyLimit: AUTH_BODY_LIMIT,
+      config: noReplayStorage,
       onRequest: requireAuth(app),
       preValidation: changePasswordLimits,
       schema: {
