@@ -156,7 +156,10 @@ describe("the text rule", () => {
   });
 
   it("ignores what it refuses in search terms instead of failing the list", () => {
-    const query = contract.listQuerySchema.parse({ search: "lamp\u0000\ud800", ordering: "\u0000" });
+    const query = contract.listQuerySchema.parse({
+      search: "lamp\u0000\ud800",
+      ordering: "\u0000",
+    });
     expect(query.search).toBe("lamp");
     expect(query.ordering).toBeUndefined();
     expect(contract.listQuerySchema.parse({ search: "\u0000" }).search).toBeUndefined();

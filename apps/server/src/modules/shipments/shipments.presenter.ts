@@ -142,6 +142,43 @@ export function presentShipmentRow(
   };
 }
 
+/**
+ * The status every lost bid's row carries: the one its shipment took when the bidding closed on
+ * another bid. What became of the shipment afterwards is the winner's and the seller's business.
+ */
+const LOST_BID_STATUS: ShipmentStatus = "Quotation Approved";
+
+/**
+ * A history row of a bid that did not win (or whose win an admin gave to another bid): the
+ * shipment as it was bid on and the agent's own bid. The outcome of the order (status, tracking,
+ * final amount, cancel reason), the seller's and the supplier's contacts and the order's chat stay
+ * hidden, as the shipment page refuses this agent.
+ */
+export function presentLostBidRow(row: ShipmentListRow): ShipmentListRow {
+  return {
+    ...row,
+    status: LOST_BID_STATUS,
+    updated_at: row.bidding_ends_at,
+    is_bidding_open: false,
+    supplier_contact_name: "",
+    supplier_contact_phone: "",
+    pickup_location: {
+      ...row.pickup_location,
+      full_address: "",
+      street_address: null,
+      latitude: null,
+      longitude: null,
+      place_id: null,
+    },
+    user: { id: 0, first_name: "", last_name: "", email: "", profile: { phone: null } },
+    tracking_number: null,
+    tracking_link: null,
+    final_amount: null,
+    cancel_reason: null,
+    message_count: 0,
+  };
+}
+
 export function presentPackage(row: PackageRow): ShipmentPackage {
   return {
     id: row.id,

@@ -29,7 +29,11 @@ import {
   shipmentViewAccess,
   type Refusal,
 } from "./shipments.policy.js";
-import { presentShipmentDetail, presentShipmentRow } from "./shipments.presenter.js";
+import {
+  presentLostBidRow,
+  presentShipmentDetail,
+  presentShipmentRow,
+} from "./shipments.presenter.js";
 import {
   findShipment,
   insertShipment,
@@ -404,7 +408,9 @@ export async function listQuotationHistory(
       { status: row.status as ShipmentStatus, biddingEndsAt: row.biddingEndsAt },
       now,
     );
-    return { ...item, outcome: won ? "won" : open ? "pending" : "lost" };
+    if (won) return { ...item, outcome: "won" };
+    if (open) return { ...item, outcome: "pending" };
+    return { ...presentLostBidRow(item), outcome: "lost" };
   });
   return { rows: withOutcome, count, page: query.page, perPage: query.per_page };
 }

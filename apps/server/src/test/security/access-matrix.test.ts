@@ -13,6 +13,8 @@ import {
   type World,
 } from "./fixtures.js";
 import { collectRoutes } from "./route-table.js";
+import { endBiddingWindow, placeBid, postShipment } from "../shipment-factories.js";
+import { closeDueBidding } from "../../modules/shipments/bidding-window.js";
 
 type Expectation = Record<Actor, number>;
 
@@ -553,4 +555,120 @@ describe("access-control matrix", () => {
     expect(mismatches).toEqual([]);
     expect(cases).toBe(Object.keys(CASES).length * ACTORS.length);
   }, 120_000);
+
+  it("shows an agent whose bid lost (or whose win an admin replaced) only their bid and the outcome", async () => {
+    const { seller, winner, loser, admin } = world.users;
+    const call = async (
+      method: "GET" | "PATCH" | "POST",
+      url: string,
+      user: { auth: Record<string, string> },
+      payload?: object,
+    ) => {
+      const response = await ctx.app.inject({ method, url, headers: user.auth, payload });
+      if (method !== "GET" && response.statusCode >= 300) {
+        throw new Error(`${method} ${url} failed ${response.statusCode}: ${response.body}`);
+      }
+      return response;
+    };
+    const closeWindow = async (id: number) => {
+      await endBiddingWindow(ctx.app, id);
+      await closeDueBidding(ctx.app.database.db, ctx.app.events, new Date(), { shipmentId: id });
+    };
+    const bidBoth = async (id: number) => ({
+      win: await placeBid(ctx.app, winner, id, { pickup: 100, fast: 500 }),
+      lose: await placeBid(ctx.app, loser, id, { pickup: 300, fast: 900 }),
+    });
+
+    // Completed by the winner, with a tracking number and a final amount.
+    const completed = await postShipment(ctx.app, seller, { product_name: "Lost lamps" });
+    const completedBids = await bidBoth(completed);
+    await closeWindow(completed);
+    await call("PATCH", `/api/quotations/${completedBids.win}/`, seller, {
+      shipment_status: "Quotation Accepted",
+    });
+    await call("PATCH", `/api/shipments/${completed}/`, winner, {
+      tracking_number: "987654321",
+      final_amount: "4321",
+    });
+    await call("PATCH", `/api/shipment-status-update/${completed}/`, winner, {
+      status: "Shipment Completed",
+    });
+    // Declined by the seller with a reason.
+    const declined = await postShipment(ctx.app, seller, { product_name: "Declined desks" });
+    const declinedBids = await bidBoth(declined);
+    await closeWindow(declined);
+    await call("PATCH", `/api/quotations/${declinedBids.win}/`, seller, {
+      shipment_status: "Shipment Cancelled",
+      is_accepted: false,
+      cancel_reason: "Zqx private seller reason",
+    });
+    // Won by the winner at closing, then given to the other bid by an admin.
+    const replaced = await postShipment(ctx.app, seller, { product_name: "Replaced rugs" });
+    const replacedBids = await bidBoth(replaced);
+    await closeWindow(replaced);
+    await call("POST", `/api/admin/shipments/${replaced}/winner/`, admin, {
+      quotation_id: replacedBids.lose,
+    });
+
+    const historyOf = async (agent: typeof winner) => {
+      const response = await call("GET", "/api/shipper/quotation-history?per_page=200", agent);
+      expect(response.statusCode).toBe(200);
+      const rows = response.json().data as Array<Record<string, unknown> & { id: number }>;
+      return new Map(rows.map((row) => [row.id, row]));
+    };
+    const secrets = [
+      seller.email,
+      seller.firstName,
+      "987654321",
+      "4321",
+      "Zqx private seller reason",
+      "Ningbo Supplies",
+      "8613800138000",
+      "9400 Wilshire",
+    ];
+    const lostCases: Array<[typeof winner, number, number]> = [
+      [loser, completed, completedBids.lose],
+      [loser, declined, declinedBids.lose],
+      [winner, replaced, replacedBids.win],
+    ];
+    for (const [agent, shipmentId, ownQuotation] of lostCases) {
+      const detail = await call("GET", `/api/shipments/${shipmentId}/`, agent);
+      expect(detail.statusCode).toBe(400);
+      expect(detail.json().errors[0].message).toBe(NOT_NOW);
+
+      const row = (await historyOf(agent)).get(shipmentId);
+      expect(row, `shipment ${shipmentId} in the history`).toBeDefined();
+      expect(row).toMatchObject({
+        id: shipmentId,
+        outcome: "lost",
+        status: "Quotation Approved",
+        is_bidding_open: false,
+        tracking_number: null,
+        tracking_link: null,
+        final_amount: null,
+        cancel_reason: null,
+        message_count: 0,
+        supplier_contact_name: "",
+        supplier_contact_phone: "",
+        user: { id: 0, first_name: "", last_name: "", email: "", profile: { phone: null } },
+        quotation: { id: ownQuotation, user: { id: agent.id }, is_winner: false },
+      });
+      const text = JSON.stringify(row);
+      for (const secret of secrets) {
+        expect(text, `lost row of ${shipmentId} shows ${secret}`).not.toContain(secret);
+      }
+    }
+
+    // The winner still sees the whole of what they won.
+    const won = (await historyOf(winner)).get(completed);
+    expect(won).toMatchObject({
+      outcome: "won",
+      status: "Shipment Completed",
+      tracking_number: "987654321",
+      final_amount: "4321.00",
+      user: { id: seller.id, email: seller.email },
+    });
+    const declinedForWinner = (await historyOf(winner)).get(declined);
+    expect(declinedForWinner).toMatchObject({ outcome: "won", status: "Shipment Cancelled" });
+  }, 60_000);
 });

@@ -23,8 +23,7 @@ describe("hostile text and orderings", () => {
     admin = await createAdmin(ctx.app);
     await postShipment(ctx.app, seller, { product_name: "Blue lamps" });
     await postShipment(ctx.app, seller, { product_name: "Amber mugs" });
-    chatShipmentId = (await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id }))
-      .id;
+    chatShipmentId = (await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id })).id;
     await insertShipment(ctx.app, {
       sellerId: seller.id,
       agentId: agent.id,
@@ -75,9 +74,9 @@ describe("hostile text and orderings", () => {
     }
     const narrowed = await get("/api/seller/shipments/?search=Blue%00", seller);
     expect(narrowed.statusCode).toBe(200);
-    expect(narrowed.json().data.map((row: { product_name: string }) => row.product_name)).toEqual(
-      ["Blue lamps"],
-    );
+    expect(narrowed.json().data.map((row: { product_name: string }) => row.product_name)).toEqual([
+      "Blue lamps",
+    ]);
   });
 
   it("treats prototype names in ordering as unknown: the default order, never a 500", async () => {
