@@ -37,6 +37,8 @@ export const messages = {
   emailTaken: "An account with this email already exists",
   otpWrong: "Invalid or expired code",
   otpResendTooSoon: "Please wait before requesting a new code",
+  recoveryPaused:
+    "Too many wrong codes: password recovery for this email is paused for up to 24 hours",
   passwordResetDone: "Your password has been successfully reset.",
   otpSent: "If an account exists for this email, a code has been sent",
   currentPasswordWrong: "Current password is incorrect",

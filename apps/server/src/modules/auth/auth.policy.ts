@@ -55,11 +55,35 @@ export function otpState(
   return "usable";
 }
 
+/** Codes, and wrong tries at them, count toward the per-account caps for this long. */
+export const RECOVERY_WINDOW_MS = 24 * 3600 * 1000;
+/**
+ * Wrong codes per address in a day before recovery pauses. A 4-digit code with 5 tries each would
+ * otherwise fall to slow guessing across codes (about 1,150 guesses a day).
+ */
+export const RECOVERY_MAX_FAILURES = 10;
+/** How long recovery stays paused once the cap is reached. */
+export const RECOVERY_PAUSE_MS = 24 * 3600 * 1000;
+/** The longest wait between two codes, however many were sent. */
+export const MAX_RESEND_SECONDS = 3600;
+
+/**
+ * Seconds to wait after the `sent`-th code of the day before another: 120 s after the first,
+ * then twice as long after each further one, up to an hour.
+ */
+export function resendSpacingSeconds(sent: number): number {
+  return Math.min(MAX_RESEND_SECONDS, OTP_RESEND_SECONDS * 2 ** Math.max(0, sent - 1));
+}
+
 /** Seconds until another code may be sent (0 when it may be sent now). */
-export function resendWaitSeconds(lastSentAt: Date | null | undefined, now: Date): number {
+export function resendWaitSeconds(
+  lastSentAt: Date | null | undefined,
+  now: Date,
+  sentToday = 1,
+): number {
   if (!lastSentAt) return 0;
   const elapsed = (now.getTime() - lastSentAt.getTime()) / 1000;
-  return Math.max(0, Math.ceil(OTP_RESEND_SECONDS - elapsed));
+  return Math.max(0, Math.ceil(resendSpacingSeconds(sentToday) - elapsed));
 }
 
 export function otpExpiry(now: Date): Date {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, sql, sum } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { otpCodes, refreshTokens, users } from "../../db/schema/index.js";
 
@@ -130,9 +130,51 @@ export async function findLatestOtpForUpdate(
   return row;
 }
 
-/** Drops the address's earlier codes: only the newest one ever works. */
+/** Drops the address's codes (and markers) of one purpose. */
 export async function deleteOtps(db: DbOrTx, email: string, purpose: string): Promise<void> {
   await db.delete(otpCodes).where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)));
+}
+
+/**
+ * Codes sent to the address since `since`, and wrong tries at them. Earlier codes stay in the
+ * table (only the newest one works) until the daily sweep, so these survive re-issues, restarts
+ * and other instances.
+ */
+export async function otpActivitySince(
+  db: DbOrTx,
+  email: string,
+  purpose: string,
+  since: Date,
+): Promise<{ sent: number; failures: number }> {
+  const [row] = await db
+    .select({ sent: count(), failures: sum(otpCodes.attempts) })
+    .from(otpCodes)
+    .where(
+      and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), gt(otpCodes.createdAt, since)),
+    );
+  return { sent: Number(row?.sent ?? 0), failures: Number(row?.failures ?? 0) };
+}
+
+/** When a pause marker (a row of purpose `pausePurpose`) is still running, its end. */
+export async function findPauseEnd(
+  db: DbOrTx,
+  email: string,
+  pausePurpose: string,
+  now: Date,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ expiresAt: otpCodes.expiresAt })
+    .from(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.email, email),
+        eq(otpCodes.purpose, pausePurpose),
+        gt(otpCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(otpCodes.expiresAt))
+    .limit(1);
+  return row?.expiresAt;
 }
 
 export async function insertOtp(

@@ -47,10 +47,13 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     return email === undefined ? undefined : `${byIp(request)}|${email}`;
   };
 
+  // Per-account counters are kept per client address, so someone hammering another person's
+  // email cannot lock them out; the per-email counter across all addresses is far higher and
+  // only stops a guesser spread over many addresses.
   const loginLimits = limitRequests(
     app,
     { name: "login-ip-email", max: 10, windowMs: MINUTE, key: ipAndEmail },
-    { name: "login-email", max: 50, windowMs: 15 * MINUTE, key: bodyEmail },
+    { name: "login-email-all", max: 200, windowMs: 15 * MINUTE, key: bodyEmail },
     { name: "login-ip", max: 100, windowMs: 15 * MINUTE, key: byIp },
   );
   const registerLimits = limitRequests(app, {
@@ -60,9 +63,11 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     key: byIp,
   });
   // One set of counters for every recovery call, so switching endpoints does not reset them.
+  // Wrong codes are capped per account by the service (recovery pauses for a day).
   const otpLimits = limitRequests(
     app,
-    { name: "otp-email", max: 15, windowMs: 15 * MINUTE, key: bodyEmail },
+    { name: "otp-ip-email", max: 15, windowMs: 15 * MINUTE, key: ipAndEmail },
+    { name: "otp-email-all", max: 100, windowMs: 15 * MINUTE, key: bodyEmail },
     { name: "otp-ip", max: 60, windowMs: 15 * MINUTE, key: byIp },
   );
   const tokenLimits = limitRequests(app, {

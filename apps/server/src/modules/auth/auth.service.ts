@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import {
   OTP_EXPIRY_MINUTES,
-  OTP_RESEND_SECONDS,
   PRODUCT_NAME,
   REFRESH_TOKEN_TTL_REMEMBER_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -27,10 +26,14 @@ import { enqueueEmail } from "../../lib/mail-outbox.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { resolveJwtSecret } from "../../lib/tokens.js";
 import {
+  RECOVERY_MAX_FAILURES,
+  RECOVERY_PAUSE_MS,
+  RECOVERY_WINDOW_MS,
   loginRefusal,
   otpExpiry,
   otpState,
   refreshTokenState,
+  resendSpacingSeconds,
   resendWaitSeconds,
 } from "./auth.policy.js";
 import * as repo from "./auth.repository.js";
@@ -51,6 +54,8 @@ type VerifyOtpInput = z.output<typeof verifyOtpInputSchema>;
 type PasswordResetInput = z.output<typeof passwordResetInputSchema>;
 
 const PASSWORD_RESET: OtpPurpose = "FORGOT_PASSWORD";
+/** Rows with this purpose mark a paused recovery; their expiry is the end of the pause. */
+const pausePurpose = (purpose: OtpPurpose) => `${purpose}:PAUSED`;
 
 function refreshLifetimeMs(remember: boolean): number {
   return (remember ? REFRESH_TOKEN_TTL_REMEMBER_SECONDS : REFRESH_TOKEN_TTL_SECONDS) * 1000;
@@ -107,6 +112,14 @@ const invalidSession = () =>
   new AppError("UNAUTHORIZED", messages.refreshInvalid, [{ message: messages.refreshInvalid }]);
 const invalidOtp = () =>
   new AppError("BAD_REQUEST", messages.otpWrong, [{ field: "otp", message: messages.otpWrong }]);
+/** The same answer for an address with or without an account. */
+const recoveryPaused = (until: Date, field: "otp" | "email") =>
+  new AppError(
+    "RATE_LIMITED",
+    messages.recoveryPaused,
+    [{ field, message: messages.recoveryPaused }],
+    { "Retry-After": String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))) },
+  );
 
 export class AuthService {
   private readonly otp: OtpHasher;
@@ -291,16 +304,26 @@ export class AuthService {
     const now = new Date();
     const result = await this.db.transaction(async (tx) => {
       const latest = await repo.findLatestOtpForUpdate(tx, email, purpose);
-      const waitSeconds = resendWaitSeconds(latest?.createdAt, now);
+      const pausedUntil = await repo.findPauseEnd(tx, email, pausePurpose(purpose), now);
+      if (pausedUntil) return { kind: "paused" as const, pausedUntil };
+      const since = new Date(now.getTime() - RECOVERY_WINDOW_MS);
+      const { sent } = await repo.otpActivitySince(tx, email, purpose, since);
+      // Each code of the day waits longer than the one before it.
+      const waitSeconds = resendWaitSeconds(latest?.createdAt, now, Math.max(1, sent));
       if (waitSeconds > 0) {
         // password-init answers as if it had sent: the code sent moments ago is still the one.
         const refuse = whenRecent === "refuse-recent";
-        return { resendAfter: waitSeconds, waitSeconds: refuse ? waitSeconds : 0, sent: false };
+        return {
+          kind: "answered" as const,
+          resendAfter: waitSeconds,
+          waitSeconds: refuse ? waitSeconds : 0,
+          sent: false,
+        };
       }
       const user = await repo.findUserByEmail(tx, email);
       const recipient = user && user.isActive ? user : null;
       const code = generateOtp();
-      await repo.deleteOtps(tx, email, purpose);
+      // Earlier codes stay (only the newest works): their wrong tries count toward the daily cap.
       await repo.insertOtp(tx, {
         email,
         userId: recipient?.id ?? null,
@@ -310,8 +333,14 @@ export class AuthService {
         createdAt: now,
       });
       if (recipient) await enqueueEmail(tx, resetCodeEmail(recipient, code));
-      return { resendAfter: OTP_RESEND_SECONDS, waitSeconds: 0, sent: recipient !== null };
+      return {
+        kind: "answered" as const,
+        resendAfter: resendSpacingSeconds(sent + 1),
+        waitSeconds: 0,
+        sent: recipient !== null,
+      };
     });
+    if (result.kind === "paused") throw recoveryPaused(result.pausedUntil, "email");
     if (result.sent) this.app.mailer.wake();
     return result;
   }
@@ -341,20 +370,57 @@ export class AuthService {
     onMatch: (tx: DbOrTx, code: repo.OtpCodeRow, userId: number) => Promise<void>,
   ): Promise<void> {
     const now = new Date();
-    const accepted = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
+      // The newest code's row lock also serialises concurrent checks of one address.
       const code = await repo.findLatestOtpForUpdate(tx, email, purpose);
-      if (!code || otpState(code, now) !== "usable") return false;
+      const pausedUntil = await repo.findPauseEnd(tx, email, pausePurpose(purpose), now);
+      if (pausedUntil) return { kind: "paused" as const, pausedUntil, pausedNow: false };
+      if (!code || otpState(code, now) !== "usable") return { kind: "refused" as const };
       if (!code.userId || !this.otp.matches(code.codeHash, email, purpose, submitted)) {
-        // Committed even though the request fails: this is what makes the 5-try limit hold.
+        // Committed even though the request fails: this is what makes the limits hold.
         await repo.recordOtpFailure(tx, code.id);
-        return false;
+        const since = new Date(now.getTime() - RECOVERY_WINDOW_MS);
+        const { failures } = await repo.otpActivitySince(tx, email, purpose, since);
+        if (failures < RECOVERY_MAX_FAILURES) return { kind: "refused" as const };
+        const until = await this.pauseRecovery(tx, email, purpose, code.userId, now);
+        return { kind: "paused" as const, pausedUntil: until, pausedNow: true };
       }
       const user = await repo.findUserById(tx, code.userId);
-      if (!user || !user.isActive) return false;
+      if (!user || !user.isActive) return { kind: "refused" as const };
       await onMatch(tx, code, user.id);
-      return true;
+      return { kind: "accepted" as const };
     });
-    if (!accepted) throw invalidOtp();
+    if (outcome.kind === "paused") {
+      if (outcome.pausedNow) this.app.mailer.wake();
+      throw recoveryPaused(outcome.pausedUntil, "otp");
+    }
+    if (outcome.kind !== "accepted") throw invalidOtp();
+  }
+
+  /**
+   * Too many wrong codes for one address: no code is sent or accepted for RECOVERY_PAUSE_MS, and
+   * the owner (if the address has an account) is told. Returns the end of the pause.
+   */
+  private async pauseRecovery(
+    tx: DbOrTx,
+    email: string,
+    purpose: OtpPurpose,
+    userId: number | null,
+    now: Date,
+  ): Promise<Date> {
+    const until = new Date(now.getTime() + RECOVERY_PAUSE_MS);
+    await repo.insertOtp(tx, {
+      email,
+      userId,
+      purpose: pausePurpose(purpose),
+      codeHash: this.otp.unmatchable(),
+      expiresAt: until,
+      createdAt: now,
+    });
+    const user = userId === null ? undefined : await repo.findUserById(tx, userId);
+    if (user && user.isActive) await enqueueEmail(tx, recoveryPausedEmail(user));
+    this.app.log.warn({ userId }, "password recovery paused after too many wrong codes");
+    return until;
   }
 
   /** Changes the password after checking the current one; every other session ends. */
@@ -386,6 +452,26 @@ export class AuthService {
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function recoveryPausedEmail(user: { email: string; firstName: string }) {
+  const subject = `${PRODUCT_NAME} password recovery paused`;
+  const lines = [
+    `Hello ${user.firstName},`,
+    "",
+    `Someone entered ${RECOVERY_MAX_FAILURES} wrong password reset codes for this email address today,`,
+    `so password recovery for it is paused for ${RECOVERY_PAUSE_MS / 3600_000} hours.`,
+    "",
+    "Your password has not changed and you can still log in with it.",
+    "If this was not you, nobody has reached your account; you need do nothing.",
+    "",
+    `${PRODUCT_NAME}`,
+  ];
+  const html = lines
+    .filter((line) => line !== "")
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join("\n");
+  return { to: user.email, subject, text: lines.join("\n"), html };
 }
 
 function resetCodeEmail(user: { email: string; firstName: string }, code: string) {
