@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "../features/chat/test/fake-socket";
-import { parseFrame, socketUrl, subscribeChannel } from "./realtime";
+import {
+  parseFrame,
+  reconnectDelay,
+  retryChannelNow,
+  socketUrl,
+  subscribeChannel,
+  channelStatus,
+} from "./realtime";
 
 beforeEach(() => {
   FakeSocket.reset();
@@ -18,6 +25,37 @@ afterEach(() => {
 
 /** Lets the token check before each connect settle. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
+
+describe("reconnectDelay", () => {
+  it("waits 1 s for the first five tries, then doubles with jitter up to 30 s", () => {
+    const top = () => 0.999999;
+    const bottom = () => 0;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(reconnectDelay(attempt, top)).toBe(1000);
+      expect(reconnectDelay(attempt, bottom)).toBe(1000);
+    }
+    const ceilings = [2000, 4000, 8000, 16000, 30000, 30000, 30000];
+    ceilings.forEach((ceiling, index) => {
+      const attempt = 6 + index;
+      // Jittered between half the ceiling and the ceiling.
+      expect(reconnectDelay(attempt, bottom)).toBe(ceiling / 2);
+      expect(reconnectDelay(attempt, top)).toBe(ceiling);
+      expect(reconnectDelay(attempt, () => 0.5)).toBe((ceiling * 3) / 4);
+    });
+    expect(reconnectDelay(500, top)).toBe(30000);
+  });
+
+  it("spreads clients out: the waits of one attempt differ", () => {
+    const waits = new Set(
+      Array.from({ length: 20 }, (_, index) => reconnectDelay(9, () => index / 20)),
+    );
+    expect(waits.size).toBe(20);
+    for (const wait of waits) {
+      expect(wait).toBeGreaterThanOrEqual(8000);
+      expect(wait).toBeLessThanOrEqual(16000);
+    }
+  });
+});
 
 describe("socketUrl and parseFrame", () => {
   it("builds same-origin ws URLs with the token", () => {
@@ -39,6 +77,7 @@ describe("socketUrl and parseFrame", () => {
 
 describe("channel reconnects", () => {
   it("retries 5 times 1 s apart, and the counter resets when a connection opens", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
     const leave = subscribeChannel("group-chat/1/", { onEvent: () => undefined });
     await settle();
     expect(FakeSocket.all).toHaveLength(1);
@@ -53,17 +92,78 @@ describe("channel reconnects", () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(FakeSocket.all).toHaveLength(attempt + 1);
     }
-    // A successful open resets the count: five fresh attempts are available again.
+    // A successful open resets the count: five fresh 1 s attempts are available again.
     FakeSocket.all.at(-1)!.onopen?.();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
       await vi.advanceTimersByTimeAsync(1000);
     }
     expect(FakeSocket.all).toHaveLength(4 + 5);
-    // The sixth failure in a row gives up.
+    leave();
+  });
+
+  it("keeps trying after the five quick tries, waiting longer each time up to 30 s", async () => {
+    // Jitter at its midpoint: each wait is three quarters of its ceiling.
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const leave = subscribeChannel("group-chat/11/", { onEvent: () => undefined });
+    await settle();
+    FakeSocket.all[0]!.onopen?.();
+    expect(channelStatus("group-chat/11/")).toBe("open");
+
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      const before = FakeSocket.all.length;
+      FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
+      expect(channelStatus("group-chat/11/")).toBe("reconnecting");
+      let waited = 0;
+      while (FakeSocket.all.length === before && waited < 60_000) {
+        await vi.advanceTimersByTimeAsync(250);
+        waited += 250;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([1000, 1000, 1000, 1000, 1000, 1500, 3000, 6000, 12000]);
+    // Capped: the waits stop growing at 30 s (22.5 s at the jitter midpoint).
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const before = FakeSocket.all.length;
+      FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
+      await vi.advanceTimersByTimeAsync(22_499);
+      expect(FakeSocket.all).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(FakeSocket.all).toHaveLength(before + 1);
+    }
+    // Back at last: open again, the callers backfill.
+    FakeSocket.all.at(-1)!.onopen?.();
+    expect(channelStatus("group-chat/11/")).toBe("open");
+    leave();
+  });
+
+  it("Retry now connects at once instead of waiting out the backoff", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(1);
+    const onOpen = vi.fn();
+    const leave = subscribeChannel("group-chat/12/", { onEvent: () => undefined, onOpen });
+    await settle();
+    FakeSocket.all[0]!.onopen?.();
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      const before = FakeSocket.all.length;
+      FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
+      while (FakeSocket.all.length === before) await vi.advanceTimersByTimeAsync(500);
+    }
+    // The eighth retry failed too: the ninth waits 16 s.
     FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(FakeSocket.all).toHaveLength(9);
+    const before = FakeSocket.all.length;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(FakeSocket.all).toHaveLength(before);
+
+    retryChannelNow("group-chat/12/");
+    await settle();
+    expect(FakeSocket.all).toHaveLength(before + 1);
+    FakeSocket.all.at(-1)!.onopen?.();
+    expect(channelStatus("group-chat/12/")).toBe("open");
+    expect(onOpen).toHaveBeenLastCalledWith({ reconnected: true });
+    // The cancelled wait does not open a second socket later.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(before + 1);
     leave();
   });
 

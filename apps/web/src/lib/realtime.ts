@@ -33,7 +33,11 @@ export const KNOWN_EVENT_TYPES = new Set([
   "error",
 ]);
 
-export type ConnectionStatus = "connecting" | "open" | "closed";
+/**
+ * `connecting` until the first connection opens, `reconnecting` while retrying after a drop or a
+ * failed try, `closed` when stopped or refused for good.
+ */
+export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "closed";
 
 export interface ChannelListener {
   onEvent: (frame: ServerFrame) => void;
@@ -48,6 +52,22 @@ const TOKEN_CLOSE_CODE = 4401;
 const MAX_QUEUED_FRAMES = SOCKET_FRAME_BURST;
 
 const log = (...args: unknown[]) => console.warn("[realtime]", ...args);
+
+/** The longest wait between two tries once the quick ones are used up. */
+export const RECONNECT_MAX_DELAY_MS = 30_000;
+
+/**
+ * The wait before reconnect try `attempt` (1 = the first after a drop): the spec's
+ * CHAT_RECONNECT_ATTEMPTS tries, CHAT_RECONNECT_DELAY_MS apart; then, so a slow restart is still
+ * caught without every client knocking at once, doubling waits capped at RECONNECT_MAX_DELAY_MS,
+ * each drawn between half the ceiling and the ceiling.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  if (attempt <= CHAT_RECONNECT_ATTEMPTS) return CHAT_RECONNECT_DELAY_MS;
+  const doublings = Math.min(attempt - CHAT_RECONNECT_ATTEMPTS, 16);
+  const ceiling = Math.min(RECONNECT_MAX_DELAY_MS, CHAT_RECONNECT_DELAY_MS * 2 ** doublings);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
 
 /** `/ws/<path>?token=...` on the page's own origin. */
 export function socketUrl(path: string, token: string | null): string {
@@ -107,8 +127,8 @@ export function parseFrame(raw: unknown): ServerFrame | null {
 }
 
 /**
- * One WebSocket shared by every subscriber of the same path. Reconnects up to
- * CHAT_RECONNECT_ATTEMPTS times, CHAT_RECONNECT_DELAY_MS apart; the counter resets on open.
+ * One WebSocket shared by every subscriber of the same path. Reconnects on the reconnectDelay
+ * schedule for as long as someone is subscribed; the counter resets on open.
  */
 class Channel {
   private socket: WebSocket | null = null;
@@ -188,7 +208,7 @@ class Channel {
   private connect() {
     this.retryTimer = null;
     if (this.stopped) return;
-    this.setStatus("connecting");
+    this.setStatus(this.attempts === 0 ? "connecting" : "reconnecting");
     this.connecting = ensureFreshToken().then(() => {
       this.connecting = null;
       this.open();
@@ -246,27 +266,34 @@ class Channel {
 
   private scheduleRetry() {
     if (this.stopped) return;
-    if (this.attempts >= CHAT_RECONNECT_ATTEMPTS) {
-      log("giving up after", this.attempts, "attempts", this.path);
-      this.setStatus("closed");
-      return;
-    }
     this.attempts += 1;
-    this.setStatus("connecting");
-    this.retryTimer = setTimeout(() => this.connect(), CHAT_RECONNECT_DELAY_MS);
+    if (this.attempts === CHAT_RECONNECT_ATTEMPTS + 1) {
+      log("still offline after", CHAT_RECONNECT_ATTEMPTS, "tries; retrying less often", this.path);
+    }
+    this.setStatus("reconnecting");
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), reconnectDelay(this.attempts));
   }
 
-  /** After giving up, a regained network or a visible tab earns a fresh set of attempts. */
+  /** Tries at once instead of waiting out the current wait (a later failure keeps the schedule). */
+  retryNow() {
+    if (this.stopped || this.socket || this.connecting) return;
+    if (this.status !== "reconnecting" && this.status !== "closed") return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
+  /**
+   * A regained network or a visible tab tries at once: after a refusal, or during the long waits
+   * that follow the quick tries.
+   */
   revive() {
-    if (
-      !this.stopped &&
-      this.status === "closed" &&
-      !this.socket &&
-      !this.retryTimer &&
-      !this.connecting
-    ) {
+    if (this.stopped || this.socket || this.connecting) return;
+    if (this.status === "closed" && !this.retryTimer) {
       this.attempts = 0;
       this.connect();
+    } else if (this.status === "reconnecting" && this.attempts > CHAT_RECONNECT_ATTEMPTS) {
+      this.retryNow();
     }
   }
 }
@@ -314,6 +341,16 @@ export function sendOnChannel(path: string, frame: ClientFrame): boolean {
   return channel.send(frame);
 }
 
+/** Tries to reconnect the channel now (the "Retry now" action). */
+export function retryChannelNow(path: string) {
+  channels.get(path)?.retryNow();
+}
+
+/** The channel's connection state, outside React. */
+export function channelStatus(path: string): ConnectionStatus {
+  return channels.get(path)?.status ?? "closed";
+}
+
 const subscribeNothing = () => () => undefined;
 
 /** Closes every channel (logout). */
@@ -328,7 +365,11 @@ export function closeAllChannels() {
 export function useRealtimeChannel(
   path: string | null,
   handlers: ChannelListener,
-): { status: ConnectionStatus; send: (frame: ClientFrame) => boolean } {
+): {
+  status: ConnectionStatus;
+  send: (frame: ClientFrame) => boolean;
+  retryNow: () => void;
+} {
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -351,5 +392,8 @@ export function useRealtimeChannel(
     (frame: ClientFrame) => (path ? sendOnChannel(path, frame) : false),
     [path],
   );
-  return { status, send };
+  const retryNow = useCallback(() => {
+    if (path) retryChannelNow(path);
+  }, [path]);
+  return { status, send, retryNow };
 }

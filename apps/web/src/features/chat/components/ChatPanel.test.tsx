@@ -193,6 +193,46 @@ describe("ChatPanel", { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it("shows Reconnecting… after a drop, and Retry now reconnects and backfills", async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(Math, "random").mockReturnValue(1);
+    const { fetchMock } = await renderChat(history([message({ content: "Before" })]));
+    await screen.findByText("Before");
+    FakeSocket.latest("/ws/group-chat/7/").open();
+    expect(screen.getByText("Live")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Retry now" })).not.toBeInTheDocument();
+
+    // The server stays away through the quick tries and into the longer waits.
+    vi.useFakeTimers();
+    try {
+      for (let attempt = 1; attempt <= 8; attempt += 1) {
+        const before = FakeSocket.all.length;
+        FakeSocket.latest("/ws/group-chat/7/").drop();
+        while (FakeSocket.all.length === before) {
+          await act(async () => {
+            await vi.advanceTimersByTimeAsync(500);
+          });
+        }
+      }
+      FakeSocket.latest("/ws/group-chat/7/").drop();
+    } finally {
+      // The pending wait is dropped with the fake clock: only Retry now can reconnect from here.
+      vi.useRealTimers();
+    }
+    expect(within(screen.getByTestId("chat-header")).getByText("Reconnecting…")).toBeVisible();
+    const socketsBefore = FakeSocket.all.length;
+    const fetchesBefore = fetchMock.mock.calls.length;
+
+    await user.click(screen.getByRole("button", { name: "Retry now" }));
+    await waitFor(() => expect(FakeSocket.all.length).toBe(socketsBefore + 1));
+    FakeSocket.latest("/ws/group-chat/7/").open();
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    expect(screen.queryByText("Reconnecting…")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Retry now" })).not.toBeInTheDocument();
+    // What was missed is fetched on the way back.
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(fetchesBefore));
+  });
+
   it("reconnects after a drop and fetches what was missed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

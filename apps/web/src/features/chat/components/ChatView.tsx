@@ -30,6 +30,7 @@ import LockOutlined from "@mui/icons-material/LockOutlined";
 import { useQueryClient } from "@tanstack/react-query";
 import { chatMessages } from "@fba/contract";
 import { ApiError } from "../../../lib/api-client";
+import type { ConnectionStatus } from "../../../lib/realtime";
 import { useCurrentUser } from "../../../lib/session";
 import { toastApiError } from "../../../lib/toast";
 import { useChatHistory } from "../api/get-chat-history";
@@ -50,18 +51,27 @@ export const EMPTY_CHAT_TEXT = chatMessages.emptyChat;
 
 const NEAR_BOTTOM_PX = 120;
 
+const CONNECTION_TEXT: Record<ConnectionStatus, string> = {
+  open: "Live",
+  connecting: "Connecting…",
+  reconnecting: "Reconnecting…",
+  closed: "Offline",
+};
+
 function ChatHeader({
   side,
   seller,
   shipper,
   admin,
   status,
+  onRetryNow,
 }: {
   side: ChatPanelProps["side"];
   seller: ChatParty | null;
   shipper: ChatParty | null;
   admin: ChatParty | null;
-  status: "connecting" | "open" | "closed";
+  status: ConnectionStatus;
+  onRetryNow: () => void;
 }) {
   // Each side sees who is on the other end: agents see the seller, sellers see their agent.
   const others: Array<{ role: string; party: ChatParty }> = [];
@@ -69,21 +79,22 @@ function ChatHeader({
   if (side !== "shipper" && shipper) others.push({ role: "Shipping agent", party: shipper });
   if (admin) others.push({ role: "Admin", party: admin });
   const primary = others[0];
-  const statusText =
-    status === "open" ? "Live" : status === "connecting" ? "Connecting…" : "Offline";
+  const statusText = CONNECTION_TEXT[status];
+  const isDark = side === "shipper";
 
   return (
     <Stack
       direction="row"
       spacing={1.5}
+      data-testid="chat-header"
       sx={{
         alignItems: "center",
         px: 2,
         py: 1.25,
         borderBottom: 1,
         borderColor: "divider",
-        bgcolor: side === "shipper" ? "#0f2a4a" : "background.paper",
-        color: side === "shipper" ? "common.white" : "text.primary",
+        bgcolor: isDark ? "#0f2a4a" : "background.paper",
+        color: isDark ? "common.white" : "text.primary",
       }}
     >
       <AvatarGroup max={3} sx={{ "& .MuiAvatar-root": { width: 34, height: 34, fontSize: 14 } }}>
@@ -118,14 +129,27 @@ function ChatHeader({
               bgcolor:
                 status === "open"
                   ? "success.main"
-                  : status === "connecting"
-                    ? "warning.main"
-                    : "grey.500",
+                  : status === "closed"
+                    ? "grey.500"
+                    : "warning.main",
             }}
           />
-          <Typography variant="caption">{statusText}</Typography>
+          <Typography variant="caption" noWrap>
+            {statusText}
+          </Typography>
         </Stack>
       </Tooltip>
+      {status === "reconnecting" && (
+        <Button
+          size="small"
+          variant="outlined"
+          color="inherit"
+          onClick={onRetryNow}
+          sx={{ flexShrink: 0, py: 0.25, px: 1, minWidth: 0, whiteSpace: "nowrap" }}
+        >
+          Retry now
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -369,6 +393,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         shipper={data?.shipper ?? null}
         admin={data?.admin ?? null}
         status={channel.status}
+        onRetryNow={channel.retryNow}
       />
       <Box
         ref={scrollRef}

@@ -133,4 +133,34 @@ describe("NotificationBell", { timeout: 60_000 }, () => {
       await screen.findByRole("button", { name: "Notifications, 1 unread" }),
     ).toBeInTheDocument();
   });
+
+  it("shows Reconnecting… while the live updates are away, with Retry now in the list", async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { queryClient } = renderBell([notification({ id: 1, is_read: true })]);
+    await listLoaded(queryClient);
+    const first = FakeSocket.latest("/ws/notifications/9/");
+    first.open();
+    expect(screen.queryByText("Reconnecting…")).not.toBeInTheDocument();
+
+    vi.useFakeTimers();
+    try {
+      first.drop();
+    } finally {
+      // The scheduled try goes with the fake clock: only Retry now can reconnect from here.
+      vi.useRealTimers();
+    }
+    expect(await screen.findByText("Reconnecting…")).toBeVisible();
+    const bell = screen.getByRole("button", { name: "Notifications, reconnecting" });
+    await user.click(bell);
+    const popover = screen.getByRole("dialog", { name: "Notifications" });
+    const socketsBefore = FakeSocket.all.length;
+    await user.click(within(popover).getByRole("button", { name: "Retry now" }));
+    await waitFor(() => expect(FakeSocket.all.length).toBe(socketsBefore + 1));
+    FakeSocket.latest("/ws/notifications/9/").open();
+    await waitFor(() => expect(screen.queryByText("Reconnecting…")).not.toBeInTheDocument());
+    expect(within(popover).queryByRole("button", { name: "Retry now" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Notifications", hidden: true })).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
 });

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import {
+  Alert,
   Badge,
   Box,
   Button,
+  Chip,
   CircularProgress,
   IconButton,
   List,
@@ -13,6 +15,7 @@ import {
   Typography,
 } from "@mui/material";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
+import SyncProblem from "@mui/icons-material/SyncProblem";
 import { useNavigate } from "react-router";
 import type { SuccessEnvelope, ShipmentStatus } from "@fba/contract";
 import { api } from "../../../lib/api-client";
@@ -106,7 +109,8 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notifications = useNotifications(Boolean(user));
-  const { send } = useNotificationChannel(user?.id ?? null);
+  const { send, status, retryNow } = useNotificationChannel(user?.id ?? null);
+  const isReconnecting = status === "reconnecting";
   const list = notifications.data ?? [];
   const serverUnread = useServerUnreadCount();
   const unread = serverUnread ?? unreadCount(list);
@@ -143,11 +147,24 @@ export function NotificationBell() {
   };
 
   if (!user) return null;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  const label =
+    (unread > 0 ? `Notifications, ${unread} unread` : "Notifications") +
+    (isReconnecting ? ", reconnecting" : "");
 
   return (
     <>
-      <Tooltip title="Notifications">
+      {isReconnecting && (
+        <Chip
+          role="status"
+          size="small"
+          variant="outlined"
+          color="warning"
+          icon={<SyncProblem />}
+          label="Reconnecting…"
+          sx={{ fontWeight: 600 }}
+        />
+      )}
+      <Tooltip title={isReconnecting ? "Notifications (reconnecting…)" : "Notifications"}>
         <IconButton
           color="inherit"
           aria-label={label}
@@ -197,6 +214,20 @@ export function NotificationBell() {
             </Button>
           )}
         </Box>
+        {isReconnecting && (
+          <Alert
+            severity="warning"
+            icon={<SyncProblem fontSize="inherit" />}
+            sx={{ borderRadius: 0, alignItems: "center" }}
+            action={
+              <Button color="inherit" size="small" onClick={retryNow}>
+                Retry now
+              </Button>
+            }
+          >
+            Reconnecting… New notifications arrive once the connection is back.
+          </Alert>
+        )}
         <Box sx={{ overflowY: "auto" }}>
           {notifications.isPending ? (
             <Box sx={{ display: "grid", placeItems: "center", p: 3 }}>
