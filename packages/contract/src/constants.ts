@@ -56,6 +56,12 @@ export const CHAT_RECONNECT_DELAY_MS = 1000;
  * web client queues no more than this while it reconnects.
  */
 export const SOCKET_FRAME_BURST = 20;
+/**
+ * Chat actions (messages, replies, edits, deletes, reactions) one user may send at once across
+ * all of their sockets and the server's instances, then the steady rate per second after that.
+ */
+export const CHAT_ACTION_BURST = 20;
+export const CHAT_ACTIONS_PER_SECOND = 2;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 export const PROFILE_IMAGE_MAX_BYTES = 50_000_000;

@@ -50,6 +50,8 @@ export interface DomainEvents {
   "shipment.info_updated": { shipmentId: number; sellerId: number; agentId: number };
   "sample.created": { sampleId: number; sellerId: number };
   "sample.completed": { sampleId: number; sellerId: number; byUserId: number };
+  /** An agent took a sample over: from now on only they, its seller and admins are its parties. */
+  "sample.claimed": { sampleId: number; sellerId: number; agentId: number };
   "announcement.created": { announcementId: number; senderId: number };
   "user.updated": { userId: number };
   "user.disabled": { userId: number };

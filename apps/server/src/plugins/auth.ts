@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Group } from "@fba/contract";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema/index.js";
@@ -37,6 +37,16 @@ export class Authenticator {
 
   forget(userId: number): void {
     this.cache.delete(userId);
+  }
+
+  /** Of these users, the ones whose accounts are active, with their group: one query. */
+  async activeUsers(userIds: number[]): Promise<Map<number, Group>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, group: users.group })
+      .from(users)
+      .where(and(inArray(users.id, userIds), eq(users.isActive, true)));
+    return new Map(rows.map((row) => [row.id, row.group]));
   }
 
   async userFromToken(token: string | undefined): Promise<AuthUser | null> {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatMessages as texts, realtimeMessages, type ChatMessage } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../test/factories.js";
@@ -9,6 +9,8 @@ import {
   setShipmentStatus,
   TestSocket,
 } from "../test/realtime-factories.js";
+import { endBiddingWindow, placeBid, postShipment } from "../test/shipment-factories.js";
+import { closeDueBidding } from "../modules/shipments/bidding-window.js";
 
 describe("chat over WebSockets", () => {
   let ctx: TestContext;
@@ -424,6 +426,60 @@ describe("chat over WebSockets", () => {
       expect(replacement.ws.readyState).toBe(replacement.ws.OPEN);
     });
 
+    it("closes a user's 6th socket on one chat with 1008, leaving other channels open", async () => {
+      const many: TestSocket[] = [];
+      for (let i = 0; i < 5; i++) many.push(await open(chatPath(shipmentId), agent));
+      expect(many.every((socket) => socket.ws.readyState === socket.ws.OPEN)).toBe(true);
+      expect(await (await open(chatPath(shipmentId), agent)).closed()).toBe(1008);
+      const bell = await open(`/ws/notifications/${agent.id}/`, agent);
+      await bell.next("unread_count");
+      expect(bell.closeCode).toBeNull();
+      many[0]?.close();
+      await many[0]?.closed();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const replacement = await open(chatPath(shipmentId), agent);
+      expect(replacement.ws.readyState).toBe(replacement.ws.OPEN);
+    });
+
+    it("draws every socket of a user on one chat budget: a burst, then the error event", async () => {
+      const talker = await createSeller(ctx.app);
+      const listener = await createShipper(ctx.app);
+      const { id } = await insertShipment(ctx.app, { sellerId: talker.id, agentId: listener.id });
+      const many: TestSocket[] = [];
+      for (let i = 0; i < 5; i++) many.push(await open(chatPath(id), talker));
+      const watcher = await open(chatPath(id), listener);
+      // The clock stands still, so the budget cannot refill while the flood is under way.
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date() });
+      try {
+        for (const socket of many) {
+          for (let i = 0; i < 10; i++) socket.send({ action: "send_message", message: `m${i}` });
+        }
+        const refused = () =>
+          many.reduce(
+            (sum, socket) =>
+              sum +
+              socket.events.filter(
+                (e) => e.event_type === "error" && e.data.message === realtimeMessages.rateLimited,
+              ).length,
+            0,
+          );
+        await watcher.until(() => watcher.count("message_sent") + refused() >= 50);
+        expect(watcher.count("message_sent")).toBe(20);
+        expect(refused()).toBe(30);
+        // Reading is not a chat action: it still goes through.
+        many[0]?.send({ action: "mark_read" });
+        expect((await watcher.next("message_read")).data).toEqual({ user: talker.id });
+      } finally {
+        vi.useRealTimers();
+      }
+      const history = await ctx.app.inject({
+        url: `/api/chat/messages/${id}/`,
+        headers: listener.auth,
+      });
+      expect(history.json().data.messages).toHaveLength(20);
+      expect(many.every((socket) => socket.closeCode === null)).toBe(true);
+    });
+
     it("answers a flood with error events, then closes it with 1008", async () => {
       const socket = await open(chatPath(shipmentId), seller);
       for (let i = 0; i < 200; i++) socket.send({ action: "mark_read" });
@@ -433,6 +489,80 @@ describe("chat over WebSockets", () => {
           (e) => e.event_type === "error" && e.data.message === realtimeMessages.rateLimited,
         ),
       ).toBe(true);
+    });
+  });
+
+  describe("party changes", () => {
+    /** A shipment whose window closed with `agent` winning over `otherAgent`. */
+    const approvedShipment = async () => {
+      const id = await postShipment(ctx.app, seller);
+      const win = await placeBid(ctx.app, agent, id, { pickup: 100, fast: 500 });
+      const lose = await placeBid(ctx.app, otherAgent, id, { pickup: 300, fast: 900 });
+      await endBiddingWindow(ctx.app, id);
+      await closeDueBidding(ctx.app.database.db, ctx.app.events, new Date(), { shipmentId: id });
+      return { id, win, lose };
+    };
+
+    it("closes a replaced winner's socket with 4403; it receives nothing said afterwards", async () => {
+      const { id, lose } = await approvedShipment();
+      const replaced = await open(chatPath(id), agent);
+      const sellerSocket = await open(chatPath(id), seller);
+      expect(replaced.closeCode).toBeNull();
+      const change = await ctx.app.inject({
+        method: "POST",
+        url: `/api/admin/shipments/${id}/winner/`,
+        headers: admin.auth,
+        payload: { quotation_id: lose },
+      });
+      expect(change.statusCode).toBe(200);
+      expect(await replaced.closed()).toBe(4403);
+      expect(replaced.closeReason).toBe("No longer a party to this chat");
+
+      const accept = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/quotations/${lose}/`,
+        headers: seller.auth,
+        payload: { shipment_status: "Quotation Accepted" },
+      });
+      expect(accept.statusCode).toBe(200);
+      const newWinner = await open(chatPath(id), otherAgent);
+      newWinner.send({ action: "send_message", message: "New agent here" });
+      await sellerSocket.next("message_sent");
+      expect(replaced.events).toEqual([]);
+      expect(sellerSocket.closeCode).toBeNull();
+      expect(await (await open(chatPath(id), agent)).closed()).toBe(4403);
+    });
+
+    it("closes the agent's socket when the seller declines or cancels the winning bid", async () => {
+      for (const cancel of [false, true]) {
+        const { id, win } = await approvedShipment();
+        if (cancel) {
+          const accepted = await ctx.app.inject({
+            method: "PATCH",
+            url: `/api/quotations/${win}/`,
+            headers: seller.auth,
+            payload: { shipment_status: "Quotation Accepted" },
+          });
+          expect(accepted.statusCode).toBe(200);
+        }
+        const agentSocket = await open(chatPath(id), agent);
+        const sellerSocket = await open(chatPath(id), seller);
+        const decision = await ctx.app.inject({
+          method: "PATCH",
+          url: `/api/quotations/${win}/`,
+          headers: seller.auth,
+          payload: cancel
+            ? { is_accepted: false, cancel_reason: "Found another carrier" }
+            : {
+                shipment_status: "Shipment Cancelled",
+                is_accepted: false,
+                cancel_reason: "Too dear",
+              },
+        });
+        expect(decision.statusCode).toBe(200);
+        expect(await agentSocket.closed()).toBe(4403);
+        expect(sellerSocket.closeCode).toBeNull();
+      }
     });
   });
 

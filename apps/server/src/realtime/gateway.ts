@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { decodeJwt } from "jose";
 import type { WebSocket } from "ws";
 import {
+  CHAT_ACTION_BURST,
+  CHAT_ACTIONS_PER_SECOND,
   clientFrameSchema,
   realtimeMessages,
   SOCKET_FRAME_BURST,
@@ -17,7 +19,8 @@ import { isChatParty } from "../modules/chat/chat.policy.js";
 import type { ChatRef } from "../modules/chat/chat.repository.js";
 import { chatRoom } from "../modules/chat/chat.service.js";
 import { notificationServiceFor } from "../modules/notifications/index.js";
-import { rooms, type HubMember, type Room } from "./hub.js";
+import { rooms, type ChatParties, type HubMember, type Room } from "./hub.js";
+import { MessageBudget } from "./message-budget.js";
 
 /** Tunables of the gateway; the defaults are the production values. */
 export interface GatewayLimits {
@@ -28,6 +31,16 @@ export interface GatewayLimits {
   /** Frames dropped by the rate limit before the connection is closed with 1008. */
   maxDropped: number;
   maxSocketsPerUser: number;
+  /** Sockets of one user on one chat (on this instance); maxSocketsPerUser caps them overall. */
+  maxSocketsPerUserPerChat: number;
+  /** Chat actions of one user across all of their sockets and instances: burst, then per second. */
+  chatActionBurst: number;
+  chatActionsPerSecond: number;
+  /**
+   * How often the owners of open sockets are checked against the database, so a disable that
+   * another instance could not announce (Redis down) still closes them. 0 turns it off.
+   */
+  recheckIntervalMs: number;
   /** Sockets without a signed-in user (the public announcement channel) per client IP. */
   maxAnonymousSocketsPerIp: number;
   /** A client that does not read its frames is cut off past this much unsent data. */
@@ -40,6 +53,10 @@ export const defaultGatewayLimits: GatewayLimits = {
   refillPerSecond: 10,
   maxDropped: 40,
   maxSocketsPerUser: 20,
+  maxSocketsPerUserPerChat: 5,
+  chatActionBurst: CHAT_ACTION_BURST,
+  chatActionsPerSecond: CHAT_ACTIONS_PER_SECOND,
+  recheckIntervalMs: 30_000,
   maxAnonymousSocketsPerIp: 20,
   maxBufferedBytes: 4 * 1024 * 1024,
 };
@@ -66,6 +83,17 @@ declare module "fastify" {
     wsAdmission?: Admission;
   }
 }
+
+const NO_LONGER_A_PARTY = "No longer a party to this chat";
+
+/** Frames that change a chat and reach everyone in it: they draw on the user's shared budget. */
+const CHAT_ACTIONS: ReadonlySet<ClientFrame["action"]> = new Set([
+  "send_message",
+  "reply_to_thread",
+  "edit_message",
+  "delete_message",
+  "add_reaction",
+]);
 
 function refused(channel: Channel, code: number, reason: string): Decision {
   return {
@@ -153,9 +181,9 @@ class Connection implements HubMember {
   }
 
   /** Closes the socket as an invalid token would, dropping frames not yet handled. */
-  revoke(reason: string): void {
+  revoke(reason: string, code: number = WS_CLOSE_CODES.unauthorized): void {
     this.revoked = true;
-    this.socket.close(WS_CLOSE_CODES.unauthorized, reason);
+    this.socket.close(code, reason);
   }
 
   /** Actions of one connection run one after another, in the order they arrived. */
@@ -176,10 +204,18 @@ export async function registerGateway(
   const { service: chat } = chatServiceFor(app);
   const notifications = notificationServiceFor(app);
   const connections = new Set<Connection>();
+  const pending = new Set<Promise<void>>();
   const connectionsByUser = new Map<number, Set<Connection>>();
   const anonymousPerIp = new Map<string, number>();
   /** When each user's access was last withdrawn, for upgrades whose check was under way. */
   const revokedAt = new Map<number, number>();
+  /** Each chat's parties as last changed, for upgrades whose check was under way. */
+  const partiesChanged = new Map<Room, { at: number; parties: ChatParties }>();
+  const budget = new MessageBudget(
+    { burst: limits.chatActionBurst, perSecond: limits.chatActionsPerSecond },
+    () => app.hub.commandClient,
+    app.log,
+  );
 
   // A disabled account loses its sockets at once, on this instance and through the hub on all.
   app.events.on("user.disabled", ({ userId }) => app.hub.disconnectUser(userId));
@@ -190,6 +226,66 @@ export async function registerGateway(
       connection.revoke("Account disabled");
     }
   });
+
+  // Sockets are authorised when they connect; when a chat's parties change afterwards (another
+  // winner, a declined or cancelled bid, a claimed sample) the sockets of those who are no
+  // longer parties close, on every instance.
+  const partyRoom = (parties: ChatParties): Room =>
+    parties.kind === "shipment" ? rooms.shipment(parties.id) : rooms.sample(parties.id);
+  app.hub.onChatPartiesChanged((parties) => {
+    const room = partyRoom(parties);
+    partiesChanged.set(room, { at: Date.now(), parties });
+    for (const member of app.hub.membersOf(room)) {
+      if (!(member instanceof Connection)) continue;
+      const user = member.admission.user;
+      if (!user || isChatParty(user, parties)) continue;
+      // Out of the room first: nothing published from now on reaches the closing socket.
+      for (const joined of member.admission.rooms) app.hub.leave(joined, member);
+      member.revoke(NO_LONGER_A_PARTY, WS_CLOSE_CODES.forbidden);
+    }
+  });
+  app.events.on("sample.claimed", ({ sampleId, sellerId, agentId }) =>
+    app.hub.chatPartiesChanged({ kind: "sample", id: sampleId, sellerId, agentId }),
+  );
+  const recheckShipmentChat = async ({ shipmentId }: { shipmentId: number }) => {
+    const facts = await chat.findChat({ kind: "shipment", id: shipmentId });
+    if (facts) app.hub.chatPartiesChanged(facts);
+  };
+  app.events.on("bidding.closed", recheckShipmentChat);
+  app.events.on("quotation.declined", recheckShipmentChat);
+  app.events.on("quotation.cancelled", recheckShipmentChat);
+
+  // A disable announced while Redis was away never arrived here: the owners of this instance's
+  // sockets are checked against the database on an interval and whenever Redis comes back.
+  let recheckRunning = false;
+  const recheckOwners = async () => {
+    if (recheckRunning || connectionsByUser.size === 0) return;
+    recheckRunning = true;
+    try {
+      const active = await app.authenticator.activeUsers([...connectionsByUser.keys()]);
+      for (const [userId, own] of connectionsByUser) {
+        const group = active.get(userId);
+        for (const connection of own) {
+          if (group === undefined) connection.revoke("Account disabled");
+          else if (connection.admission.user?.group !== group) connection.revoke("Access changed");
+        }
+        if (group === undefined) app.authenticator.forget(userId);
+      }
+    } catch (error) {
+      app.log.warn({ err: (error as Error).message }, "socket owner re-check failed");
+    } finally {
+      recheckRunning = false;
+    }
+  };
+  const runRecheck = () => {
+    const done = recheckOwners();
+    pending.add(done);
+    void done.finally(() => pending.delete(done));
+  };
+  app.hub.onReconnect(runRecheck);
+  const recheckTimer =
+    limits.recheckIntervalMs > 0 ? setInterval(runRecheck, limits.recheckIntervalMs) : null;
+  recheckTimer?.unref();
 
   const allowedOrigins = new Set(
     [app.config.PUBLIC_URL, ...app.config.CORS_ORIGINS.split(",")]
@@ -224,6 +320,10 @@ export async function registerGateway(
   const heartbeat = setInterval(() => {
     const settled = Date.now() - 60_000;
     for (const [userId, at] of revokedAt) if (at < settled) revokedAt.delete(userId);
+    for (const [room, change] of partiesChanged) {
+      if (change.at < settled) partiesChanged.delete(room);
+    }
+    budget.prune();
     for (const connection of connections) {
       if (!connection.alive) {
         connection.socket.terminate();
@@ -236,9 +336,9 @@ export async function registerGateway(
   heartbeat.unref();
   // Frames already received (also those read while sockets close) are acted on before the
   // database closes: this hook runs before the database's, which was registered earlier.
-  const pending = new Set<Promise<void>>();
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
+    if (recheckTimer) clearInterval(recheckTimer);
     while (pending.size > 0) await Promise.allSettled([...pending]);
   });
 
@@ -298,11 +398,29 @@ export async function registerGateway(
       socket.close(WS_CLOSE_CODES.unauthorized, "Account disabled");
       return;
     }
+    for (const room of admission.rooms) {
+      const change = partiesChanged.get(room);
+      if (
+        admission.user &&
+        change &&
+        change.at >= admission.checkedAt &&
+        !isChatParty(admission.user, change.parties)
+      ) {
+        socket.close(WS_CLOSE_CODES.forbidden, NO_LONGER_A_PARTY);
+        return;
+      }
+    }
     const ip = userId === undefined ? byIp(request) : null;
     const sameUser = userId === undefined ? undefined : connectionsByUser.get(userId);
     const sameIp = ip === null ? 0 : (anonymousPerIp.get(ip) ?? 0);
+    const chatRoomOf = admission.chat ? chatRoom(admission.chat) : null;
+    let sameChat = 0;
+    for (const other of sameUser ?? []) {
+      if (chatRoomOf !== null && other.admission.rooms.includes(chatRoomOf)) sameChat += 1;
+    }
     if (
       (sameUser?.size ?? 0) >= limits.maxSocketsPerUser ||
+      sameChat >= limits.maxSocketsPerUserPerChat ||
       sameIp >= limits.maxAnonymousSocketsPerIp
     ) {
       socket.close(WS_CLOSE_CODES.policyViolation, "Too many connections");
@@ -403,6 +521,10 @@ export async function registerGateway(
     }
     const { user, chat: chatRef } = connection.admission;
     if (!user) return fail(realtimeMessages.wrongChannel);
+    if (CHAT_ACTIONS.has(parsed.data.action) && !(await budget.take(user.id))) {
+      return fail(realtimeMessages.rateLimited);
+    }
+    if (connection.revoked) return;
     try {
       await dispatch(parsed.data, user, chatRef);
     } catch (error) {

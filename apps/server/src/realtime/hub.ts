@@ -24,7 +24,19 @@ export interface PublishOptions {
   excludeUserId?: number;
 }
 
-/** What travels between instances: a frame for a room, or a user whose sockets must close. */
+/** Who a chat's parties are now (besides admins): sockets of anyone else in its room must close. */
+export interface ChatParties {
+  kind: "shipment" | "sample";
+  id: number;
+  sellerId: number;
+  /** The shipment's winning agent or the sample's claiming agent; null when none. */
+  agentId: number | null;
+}
+
+/**
+ * What travels between instances: a frame for a room, a user whose sockets must close, or a chat
+ * whose parties changed.
+ */
 type WireEnvelope =
   | {
       /** Origin instance: an instance never re-delivers what it already delivered locally. */
@@ -33,7 +45,8 @@ type WireEnvelope =
       f: string;
       x?: number;
     }
-  | { o: string; d: number };
+  | { o: string; d: number }
+  | { o: string; p: ChatParties };
 
 const CHANNEL = "fba:realtime";
 
@@ -50,6 +63,8 @@ export class RealtimeHub {
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
   private readonly disconnectHandlers: Array<(userId: number) => void> = [];
+  private readonly partiesHandlers: Array<(parties: ChatParties) => void> = [];
+  private readonly reconnectHandlers: Array<() => void> = [];
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -75,6 +90,12 @@ export class RealtimeHub {
       );
     }
     this.subscriber.on("message", (_channel: string, message: string) => this.onRemote(message));
+    // Whatever was published while Redis was away is lost: handlers re-check what they hold.
+    let wasReady = false;
+    this.subscriber.on("ready", () => {
+      if (wasReady) this.runHandlers(this.reconnectHandlers, undefined);
+      wasReady = true;
+    });
     try {
       await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
       await this.subscriber.subscribe(CHANNEL);
@@ -108,6 +129,11 @@ export class RealtimeHub {
     return this.members.get(room)?.size ?? 0;
   }
 
+  /** The local members of a room, as a snapshot. */
+  membersOf(room: Room): HubMember[] {
+    return [...(this.members.get(room) ?? [])];
+  }
+
   /** Delivers a frame to every member of the room on every instance. Never throws. */
   publish(room: Room, event: ServerEvent, options: PublishOptions = {}): void {
     const frame = JSON.stringify(event);
@@ -127,7 +153,8 @@ export class RealtimeHub {
 
   /**
    * Closes every socket of a user on every instance (a disabled account). Never throws; while
-   * Redis is away other instances miss it and their sockets end when the access token expires.
+   * Redis is away other instances miss it, and their gateway's periodic re-check of socket
+   * owners against the database (and the one when Redis is back) closes those sockets instead.
    */
   disconnectUser(userId: number): void {
     this.runDisconnect(userId);
@@ -136,6 +163,34 @@ export class RealtimeHub {
     this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
       this.log.warn({ err: error.message }, "realtime cross-instance disconnect failed");
     });
+  }
+
+  /** Runs on every instance when a chat's parties change (see chatPartiesChanged). */
+  onChatPartiesChanged(handler: (parties: ChatParties) => void): void {
+    this.partiesHandlers.push(handler);
+  }
+
+  /**
+   * Tells every instance who a chat's parties are now, so sockets of anyone else close. Local
+   * sockets are handled before this returns, so a frame published after it never reaches them.
+   */
+  chatPartiesChanged(parties: ChatParties): void {
+    this.runHandlers(this.partiesHandlers, parties);
+    if (!this.publisher) return;
+    const envelope: WireEnvelope = { o: this.instanceId, p: parties };
+    this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
+      this.log.warn({ err: error.message }, "realtime cross-instance party change failed");
+    });
+  }
+
+  /** Runs after the connection to Redis came back: messages sent meanwhile were missed. */
+  onReconnect(handler: () => void): void {
+    this.reconnectHandlers.push(handler);
+  }
+
+  /** The Redis connection for shared counters while it is usable; null otherwise. */
+  get commandClient(): Redis | null {
+    return this.publisher?.status === "ready" ? this.publisher : null;
   }
 
   async close(): Promise<void> {
@@ -166,16 +221,24 @@ export class RealtimeHub {
       if (typeof envelope.d === "number") this.runDisconnect(envelope.d);
       return;
     }
+    if ("p" in envelope) {
+      if (isChatParties(envelope.p)) this.runHandlers(this.partiesHandlers, envelope.p);
+      return;
+    }
     if (typeof envelope.f !== "string") return;
     this.deliver(envelope.r, envelope.f, envelope.x);
   }
 
   private runDisconnect(userId: number): void {
-    for (const handler of this.disconnectHandlers) {
+    this.runHandlers(this.disconnectHandlers, userId);
+  }
+
+  private runHandlers<T>(handlers: Array<(value: T) => void>, value: T): void {
+    for (const handler of handlers) {
       try {
-        handler(userId);
+        handler(value);
       } catch (error) {
-        this.log.warn({ err: (error as Error).message }, "realtime disconnect failed");
+        this.log.warn({ err: (error as Error).message }, "realtime handler failed");
       }
     }
   }
@@ -192,4 +255,15 @@ export class RealtimeHub {
       }
     }
   }
+}
+
+function isChatParties(value: unknown): value is ChatParties {
+  if (!value || typeof value !== "object") return false;
+  const p = value as Record<string, unknown>;
+  return (
+    (p.kind === "shipment" || p.kind === "sample") &&
+    typeof p.id === "number" &&
+    typeof p.sellerId === "number" &&
+    (p.agentId === null || typeof p.agentId === "number")
+  );
 }

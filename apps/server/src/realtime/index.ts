@@ -22,13 +22,29 @@ export const realtimeHubPlugin = fp(
   { name: "realtime-hub" },
 );
 
+const CLIENT_RESETS = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
 /** The WebSocket endpoints under /ws/. Register after the modules (it uses their services). */
 export const realtimeGatewayPlugin = fp(
   async (app: FastifyInstance, options: { limits?: Partial<GatewayLimits> }) => {
     await app.register(websocket, {
       options: { maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
+      errorHandler: (error, socket, request) => {
+        // A frame over maxPayload, a malformed frame or a reset is the client's doing: ws has
+        // already closed with the matching code. Anything else is ours.
+        const code = (error as { code?: unknown }).code;
+        const isClientError =
+          typeof code === "string" && (code.startsWith("WS_ERR_") || CLIENT_RESETS.has(code));
+        if (isClientError) request.log.warn({ err: error }, "websocket closed on a client error");
+        else request.log.error({ err: error }, "websocket handler failed");
+        socket.terminate();
+      },
     });
-    await registerGateway(app, { ...defaultGatewayLimits, ...options.limits });
+    await registerGateway(app, {
+      ...defaultGatewayLimits,
+      recheckIntervalMs: app.config.SOCKET_RECHECK_INTERVAL_MS,
+      ...options.limits,
+    });
   },
   { name: "realtime-gateway", dependencies: ["realtime-hub"] },
 );

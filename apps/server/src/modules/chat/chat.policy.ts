@@ -8,20 +8,32 @@ export interface ChatFacts {
   kind: ChatKind;
   id: number;
   sellerId: number;
-  /** The winning agent of a shipment; null for samples and before bidding closes. */
+  /**
+   * The agent of the chat: a shipment's winning agent (null before bidding closes and once the
+   * seller declined or cancelled that bid), or the agent who claimed a sample (null until one
+   * does).
+   */
   agentId: number | null;
   status: string;
 }
 
 /**
  * Shipment chat: its seller, its winning agent and admins. Sample chat: its seller, admins and
- * every shipping agent — a sample request is open to all agents and has no single assigned one.
+ * the agent who claimed it; until an agent claims it, every agent (the request is open to all).
  */
-export function isChatParty(user: AuthUser, chat: ChatFacts): boolean {
+export function isChatParty(
+  user: AuthUser,
+  chat: Pick<ChatFacts, "kind" | "sellerId" | "agentId">,
+): boolean {
   if (user.group === "Admin") return true;
   if (user.id === chat.sellerId) return true;
-  if (chat.kind === "sample") return user.group === "Shipper";
+  if (chat.kind === "sample" && chat.agentId === null) return user.group === "Shipper";
   return chat.agentId !== null && user.id === chat.agentId;
+}
+
+/** An agent writing in an unclaimed sample's chat claims the sample (see sample-shipments). */
+export function claimsSampleByWriting(user: AuthUser, chat: ChatFacts): boolean {
+  return chat.kind === "sample" && chat.agentId === null && user.group === "Shipper";
 }
 
 /**

@@ -24,13 +24,16 @@ export async function findShipmentChat(db: DbOrTx, shipmentId: number): Promise<
       sellerId: shipments.sellerId,
       status: shipments.status,
       agentId: quotations.agentId,
+      isAccepted: quotations.isAccepted,
     })
     .from(shipments)
     .leftJoin(quotations, eq(quotations.id, shipments.winningQuotationId))
     .where(eq(shipments.id, shipmentId))
     .limit(1);
   if (!row) return null;
-  return { kind: "shipment", ...row, agentId: row.agentId ?? null };
+  // A winning bid the seller declined or cancelled no longer makes its agent a party.
+  const agentId = row.isAccepted === false ? null : (row.agentId ?? null);
+  return { kind: "shipment", id: row.id, sellerId: row.sellerId, status: row.status, agentId };
 }
 
 export async function findSampleChat(db: DbOrTx, sampleId: number): Promise<ChatFacts | null> {
@@ -39,12 +42,13 @@ export async function findSampleChat(db: DbOrTx, sampleId: number): Promise<Chat
       id: sampleShipments.id,
       sellerId: sampleShipments.sellerId,
       status: sampleShipments.status,
+      agentId: sampleShipments.claimedById,
     })
     .from(sampleShipments)
     .where(eq(sampleShipments.id, sampleId))
     .limit(1);
   if (!row) return null;
-  return { kind: "sample", ...row, agentId: null };
+  return { kind: "sample", ...row };
 }
 
 function inChat(chat: ChatRef): SQL {

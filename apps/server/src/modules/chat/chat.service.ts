@@ -7,7 +7,7 @@ import {
   type ChatHistory,
   type ChatMessage,
 } from "@fba/contract";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
@@ -15,8 +15,10 @@ import type { AuthUser } from "../../plugins/auth.js";
 import { rooms, type RealtimeHub, type Room } from "../../realtime/hub.js";
 import { detectFile, displayName } from "./attachment-files.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
+import { claimSample } from "../sample-shipments/sample-shipments.repository.js";
 import {
   canChangeMessage,
+  claimsSampleByWriting,
   isChatOpen,
   isChatParty,
   notificationRecipients,
@@ -84,12 +86,32 @@ export class ChatService {
         chat.kind === "shipment" ? texts.shipmentNotFound : texts.sampleNotFound,
       );
     }
-    if (!isChatParty(user, facts)) {
-      throw new AppError("FORBIDDEN", texts.notAuthorisedChat, [
-        { message: texts.notAuthorisedChat },
-      ]);
-    }
+    if (!isChatParty(user, facts)) throw notAuthorisedChat();
     return facts;
+  }
+
+  /**
+   * Runs a write in the chat. An agent's first write in an unclaimed sample's chat claims the
+   * sample in the same transaction: of two agents racing, exactly one gets it and the other is
+   * refused as a non-party, and nothing is written for the loser.
+   */
+  private async writeAsParty<T>(
+    user: AuthUser,
+    facts: ChatFacts,
+    write: (db: DbOrTx) => Promise<T>,
+  ): Promise<T> {
+    if (!claimsSampleByWriting(user, facts)) return write(this.db);
+    const result = await this.db.transaction(async (tx) => {
+      if (!(await claimSample(tx, facts.id, user.id))) throw notAuthorisedChat();
+      return write(tx);
+    });
+    facts.agentId = user.id;
+    this.deps.events.emit("sample.claimed", {
+      sampleId: facts.id,
+      sellerId: facts.sellerId,
+      agentId: user.id,
+    });
+    return result;
   }
 
   private async requireOpenChat(user: AuthUser, chat: ChatRef): Promise<ChatFacts> {
@@ -162,14 +184,16 @@ export class ChatService {
 
     let inserted: { id: number; createdAt: Date };
     try {
-      inserted = await repo.insertMessage(this.db, {
-        chat,
-        senderId: user.id,
-        senderType: user.group,
-        content,
-        parentId: parent?.id ?? null,
-        attachmentId: attachment?.id ?? null,
-      });
+      inserted = await this.writeAsParty(user, facts, (db) =>
+        repo.insertMessage(db, {
+          chat,
+          senderId: user.id,
+          senderType: user.group,
+          content,
+          parentId: parent?.id ?? null,
+          attachmentId: attachment?.id ?? null,
+        }),
+      );
     } catch (error) {
       // The unique index on attachment_id settles two concurrent sends of one upload.
       if (attachment && isUniqueViolation(error))
@@ -317,10 +341,12 @@ export class ChatService {
     messageId: number,
     reaction: string,
   ): Promise<void> {
-    await this.requireOpenChat(user, chat);
+    const facts = await this.requireOpenChat(user, chat);
     const message = await repo.findMessageInChat(this.db, chat, messageId);
     if (!message) throw AppError.notFound(texts.messageNotFound);
-    await repo.upsertReaction(this.db, message.id, user.id, reaction);
+    await this.writeAsParty(user, facts, (db) =>
+      repo.upsertReaction(db, message.id, user.id, reaction),
+    );
     this.deps.hub.publish(chatRoom(chat), {
       event_type: "reaction_added",
       data: presentReaction({
@@ -408,6 +434,10 @@ export class ChatService {
     }
     return { file, stream: this.deps.storage.read(file.storageKey) };
   }
+}
+
+function notAuthorisedChat(): AppError {
+  return new AppError("FORBIDDEN", texts.notAuthorisedChat, [{ message: texts.notAuthorisedChat }]);
 }
 
 function isUniqueViolation(error: unknown): boolean {

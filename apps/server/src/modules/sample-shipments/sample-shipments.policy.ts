@@ -5,7 +5,10 @@ export function canCreateSample(user: AuthUser): boolean {
   return user.group === "Seller";
 }
 
-/** Agents and admins see every sample; a seller sees only their own. */
+/**
+ * Agents and admins see every sample (an unclaimed one is open to all agents, and a claimed one
+ * shows them that another agent handles it); a seller sees only their own.
+ */
 export function canViewSample(user: AuthUser, sample: { sellerId: number }): boolean {
   if (user.group === "Shipper" || user.group === "Admin") return true;
   return sample.sellerId === user.id;
@@ -14,6 +17,26 @@ export function canViewSample(user: AuthUser, sample: { sellerId: number }): boo
 /** Agents and admins confirm delivery of samples. */
 export function canCompleteSample(user: AuthUser): boolean {
   return user.group === "Shipper" || user.group === "Admin";
+}
+
+/**
+ * Who may act on a sample (write in its chat, complete it): admins always; an agent while nobody
+ * has claimed it, or when it is theirs. Acting on an unclaimed sample claims it.
+ */
+export function canActOnSample(user: AuthUser, sample: { claimedById: number | null }): boolean {
+  if (user.group === "Admin") return true;
+  if (user.group !== "Shipper") return false;
+  return sample.claimedById === null || sample.claimedById === user.id;
+}
+
+/** Only agents claim samples: admins and sellers act without taking one over. */
+export function claimsByActing(user: AuthUser, sample: { claimedById: number | null }): boolean {
+  return user.group === "Shipper" && sample.claimedById === null;
+}
+
+/** The claimer's name is for the seller, admins and the claimer; other agents see only "someone". */
+export function seesClaimer(user: AuthUser, claimedById: number): boolean {
+  return user.group !== "Shipper" || user.id === claimedById;
 }
 
 /** Agents and admins need the warehouse address the samples go to; sellers entered their own. */

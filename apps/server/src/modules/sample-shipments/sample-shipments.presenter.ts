@@ -1,4 +1,6 @@
-import type { SampleShipment, SampleShipmentStatus } from "@fba/contract";
+import type { SampleClaim, SampleShipment, SampleShipmentStatus } from "@fba/contract";
+import type { AuthUser } from "../../plugins/auth.js";
+import { seesClaimer } from "./sample-shipments.policy.js";
 import { avatarUrl } from "../auth/user.presenter.js";
 import { SAMPLE_COMPLETED_STATUS, type SampleRow } from "./sample-shipments.repository.js";
 
@@ -8,6 +10,8 @@ export interface SamplePresentation {
   messageCount: number;
   /** Set for agents and admins only. */
   deliveryAddressTemplate?: string;
+  /** Who is looking: decides whether the claiming agent is named. */
+  viewer: AuthUser;
 }
 
 /** Stored "Quotation Received" is what the wire calls "Shipment Pending". */
@@ -17,6 +21,23 @@ function wireStatus(status: string): SampleShipmentStatus {
 
 export function deliveryAddressFor(template: string, sellerId: number): string {
   return template.replaceAll("{seller_id}", String(sellerId));
+}
+
+function presentClaim(row: SampleRow, viewer: AuthUser): SampleClaim | null {
+  if (!row.claimer || !row.claimedAt) return null;
+  const agent = row.claimer;
+  return {
+    claimed_at: row.claimedAt.toISOString(),
+    is_mine: agent.id === viewer.id,
+    agent: seesClaimer(viewer, agent.id)
+      ? {
+          id: agent.id,
+          first_name: agent.firstName,
+          last_name: agent.lastName,
+          company_name: agent.companyName ?? "",
+        }
+      : null,
+  };
 }
 
 export function presentSample(row: SampleRow, options: SamplePresentation): SampleShipment {
@@ -34,6 +55,7 @@ export function presentSample(row: SampleRow, options: SamplePresentation): Samp
       image: avatarUrl(row.seller, { PUBLIC_URL: options.publicUrl }),
     },
     message_count: options.messageCount,
+    claim: presentClaim(row, options.viewer),
   };
   if (options.deliveryAddressTemplate !== undefined) {
     sample.delivery_address = deliveryAddressFor(options.deliveryAddressTemplate, row.sellerId);

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { sampleShipments, users } from "../../db/schema/index.js";
 import { resolveOrdering } from "../../lib/ordering.js";
@@ -22,7 +36,19 @@ export interface SampleRow {
     imageKey: string | null;
     updatedAt: Date;
   };
+  claimedAt: Date | null;
+  /** The agent handling the sample, once one has claimed it. */
+  claimer: ClaimerRow | null;
 }
+
+export interface ClaimerRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  companyName: string | null;
+}
+
+const claimers = aliasedTable(users, "claimer");
 
 const selection = {
   id: sampleShipments.id,
@@ -38,6 +64,13 @@ const selection = {
     lastName: users.lastName,
     imageKey: users.imageKey,
     updatedAt: users.updatedAt,
+  },
+  claimedAt: sampleShipments.claimedAt,
+  claimer: {
+    id: claimers.id,
+    firstName: claimers.firstName,
+    lastName: claimers.lastName,
+    companyName: claimers.companyName,
   },
 };
 
@@ -58,17 +91,53 @@ export async function findSampleById(db: DbOrTx, id: number): Promise<SampleRow 
     .select(selection)
     .from(sampleShipments)
     .innerJoin(users, eq(users.id, sampleShipments.sellerId))
+    .leftJoin(claimers, eq(claimers.id, sampleShipments.claimedById))
     .where(eq(sampleShipments.id, id))
     .limit(1);
   return row;
 }
 
-/** Pending -> completed in one conditional update, so two agents racing complete it once. */
+/**
+ * Claims a pending, unclaimed sample for an agent in one conditional update: of two agents
+ * racing, exactly one changes the row. True when the agent holds the claim afterwards (also when
+ * it already did).
+ */
+export async function claimSample(db: DbOrTx, id: number, agentId: number): Promise<boolean> {
+  const rows = await db
+    .update(sampleShipments)
+    .set({ claimedById: agentId, claimedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(sampleShipments.id, id),
+        isNull(sampleShipments.claimedById),
+        eq(sampleShipments.status, SAMPLE_PENDING_STATUS),
+      ),
+    )
+    .returning({ id: sampleShipments.id });
+  if (rows.length === 1) return true;
+  const [current] = await db
+    .select({ claimedById: sampleShipments.claimedById })
+    .from(sampleShipments)
+    .where(eq(sampleShipments.id, id))
+    .limit(1);
+  return current?.claimedById === agentId;
+}
+
+/**
+ * Pending -> completed in one conditional update, so two agents racing complete it once. An agent
+ * (`claimAs`) completes only a sample that is unclaimed or theirs, and claims it by doing so;
+ * an admin (`claimAs` null) completes any pending sample and claims nothing.
+ */
 export async function markSampleCompleted(
   db: DbOrTx,
   id: number,
   byUserId: number,
+  claimAs: number | null,
 ): Promise<boolean> {
+  const pending = and(
+    eq(sampleShipments.id, id),
+    eq(sampleShipments.status, SAMPLE_PENDING_STATUS),
+  );
   const rows = await db
     .update(sampleShipments)
     .set({
@@ -76,8 +145,21 @@ export async function markSampleCompleted(
       completedById: byUserId,
       completedAt: sql`now()`,
       updatedAt: sql`now()`,
+      ...(claimAs === null
+        ? {}
+        : {
+            claimedById: sql`coalesce(${sampleShipments.claimedById}, ${claimAs})`,
+            claimedAt: sql`coalesce(${sampleShipments.claimedAt}, now())`,
+          }),
     })
-    .where(and(eq(sampleShipments.id, id), eq(sampleShipments.status, SAMPLE_PENDING_STATUS)))
+    .where(
+      claimAs === null
+        ? pending
+        : and(
+            pending,
+            or(isNull(sampleShipments.claimedById), eq(sampleShipments.claimedById, claimAs)),
+          ),
+    )
     .returning({ id: sampleShipments.id });
   return rows.length === 1;
 }
@@ -144,6 +226,7 @@ export async function listSamples(
       .select(selection)
       .from(sampleShipments)
       .innerJoin(users, eq(users.id, sampleShipments.sellerId))
+      .leftJoin(claimers, eq(claimers.id, sampleShipments.claimedById))
       .where(where)
       .orderBy(...orderOf(filter.ordering))
       .limit(filter.perPage)

@@ -78,6 +78,26 @@ export async function sampleShipmentRoutes(app: FastifyInstance): Promise<void> 
       ),
   );
 
+  routes.post(
+    "/sample-shipments/:id/claim/",
+    {
+      onRequest: requireAuth(app, "Shipper"),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Take a sample shipment over (agent): afterwards only its seller, this agent and admins may chat in it or complete it",
+        params: idParamsSchema,
+        response: { 200: successEnvelopeSchema(sampleShipmentSchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await service.claimSample(currentUser(request), request.params.id),
+        sampleMessages.claimed,
+      ),
+  );
   routes.patch(
     "/status-update/:id/",
     {

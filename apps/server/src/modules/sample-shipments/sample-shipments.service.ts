@@ -10,17 +10,21 @@ import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { unreadCountsForSamples } from "../chat/unread.js";
 import {
+  canActOnSample,
   canCompleteSample,
   canCreateSample,
   canViewSample,
+  claimsByActing,
   seesDeliveryAddress,
 } from "./sample-shipments.policy.js";
 import { presentSample } from "./sample-shipments.presenter.js";
 import {
+  claimSample as claimSampleRow,
   findSampleById,
   insertSample,
   listSamples as listSampleRows,
   markSampleCompleted,
+  SAMPLE_COMPLETED_STATUS,
   type SampleRow,
 } from "./sample-shipments.repository.js";
 
@@ -45,6 +49,7 @@ export class SampleShipmentService {
         publicUrl: this.app.config.PUBLIC_URL,
         messageCount: unread.get(row.id) ?? 0,
         deliveryAddressTemplate: template,
+        viewer: user,
       }),
     );
   }
@@ -94,19 +99,73 @@ export class SampleShipmentService {
     return this.presentOne(user, row);
   }
 
+  /** The sample, or 404. */
+  private async requireSample(id: number): Promise<SampleRow> {
+    const row = await findSampleById(this.db, id);
+    if (!row) throw AppError.notFound("Sample shipment not found");
+    return row;
+  }
+
+  /** Why an agent could not act: someone else holds the sample, or it is already completed. */
+  private async refusal(id: number): Promise<AppError> {
+    const row = await this.requireSample(id);
+    return row.status === SAMPLE_COMPLETED_STATUS
+      ? AppError.conflict(sampleMessages.alreadyCompleted)
+      : claimedByAnother();
+  }
+
+  /** An agent takes a pending sample over; claiming one's own sample again changes nothing. */
+  async claimSample(user: AuthUser, id: number): Promise<SampleShipment> {
+    if (user.group !== "Shipper") throw AppError.forbidden();
+    const existing = await this.requireSample(id);
+    if (existing.claimer?.id !== user.id) {
+      if (!(await claimSampleRow(this.db, id, user.id))) {
+        const now = await this.requireSample(id);
+        throw now.claimer ? claimedByAnother() : AppError.conflict(sampleMessages.alreadyCompleted);
+      }
+      this.app.events.emit("sample.claimed", {
+        sampleId: id,
+        sellerId: existing.sellerId,
+        agentId: user.id,
+      });
+    }
+    return this.presentOne(user, await this.requireSample(id));
+  }
+
   async completeSample(user: AuthUser, id: number): Promise<SampleShipment> {
     if (!canCompleteSample(user)) throw AppError.forbidden();
-    const existing = await findSampleById(this.db, id);
-    if (!existing) throw AppError.notFound("Sample shipment not found");
-    const changed = await markSampleCompleted(this.db, id, user.id);
-    if (!changed) throw AppError.conflict(sampleMessages.alreadyCompleted);
+    const existing = await this.requireSample(id);
+    if (existing.status === SAMPLE_COMPLETED_STATUS) {
+      throw AppError.conflict(sampleMessages.alreadyCompleted);
+    }
+    const holder = { claimedById: existing.claimer?.id ?? null };
+    if (!canActOnSample(user, holder)) throw claimedByAnother();
+    const claiming = claimsByActing(user, holder);
+    const changed = await markSampleCompleted(
+      this.db,
+      id,
+      user.id,
+      user.group === "Shipper" ? user.id : null,
+    );
+    if (!changed) throw await this.refusal(id);
+    if (claiming) {
+      this.app.events.emit("sample.claimed", {
+        sampleId: id,
+        sellerId: existing.sellerId,
+        agentId: user.id,
+      });
+    }
     this.app.events.emit("sample.completed", {
       sampleId: id,
       sellerId: existing.sellerId,
       byUserId: user.id,
     });
-    const row = await findSampleById(this.db, id);
-    if (!row) throw new Error("completed sample shipment vanished");
-    return this.presentOne(user, row);
+    return this.presentOne(user, await this.requireSample(id));
   }
+}
+
+function claimedByAnother(): AppError {
+  return new AppError("FORBIDDEN", sampleMessages.claimedByAnother, [
+    { message: sampleMessages.claimedByAnother },
+  ]);
 }

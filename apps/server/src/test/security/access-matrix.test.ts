@@ -50,6 +50,7 @@ const publicRoute = (status: number) => all(status, { anonymous: status });
 
 const NOT_AUTHORISED = "You are not authorised to view this shipment";
 const NOT_NOW = "You cannot view this shipment right now.";
+const CLAIMED_BY_ANOTHER = "Another agent is handling this sample shipment";
 
 const fixed = (path: string) => () => path;
 
@@ -223,10 +224,17 @@ const CASES: Record<string, RouteCase> = {
     expect: all(200, { otherSeller: 400 }),
   },
   "PATCH /api/status-update/:id": {
-    path: (w) => `/api/status-update/${w.sample}/`,
+    path: (w) => `/api/status-update/${w.claimedSample}/`,
     body: () => ({ status: "Shipment Completed" }),
-    // The first agent completes it; afterwards the transition is a state conflict.
-    expect: agentsOnly(409, { otherAgent: 200, admin: 409 }),
+    // Only the agent who claimed it (or an admin) completes it; afterwards it is a state conflict.
+    expect: all(403, { winner: 200, admin: 409 }),
+    refusal: { loser: CLAIMED_BY_ANOTHER, otherAgent: CLAIMED_BY_ANOTHER },
+  },
+  "POST /api/sample-shipments/:id/claim": {
+    path: (w) => `/api/sample-shipments/${w.claimedSample}/claim/`,
+    // Claiming again is harmless for the claimer; other agents are told someone else has it.
+    expect: all(403, { winner: 200 }),
+    refusal: { loser: CLAIMED_BY_ANOTHER, otherAgent: CLAIMED_BY_ANOTHER },
   },
 
   // Chat.
@@ -360,6 +368,10 @@ describe("access-control matrix", () => {
         `/ws/sample-shipment-chat/${world.sample}/`,
         party(["seller", "winner", "loser", "otherAgent", "admin"], 4403),
       ],
+      [
+        `/ws/sample-shipment-chat/${world.claimedSample}/`,
+        party(["seller", "winner", "admin"], 4403),
+      ],
       [`/ws/notifications/${world.users.seller.id}/`, party(["seller"], 4403)],
       [`/ws/announcement/`, Object.fromEntries(ACTORS.map((a) => [a, 0])) as Expectation],
       [`/ws/group-chat/2147483000/`, party([], 4404)],
@@ -491,6 +503,100 @@ describe("access-control matrix", () => {
     winnerChat.close();
     winnerBell.close();
     sampleChat.close();
+  }, 60_000);
+
+  it("lets any agent act on an unclaimed sample, and only its claimer on a claimed one", async () => {
+    const address = ctx.app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const base = `http://127.0.0.1:${address.port}`;
+    const mismatches: string[] = [];
+    const check = (what: string, got: number, want: number) => {
+      if (got !== want) mismatches.push(`${what}: expected ${want}, got ${got}`);
+    };
+    const claimedParties: readonly Actor[] = ["seller", "winner", "admin"];
+    const signedIn = ACTORS.filter((a) => a !== "anonymous");
+
+    // Claimed (by the winner): other agents may not read its history or files, nor complete it.
+    for (const actor of signedIn) {
+      const want = claimedParties.includes(actor) ? 200 : 403;
+      for (const url of [
+        `/api/chat/sample-shipment-messages/${world.claimedSample}/`,
+        `/api/chat/attachment/${world.claimedSampleAttachment}/`,
+        `/api/chat/attachment/${world.claimedSampleAttachment}/download/`,
+      ]) {
+        const response = await ctx.app.inject({ url, headers: headersFor(world, actor) });
+        check(`GET ${url} as ${actor}`, response.statusCode, want);
+        if (want === 403 && response.body.includes("Sample label")) {
+          mismatches.push(`GET ${url} as ${actor}: refusal leaks the chat`);
+        }
+      }
+    }
+    for (const actor of ["loser", "otherAgent"] as const) {
+      const response = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/status-update/${world.claimedSample}/`,
+        headers: headersFor(world, actor),
+        payload: { status: "Shipment Completed" },
+      });
+      check(`complete the claimed sample as ${actor}`, response.statusCode, 403);
+    }
+
+    // Unclaimed: every agent reads and joins; the first to post claims it and the others' open
+    // sockets close without the message, after which they may neither post nor rejoin.
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/sample-shipments/",
+      headers: world.users.seller.auth,
+      payload: { product_name: "Open sample", quantity: 1, address: "3 Open Road, Austin" },
+    });
+    const openSample = created.json().data.id as number;
+    const path = `/ws/sample-shipment-chat/${openSample}/`;
+    const agents = ["winner", "loser", "otherAgent"] as const;
+    for (const actor of agents) {
+      const response = await ctx.app.inject({
+        url: `/api/chat/sample-shipment-messages/${openSample}/`,
+        headers: headersFor(world, actor),
+      });
+      check(`history of an unclaimed sample as ${actor}`, response.statusCode, 200);
+    }
+    const sockets = await Promise.all(
+      agents.map((actor) => TestSocket.connect(base, path, { token: world.users[actor].token })),
+    );
+    const [winnerSocket, loserSocket, otherSocket] = sockets as [
+      TestSocket,
+      TestSocket,
+      TestSocket,
+    ];
+    for (const [i, socket] of sockets.entries()) {
+      check(`join an unclaimed sample as ${agents[i]}`, socket.closeCode ?? 0, 0);
+    }
+    otherSocket.send({ action: "send_message", message: "Taking this one" });
+    await otherSocket.next("message_sent");
+    check("winner socket after another agent claimed", await winnerSocket.closed(), 4403);
+    check("loser socket after another agent claimed", await loserSocket.closed(), 4403);
+    check(
+      "frames the replaced agents received",
+      winnerSocket.count("message_sent") + loserSocket.count("message_sent"),
+      0,
+    );
+    const rejoin = await TestSocket.connect(base, path, { token: world.users.loser.token });
+    check("rejoin a claimed sample as loser", await rejoin.closed(), 4403);
+    for (const actor of ["winner", "loser"] as const) {
+      const complete = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/status-update/${openSample}/`,
+        headers: headersFor(world, actor),
+        payload: { status: "Shipment Completed" },
+      });
+      check(`complete another agent's sample as ${actor}`, complete.statusCode, 403);
+    }
+    const history = await ctx.app.inject({
+      url: `/api/chat/sample-shipment-messages/${openSample}/`,
+      headers: world.users.seller.auth,
+    });
+    expect(history.json().data.messages).toHaveLength(1);
+    otherSocket.close();
+    expect(mismatches).toEqual([]);
   }, 60_000);
 
   it("answers every route and actor as the table says, leaking nothing on refusal", async () => {

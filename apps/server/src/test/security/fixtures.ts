@@ -37,7 +37,11 @@ export interface World {
   /** Windows closed without bids: the seller may reopen or cancel them. */
   noBidsToReopen: number;
   noBidsToCancel: number;
+  /** A sample no agent has claimed yet. */
   sample: number;
+  /** A sample the winner claimed, with the winner's attachment in its chat. */
+  claimedSample: number;
+  claimedSampleAttachment: number;
   attachment: number;
   /** The seller's message in the accepted order's chat. */
   chatMessage: number;
@@ -115,6 +119,45 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     payload: { product_name: SECRET_PRODUCT, quantity: 2, address: "1 Hidden Road, Austin" },
   });
 
+  const claimedSample = (await expectOk(app, {
+    method: "POST",
+    url: "/api/sample-shipments/",
+    headers: users.seller.auth,
+    payload: { product_name: SECRET_PRODUCT, quantity: 1, address: "2 Hidden Road, Austin" },
+  })) as { id: number };
+  await expectOk(app, {
+    method: "POST",
+    url: `/api/sample-shipments/${claimedSample.id}/claim/`,
+    headers: users.winner.auth,
+  });
+  const winnerUpload = multipartBody(
+    { file_size: "1 KB" },
+    {
+      attachment: {
+        filename: "sample-label.pdf",
+        contentType: "application/pdf",
+        bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+      },
+    },
+  );
+  const claimedSampleAttachment = await expectOk(app, {
+    method: "POST",
+    url: "/api/chat/attachment/",
+    headers: { ...users.winner.auth, ...winnerUpload.headers },
+    payload: winnerUpload.payload,
+  });
+  const winnerAuth = await app.authenticator.userFromToken(users.winner.token);
+  if (!winnerAuth) throw new Error("winner token rejected");
+  await chatServiceFor(app).service.sendMessage(
+    winnerAuth,
+    { kind: "sample", id: claimedSample.id },
+    {
+      content: "Sample label",
+      attachmentId: claimedSampleAttachment.id as number,
+      replyToId: null,
+    },
+  );
+
   const upload = multipartBody(
     { file_size: "1 KB" },
     {
@@ -176,6 +219,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     noBidsToReopen,
     noBidsToCancel,
     sample: sample.id as number,
+    claimedSample: claimedSample.id,
+    claimedSampleAttachment: claimedSampleAttachment.id as number,
     attachment: attachment.id as number,
     chatMessage: chatMessage.id,
     notification,
