@@ -76,12 +76,15 @@ export async function createDatabase(prefix) {
   };
 }
 
-/** Server environment: development mode so the demo accounts exist; limits off for load. */
+/**
+ * Server environment: the demo accounts exist (SEED_DEMO, also on PostgreSQL); limits off for load.
+ */
 export function serverEnv(overrides) {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: "development",
+    SEED_DEMO: "true",
     HOST: "127.0.0.1",
     LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? "error",
     RATE_LIMIT_DISABLED: "true",

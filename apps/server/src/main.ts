@@ -1,5 +1,10 @@
 import { buildApp } from "./app.js";
-import { ensureDemoAccounts, formatDemoBanner } from "./cli/demo-accounts.js";
+import {
+  demoAccountsDecision,
+  ensureDemoAccounts,
+  formatDemoBanner,
+  formatNoDemoNotice,
+} from "./cli/demo-accounts.js";
 import { loadConfig } from "./config.js";
 
 const config = loadConfig();
@@ -30,13 +35,15 @@ async function shutdown(signal: string): Promise<void> {
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
-// Known sign-ins make a fresh local install usable at once; production gets them only on request.
-const demoAccounts =
-  config.NODE_ENV !== "production" || config.SEED_DEMO
-    ? await ensureDemoAccounts(app.database.db)
-    : [];
+// Known sign-ins make a fresh local install usable at once; a shared database gets them only on
+// request (SEED_DEMO=true).
+const demo = demoAccountsDecision(config);
+const demoAccounts = demo.create ? await ensureDemoAccounts(app.database.db) : [];
 
 await app.listen({ port: config.PORT, host: config.HOST });
 
-if (demoAccounts.length > 0)
-  process.stdout.write(`${formatDemoBanner(config.PUBLIC_URL, demoAccounts)}\n`);
+process.stdout.write(
+  demoAccounts.length > 0
+    ? `${formatDemoBanner(config.PUBLIC_URL, demoAccounts, demo.reason)}\n`
+    : `${formatNoDemoNotice(demo.reason)}\n`,
+);

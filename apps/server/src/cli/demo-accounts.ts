@@ -1,4 +1,5 @@
 import type { Group } from "@fba/contract";
+import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { hashPassword } from "../lib/passwords.js";
 import { findUserByEmail, insertUser, isUniqueViolation } from "../modules/auth/auth.repository.js";
@@ -40,6 +41,33 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
+export interface DemoAccountsDecision {
+  create: boolean;
+  /** Why, for the start banner. */
+  reason: string;
+}
+
+/**
+ * The demo accounts have published passwords: they are made only for a local try-out on the
+ * embedded database, or when SEED_DEMO=true asks for them. A shared PostgreSQL never gets them
+ * by default, whatever NODE_ENV is (a forgotten NODE_ENV must not open an admin account).
+ */
+export function demoAccountsDecision(
+  config: Pick<Config, "SEED_DEMO" | "DATABASE_URL" | "NODE_ENV">,
+): DemoAccountsDecision {
+  if (config.SEED_DEMO) return { create: true, reason: "SEED_DEMO=true" };
+  if (config.DATABASE_URL) {
+    return {
+      create: false,
+      reason: "the database is PostgreSQL (DATABASE_URL); set SEED_DEMO=true to create them",
+    };
+  }
+  if (config.NODE_ENV === "production") {
+    return { create: false, reason: "NODE_ENV=production; set SEED_DEMO=true to create them" };
+  }
+  return { create: true, reason: "embedded database, no DATABASE_URL" };
+}
+
 export interface DemoAccountResult extends DemoAccount {
   created: boolean;
 }
@@ -74,11 +102,15 @@ export async function ensureDemoAccounts(db: Db): Promise<DemoAccountResult[]> {
 }
 
 /** The start-up banner: where to open the app and how to sign in. */
-export function formatDemoBanner(url: string, accounts: readonly DemoAccountResult[]): string {
+export function formatDemoBanner(
+  url: string,
+  accounts: readonly DemoAccountResult[],
+  reason: string,
+): string {
   const width = Math.max(...accounts.map((a) => a.label.length));
   const lines = [
     "",
-    "  Demo accounts (created when missing; passwords as printed unless changed since):",
+    `  Demo accounts (${reason}; created when missing; passwords as printed unless changed since):`,
     ...accounts.map(
       (a) => `    ${a.label.padEnd(width)}  ${a.email.padEnd(26)}  password: ${a.password}`,
     ),
@@ -86,4 +118,9 @@ export function formatDemoBanner(url: string, accounts: readonly DemoAccountResu
     "",
   ];
   return lines.join("\n");
+}
+
+/** The start line when the demo accounts are not made. */
+export function formatNoDemoNotice(reason: string): string {
+  return `  Demo accounts: not created (${reason}).`;
 }
