@@ -16,6 +16,11 @@ export interface MailerOptions {
   /** smtp:// or smtps:// URL; without it messages are written to the log instead. */
   smtpUrl?: string;
   from: string;
+  /**
+   * Without SMTP, write mails to the log with their codes and links blanked out (production:
+   * logs are shipped and kept, and a reset code in them would open the account).
+   */
+  redactLoggedMail?: boolean;
   pollIntervalMs?: number;
   batchSize?: number;
   maxAttempts?: number;
@@ -29,6 +34,13 @@ type OutboxRow = typeof emailOutbox.$inferSelect;
  */
 const CLAIM_LEASE_SECONDS = 600;
 const MAX_BACKOFF_SECONDS = 3600;
+
+/** A mail's text for a log that others read: links and numeric codes are blanked out. */
+export function redactMailText(text: string): string {
+  return text
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, "[link redacted]")
+    .replace(/\d{4,}/g, "[code redacted]");
+}
 
 /** Seconds to wait before the next try after `attempts` failed tries: 10 s, 20 s, 40 s ... 1 h. */
 export function retryDelaySeconds(attempts: number): number {
@@ -187,9 +199,11 @@ export class Mailer {
           ...(row.htmlBody ? { html: row.htmlBody } : {}),
         });
       } else {
-        // Without SMTP the log is the mailbox, so the embedded default stays usable (codes included).
+        // Without SMTP the log is the mailbox, so the embedded default stays usable (codes
+        // included); production logs get the mail without its codes and links.
+        const text = this.options.redactLoggedMail ? redactMailText(row.textBody) : row.textBody;
         this.log.info(
-          { mail: { to: row.toAddress, subject: row.subject, text: row.textBody } },
+          { mail: { to: row.toAddress, subject: row.subject, text } },
           `email to ${row.toAddress}: ${row.subject}`,
         );
       }
@@ -219,12 +233,15 @@ export const mailerPlugin = fp(
     const mailer = new Mailer(app.database.db, app.log, {
       smtpUrl: app.config.SMTP_URL,
       from: app.config.MAIL_FROM,
+      redactLoggedMail: app.config.NODE_ENV === "production",
     });
     app.decorate("mailer", mailer);
     let unsubscribe: (() => void) | undefined;
     app.addHook("onReady", async () => {
       if (!mailer.deliversBySmtp && app.config.NODE_ENV === "production") {
-        app.log.warn("SMTP_URL is not set: emails (including recovery codes) go to this log");
+        app.log.warn(
+          "SMTP_URL is not set: mail is not configured, so no email is delivered (recovery codes included); emails are written to this log with their codes and links redacted",
+        );
       }
       unsubscribe = onEmailEnqueued(() => mailer.wake(50));
       mailer.start();
