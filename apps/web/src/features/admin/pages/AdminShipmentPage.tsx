@@ -1,12 +1,15 @@
 import { Link as RouterLink, useParams } from "react-router";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import ArrowBack from "@mui/icons-material/ArrowBack";
-import { ChatPanel } from "../../chat/components/ChatPanel";
+import { OrderChatLayout } from "../../chat/components/OrderChatLayout";
 import { useShipment } from "../../shipments/api/get-shipment";
 import { AccessDenied } from "../../shipments/components/AccessDenied";
 import { Loading } from "../../shipments/components/Loading";
 import { PageHeader } from "../../shipments/components/PageHeader";
-import { ShipmentDetails } from "../../shipments/components/ShipmentDetails";
+import {
+  ShipmentContactAndRoute,
+  ShipmentGoods,
+} from "../../shipments/components/ShipmentDetails";
 import { StatusChip } from "../../shipments/components/StatusChip";
 import { StatusStepper } from "../../shipments/components/StatusStepper";
 import { formatDateTime } from "../../shipments/lib/format";
@@ -55,29 +58,23 @@ export default function AdminShipmentPage() {
           <StatusChip shipment={shipment} side="admin" />
         </Stack>
       </Paper>
-      <StatusStepper status={shipment.status} view="default" side="admin" />
       {/* Full width: the bid amounts and the winner actions need the room. */}
       <AdminQuotationsPanel shipment={shipment} />
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
-          alignItems: "start",
+      <OrderChatLayout
+        main={
+          <Stack spacing={2}>
+            <StatusStepper status={shipment.status} view="default" side="admin" />
+            <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />
+          </Stack>
+        }
+        wide={<ShipmentGoods shipment={shipment} />}
+        chat={{
+          kind: "shipment",
+          id: shipment.id,
+          side: "admin",
+          canSend: shipment.status === "Quotation Accepted",
         }}
-      >
-        <Stack spacing={2}>
-          <ShipmentDetails shipment={shipment} showSellerPhone showOrderInfo />
-        </Stack>
-        <Box id="chat" sx={{ position: { lg: "sticky" }, top: { lg: 16 } }}>
-          <ChatPanel
-            kind="shipment"
-            id={shipment.id}
-            side="admin"
-            canSend={shipment.status === "Quotation Accepted"}
-          />
-        </Box>
-      </Box>
+      />
     </Stack>
   );
 }

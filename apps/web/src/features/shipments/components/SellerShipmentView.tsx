@@ -1,7 +1,5 @@
-import { useEffect } from "react";
-import { Box, Paper, Stack, Typography } from "@mui/material";
-import { useLocation } from "react-router";
-import { ChatPanel } from "../../chat/components/ChatPanel";
+import { Paper, Stack, Typography } from "@mui/material";
+import { OrderChatLayout } from "../../chat/components/OrderChatLayout";
 import { BidCountdown } from "../../bidding/components/BidCountdown";
 import { useShipment } from "../api/get-shipment";
 import { useQuotations } from "../api/quotations";
@@ -12,13 +10,17 @@ import { AccessDenied } from "./AccessDenied";
 import { Loading } from "./Loading";
 import { PageHeader } from "./PageHeader";
 import { BidsPanel, EstimatePanel, NoBidsPanel } from "./SellerDecisionPanels";
-import { Panel, ShipmentDetails } from "./ShipmentDetails";
+import { Panel, ShipmentContactAndRoute, ShipmentGoods } from "./ShipmentDetails";
 import { StatusChip } from "./StatusChip";
 import { StatusStepper } from "./StatusStepper";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
-/** The seller's shipment page: detail, bids, estimate decisions and (on accepted orders) chat. */
+/**
+ * The seller's shipment page: detail, bids, estimate decisions and chat. `withChat` is the detail
+ * plus chat route, which keeps the chat (read-only) after the order moves on; every seller page
+ * shows it while the order is accepted, the only status chat is open in.
+ */
 export function SellerShipmentView({
   id,
   src,
@@ -32,11 +34,6 @@ export function SellerShipmentView({
   // Fetched alongside the shipment, and awaited with it, so the bids panel does not grow after
   // the page first shows and push everything below it down.
   const bids = useQuotations(id);
-  const { hash } = useLocation();
-  const isLoaded = !!query.data;
-  useEffect(() => {
-    if (isLoaded && hash === "#chat") document.getElementById("chat")?.scrollIntoView();
-  }, [isLoaded, hash]);
 
   if (query.isPending || bids.isPending) return <Loading />;
   if (query.isError) {
@@ -51,6 +48,14 @@ export function SellerShipmentView({
     (hasQuotation(shipment.quotation) ? shipment.quotation.cancel_reason : null);
   // The seller phone shows on the order status, past order and phone views only.
   const showSellerPhone = !withChat;
+  const isChatOpen = shipment.status === "Quotation Accepted";
+  const orderInfo = (
+    <ShipmentContactAndRoute
+      shipment={shipment}
+      showSellerPhone={showSellerPhone}
+      showOrderInfo={isChatOpen || shipment.status === "Shipment Completed"}
+    />
+  );
 
   const main = (
     <Stack spacing={2}>
@@ -86,40 +91,24 @@ export function SellerShipmentView({
         </Panel>
       )}
       <StatusStepper status={shipment.status} view={stepperViewFromSrc(src)} side="seller" />
-      <ShipmentDetails
-        shipment={shipment}
-        showSellerPhone={showSellerPhone}
-        showOrderInfo={
-          shipment.status === "Quotation Accepted" || shipment.status === "Shipment Completed"
-        }
-      />
+      {orderInfo}
     </Stack>
   );
 
   return (
     <>
       <PageHeader title={`Shipment #${shipment.id}`} />
-      {withChat ? (
-        <Box
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
-            alignItems: "start",
-          }}
-        >
-          {main}
-          <Box id="chat" sx={{ position: { lg: "sticky" }, top: { lg: 16 } }}>
-            <ChatPanel
-              kind="shipment"
-              id={shipment.id}
-              side="seller"
-              canSend={shipment.status === "Quotation Accepted"}
-            />
-          </Box>
-        </Box>
+      {withChat || isChatOpen ? (
+        <OrderChatLayout
+          main={main}
+          wide={<ShipmentGoods shipment={shipment} />}
+          chat={{ kind: "shipment", id: shipment.id, side: "seller", canSend: isChatOpen }}
+        />
       ) : (
-        main
+        <Stack spacing={2}>
+          {main}
+          <ShipmentGoods shipment={shipment} />
+        </Stack>
       )}
     </>
   );

@@ -84,8 +84,14 @@ export function TrackingLink({ shipment }: { shipment: Pick<Shipment, "tracking_
 
 type CargoPackage = Shipment["packages"][number];
 
-const cargoColumns: { label: string; align?: "right"; value: (p: CargoPackage) => ReactNode }[] = [
-  { label: "Amazon warehouse", value: (p) => p.delivery_location },
+const cargoColumns: {
+  label: string;
+  align?: "right";
+  /** Long text wraps instead of widening the table. */
+  wraps?: boolean;
+  value: (p: CargoPackage) => ReactNode;
+}[] = [
+  { label: "Amazon warehouse", wraps: true, value: (p) => p.delivery_location },
   {
     label: "L × W × H (cm)",
     align: "right",
@@ -121,6 +127,8 @@ export function CardField({ label, children }: { label: string; children: ReactN
     </Box>
   );
 }
+
+const wrappingCell = { "&&": { whiteSpace: "normal", minWidth: 160, overflowWrap: "anywhere" } };
 
 /** The cartons per warehouse with their totals: a table on wide screens, cards on phones. */
 function CargoTable({ packages }: { packages: CargoPackage[] }) {
@@ -180,7 +188,11 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
           {packages.map((p, index) => (
             <TableRow key={p.id ?? index}>
               {cargoColumns.map((column) => (
-                <TableCell key={column.label} align={column.align}>
+                <TableCell
+                  key={column.label}
+                  align={column.align}
+                  sx={column.wraps ? wrappingCell : undefined}
+                >
                   {column.value(p)}
                 </TableCell>
               ))}
@@ -218,7 +230,17 @@ export interface ShipmentDetailsProps {
 }
 
 /** Contact info, Origin and Destination, Cargo, Compliance and Additional Notes panels. */
-export function ShipmentDetails({
+export function ShipmentDetails(props: ShipmentDetailsProps) {
+  return (
+    <Stack spacing={2}>
+      <ShipmentContactAndRoute {...props} />
+      <ShipmentGoods shipment={props.shipment} />
+    </Stack>
+  );
+}
+
+/** The first two detail panels: Contact info, and Origin and Destination. */
+export function ShipmentContactAndRoute({
   shipment,
   showSellerPhone,
   showOrderInfo,
@@ -263,7 +285,17 @@ export function ShipmentDetails({
           )}
         </Box>
       </Panel>
+    </Stack>
+  );
+}
 
+/**
+ * The last three detail panels: Cargo, Compliance and Additional Notes. Pages with a chat beside
+ * the details give these the full width, so every cargo column shows without scrolling.
+ */
+export function ShipmentGoods({ shipment }: { shipment: Shipment }) {
+  return (
+    <Stack spacing={2}>
       <Panel title="Cargo">
         <Field label="Product name">{shipment.product_name}</Field>
         <CargoTable packages={shipment.packages} />

@@ -1,4 +1,3 @@
-import { Stack } from "@mui/material";
 import { useParams, useSearchParams } from "react-router";
 import { SampleChat } from "../../samples/components/SampleChat";
 import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
@@ -11,10 +10,11 @@ export default function SellerOrderChatPage() {
   const src = searchParams.get("src");
   if (src === "sampleShipments") {
     return (
-      <Stack spacing={2}>
-        <SampleShipmentDetails sampleId={id} side="seller" />
-        <SampleChat id={id} side="seller" />
-      </Stack>
+      <SampleChat
+        id={id}
+        side="seller"
+        details={<SampleShipmentDetails sampleId={id} side="seller" />}
+      />
     );
   }
   return <SellerShipmentView key={id} id={id} src={src ?? "currentShipments"} withChat />;

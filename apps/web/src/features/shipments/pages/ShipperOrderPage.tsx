@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { useLocation, useParams, useSearchParams } from "react-router";
-import { ChatPanel } from "../../chat/components/ChatPanel";
+import { OrderChatLayout } from "../../chat/components/OrderChatLayout";
 import { SampleChat } from "../../samples/components/SampleChat";
 import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
 import { useShipment } from "../api/get-shipment";
@@ -9,7 +9,7 @@ import { AccessDenied } from "../components/AccessDenied";
 import { AddInfoDialog } from "../components/AddInfoDialog";
 import { Loading } from "../components/Loading";
 import { PageHeader } from "../components/PageHeader";
-import { Field, ShipmentDetails } from "../components/ShipmentDetails";
+import { Field, ShipmentContactAndRoute, ShipmentGoods } from "../components/ShipmentDetails";
 import { ShipperStatusSelector } from "../components/ShipperStatusSelector";
 import { StatusChip } from "../components/StatusChip";
 import { StatusStepper } from "../components/StatusStepper";
@@ -58,12 +58,6 @@ function ShipmentOrder({
 }) {
   const query = useShipment(id);
   const [infoOpen, setInfoOpen] = useState(false);
-  const { hash } = useLocation();
-  const isLoaded = !!query.data;
-
-  useEffect(() => {
-    if (isLoaded && hash === "#chat") document.getElementById("chat")?.scrollIntoView();
-  }, [isLoaded, hash]);
 
   if (query.isPending) return <Loading />;
   if (query.isError) {
@@ -96,32 +90,26 @@ function ShipmentOrder({
           <StatusChip shipment={shipment} side="shipper" />
         </Stack>
       </Paper>
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
-          alignItems: "start",
-        }}
-      >
-        <Stack spacing={2}>
-          <StatusStepper
-            status={shipment.status}
-            view={fromAcceptedList ? "accepted" : "default"}
-            side="shipper"
-          />
-          <ShipperStatusSelector
-            shipment={shipment}
-            fromAcceptedList={fromAcceptedList}
-            onNeedInfo={() => setInfoOpen(true)}
-          />
-          <WinningBid shipment={shipment} />
-          <ShipmentDetails shipment={shipment} showSellerPhone showOrderInfo />
-        </Stack>
-        <Box id="chat" sx={{ position: { lg: "sticky" }, top: { lg: 16 } }}>
-          <ChatPanel kind="shipment" id={shipment.id} side="shipper" canSend={isAccepted} />
-        </Box>
-      </Box>
+      <OrderChatLayout
+        main={
+          <Stack spacing={2}>
+            <StatusStepper
+              status={shipment.status}
+              view={fromAcceptedList ? "accepted" : "default"}
+              side="shipper"
+            />
+            <ShipperStatusSelector
+              shipment={shipment}
+              fromAcceptedList={fromAcceptedList}
+              onNeedInfo={() => setInfoOpen(true)}
+            />
+            <WinningBid shipment={shipment} />
+            <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />
+          </Stack>
+        }
+        wide={<ShipmentGoods shipment={shipment} />}
+        chat={{ kind: "shipment", id: shipment.id, side: "shipper", canSend: isAccepted }}
+      />
       {infoOpen && <AddInfoDialog shipment={shipment} open onClose={() => setInfoOpen(false)} />}
     </Stack>
   );
@@ -137,10 +125,11 @@ export default function ShipperOrderPage() {
 
   if (src === "sampleShipments") {
     return (
-      <Stack spacing={2}>
-        <SampleShipmentDetails sampleId={id} side="shipper" />
-        <SampleChat id={id} side="shipper" />
-      </Stack>
+      <SampleChat
+        id={id}
+        side="shipper"
+        details={<SampleShipmentDetails sampleId={id} side="shipper" />}
+      />
     );
   }
   const fromAcceptedList =

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { Badge, Box, Fab, useMediaQuery } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
+import ChatIcon from "@mui/icons-material/ChatOutlined";
+import { useLocation } from "react-router";
+import { useCurrentUser } from "../../../lib/session";
+import { useChatHistory } from "../api/get-chat-history";
+import { unreadFromOthers } from "../lib/chat-cache";
+import { ChatPanel, type ChatPanelProps } from "./ChatPanel";
+
+/** The sticky app bar plus a little air: a chat brought into view is not hidden under it. */
+const APP_BAR_CLEARANCE_PX = 76;
+
+export interface OrderChatLayoutProps {
+  /** Beside the chat on wide screens: what the reader checks while chatting. */
+  main: ReactNode;
+  /** Under both at full width (the cargo table needs every column of it). */
+  wide?: ReactNode;
+  chat: ChatPanelProps;
+}
+
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === "function" &&
+    Boolean(window.matchMedia("(prefers-reduced-motion: reduce)")?.matches)
+  );
+}
+
+/** Brings the chat into view and puts the keyboard in its history. */
+function goToChat(chat: HTMLElement, smooth: boolean) {
+  chat.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
+  const history = chat.querySelector<HTMLElement>('[aria-label="Chat history"]');
+  (history ?? chat).focus({ preventScroll: true });
+}
+
+/** True while at least a quarter of the element is on screen (always false without support). */
+function useIsOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [isOnScreen, setIsOnScreen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      ([entry]) => setIsOnScreen(Boolean(entry?.isIntersecting)),
+      { threshold: 0.25 },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return isOnScreen;
+}
+
+/** A floating "Chat" button with the unread count, while the chat is below and out of view. */
+function JumpToChatButton({
+  chat,
+  chatRef,
+}: {
+  chat: ChatPanelProps;
+  chatRef: RefObject<HTMLElement | null>;
+}) {
+  const user = useCurrentUser();
+  // The same query the chat reads: no second request.
+  const history = useChatHistory(chat.kind, chat.id);
+  const unread = unreadFromOthers(history.data, user?.id ?? 0);
+  const isChatOnScreen = useIsOnScreen(chatRef);
+  if (isChatOnScreen) return null;
+  return (
+    <Fab
+      variant="extended"
+      color="primary"
+      size="medium"
+      aria-label={unread > 0 ? `Chat, ${unread} unread` : "Chat"}
+      onClick={() => {
+        if (chatRef.current) goToChat(chatRef.current, true);
+      }}
+      sx={{
+        position: "fixed",
+        right: 16,
+        bottom: "calc(16px + env(safe-area-inset-bottom, 0px))",
+        zIndex: (theme) => theme.zIndex.speedDial,
+        gap: 1,
+      }}
+    >
+      <Badge badgeContent={unread} color="error" max={99}>
+        <ChatIcon />
+      </Badge>
+      Chat
+    </Fab>
+  );
+}
+
+/**
+ * An order page with its chat. On wide screens the chat sits beside `main` and `wide` spans the
+ * full width below; narrower, everything stacks with the chat last and a "Chat" button reaches it.
+ * Links ending in `#chat` land on it.
+ */
+export function OrderChatLayout({ main, wide, chat }: OrderChatLayoutProps) {
+  const theme = useTheme();
+  const isSideBySide = useMediaQuery(theme.breakpoints.up("lg"));
+  const chatRef = useRef<HTMLDivElement>(null);
+  const { hash, key } = useLocation();
+
+  // The layout renders once the order has loaded, so the chat's place on the page is final here.
+  useEffect(() => {
+    if (hash === "#chat" && chatRef.current) goToChat(chatRef.current, false);
+  }, [hash, key]);
+
+  return (
+    <>
+      {!isSideBySide && <JumpToChatButton chat={chat} chatRef={chatRef} />}
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          alignItems: "start",
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
+          gridTemplateAreas: { xs: '"main" "wide" "chat"', lg: '"main chat" "wide wide"' },
+        }}
+      >
+        <Box sx={{ gridArea: "main", minWidth: 0 }}>{main}</Box>
+        {wide && <Box sx={{ gridArea: "wide", minWidth: 0 }}>{wide}</Box>}
+        <Box
+          id="chat"
+          ref={chatRef}
+          tabIndex={-1}
+          sx={{
+            gridArea: "chat",
+            minWidth: 0,
+            scrollMarginTop: APP_BAR_CLEARANCE_PX,
+            position: { lg: "sticky" },
+            top: { lg: APP_BAR_CLEARANCE_PX },
+            outline: "none",
+          }}
+        >
+          <ChatPanel {...chat} />
+        </Box>
+      </Box>
+    </>
+  );
+}
