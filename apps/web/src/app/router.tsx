@@ -79,6 +79,7 @@ const pages = {
   adminUsers: lazyPage(() => import("../features/admin/pages/AdminUsersPage")),
   adminWarehouses: lazyPage(() => import("../features/admin/pages/AdminWarehousesPage")),
   adminShipment: lazyPage(() => import("../features/admin/pages/AdminShipmentPage")),
+  adminSample: lazyPage(() => import("../features/admin/pages/AdminSamplePage")),
 } satisfies Record<string, Page>;
 
 function page(
@@ -235,6 +236,7 @@ export const routes: RouteObject[] = [
               // Admin
               page("/admin/dashboard", "Admin Dashboard", pages.adminDashboard),
               page("/admin/shipments/:id", "Shipment", pages.adminShipment),
+              page("/admin/samples/:id", "Sample Shipment", pages.adminSample),
               page("/admin/users", "Users", pages.adminUsers),
               page("/admin/warehouses", "Warehouses", pages.adminWarehouses),
               page("/admin/announcement", "Announcements", pages.announcements),

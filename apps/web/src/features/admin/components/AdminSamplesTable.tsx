@@ -1,4 +1,6 @@
-import { Alert } from "@mui/material";
+import { Link as RouterLink } from "react-router";
+import { Alert, IconButton, Stack, Tooltip } from "@mui/material";
+import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import type { SampleShipment } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
@@ -27,8 +29,21 @@ const columns: DataTableColumn<SampleShipment>[] = [
   {
     id: "action",
     label: "Action",
-    render: (row) =>
-      row.status === "Shipment Completed" ? null : <MarkSampleCompleteButton sampleId={row.id} />,
+    render: (row) => (
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+        <Tooltip title="View and chat">
+          <IconButton
+            component={RouterLink}
+            to={`/admin/samples/${row.id}`}
+            size="small"
+            aria-label={`View sample shipment ${row.id}`}
+          >
+            <VisibilityOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {row.status !== "Shipment Completed" && <MarkSampleCompleteButton sampleId={row.id} />}
+      </Stack>
+    ),
   },
 ];
 

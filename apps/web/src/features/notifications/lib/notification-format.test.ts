@@ -82,5 +82,9 @@ describe("notificationTarget", () => {
     );
     expect(notificationTarget("Seller", announcement, null)).toBe("/seller/announcement");
     expect(notificationTarget("Admin", base, null)).toBe("/admin/shipments/42");
+    expect(notificationTarget("Admin", sample, null)).toBe("/admin/samples/5");
+    expect(
+      notificationTarget("Admin", { ...sample, sample_shipment_id: 0, shipment_id: 0 }, null),
+    ).toBe("/admin/dashboard?tab=samples");
   });
 });

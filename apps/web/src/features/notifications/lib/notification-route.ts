@@ -62,7 +62,7 @@ export function notificationTarget(
         ? `/seller/booking/recentorderstatus/${sampleId}?src=sampleShipments`
         : "/seller/booking/sampleshipments";
     }
-    return "/admin/dashboard";
+    return sampleId > 0 ? `/admin/samples/${sampleId}` : "/admin/dashboard?tab=samples";
   }
 
   const id = notification.shipment_id ?? 0;

@@ -1,0 +1,100 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { SampleShipment } from "@fba/contract";
+import { history } from "../../chat/test/fixtures";
+import { FakeSocket, signIn } from "../../chat/test/fake-socket";
+import { renderRoute, setViewport, stubFetch } from "../../shipments/lib/test-utils";
+import { AdminSamplesTable } from "../components/AdminSamplesTable";
+import AdminSamplePage from "./AdminSamplePage";
+
+const ok = (data: unknown) => ({ status: "success", status_code: 200, message: "", data });
+
+function sample(overrides: Partial<SampleShipment> = {}): SampleShipment {
+  return {
+    id: 12,
+    product_name: "Bamboo cups",
+    quantity: 3,
+    address: "12 Harbour Road, Leeds",
+    status: "Quotation Received",
+    created_at: "2026-11-20T10:00:00Z",
+    seller: { id: 1, first_name: "Sally", last_name: "Seller", image: null },
+    message_count: 0,
+    delivery_address: "Warehouse for seller 1",
+    ...overrides,
+  } as SampleShipment;
+}
+
+beforeAll(async () => {
+  await import("../../chat/components/ChatView");
+});
+
+beforeEach(() => {
+  FakeSocket.reset();
+  vi.stubGlobal("WebSocket", FakeSocket);
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  signIn({ id: 3, first_name: "Ada", last_name: "Admin", groups: "Admin" });
+  setViewport(1440);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the admin's sample shipment page", { timeout: 60_000 }, () => {
+  it("shows the sample with its chat, where the admin can post", async () => {
+    const user = userEvent.setup({ delay: null });
+    stubFetch({
+      "GET /api/sample-shipments/12/": ok(sample()),
+      "GET /api/chat/sample-shipment-messages/12/": ok(history()),
+    });
+    renderRoute(<AdminSamplePage />, { path: "/admin/samples/:id", url: "/admin/samples/12" });
+    const details = await screen.findByRole("region", { name: "Sample shipment details" });
+    expect(within(details).getByText("Bamboo cups")).toBeInTheDocument();
+    await screen.findByTestId("chat-panel", {}, { timeout: 15_000 });
+    const socket = FakeSocket.latest("/ws/sample-shipment-chat/12/");
+    socket.open();
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "Samples leave today");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(socket.sent).toContainEqual(
+      expect.objectContaining({
+        action: "send_message",
+        message: "Samples leave today",
+        sender_type: "Admin",
+      }),
+    );
+    expect(screen.getByRole("link", { name: /All sample shipments/ })).toHaveAttribute(
+      "href",
+      "/admin/dashboard?tab=samples",
+    );
+  });
+
+  it("keeps a completed sample's chat readable but closed", async () => {
+    stubFetch({
+      "GET /api/sample-shipments/12/": ok(sample({ status: "Shipment Completed" })),
+      "GET /api/chat/sample-shipment-messages/12/": ok(history()),
+    });
+    renderRoute(<AdminSamplePage />, { path: "/admin/samples/:id", url: "/admin/samples/12" });
+    expect(
+      await screen.findByText(
+        "This chat is closed. The history stays readable.",
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+  });
+
+  it("is reached from the sample list", async () => {
+    stubFetch({
+      "GET /api/sample-shipments/": ok({
+        data: [sample()],
+        pagination_option: { page: 1, pages: 1, per_page: 50, count: 1 },
+      }),
+    });
+    renderRoute(<AdminSamplesTable />);
+    const link = await screen.findByRole("link", { name: "View sample shipment 12" });
+    expect(link).toHaveAttribute("href", "/admin/samples/12");
+  });
+});
