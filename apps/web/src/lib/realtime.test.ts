@@ -3,6 +3,7 @@ import { FakeSocket } from "../features/chat/test/fake-socket";
 import {
   parseFrame,
   reconnectDelay,
+  retryAllChannelsNow,
   retryChannelNow,
   socketUrl,
   subscribeChannel,
@@ -165,6 +166,37 @@ describe("channel reconnects", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.all).toHaveLength(before + 1);
     leave();
+  });
+
+  it("Retry now on one channel brings back every channel that waits", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(1);
+    const leaveChat = subscribeChannel("group-chat/13/", { onEvent: () => undefined });
+    const leaveBell = subscribeChannel("notifications/13/", { onEvent: () => undefined });
+    await settle();
+    for (const socket of [...FakeSocket.all]) socket.onopen?.();
+    // Both drop and stay away through the quick tries.
+    const latest = (path: string) =>
+      [...FakeSocket.all].reverse().find((socket) => socket.url.includes(path))!;
+    const dropBoth = () => {
+      latest("group-chat/13/").onclose?.({ code: 1006, reason: "" });
+      latest("notifications/13/").onclose?.({ code: 1006, reason: "" });
+    };
+    for (let attempt = 1; attempt <= 7; attempt += 1) {
+      const before = FakeSocket.all.length;
+      dropBoth();
+      while (FakeSocket.all.length < before + 2) await vi.advanceTimersByTimeAsync(500);
+    }
+    dropBoth();
+    expect(channelStatus("group-chat/13/")).toBe("reconnecting");
+    expect(channelStatus("notifications/13/")).toBe("reconnecting");
+    const before = FakeSocket.all.length;
+
+    retryAllChannelsNow();
+    await settle();
+    const fresh = FakeSocket.all.slice(before).map((socket) => new URL(socket.url).pathname);
+    expect(fresh.sort()).toEqual(["/ws/group-chat/13/", "/ws/notifications/13/"]);
+    leaveChat();
+    leaveBell();
   });
 
   it("does not retry when the server says the user is not a party", async () => {

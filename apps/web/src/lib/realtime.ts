@@ -341,9 +341,14 @@ export function sendOnChannel(path: string, frame: ClientFrame): boolean {
   return channel.send(frame);
 }
 
-/** Tries to reconnect the channel now (the "Retry now" action). */
+/** Tries to reconnect the channel now. */
 export function retryChannelNow(path: string) {
   channels.get(path)?.retryNow();
+}
+
+/** "Retry now": every channel waiting to reconnect tries at once (they share one network). */
+export function retryAllChannelsNow() {
+  for (const channel of channels.values()) channel.retryNow();
 }
 
 /** The channel's connection state, outside React. */
@@ -392,8 +397,5 @@ export function useRealtimeChannel(
     (frame: ClientFrame) => (path ? sendOnChannel(path, frame) : false),
     [path],
   );
-  const retryNow = useCallback(() => {
-    if (path) retryChannelNow(path);
-  }, [path]);
-  return { status, send, retryNow };
+  return { status, send, retryNow: retryAllChannelsNow };
 }
