@@ -280,3 +280,42 @@ export function result(name, ok, figures) {
   process.stdout.write(`${line}\n`);
   return ok;
 }
+
+/** A throwaway redis-server on a loopback port, without persistence. */
+export function startRedis(port) {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  const exited = new Promise((resolve) => {
+    child.on("exit", resolve);
+    // A missing binary must fail the scenario through its cleanup, not crash the runner.
+    child.on("error", resolve);
+  });
+  return { child, exited };
+}
+
+export function redisPing(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.on("error", () => done(false));
+    socket.on("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (chunk) => done(chunk.toString().startsWith("+PONG")));
+  });
+}
+
+/** Polls `check` until it holds or the time is up; true when it held. */
+export async function waitFor(check, timeoutMs, stepMs = 50) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await sleep(stepMs);
+  }
+  return false;
+}

@@ -1,64 +1,28 @@
 // Redis killed under live chat across two instances: each instance keeps delivering to its own
 // sockets, cross-instance delivery resumes once Redis is back, and backfilling from the history
 // endpoint (?after_id=) leaves every client with every message exactly once.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { rmSync } from "node:fs";
 import WebSocket from "ws";
 import {
   api,
   createDatabase,
   freePort,
+  redisPing,
   result,
   seedChatRooms,
   serverEnv,
   sleep,
+  startRedis,
   startServer,
   stopServer,
   tempDir,
   tokenSigner,
+  waitFor,
 } from "./lib.mjs";
 
 const SCENARIO_MS = 90_000;
 const RESUME_LIMIT_MS = 20_000;
-
-function startRedis(port) {
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  const exited = new Promise((resolve) => {
-    child.on("exit", resolve);
-    // A missing binary must fail the scenario through its cleanup, not crash the runner.
-    child.on("error", resolve);
-  });
-  return { child, exited };
-}
-
-function redisPing(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on("error", () => done(false));
-    socket.on("connect", () => socket.write("PING\r\n"));
-    socket.on("data", (chunk) => done(chunk.toString().startsWith("+PONG")));
-  });
-}
-
-async function waitFor(check, timeoutMs, stepMs = 50) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(stepMs);
-  }
-  return false;
-}
 
 /** A chat socket that records every message it is told about, by id. */
 function chatClient(base, shipmentId, token, label) {

@@ -19,6 +19,7 @@ const scenarios = [
   ["sigterm-drain", () => import("./sigterm-drain.mjs")],
   ["postgres-restart", () => import("./postgres-restart.mjs")],
   ["redis-outage-chat", () => import("./redis-outage-chat.mjs")],
+  ["redis-outage-disable", () => import("./redis-outage-disable.mjs")],
   ["restart-with-sockets", () => import("./restart-with-sockets.mjs")],
 ];
 const only = process.argv.slice(2);

@@ -5,21 +5,22 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
-import { testConfig } from "../config.js";
+import { testConfig, type Config } from "../config.js";
 import { openTestDatabase } from "../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../test/factories.js";
-import { insertShipment, TestSocket } from "../test/realtime-factories.js";
+import { insertSample, insertShipment, TestSocket } from "../test/realtime-factories.js";
 
 const redisUrl = process.env.REDIS_URL;
 
 /** Two server instances on one database, optionally sharing a Redis hub. */
-async function twoInstances(redis: string | undefined) {
+async function twoInstances(redis: string | undefined, overrides: Partial<Config> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fba-hub-"));
   const { database, drop } = await openTestDatabase();
   const config = testConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString("hex"),
     REDIS_URL: redis,
+    ...overrides,
   });
   const apps: FastifyInstance[] = [];
   const urls: string[] = [];
@@ -122,6 +123,24 @@ describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
     expect(sellerOnB.ws.readyState).toBe(sellerOnB.ws.OPEN);
     sellerOnB.close();
   });
+
+  it("closes, on the other instance, the socket of an agent whose sample another agent claimed", async () => {
+    const [first] = cluster.apps;
+    const claimer = await createShipper(first!);
+    const rival = await createShipper(first!);
+    const { id } = await insertSample(first!, seller.id);
+    const path = `/ws/sample-shipment-chat/${id}/`;
+    const rivalOnB = await TestSocket.connect(cluster.urls[1]!, path, { token: rival.token });
+    const sellerOnB = await TestSocket.connect(cluster.urls[1]!, path, { token: seller.token });
+    const claimerOnA = await TestSocket.connect(cluster.urls[0]!, path, { token: claimer.token });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    claimerOnA.send({ action: "send_message", message: "Mine" });
+    expect(await rivalOnB.closed()).toBe(4403);
+    expect((await sellerOnB.next("message_sent")).data.content).toBe("Mine");
+    expect(rivalOnB.count("message_sent")).toBe(0);
+    claimerOnA.close();
+    sellerOnB.close();
+  });
 });
 
 describe("an instance whose Redis is unreachable", () => {
@@ -129,7 +148,7 @@ describe("an instance whose Redis is unreachable", () => {
 
   beforeAll(async () => {
     // Nothing listens on port 1: the hub starts anyway and keeps retrying in the background.
-    cluster = await twoInstances("redis://127.0.0.1:1");
+    cluster = await twoInstances("redis://127.0.0.1:1", { SOCKET_RECHECK_INTERVAL_MS: 200 });
   }, 180_000);
   afterAll(async () => cluster?.close());
 
@@ -145,5 +164,35 @@ describe("an instance whose Redis is unreachable", () => {
     expect((await b.next("message_sent")).data.content).toBe("local only");
     a.close();
     b.close();
+  });
+
+  it("still closes, on the other instance, the sockets of an account disabled on this one", async () => {
+    const [first] = cluster.apps;
+    const admin = await createAdmin(first!);
+    const seller = await createSeller(first!);
+    const doomed = await createShipper(first!);
+    const { id } = await insertShipment(first!, { sellerId: seller.id, agentId: doomed.id });
+    const path = `/ws/group-chat/${id}/`;
+    const onB = await TestSocket.connect(cluster.urls[1]!, path, { token: doomed.token });
+    const bellOnB = await TestSocket.connect(cluster.urls[1]!, `/ws/notifications/${doomed.id}/`, {
+      token: doomed.token,
+    });
+    const sellerOnB = await TestSocket.connect(cluster.urls[1]!, path, { token: seller.token });
+    await bellOnB.next("unread_count");
+
+    const disable = await first!.inject({
+      method: "PATCH",
+      url: `/api/admin/users/${doomed.id}/`,
+      headers: admin.auth,
+      payload: { is_active: false },
+    });
+    expect(disable.statusCode).toBe(200);
+    // The hub could not tell instance B; its own re-check of socket owners does.
+    expect(await onB.closed()).toBe(4401);
+    expect(await bellOnB.closed()).toBe(4401);
+    const again = await TestSocket.connect(cluster.urls[1]!, path, { token: doomed.token });
+    expect(await again.closed()).toBe(4401);
+    expect(sellerOnB.ws.readyState).toBe(sellerOnB.ws.OPEN);
+    sellerOnB.close();
   });
 });

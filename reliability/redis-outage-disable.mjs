@@ -1,0 +1,170 @@
+// An account disabled on one instance while Redis is down: the hub cannot tell the other
+// instance, so that instance's own re-check of its socket owners against the database has to
+// close the user's sockets, within its interval (SOCKET_RECHECK_INTERVAL_MS).
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import pg from "pg";
+import WebSocket from "ws";
+import {
+  api,
+  createDatabase,
+  freePort,
+  redisPing,
+  result,
+  seedChatRooms,
+  serverEnv,
+  sleep,
+  startRedis,
+  startServer,
+  stopServer,
+  tempDir,
+  tokenSigner,
+  waitFor,
+} from "./lib.mjs";
+
+const SCENARIO_MS = 90_000;
+const RECHECK_INTERVAL_MS = 1_000;
+/** The re-check runs every interval; the query and the close take the rest of this margin. */
+const CLOSE_LIMIT_MS = RECHECK_INTERVAL_MS + 2_000;
+
+/** A socket that remembers how and when it closed. */
+function watchSocket(url, label) {
+  const ws = new WebSocket(url);
+  const socket = { label, ws, closeCode: null, closedAt: null };
+  ws.on("close", (code) => {
+    socket.closeCode = code;
+    socket.closedAt = Date.now();
+  });
+  ws.on("error", () => undefined);
+  socket.opened = new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("close", () => reject(new Error(`${label} closed before opening`)));
+  });
+  return socket;
+}
+
+async function insertAdmin(url) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `insert into users (email, first_name, last_name, password_hash, "group")
+       values ($1, 'Ada', 'Reliability', 'not-a-login', 'Admin') returning id`,
+      [`ada.${randomBytes(4).toString("hex")}@example.com`],
+    );
+    return rows[0].id;
+  } finally {
+    await db.end();
+  }
+}
+
+export async function run() {
+  const started = Date.now();
+  const database = await createDatabase("rel_disable");
+  const redisPort = await freePort();
+  const jwtSecret = randomBytes(32).toString("hex");
+  const dataDirs = [tempDir("disable-a"), tempDir("disable-b")];
+  const servers = [];
+  const sockets = [];
+  let redis = startRedis(redisPort);
+  const watchdog = setTimeout(() => {
+    for (const server of servers) server.child.kill("SIGKILL");
+    redis.child.kill("SIGKILL");
+  }, SCENARIO_MS);
+  watchdog.unref();
+  try {
+    if (!(await waitFor(() => redisPing(redisPort), 5_000))) throw new Error("redis did not start");
+    // One after the other so only the first applies the migrations.
+    for (const i of [0, 1]) {
+      const env = serverEnv({
+        DATABASE_URL: database.url,
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        JWT_SECRET: jwtSecret,
+        DATA_DIR: dataDirs[i],
+        SOCKET_RECHECK_INTERVAL_MS: String(RECHECK_INTERVAL_MS),
+      });
+      env.PORT = String(await freePort());
+      servers.push(await startServer(env, { timeoutMs: 60_000 }));
+    }
+    const [a, b] = servers;
+    const [{ sellerId, agentId, shipmentId }] = await seedChatRooms(database.url, 1);
+    const adminId = await insertAdmin(database.url);
+    const sign = tokenSigner(jwtSecret);
+    const [sellerToken, agentToken, adminToken] = await Promise.all([
+      sign(sellerId, "Seller"),
+      sign(agentId, "Shipper"),
+      sign(adminId, "Admin"),
+    ]);
+
+    const wsBase = b.base.replace("http", "ws");
+    const agentChat = watchSocket(
+      `${wsBase}/ws/group-chat/${shipmentId}/?token=${agentToken}`,
+      "agent chat on B",
+    );
+    const agentBell = watchSocket(
+      `${wsBase}/ws/notifications/${agentId}/?token=${agentToken}`,
+      "agent notifications on B",
+    );
+    const sellerChat = watchSocket(
+      `${wsBase}/ws/group-chat/${shipmentId}/?token=${sellerToken}`,
+      "seller chat on B",
+    );
+    sockets.push(agentChat, agentBell, sellerChat);
+    await Promise.all(sockets.map((socket) => socket.opened));
+
+    // Outage: Redis gone without a goodbye, then the account is disabled on instance A.
+    redis.child.kill("SIGKILL");
+    await redis.exited;
+    await sleep(300);
+    const disabledAt = Date.now();
+    const disable = await api(a.base, "PATCH", `/api/admin/users/${agentId}/`, {
+      token: adminToken,
+      body: { is_active: false },
+    });
+    if (disable.status !== 200) throw new Error(`disable answered ${disable.status}`);
+
+    const closedInTime = await waitFor(
+      () => agentChat.closeCode !== null && agentBell.closeCode !== null,
+      CLOSE_LIMIT_MS + 5_000,
+    );
+    const closeMs = (socket) => (socket.closedAt === null ? -1 : socket.closedAt - disabledAt);
+    const slowest = Math.max(closeMs(agentChat), closeMs(agentBell));
+    const codes = [agentChat.closeCode, agentBell.closeCode];
+
+    // A new socket of the disabled account on B is refused too.
+    const retry = watchSocket(
+      `${wsBase}/ws/group-chat/${shipmentId}/?token=${agentToken}`,
+      "agent retry on B",
+    );
+    sockets.push(retry);
+    await waitFor(() => retry.closeCode !== null, 5_000);
+    await sleep(RECHECK_INTERVAL_MS);
+    const sellerOpen = sellerChat.ws.readyState === WebSocket.OPEN;
+
+    redis = startRedis(redisPort);
+    const elapsed = Date.now() - started;
+    const ok =
+      closedInTime &&
+      codes.every((code) => code === 4401) &&
+      slowest >= 0 &&
+      slowest <= CLOSE_LIMIT_MS &&
+      retry.closeCode === 4401 &&
+      sellerOpen &&
+      elapsed < SCENARIO_MS;
+    return result(
+      "Account disabled on one instance while Redis is down",
+      ok,
+      `the disabled agent's 2 sockets on the other instance closed with ${codes.join("/")} ` +
+        `${slowest} ms after the disable (re-check every ${RECHECK_INTERVAL_MS} ms, limit ` +
+        `${CLOSE_LIMIT_MS}); a new socket refused with ${retry.closeCode}; the seller's socket ` +
+        `${sellerOpen ? "stayed open" : "CLOSED"}; ${elapsed} ms`,
+    );
+  } finally {
+    clearTimeout(watchdog);
+    for (const socket of sockets) socket.ws.terminate();
+    for (const server of servers) await stopServer(server, "SIGKILL");
+    redis.child.kill("SIGKILL");
+    await database.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
