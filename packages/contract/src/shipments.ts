@@ -91,7 +91,7 @@ function toNumberInput(value: unknown): unknown {
   if (typeof value === "string") {
     const trimmed = value.trim();
     if (trimmed === "") return undefined;
-    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+    return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
   }
   return value;
 }

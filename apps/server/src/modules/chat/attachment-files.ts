@@ -42,8 +42,48 @@ const LEGACY_OFFICE: Record<string, string> = {
   ppt: "application/vnd.ms-powerpoint",
 };
 
-const SVG_START =
-  /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+/** An SVG names its root element early; a text file is never read further than this for it. */
+const SVG_SNIFF_CHARS = 4096;
+
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
+
+/**
+ * True when the text starts (after an optional XML declaration, comments and an SVG doctype) with
+ * an `<svg` element. A forward scan with indexOf, so crafted comments cannot make it backtrack.
+ */
+export function startsAsSvg(text: string): boolean {
+  const head = text.slice(0, SVG_SNIFF_CHARS);
+  let at = 0;
+  const startsWithWord = (word: string, from = at) =>
+    head.slice(from, from + word.length).toLowerCase() === word;
+  const skipSpace = () => {
+    while (isSpace(head[at])) at++;
+  };
+  /** Moves past the next `close` after `from`; false when it does not occur. */
+  const skipPast = (from: number, close: string) => {
+    const end = head.indexOf(close, from);
+    if (end === -1) return false;
+    at = end + close.length;
+    skipSpace();
+    return true;
+  };
+  skipSpace();
+  if (startsWithWord("<?xml") && !skipPast(at, ">")) return false;
+  let hasDoctype = false;
+  for (;;) {
+    if (head.startsWith("<!--", at)) {
+      if (!skipPast(at + 4, "-->")) return false;
+    } else if (!hasDoctype && startsWithWord("<!doctype") && isSpace(head[at + 9])) {
+      let name = at + 10;
+      while (isSpace(head[name])) name++;
+      if (!startsWithWord("svg", name) || !skipPast(name, ">")) return false;
+      hasDoctype = true;
+    } else {
+      break;
+    }
+  }
+  return startsWithWord("<svg") && (head[at + 4] === ">" || isSpace(head[at + 4]));
+}
 
 function extensionOf(fileName: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName);
@@ -82,7 +122,7 @@ export async function detectFile(bytes: Buffer, fileName: string): Promise<Detec
   }
   const text = asText(bytes);
   if (text === null) return null;
-  if (SVG_START.test(text))
+  if (startsAsSvg(text))
     return { mimeType: "image/svg+xml", fileType: "svg+xml", extension: "svg" };
   if (detected) return null; // XML that is not SVG
   if (extension === "csv") return { mimeType: "text/csv", fileType: "csv", extension: "csv" };

@@ -6,6 +6,7 @@ import { ATTACHMENT_MAX_BYTES, chatMessages as texts } from "@fba/contract";
 import { chatAttachments } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../app.js";
 import { createSeller, type TestUser } from "../factories.js";
+import { multipartBody } from "../profile-factories.js";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -125,4 +126,38 @@ describe("chat attachment over the size limit", () => {
     expect(filesUnder(uploads)).toHaveLength(1);
     expect(await attachmentRows()).toBe(1);
   });
+});
+
+describe("chat attachment crafted to make type detection backtrack", () => {
+  let ctx: TestContext;
+  let seller: TestUser;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    seller = await createSeller(ctx.app);
+  });
+  afterAll(async () => ctx.close());
+
+  it("is answered at once as plain text, and other requests are not held up", async () => {
+    const crafted = Buffer.from(`${"<!---->".repeat(28)}x`);
+    const body = multipartBody(
+      { file_size: String(crafted.length) },
+      { attachment: { filename: "notes.txt", contentType: "text/plain", bytes: crafted } },
+    );
+    const started = performance.now();
+    const [upload, health] = await Promise.all([
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/chat/attachment/",
+        payload: body.payload,
+        headers: { ...body.headers, ...seller.auth },
+      }),
+      ctx.app.inject({ method: "GET", url: "/api/health" }),
+    ]);
+    expect(upload.statusCode).toBe(201);
+    expect(upload.json().data).toMatchObject({ file_type: "txt", file_name: "notes" });
+    expect(health.statusCode).toBe(200);
+    // A hang guard: the vulnerable pattern held the event loop for tens of seconds.
+    expect(performance.now() - started).toBeLessThan(3_000);
+  }, 5_000);
 });
