@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import {
+  CHAT_ACTION_BURST,
   CHAT_RECONNECT_ATTEMPTS,
   CHAT_RECONNECT_DELAY_MS,
   SOCKET_FRAME_BURST,
@@ -48,8 +49,11 @@ export interface ChannelListener {
 /** Close codes after which retrying cannot help (not a party, unknown object). */
 const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
 const TOKEN_CLOSE_CODE = 4401;
-/** Frames kept while offline: no more than the server accepts in one burst on reconnect. */
-const MAX_QUEUED_FRAMES = SOCKET_FRAME_BURST;
+/**
+ * Frames kept while offline: no more than the server accepts in one burst on reconnect, both per
+ * socket and from the user's chat budget (shared by all of their sockets).
+ */
+const MAX_QUEUED_FRAMES = Math.min(SOCKET_FRAME_BURST, CHAT_ACTION_BURST);
 
 const log = (...args: unknown[]) => console.warn("[realtime]", ...args);
 

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import { Alert, Stack } from "@mui/material";
 import { OrderChatLayout } from "../../chat/components/OrderChatLayout";
 import { useSampleShipment } from "../api/get-sample-shipment";
 
 /**
  * A sample shipment's details with its chat: open for new messages until the sample is
- * completed.
+ * completed. Once another agent has claimed the sample, an agent sees the details only.
  */
 export function SampleChat({
   id,
@@ -16,6 +17,16 @@ export function SampleChat({
   details: ReactNode;
 }) {
   const { data: sample } = useSampleShipment(id);
+  if (side === "shipper" && sample?.claim && !sample.claim.is_mine) {
+    return (
+      <Stack spacing={2}>
+        {details}
+        <Alert severity="info">
+          Another agent is handling this sample shipment, so its chat is closed to you.
+        </Alert>
+      </Stack>
+    );
+  }
   return (
     <OrderChatLayout
       main={details}

@@ -1,5 +1,15 @@
 import type { ReactNode } from "react";
-import { Alert, Avatar, Box, Divider, Paper, Skeleton, Stack, Typography } from "@mui/material";
+import {
+  Alert,
+  Avatar,
+  Box,
+  Chip,
+  Divider,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+} from "@mui/material";
 import { ApiError } from "../../../lib/api-client";
 import { useSampleShipment } from "../api/get-sample-shipment";
 import { formatDate, fullName } from "../format";
@@ -25,6 +35,22 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </Typography>
     </Box>
   );
+}
+
+/**
+ * Who handles the sample: the seller (and admins) read the agent's name and company; agents
+ * read only whether it is theirs. Null while nobody has claimed it.
+ */
+export function claimLabel(
+  sample: Pick<SampleShipment, "claim">,
+  side: SampleShipmentDetailsProps["side"],
+): string | null {
+  const claim = sample.claim;
+  if (!claim) return null;
+  if (side === "shipper") return claim.is_mine ? "Claimed by you" : "Claimed by another agent";
+  if (!claim.agent) return null;
+  const company = claim.agent.company_name.trim();
+  return `Handled by ${fullName(claim.agent)}${company ? ` / ${company}` : ""}`;
 }
 
 /** The details of one sample shipment, for embedding beside its chat on the order pages. */
@@ -58,7 +84,10 @@ export function SampleShipmentSummary({
   sample: SampleShipment;
   side: SampleShipmentDetailsProps["side"];
 }) {
-  const canComplete = side !== "seller" && sample.status !== "Shipment Completed";
+  const isClaimedByAnother = side === "shipper" && !!sample.claim && !sample.claim.is_mine;
+  const canComplete =
+    side !== "seller" && sample.status !== "Shipment Completed" && !isClaimedByAnother;
+  const claim = claimLabel(sample, side);
   const deliveryAddress =
     side === "seller" ? sample.address : (sample.delivery_address ?? sample.address);
   return (
@@ -68,11 +97,24 @@ export function SampleShipmentSummary({
         spacing={1}
         sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}
       >
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: "center", flexWrap: "wrap" }}
+        >
           <Typography variant="h6" component="h2">
             Sample Shipment #{sample.id}
           </Typography>
           <SampleStatusChip status={sample.status} />
+          {claim && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color={isClaimedByAnother ? "default" : "primary"}
+              label={claim}
+            />
+          )}
         </Stack>
         {canComplete && <MarkSampleCompleteButton sampleId={sample.id} />}
       </Stack>
