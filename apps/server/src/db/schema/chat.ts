@@ -34,7 +34,11 @@ export const chatAttachments = pgTable(
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chat_attachments_uploader_idx").on(t.uploaderId)],
+  (t) => [
+    index("chat_attachments_uploader_idx").on(t.uploaderId),
+    // The sweep of unsent attachments walks them by age.
+    index("chat_attachments_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 /** One message in either a shipment chat or a sample-shipment chat (exactly one is set). */

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_attachments_created_idx" ON "chat_attachments" USING btree ("created_at","id");
