@@ -11,5 +11,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     globalSetup: ["src/test/global-setup.ts"],
+    setupFiles: ["src/test/setup-log-check.ts"],
   },
 });

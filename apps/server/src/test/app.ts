@@ -7,6 +7,7 @@ import pg from "pg";
 import { buildApp } from "../app.js";
 import { testConfig, type Config } from "../config.js";
 import { openDatabase, type Database } from "../db/client.js";
+import { capturedLogStream } from "./log-capture.js";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -58,9 +59,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString("hex"),
     REDIS_URL: undefined,
+    // Error-level lines go to the capture that fails a test logging an error it did not expect.
+    LOG_LEVEL: "error",
     ...overrides,
   });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, logStream: capturedLogStream });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../app.js";
+import { expectErrorLog } from "../log-capture.js";
 import { createSeller, type TestUser } from "../factories.js";
 import { postShipment } from "../shipment-factories.js";
 import { sql } from "drizzle-orm";
@@ -18,6 +19,8 @@ describe("database unreachable", () => {
 
   it("answers 503 with Retry-After and readiness turns false", async () => {
     expect((await ctx.app.inject({ url: "/api/health/ready" })).statusCode).toBe(200);
+    // The outage is logged, as it would be in production.
+    expectErrorLog(/"msg":"service unavailable"/);
     await ctx.database.close();
     const ready = await ctx.app.inject({ url: "/api/health/ready" });
     expect(ready.statusCode).toBe(503);
