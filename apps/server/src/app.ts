@@ -107,7 +107,7 @@ export async function buildApp(
   app.decorate("events", new EventBus(app.log));
   app.decorate("tokens", tokens);
   app.decorate("authenticator", new Authenticator(database.db, tokens));
-  app.decorate("storage", new FileStorage(config.DATA_DIR));
+  app.decorate("storage", new FileStorage(config.DATA_DIR, config.MIN_FREE_DISK_MB * 1024 * 1024));
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
   // onClose hooks run last-registered first: listeners finish before the database closes.
   app.addHook("onClose", async () => app.events.settle());

@@ -86,6 +86,16 @@ const configSchema = z.object({
    * connection: a saturated database then answers at once instead of after seconds. 0 turns it off.
    */
   MAX_DATABASE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
+  /** Chat attachments not sent in a message within this many hours are removed with their file. */
+  UNSENT_ATTACHMENT_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(6),
+  /** Per account: uploaded chat attachments not yet sent may hold at most this many MB. */
+  MAX_UNSENT_ATTACHMENT_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Uploads are refused (507) once the upload folder's disk has less free space; 0 turns it off. */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(512),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };

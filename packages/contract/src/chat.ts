@@ -21,6 +21,8 @@ export const chatMessages = {
   attachmentRequired: "Attachment is required",
   attachmentTooLarge: "File is too large. The limit is 25 MB",
   attachmentUnsupported: "Unsupported file format",
+  attachmentQuotaExceeded:
+    "Too many attachments are waiting to be sent. Send them in a chat, or try again in a few hours.",
   shipmentNotFound: "Shipment not found",
   sampleNotFound: "Sample shipment not found",
 } as const;

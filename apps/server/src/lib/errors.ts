@@ -9,6 +9,7 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
+  | "INSUFFICIENT_STORAGE"
   | "UNAVAILABLE"
   | "INTERNAL";
 
@@ -22,6 +23,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
   INTERNAL: 500,
 };
 
@@ -34,6 +36,7 @@ const defaultMessage: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "Payload too large",
   UNSUPPORTED_MEDIA_TYPE: "Unsupported file format",
   RATE_LIMITED: "Too many requests, please try again later",
+  INSUFFICIENT_STORAGE: "The server is out of storage space, please try again later",
   UNAVAILABLE: "Service temporarily unavailable",
   INTERNAL: "Something went wrong",
 };

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, type ReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { AppError, defaultErrorMessage } from "./errors.js";
 
 /**
  * File storage for attachments and avatars: files live under DATA_DIR/uploads (outside any static
@@ -10,8 +11,31 @@ import path from "node:path";
 export class FileStorage {
   readonly root: string;
 
-  constructor(dataDir: string) {
+  /**
+   * `minFreeBytes`: writes are refused (507) rather than let uploads fill the disk that the
+   * database and the logs may share; 0 turns the guard off.
+   */
+  constructor(
+    dataDir: string,
+    private readonly minFreeBytes = 0,
+  ) {
     this.root = path.resolve(dataDir, "uploads");
+  }
+
+  /** Free bytes for unprivileged writers on the disk holding the upload folder. */
+  async freeBytes(): Promise<number> {
+    await mkdir(this.root, { recursive: true });
+    const stats = await statfs(this.root);
+    return stats.bavail * stats.bsize;
+  }
+
+  /** Throws 507 when writing `incomingBytes` more would leave less than the configured minimum. */
+  async assertSpaceFor(incomingBytes = 0): Promise<void> {
+    if (this.minFreeBytes <= 0) return;
+    if ((await this.freeBytes()) - incomingBytes < this.minFreeBytes) {
+      const message = defaultErrorMessage("INSUFFICIENT_STORAGE");
+      throw new AppError("INSUFFICIENT_STORAGE", message, [{ message }]);
+    }
   }
 
   private resolve(key: string): string {
@@ -24,6 +48,7 @@ export class FileStorage {
   async put(folder: string, bytes: Buffer, extension = ""): Promise<string> {
     const key = `${folder}/${randomBytes(16).toString("hex")}${extension ? `.${extension}` : ""}`;
     const target = this.resolve(key);
+    await this.assertSpaceFor(bytes.length);
     await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.tmp`;
     try {

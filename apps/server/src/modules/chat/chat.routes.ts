@@ -14,9 +14,13 @@ import {
 import { AppError } from "../../lib/errors.js";
 import { ok, created } from "../../lib/http.js";
 import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
+import { limitRequests } from "../../plugins/rate-limit.js";
 import { isInlineSafe } from "./attachment-files.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import type { ChatService } from "./chat.service.js";
+
+export const ATTACHMENT_UPLOADS_PER_WINDOW = 30;
+export const ATTACHMENT_UPLOAD_WINDOW_MS = 10 * 60_000;
 
 const downloadQuerySchema = z.object({
   expires: z.coerce.number().int().optional().catch(undefined),
@@ -36,6 +40,13 @@ export async function chatRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const anyone = requireAuth(app);
+  // Far above what a person attaches to chats; bounds how fast one account can fill the disk.
+  const uploadLimits = limitRequests(app, {
+    name: "chat-attachment-user",
+    max: ATTACHMENT_UPLOADS_PER_WINDOW,
+    windowMs: ATTACHMENT_UPLOAD_WINDOW_MS,
+    key: (request) => (request.user ? String(request.user.id) : undefined),
+  });
 
   app.get(
     "/chat/messages/:shipment_id",
@@ -87,6 +98,8 @@ export async function chatRoutes(
     "/chat/attachment",
     {
       onRequest: anyone,
+      // Both before the body is read: a refused upload costs no disk and little bandwidth.
+      preHandler: [uploadLimits, async (request) => service.assertCanUpload(currentUser(request))],
       schema: {
         tags: ["chat"],
         consumes: ["multipart/form-data"],

@@ -14,6 +14,8 @@ import type { FileStorage } from "../../lib/storage.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { rooms, type RealtimeHub, type Room } from "../../realtime/hub.js";
 import { detectFile, displayName } from "./attachment-files.js";
+import { assertUnsentRoom, type AttachmentQuota } from "./attachment-quota.js";
+import { lockUploader } from "./attachments.repository.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import { claimSample } from "../sample-shipments/sample-shipments.repository.js";
 import {
@@ -41,6 +43,8 @@ export interface ChatServiceDeps {
   signer: AttachmentUrlSigner;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Limits on uploaded attachments not yet sent; none when absent. */
+  attachmentQuota?: AttachmentQuota;
 }
 
 export interface NewMessage {
@@ -374,6 +378,13 @@ export class ChatService {
     return advanced;
   }
 
+  /** Refuses an upload before its body is read: no disk space left, or the quota already full. */
+  async assertCanUpload(user: AuthUser): Promise<void> {
+    await this.deps.storage.assertSpaceFor(0);
+    const quota = this.deps.attachmentQuota;
+    if (quota) await assertUnsentRoom(this.db, quota, user.id, 0);
+  }
+
   async uploadAttachment(
     user: AuthUser,
     file: { bytes: Buffer; fileName: string | undefined },
@@ -384,15 +395,24 @@ export class ChatService {
         { field: "attachment", message: texts.attachmentUnsupported },
       ]);
     }
+    const quota = this.deps.attachmentQuota;
+    if (quota) await assertUnsentRoom(this.db, quota, user.id, file.bytes.length);
     const key = await this.deps.storage.put("attachments", file.bytes, detected.extension);
     try {
-      const row = await repo.insertAttachment(this.db, {
-        uploaderId: user.id,
-        storageKey: key,
-        fileName: displayName(file.fileName),
-        fileType: detected.fileType,
-        mimeType: detected.mimeType,
-        sizeBytes: file.bytes.length,
+      const row = await this.db.transaction(async (tx) => {
+        // Checked again under the uploader's lock: parallel uploads cannot pass it together.
+        if (quota) {
+          await lockUploader(tx, user.id);
+          await assertUnsentRoom(tx, quota, user.id, file.bytes.length);
+        }
+        return repo.insertAttachment(tx, {
+          uploaderId: user.id,
+          storageKey: key,
+          fileName: displayName(file.fileName),
+          fileType: detected.fileType,
+          mimeType: detected.mimeType,
+          sizeBytes: file.bytes.length,
+        });
       });
       return presentAttachment(row, this.urlFor);
     } catch (error) {

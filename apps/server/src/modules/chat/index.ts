@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
 import { ATTACHMENT_MAX_BYTES } from "@fba/contract";
 import { resolveJwtSecret } from "../../lib/tokens.js";
+import { startUnsentAttachmentSweep } from "./attachment-sweep.js";
 import { AttachmentUrlSigner } from "./attachment-urls.js";
 import { chatRoutes } from "./chat.routes.js";
 import { ChatService } from "./chat.service.js";
@@ -28,6 +29,10 @@ export function chatServiceFor(app: FastifyInstance): {
       signer,
       publicUrl: app.config.PUBLIC_URL,
       log: app.log,
+      attachmentQuota: {
+        maxUnsentBytes: app.config.MAX_UNSENT_ATTACHMENT_MB * 1024 * 1024,
+        unsentTtlHours: app.config.UNSENT_ATTACHMENT_TTL_HOURS,
+      },
     });
     entry = { service, signer };
     services.set(app.hub, entry);
@@ -42,4 +47,16 @@ export default async function chatModule(app: FastifyInstance): Promise<void> {
   });
   const { service, signer } = chatServiceFor(app);
   await chatRoutes(app, service, signer);
+
+  // Removes attachments never sent; stopped before the database closes.
+  let sweep: ReturnType<typeof startUnsentAttachmentSweep> | undefined;
+  app.addHook("onReady", async () => {
+    sweep = startUnsentAttachmentSweep(
+      app.database.db,
+      app.storage,
+      app.log,
+      app.config.UNSENT_ATTACHMENT_TTL_HOURS,
+    );
+  });
+  app.addHook("preClose", async () => sweep?.stop());
 }

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { chatAttachments, chatMessages, users } from "../../db/schema/index.js";
+
+/**
+ * Bytes of the user's attachments uploaded after `since` and not (yet) carried by a message.
+ * Older unsent ones are about to be swept, so they do not count.
+ */
+export async function unsentAttachmentBytes(
+  db: DbOrTx,
+  userId: number,
+  since: Date,
+): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce(sum(a.size_bytes), 0) as bytes
+    from ${chatAttachments} a
+    where a.uploader_id = ${userId}
+      and a.created_at > ${since.toISOString()}::timestamptz
+      and not exists (select 1 from ${chatMessages} m where m.attachment_id = a.id)`);
+  const [row] = (result as unknown as { rows: Array<{ bytes: unknown }> }).rows;
+  return Number(row?.bytes ?? 0);
+}
+
+/** Serialises one user's uploads (the quota check and the insert) without blocking anyone else. */
+export async function lockUploader(db: DbOrTx, userId: number): Promise<void> {
+  await db.execute(sql`select 1 from ${users} where id = ${userId} for update`);
+}
+
+/**
+ * Claims up to `limit` attachments created before `before` (and after `after`, when given) that no
+ * message carries, deletes their rows and returns their storage keys. SKIP LOCKED lets every
+ * instance sweep at once; an attachment being sent right now is locked by the message insert's
+ * foreign-key check, so it is skipped rather than pulled from under the message.
+ */
+export async function deleteUnsentAttachments(
+  db: DbOrTx,
+  before: Date,
+  after: Date | null,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    with due as (
+      select a.id from ${chatAttachments} a
+      where a.created_at < ${before.toISOString()}::timestamptz
+        ${after ? sql`and a.created_at >= ${after.toISOString()}::timestamptz` : sql``}
+        and not exists (select 1 from ${chatMessages} m where m.attachment_id = a.id)
+      order by a.created_at, a.id
+      limit ${limit}
+      for update of a skip locked
+    )
+    delete from ${chatAttachments} d using due where d.id = due.id
+    returning d.storage_key`);
+  return (result as unknown as { rows: Array<{ storage_key: string }> }).rows.map(
+    (row) => row.storage_key,
+  );
+}
