@@ -22,6 +22,7 @@ import { registerErrorHandler } from "./plugins/error-handler.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { idempotencyPlugin } from "./plugins/idempotency.js";
 import { overloadPlugin } from "./plugins/overload.js";
+import { requestDeadlinePlugin } from "./plugins/request-deadline.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { mailerPlugin } from "./lib/mailer.js";
 import { PRODUCT_NAME } from "@fba/contract";
@@ -80,6 +81,9 @@ export async function buildApp(
             },
           },
     bodyLimit: 1024 * 1024,
+    // Stalled and trickled bodies would otherwise hold a connection for ever (see request-deadline).
+    connectionTimeout: config.REQUEST_IDLE_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: "x-request-id",
@@ -112,6 +116,7 @@ export async function buildApp(
   // onClose hooks run last-registered first: listeners finish before the database closes.
   app.addHook("onClose", async () => app.events.settle());
 
+  await app.register(requestDeadlinePlugin);
   await app.register(securityHeadersPlugin);
   const corsOrigins = config.CORS_ORIGINS.split(",")
     .map((origin) => origin.trim())

@@ -96,6 +96,16 @@ const configSchema = z.object({
   MAX_UNSENT_ATTACHMENT_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Uploads are refused (507) once the upload folder's disk has less free space; 0 turns it off. */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(512),
+  /**
+   * A connection that sends nothing for this long in the middle of a request is closed (a stalled
+   * body). Slow lines keep sending, so they are not cut. WebSockets are not affected.
+   */
+  REQUEST_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * The longest a whole request (headers and body) may take to arrive, answered with 408: 5 min
+   * carries a 25 MB attachment at about 0.7 Mbit/s, and ends bodies trickled a byte at a time.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };

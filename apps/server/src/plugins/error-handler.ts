@@ -48,7 +48,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     const fastifyError = error as FastifyError;
-    const statusCode = isDatabaseUnavailable(error) ? 503 : (fastifyError.statusCode ?? 500);
+    // A client that drops its connection mid-body (ECONNRESET, status 400) is the client's doing,
+    // not an unreachable database.
+    const isClientError =
+      typeof fastifyError.statusCode === "number" &&
+      fastifyError.statusCode >= 400 &&
+      fastifyError.statusCode < 500;
+    const statusCode =
+      !isClientError && isDatabaseUnavailable(error) ? 503 : (fastifyError.statusCode ?? 500);
     if (statusCode >= 400 && statusCode < 500) {
       const code = codeByStatus[statusCode] ?? "BAD_REQUEST";
       let message = defaultErrorMessage(code);
