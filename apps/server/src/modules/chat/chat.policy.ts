@@ -22,7 +22,7 @@ export interface ChatFacts {
  * the agent who claimed it; until an agent claims it, every agent (the request is open to all).
  */
 export function isChatParty(
-  user: AuthUser,
+  user: Pick<AuthUser, "id" | "group">,
   chat: Pick<ChatFacts, "kind" | "sellerId" | "agentId">,
 ): boolean {
   if (user.group === "Admin") return true;
@@ -56,13 +56,18 @@ export function canChangeMessage(
   return "ok";
 }
 
-/** Who else hears about a new message: every party who is not its sender. */
+/**
+ * Who else hears about a new message: the seller, the agent and everyone who wrote in the chat
+ * and is still a party to it (not an agent replaced as winner, nor one whose sample another agent
+ * took over), except its sender.
+ */
 export function notificationRecipients(
   chat: ChatFacts,
   senderId: number,
-  participantIds: number[],
+  posters: Array<Pick<AuthUser, "id" | "group">>,
 ): number[] {
-  const ids = new Set<number>([chat.sellerId, ...participantIds]);
+  const current = posters.filter((poster) => isChatParty(poster, chat)).map((p) => p.id);
+  const ids = new Set<number>([chat.sellerId, ...current]);
   if (chat.agentId !== null) ids.add(chat.agentId);
   ids.delete(senderId);
   return [...ids];

@@ -35,6 +35,8 @@ import {
 import * as repo from "./chat.repository.js";
 import type { AttachmentRow, ChatRef, MessageRow } from "./chat.repository.js";
 
+type Poster = Pick<AuthUser, "id" | "group">;
+
 export interface ChatServiceDeps {
   db: Db;
   hub: RealtimeHub;
@@ -244,30 +246,33 @@ export class ChatService {
   }
 
   /**
-   * Everyone who has written in a chat. The set only grows, so a short-lived per-instance cache
-   * is safe: a poster that another instance added shows up here within the TTL.
+   * Everyone who has written in a chat, with their group. The set only grows, so a short-lived
+   * per-instance cache is safe: a poster that another instance added shows up here within the TTL.
    */
-  private async posterIds(chat: ChatRef, senderId: number): Promise<number[]> {
+  private async posters(chat: ChatRef, sender: AuthUser): Promise<Poster[]> {
     const key = `${chat.kind}:${chat.id}`;
     const now = Date.now();
-    let entry = this.posters.get(key);
+    let entry = this.posterCache.get(key);
     if (!entry || now - entry.at > POSTER_CACHE_TTL_MS) {
       const rows = await repo.participants(this.db, chat);
-      entry = { ids: new Set(rows.map((p) => p.userId)), at: now };
-      if (this.posters.size >= POSTER_CACHE_MAX) this.posters.clear();
-      this.posters.set(key, entry);
+      entry = { groups: new Map(rows.map((p) => [p.userId, p.group])), at: now };
+      if (this.posterCache.size >= POSTER_CACHE_MAX) this.posterCache.clear();
+      this.posterCache.set(key, entry);
     }
-    entry.ids.add(senderId);
-    return [...entry.ids];
+    entry.groups.set(sender.id, sender.group);
+    return [...entry.groups].map(([id, group]) => ({ id, group }));
   }
 
-  private readonly posters = new Map<string, { ids: Set<number>; at: number }>();
+  private readonly posterCache = new Map<
+    string,
+    { groups: Map<number, AuthUser["group"]>; at: number }
+  >();
 
   private async announceMessage(facts: ChatFacts, sender: AuthUser, row: MessageRow) {
     const recipientIds = notificationRecipients(
       facts,
       sender.id,
-      await this.posterIds(facts, sender.id),
+      await this.posters(facts, sender),
     );
     if (recipientIds.length === 0) return;
     const text =

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages as texts, sampleMessages, type SampleShipment } from "@fba/contract";
-import { users } from "../../db/schema/index.js";
+import { chatMessages, sampleShipments, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { multipartBody } from "../../test/profile-factories.js";
@@ -228,6 +228,32 @@ describe("sample claims: the first agent who acts on a sample handles it alone",
     expect(await late.closed()).toBe(4403);
     const agentHistory = await history(agent, id);
     expect(agentHistory.json().errors[0].message).toBe(texts.notAuthorisedChat);
+  });
+
+  it("notifies only the parties: an agent who wrote before another agent claimed hears nothing more", async () => {
+    // A sample from before claims existed: the rival wrote in it, then the agent was recorded
+    // as its handler.
+    const { id } = await createSampleShipment(ctx.app, seller.id);
+    await ctx.app.database.db.insert(chatMessages).values({
+      sampleShipmentId: id,
+      senderId: rival.id,
+      senderType: "Shipper",
+      content: "Earlier note",
+    });
+    await ctx.app.database.db
+      .update(sampleShipments)
+      .set({ claimedById: agent.id, claimedAt: new Date() })
+      .where(eq(sampleShipments.id, id));
+    const sellerSocket = await open(chatPath(id), seller);
+    sellerSocket.send({ action: "send_message", message: "Private pickup code 4411" });
+    await sellerSocket.next("message_sent");
+    await ctx.app.events.settle();
+    const bell = async (user: TestUser) =>
+      JSON.stringify(
+        (await ctx.app.inject({ url: "/api/chat/notifications/", headers: user.auth })).json(),
+      );
+    expect(await bell(agent)).toContain("Private pickup code 4411");
+    expect(await bell(rival)).not.toContain("Private pickup code 4411");
   });
 
   it("refuses claims from sellers and admins, for unknown and completed samples", async () => {
