@@ -15,6 +15,13 @@ const API_HEADERS = {
   "referrer-policy": "no-referrer",
 };
 
+/** ws://host:port for an http:// address, wss://host:port for https://. */
+export function socketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  const scheme = url.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${url.host}`;
+}
+
 const isApi = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
 
 /**
@@ -30,7 +37,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        // Sockets go to this app only: 'self' (which CSP3 browsers stretch to ws/wss on the same
+        // host) plus the public address's socket origin, spelled out for older browsers.
+        connectSrc: ["'self'", socketOrigin(app.config.PUBLIC_URL)],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
