@@ -22,6 +22,8 @@ declare module "fastify" {
 }
 
 const CACHE_TTL_MS = 5_000;
+/** Ids per query when checking many users at once, well below PostgreSQL's parameter limit. */
+const ACTIVE_USERS_BATCH = 10_000;
 
 /**
  * Resolves bearer tokens to active users. A short cache keeps the per-request cost to a JWT
@@ -39,14 +41,25 @@ export class Authenticator {
     this.cache.delete(userId);
   }
 
-  /** Of these users, the ones whose accounts are active, with their group: one query. */
+  /**
+   * Of these users, the ones whose accounts are active, with their group: one query per
+   * ACTIVE_USERS_BATCH ids (one for any realistic number of sockets on an instance).
+   */
   async activeUsers(userIds: number[]): Promise<Map<number, Group>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: users.id, group: users.group })
-      .from(users)
-      .where(and(inArray(users.id, userIds), eq(users.isActive, true)));
-    return new Map(rows.map((row) => [row.id, row.group]));
+    const active = new Map<number, Group>();
+    for (let start = 0; start < userIds.length; start += ACTIVE_USERS_BATCH) {
+      const rows = await this.db
+        .select({ id: users.id, group: users.group })
+        .from(users)
+        .where(
+          and(
+            inArray(users.id, userIds.slice(start, start + ACTIVE_USERS_BATCH)),
+            eq(users.isActive, true),
+          ),
+        );
+      for (const row of rows) active.set(row.id, row.group);
+    }
+    return active;
   }
 
   async userFromToken(token: string | undefined): Promise<AuthUser | null> {
