@@ -777,4 +777,40 @@ describe("access-control matrix", () => {
     const declinedForWinner = (await historyOf(winner)).get(declined);
     expect(declinedForWinner).toMatchObject({ outcome: "won", status: "Shipment Cancelled" });
   }, 60_000);
+
+  it("closes a replaced winner's socket and refuses them the chat; the new winner gets it", async () => {
+    const address = ctx.app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const base = `http://127.0.0.1:${address.port}`;
+    const { seller, winner, loser, admin } = world.users;
+    const id = await postShipment(ctx.app, seller, { product_name: SECRET_PRODUCT });
+    await placeBid(ctx.app, winner, id, { pickup: 100, fast: 500 });
+    const other = await placeBid(ctx.app, loser, id, { pickup: 300, fast: 900 });
+    await endBiddingWindow(ctx.app, id);
+    await closeDueBidding(ctx.app.database.db, ctx.app.events, new Date(), { shipmentId: id });
+    const path = `/ws/group-chat/${id}/`;
+    const history = (user: typeof winner) =>
+      ctx.app.inject({ url: `/api/chat/messages/${id}/`, headers: user.auth });
+
+    const before = await TestSocket.connect(base, path, { token: winner.token });
+    expect(before.closeCode).toBeNull();
+    expect((await history(winner)).statusCode).toBe(200);
+    const change = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/shipments/${id}/winner/`,
+      headers: admin.auth,
+      payload: { quotation_id: other },
+    });
+    expect(change.statusCode).toBe(200);
+
+    expect(await before.closed()).toBe(4403);
+    expect((await history(winner)).statusCode).toBe(403);
+    const rejoin = await TestSocket.connect(base, path, { token: winner.token });
+    expect(await rejoin.closed()).toBe(4403);
+    expect((await history(loser)).statusCode).toBe(200);
+    const newWinner = await TestSocket.connect(base, path, { token: loser.token });
+    expect(newWinner.closeCode).toBeNull();
+    newWinner.close();
+    expect(before.events).toEqual([]);
+  }, 60_000);
 });
