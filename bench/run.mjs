@@ -109,6 +109,11 @@ const GOALS = [
     pass: (r) => num(r.value, /p99 ([\d.]+) ms/) <= 250 && num(r.value, /lost (\d+)/) === 0,
   },
   {
+    match: (r) => r.metric === "places lookup",
+    target: () => "p99 <= 5 ms; index load <= 1,000 ms",
+    pass: (r) => num(r.value, /p99 ([\d.]+) ms/) <= 5 && num(r.value, /index, ([\d,]+) ms/) <= 1000,
+  },
+  {
     match: (r) => /^initial JS/.test(r.metric),
     target: () => "<= 170 KB gzip",
     pass: (r) => num(r.value, /^([\d.]+) KB/) <= 170,

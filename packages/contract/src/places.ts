@@ -19,10 +19,15 @@ export const placeSchema = z.object({
   street_address: z.string().nullable(),
   city: z.string(),
   state: z.string(),
+  /** The country's name, one convention everywhere: common English short names, "USA" and "UK". */
   country: z.string(),
+  /** ISO 3166-1 alpha-2 (for a flag or a code beside the name). */
+  country_code: z.string().length(2),
+  /** Only US ZIP codes; empty where none is known. */
   zip_code: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /** Stable: `zip:<ZIP>` for the US ZIP table, `city:<id>` for a city (SimpleMaps id), `geocoder:<id>` online. */
   place_id: z.string(),
 });
 export type Place = z.infer<typeof placeSchema>;

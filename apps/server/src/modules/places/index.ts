@@ -5,6 +5,7 @@ import { placeQuerySchema, placeSchema } from "@fba/contract";
 import { ok } from "../../lib/http.js";
 import { requireAuth } from "../../plugins/auth.js";
 import { bearer, objectResponse } from "../shipments/route-support.js";
+import { geocode } from "./geocoder.js";
 import { searchPlaces } from "./places.service.js";
 
 /** Routes of the places module (mounted under /api). */
@@ -17,12 +18,25 @@ export default async function placesModule(base: FastifyInstance): Promise<void>
       schema: {
         tags: ["places"],
         security: bearer,
-        summary: "Pickup address candidates for a ZIP code or a city (US, offline)",
+        summary:
+          "Pickup address candidates: a US ZIP code, or a city anywhere (offline), optionally with street-level results from a configured geocoder",
         querystring: placeQuerySchema,
         response: objectResponse(z.array(placeSchema)),
       },
     },
-    async (request, reply) =>
-      ok(reply, searchPlaces(request.query.q, request.query.limit), "Places fetched successfully"),
+    async (request, reply) => {
+      const { q, limit } = request.query;
+      const offline = searchPlaces(q, limit);
+      const { GEOCODER_URL, GEOCODER_KIND, GEOCODER_KEY, GEOCODER_TIMEOUT_MS } = app.config;
+      const online =
+        GEOCODER_URL && q.trim().length >= 3 && !/^\d{3,5}(-\d{0,4})?$/.test(q.trim())
+          ? await geocode(
+              { url: GEOCODER_URL, kind: GEOCODER_KIND, key: GEOCODER_KEY, timeoutMs: GEOCODER_TIMEOUT_MS },
+              q.trim(),
+              limit,
+            )
+          : [];
+      return ok(reply, [...online, ...offline].slice(0, limit), "Places fetched successfully");
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Autocomplete, TextField } from "@mui/material";
+import { Autocomplete, Box, TextField } from "@mui/material";
 import type { Place } from "@fba/contract";
 import { usePlaces } from "../api/search-places";
 import { useDebounced } from "./use-debounced";
@@ -13,7 +13,7 @@ export interface PickupAddressFieldProps {
   onBlur: () => void;
 }
 
-/** Pickup address lookup by ZIP code or city; choosing a candidate fills every address part. */
+/** Pickup address lookup by a US ZIP code or a city anywhere; choosing a candidate fills every address part. */
 export function PickupAddressField({
   value,
   error,
@@ -43,6 +43,20 @@ export function PickupAddressField({
       onChange={(_event, next) => {
         if (next && typeof next !== "string") onPlaceSelect(next);
       }}
+      renderOption={({ key, ...props }, option) => (
+        <Box component="li" key={key} {...props} sx={{ gap: 1 }}>
+          <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
+            {option.full_address}
+          </Box>
+          {/* The country's code, not a flag emoji: Windows and many Linux fonts draw flags as two letters anyway. */}
+          <Box
+            component="span"
+            sx={{ color: "text.secondary", fontSize: "0.75rem", fontWeight: 600, letterSpacing: 0.5 }}
+          >
+            {option.country_code}
+          </Box>
+        </Box>
+      )}
       loading={places.isFetching}
       noOptionsText="No matching place; the address will be used as typed"
       renderInput={(params) => (
@@ -51,7 +65,7 @@ export function PickupAddressField({
           label="Pickup Address"
           name="pickup_location.full_address"
           required
-          placeholder="ZIP code or city, e.g. 90210 or Austin, TX"
+          placeholder="City or US ZIP code, e.g. Shenzhen or 90210"
           onBlur={onBlur}
           error={!!error}
           helperText={error}
