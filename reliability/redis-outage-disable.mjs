@@ -1,6 +1,7 @@
-// An account disabled on one instance while Redis is down: the hub cannot tell the other
-// instance, so that instance's own re-check of its socket owners against the database has to
-// close the user's sockets, within its interval (SOCKET_RECHECK_INTERVAL_MS).
+// An account disabled on one instance while Redis is down: the hub cannot tell the others, so
+// instance B's own re-check of its socket owners against the database has to close the user's
+// sockets within its interval (SOCKET_RECHECK_INTERVAL_MS), and instance C, whose interval
+// re-check is off, closes them when Redis is back (the re-check on reconnect).
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import pg from "pg";
@@ -63,7 +64,7 @@ export async function run() {
   const database = await createDatabase("rel_disable");
   const redisPort = await freePort();
   const jwtSecret = randomBytes(32).toString("hex");
-  const dataDirs = [tempDir("disable-a"), tempDir("disable-b")];
+  const dataDirs = [tempDir("disable-a"), tempDir("disable-b"), tempDir("disable-c")];
   const servers = [];
   const sockets = [];
   let redis = startRedis(redisPort);
@@ -75,18 +76,18 @@ export async function run() {
   try {
     if (!(await waitFor(() => redisPing(redisPort), 5_000))) throw new Error("redis did not start");
     // One after the other so only the first applies the migrations.
-    for (const i of [0, 1]) {
+    for (const i of [0, 1, 2]) {
       const env = serverEnv({
         DATABASE_URL: database.url,
         REDIS_URL: `redis://127.0.0.1:${redisPort}`,
         JWT_SECRET: jwtSecret,
         DATA_DIR: dataDirs[i],
-        SOCKET_RECHECK_INTERVAL_MS: String(RECHECK_INTERVAL_MS),
+        SOCKET_RECHECK_INTERVAL_MS: i === 2 ? "0" : String(RECHECK_INTERVAL_MS),
       });
       env.PORT = String(await freePort());
       servers.push(await startServer(env, { timeoutMs: 60_000 }));
     }
-    const [a, b] = servers;
+    const [a, b, c] = servers;
     const [{ sellerId, agentId, shipmentId }] = await seedChatRooms(database.url, 1);
     const adminId = await insertAdmin(database.url);
     const sign = tokenSigner(jwtSecret);
@@ -109,7 +110,11 @@ export async function run() {
       `${wsBase}/ws/group-chat/${shipmentId}/?token=${sellerToken}`,
       "seller chat on B",
     );
-    sockets.push(agentChat, agentBell, sellerChat);
+    const agentOnC = watchSocket(
+      `${c.base.replace("http", "ws")}/ws/group-chat/${shipmentId}/?token=${agentToken}`,
+      "agent chat on C",
+    );
+    sockets.push(agentChat, agentBell, sellerChat, agentOnC);
     await Promise.all(sockets.map((socket) => socket.opened));
 
     // Outage: Redis gone without a goodbye, then the account is disabled on instance A.
@@ -141,7 +146,12 @@ export async function run() {
     await sleep(RECHECK_INTERVAL_MS);
     const sellerOpen = sellerChat.ws.readyState === WebSocket.OPEN;
 
+    // C never re-checks on a timer: its socket is still open, and closes once Redis is back.
+    const openOnCDuringOutage = agentOnC.closeCode === null;
     redis = startRedis(redisPort);
+    const restartedAt = Date.now();
+    const closedOnReconnect = await waitFor(() => agentOnC.closeCode !== null, 20_000);
+    const reconnectMs = closedOnReconnect ? agentOnC.closedAt - restartedAt : -1;
     const elapsed = Date.now() - started;
     const ok =
       closedInTime &&
@@ -150,6 +160,8 @@ export async function run() {
       slowest <= CLOSE_LIMIT_MS &&
       retry.closeCode === 4401 &&
       sellerOpen &&
+      openOnCDuringOutage &&
+      agentOnC.closeCode === 4401 &&
       elapsed < SCENARIO_MS;
     return result(
       "Account disabled on one instance while Redis is down",
@@ -157,7 +169,9 @@ export async function run() {
       `the disabled agent's 2 sockets on the other instance closed with ${codes.join("/")} ` +
         `${slowest} ms after the disable (re-check every ${RECHECK_INTERVAL_MS} ms, limit ` +
         `${CLOSE_LIMIT_MS}); a new socket refused with ${retry.closeCode}; the seller's socket ` +
-        `${sellerOpen ? "stayed open" : "CLOSED"}; ${elapsed} ms`,
+        `${sellerOpen ? "stayed open" : "CLOSED"}; on the instance without the interval the ` +
+        `socket ${openOnCDuringOutage ? "stayed open during the outage" : "CLOSED EARLY"} and ` +
+        `closed with ${agentOnC.closeCode} ${reconnectMs} ms after Redis restarted; ${elapsed} ms`,
     );
   } finally {
     clearTimeout(watchdog);

@@ -57,6 +57,8 @@ describe.skipIf(!hasRedisServer)("hub across a Redis outage", () => {
     hubs.push(a, b);
     await a.connect(url);
     await b.connect(url);
+    let reconnects = 0;
+    b.onReconnect(() => (reconnects += 1));
     const onA = member(1);
     const onB = member(2);
     const room = rooms.shipment(1);
@@ -68,12 +70,15 @@ describe.skipIf(!hasRedisServer)("hub across a Redis outage", () => {
     await eventually(() => onB.frames.length === 1);
     expect(onA.frames).toEqual([frame(1)]);
 
+    expect(reconnects).toBe(0);
     redis.kill("SIGKILL");
     await new Promise((resolve) => setTimeout(resolve, 300));
     a.publish(room, frame(2)); // Redis is gone: local delivery still happens, nothing throws
     expect(onA.frames).toEqual([frame(1), frame(2)]);
 
     redis = await startRedis(port);
+    // What was announced meanwhile is lost: the hub says so, and the gateway re-checks.
+    await eventually(() => reconnects === 1, 15_000);
     await eventually(() => {
       a.publish(room, frame(3));
       return onB.frames.some((f) => f.event_type === "unread_count" && f.data.count === 3);
