@@ -18,7 +18,7 @@ import { EventBus } from "./lib/events.js";
 import { FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
-import { registerErrorHandler } from "./plugins/error-handler.js";
+import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { idempotencyPlugin } from "./plugins/idempotency.js";
 import { overloadPlugin } from "./plugins/overload.js";
@@ -86,6 +86,7 @@ export async function buildApp(
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     // While closing, the overload plugin answers 503 in the contract's shape with Retry-After.

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody, FieldError } from "@fba/contract";
 import { AppError, defaultErrorMessage, type ErrorCode } from "../lib/errors.js";
@@ -24,6 +24,20 @@ const codeByStatus: Record<number, ErrorCode> = {
   429: "RATE_LIMITED",
   503: "UNAVAILABLE",
 };
+
+/**
+ * Failures Fastify meets before routing (a path that does not decode as UTF-8, a path parameter
+ * over the router's limit) skip the error handler; they get the contract's 400 body too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "Path parameter is too long" : "Malformed URL";
+  void reply.code(400).send(body(400, "Bad Request", [{ message }]));
+}
 
 /** One error handler: every failure leaves as the contract's error body; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -107,6 +107,23 @@ describe("hostile text and orderings", () => {
     expect(descending).toEqual([...ascending].reverse());
   });
 
+  it("answers paths that do not decode or are too long with the contract's error body", async () => {
+    for (const [url, message] of [
+      ["/api/shipments/%ED%A0%80/", "Malformed URL"],
+      ["/api/shipments/%FF/", "Malformed URL"],
+      [`/api/shipments/${"9".repeat(300)}/`, "Path parameter is too long"],
+    ] as const) {
+      const response = await ctx.app.inject({ method: "GET", url, headers: seller.auth });
+      expect(response.statusCode, url).toBe(400);
+      expect(errorBodySchema.strict().parse(response.json())).toEqual({
+        status: "error",
+        status_code: 400,
+        message: "Bad Request",
+        errors: [{ message }],
+      });
+    }
+  });
+
   it("refuses control characters in JSON body fields with the field's error", async () => {
     const response = await ctx.app.inject({
       method: "POST",
