@@ -102,6 +102,13 @@ const configSchema = z.object({
   /** Uploads are refused (507) once the upload folder's disk has less free space; 0 turns it off. */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(512),
   /**
+   * Per account and hour (shared by all instances through Redis when REDIS_URL is set): each of
+   * these notifies many users, so one account must not be able to send them in a loop.
+   */
+  ANNOUNCEMENTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  SAMPLE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
    * A connection that sends nothing for this long in the middle of a request is closed (a stalled
    * body). Slow lines keep sending, so they are not cut. WebSockets are not affected.
    */

@@ -26,6 +26,18 @@ export interface RateRule {
 /** The client address; app.inject and injectWS requests may have none. */
 export const byIp = (request: FastifyRequest): string => request.ip ?? "inject";
 
+/** The signed-in account; put the limiter after requireAuth. Anonymous requests are not counted. */
+export const byUser = (request: FastifyRequest): string | undefined =>
+  request.user ? String(request.user.id) : undefined;
+
+/** An hourly per-account cap, for creations that notify many users at once. */
+export const hourlyPerUser = (name: string, max: number): RateRule => ({
+  name,
+  max,
+  windowMs: 3_600_000,
+  key: byUser,
+});
+
 /**
  * The email in a JSON body, normalised the way accounts are, so "A@x.io" and "a@x.io " share a
  * counter. Runs before validation, so it caps what it keeps.

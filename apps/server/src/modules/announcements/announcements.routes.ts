@@ -11,6 +11,7 @@ import {
 } from "@fba/contract";
 import { created, nestedList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
+import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
 import type { AnnouncementService } from "./announcements.service.js";
 
 export async function announcementRoutes(
@@ -19,6 +20,11 @@ export async function announcementRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const anyone = requireAuth(app);
+  // One counter for both paths. Counted after validation, so a form with a typo costs nothing.
+  const createLimits = limitRequests(
+    app,
+    hourlyPerUser("announcement-user", app.config.ANNOUNCEMENTS_PER_HOUR),
+  );
 
   // The existing client calls both the versioned and the plain path.
   for (const base of ["/v1/announcement", "/announcement"]) {
@@ -60,6 +66,7 @@ export async function announcementRoutes(
       base,
       {
         onRequest: requireAuth(app, "Seller", "Admin"),
+        preHandler: createLimits,
         schema: {
           hide,
           tags: ["announcements"],

@@ -146,14 +146,13 @@ export function registerNotificationListeners(
   events.on("sample.created", async (event) => {
     const sample = await repo.sampleSummary(db, event.sampleId);
     if (!sample) return;
-    const agentIds = await repo.activeUserIds(db, { group: "Shipper" });
-    await notifications.notify(
-      agentIds.map((userId) => ({
-        userId,
-        notificationType: "Sample Shipment" as const,
+    await notifications.notifyActiveUsers(
+      { group: "Shipper" },
+      {
+        notificationType: "Sample Shipment",
         sampleShipmentId: sample.id,
         content: t.newSample(sample.id, sample.productName),
-      })),
+      },
     );
   });
 
@@ -181,14 +180,13 @@ export function registerNotificationListeners(
   events.on("announcement.created", async (event) => {
     const announcement = await repo.announcementSummary(db, event.announcementId);
     if (!announcement) return;
-    const userIds = await repo.activeUserIds(db, { exceptId: event.senderId });
-    await notifications.notify(
-      userIds.map((userId) => ({
-        userId,
-        notificationType: "Announcement" as const,
+    await notifications.notifyActiveUsers(
+      { exceptId: event.senderId },
+      {
+        notificationType: "Announcement",
         announcementId: announcement.id,
         content: t.announcement(announcement.title, announcement.message).slice(0, 500),
-      })),
+      },
     );
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import {
   announcements,
@@ -49,6 +49,22 @@ export interface InsertedNotification extends NotificationRow {
   unread: number;
 }
 
+/** A row of the raw insert queries below, as the service uses it. */
+function toInserted(row: Record<string, unknown>): InsertedNotification {
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    firstName: String(row.first_name),
+    notificationType: row.notification_type as NotificationType,
+    shipmentId: row.shipment_id === null ? null : Number(row.shipment_id),
+    sampleShipmentId: row.sample_shipment_id === null ? null : Number(row.sample_shipment_id),
+    content: String(row.content),
+    isRead: row.is_read === true || row.is_read === "t",
+    updatedAt: row.updated_at instanceof Date ? row.updated_at : new Date(String(row.updated_at)),
+    unread: Number(row.unread),
+  };
+}
+
 /**
  * Inserts a batch and returns each row with its recipient's first name and new unread count in
  * one round trip (chat messages create one per message, so this path is hot).
@@ -79,18 +95,7 @@ export async function insertNotificationsReturning(
     from inserted i join ${users} u on u.id = i.user_id
     order by i.id`);
   const resultRows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  return resultRows.map((row) => ({
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    firstName: String(row.first_name),
-    notificationType: row.notification_type as NotificationType,
-    shipmentId: row.shipment_id === null ? null : Number(row.shipment_id),
-    sampleShipmentId: row.sample_shipment_id === null ? null : Number(row.sample_shipment_id),
-    content: String(row.content),
-    isRead: row.is_read === true || row.is_read === "t",
-    updatedAt: row.updated_at instanceof Date ? row.updated_at : new Date(String(row.updated_at)),
-    unread: Number(row.unread),
-  }));
+  return resultRows.map(toInserted);
 }
 
 export async function latestForUser(
@@ -168,21 +173,6 @@ export async function recipients(db: DbOrTx, ids: number[]): Promise<Recipient[]
     .where(and(inArray(users.id, ids), eq(users.isActive, true)));
 }
 
-/** Active users of a group (all agents for a new sample), or everyone but one user. */
-export async function activeUserIds(
-  db: DbOrTx,
-  filter: { group?: "Seller" | "Shipper" | "Admin"; exceptId?: number },
-): Promise<number[]> {
-  const conditions = [eq(users.isActive, true)];
-  if (filter.group) conditions.push(eq(users.group, filter.group));
-  if (filter.exceptId !== undefined) conditions.push(ne(users.id, filter.exceptId));
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(...conditions));
-  return rows.map((row) => row.id);
-}
-
 export async function shipmentSummary(
   db: DbOrTx,
   shipmentId: number,
@@ -227,4 +217,51 @@ export async function announcementSummary(
     .where(eq(announcements.id, announcementId))
     .limit(1);
   return row ?? null;
+}
+
+/** One notification for many users: the same type, target and text for each. */
+export interface BroadcastNotification {
+  notificationType: NotificationType;
+  sampleShipmentId?: number | null;
+  announcementId?: number | null;
+  content: string;
+}
+
+/**
+ * Inserts the notification for the next `limit` active users (by id, after `afterUserId`) that
+ * match the filter, in one INSERT ... SELECT: the recipients never travel to the server and back.
+ * Returns the rows with each recipient's first name and unread count, ordered by user id.
+ */
+export async function insertForActiveUsers(
+  db: DbOrTx,
+  filter: { group?: "Seller" | "Shipper" | "Admin"; exceptId?: number },
+  notification: BroadcastNotification,
+  afterUserId: number,
+  limit: number,
+): Promise<InsertedNotification[]> {
+  const result = await db.execute(sql`
+    with recipients as (
+      select u.id, u.first_name from ${users} u
+      where u.is_active = true and u.id > ${afterUserId}
+        ${filter.group ? sql`and u."group" = ${filter.group}` : sql``}
+        ${filter.exceptId !== undefined ? sql`and u.id <> ${filter.exceptId}` : sql``}
+      order by u.id
+      limit ${limit}
+    ), inserted as (
+      insert into ${notifications}
+        (user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, content)
+      select r.id, ${notification.notificationType}::text, null,
+        ${notification.sampleShipmentId ?? null}::integer,
+        ${notification.announcementId ?? null}::integer, ${notification.content}::text
+      from recipients r
+      returning id, user_id, notification_type, shipment_id, sample_shipment_id, content, is_read, updated_at
+    )
+    select i.id, i.user_id, r.first_name, i.notification_type, i.shipment_id, i.sample_shipment_id,
+      i.content, i.is_read, i.updated_at,
+      (select count(*) from ${notifications} n where n.user_id = i.user_id and n.is_read = false)
+        + 1 as unread
+    from inserted i join recipients r on r.id = i.user_id
+    order by i.user_id`);
+  const resultRows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return resultRows.map(toInserted);
 }

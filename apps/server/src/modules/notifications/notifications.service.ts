@@ -11,7 +11,14 @@ import type { AuthUser } from "../../plugins/auth.js";
 import { rooms, type RealtimeHub } from "../../realtime/hub.js";
 import { presentNotification } from "./notifications.presenter.js";
 import * as repo from "./notifications.repository.js";
-import type { NewNotification } from "./notifications.repository.js";
+import type {
+  BroadcastNotification,
+  InsertedNotification,
+  NewNotification,
+} from "./notifications.repository.js";
+
+/** Recipients per statement of a broadcast. */
+const BROADCAST_BATCH = 500;
 
 export interface NotifyOptions {
   /** Also send an email copy to recipients who have not turned email notifications off. */
@@ -39,6 +46,36 @@ export class NotificationService {
           return inserted;
         })
       : await repo.insertNotificationsReturning(this.db, items);
+    this.publish(rows);
+  }
+
+  /**
+   * One notification for every active user matching the filter (all agents, everyone but the
+   * sender), written in batches by INSERT ... SELECT and pushed batch by batch: memory and
+   * statement size stay the same however many users there are.
+   */
+  async notifyActiveUsers(
+    filter: { group?: "Seller" | "Shipper" | "Admin"; exceptId?: number },
+    notification: BroadcastNotification,
+  ): Promise<void> {
+    let afterUserId = 0;
+    for (;;) {
+      const rows = await repo.insertForActiveUsers(
+        this.db,
+        filter,
+        notification,
+        afterUserId,
+        BROADCAST_BATCH,
+      );
+      this.publish(rows);
+      const last = rows.at(-1);
+      if (!last || rows.length < BROADCAST_BATCH) return;
+      afterUserId = last.userId;
+    }
+  }
+
+  /** Frames for stored rows: each notification, then each recipient's new unread count. */
+  private publish(rows: InsertedNotification[]): void {
     const lastUnread = new Map<number, number>();
     for (const row of rows) {
       this.hub.publish(rooms.user(row.userId), {

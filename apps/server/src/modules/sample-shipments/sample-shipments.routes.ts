@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { created, nestedList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
+import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
 import { SampleShipmentService } from "./sample-shipments.service.js";
 
 const tags = ["Sample shipments"];
@@ -21,11 +22,17 @@ export async function sampleShipmentRoutes(app: FastifyInstance): Promise<void> 
   const service = new SampleShipmentService(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(app);
+  // A sample request notifies every agent: one account must not be able to send them in a loop.
+  const sampleLimits = limitRequests(
+    app,
+    hourlyPerUser("sample-request-user", app.config.SAMPLE_REQUESTS_PER_HOUR),
+  );
 
   routes.post(
     "/sample-shipments/",
     {
       onRequest: requireAuth(app, "Seller"),
+      preHandler: sampleLimits,
       schema: {
         tags,
         security,

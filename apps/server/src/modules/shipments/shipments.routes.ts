@@ -16,6 +16,7 @@ import {
 } from "@fba/contract";
 import { created, flatList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
+import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
 import {
   addShipmentInfo,
   cancelShipment,
@@ -42,11 +43,17 @@ const tags = ["shipments"];
 export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const deps = shipmentDeps(app);
+  // Every booking notifies agents: far above what a seller books, low enough to stop a script.
+  const bookingLimits = limitRequests(
+    app,
+    hourlyPerUser("booking-user", app.config.BOOKINGS_PER_HOUR),
+  );
 
   app.post(
     "/shipments/",
     {
       onRequest: requireAuth(app, "Seller"),
+      preHandler: bookingLimits,
       serializerCompiler: plainJson(app),
       schema: {
         tags,
