@@ -29,6 +29,7 @@ import { PRODUCT_NAME } from "@fba/contract";
 import { modules } from "./modules/index.js";
 import { startBiddingWindowLoop } from "./modules/shipments/bidding-window.js";
 import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
+import type { GatewayLimits } from "./realtime/gateway.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where log lines go instead of stdout (the test harness inspects them). */
   logStream?: { write(line: string): void };
+  /** Socket limits other than the production ones (a fuzz sends thousands of frames). */
+  gatewayLimits?: Partial<GatewayLimits>;
 }
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -153,7 +156,7 @@ export async function buildApp(
   for (const module of modules) {
     await app.register(module, { prefix: "/api" });
   }
-  await app.register(realtimeGatewayPlugin, {});
+  await app.register(realtimeGatewayPlugin, { limits: options.gatewayLimits });
 
   // Closes passed bid windows; stopped before the database closes.
   let biddingLoop: ReturnType<typeof startBiddingWindowLoop> | undefined;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../app.js";
+import { buildApp, type BuildOptions } from "../app.js";
 import { testConfig, type Config } from "../config.js";
 import { openDatabase, type Database } from "../db/client.js";
 import { capturedLogStream } from "./log-capture.js";
@@ -52,7 +52,10 @@ export async function openTestDatabase(): Promise<{
 }
 
 /** Builds the real app on a fresh database, the same way main.ts does. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, "gatewayLimits"> = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fba-test-"));
   const { database, drop } = await openTestDatabase();
   const config = testConfig({
@@ -63,7 +66,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     LOG_LEVEL: "error",
     ...overrides,
   });
-  const app = await buildApp(config, { database, logStream: capturedLogStream });
+  const app = await buildApp(config, { ...options, database, logStream: capturedLogStream });
   await app.ready();
   return {
     app,
