@@ -6,7 +6,9 @@ import { docsShot } from "../support/screenshots";
 /** Fills the booking form with a pickup chosen from the lookup's suggestions, then submits. */
 async function bookFromShenzhen(page: Page, product: string): Promise<number> {
   await page.goto("/quotes");
-  await expect(page.getByRole("heading", { name: "New Shipment" })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole("heading", { name: "New Shipment" })).toBeVisible({
+    timeout: 45_000,
+  });
 
   const pickup = page.getByRole("combobox", { name: "Pickup Address" });
   await pickup.fill("shenz");
@@ -60,8 +62,8 @@ for (const width of [1280, 375]) {
     const id = await bookFromShenzhen(page, product);
 
     const stored = await request.get(`/api/shipments/${id}/`, { headers: bearer(seller) });
-    const pickup = ((await stored.json()) as { data: { pickup_location: Record<string, unknown> } }).data
-      .pickup_location;
+    const pickup = ((await stored.json()) as { data: { pickup_location: Record<string, unknown> } })
+      .data.pickup_location;
     expect(pickup).toMatchObject({
       full_address: "Shenzhen, Guangdong, China",
       street_address: "8 Keyuan Road, Nanshan",

@@ -29,7 +29,12 @@ interface Journal {
   entries: { idx: number; tag: string }[];
 }
 interface Manifest {
-  accounts: { id: number; email: string; password: string; group: "Seller" | "Shipper" | "Admin" }[];
+  accounts: {
+    id: number;
+    email: string;
+    password: string;
+    group: "Seller" | "Shipper" | "Admin";
+  }[];
   shipments: Record<string, number>;
   samples: { open: number; completed: number };
   attachments: { id: number; sha256: string; name: string }[];
@@ -114,7 +119,9 @@ async function restoreRelease(session: Session, tables: Record<string, Row[]>): 
 
 describe(`upgrade from release ${previous.version}`, () => {
   const fixture = path.join(fixturesFolder, `release-${previous.version}`);
-  const manifest = JSON.parse(readFileSync(path.join(fixture, "manifest.json"), "utf8")) as Manifest;
+  const manifest = JSON.parse(
+    readFileSync(path.join(fixture, "manifest.json"), "utf8"),
+  ) as Manifest;
   const { tables } = JSON.parse(readFileSync(path.join(fixture, "data.json"), "utf8")) as {
     tables: Record<string, Row[]>;
   };
@@ -126,7 +133,11 @@ describe(`upgrade from release ${previous.version}`, () => {
   const tokens = new Map<number, string>();
 
   const get = (who: number, target: string) =>
-    app.inject({ method: "GET", url: target, headers: { authorization: `Bearer ${tokens.get(who)}` } });
+    app.inject({
+      method: "GET",
+      url: target,
+      headers: { authorization: `Bearer ${tokens.get(who)}` },
+    });
   const data = async (who: number, target: string) => {
     const response = await get(who, target);
     expect(response.statusCode, `${target}: ${response.body}`).toBe(200);
@@ -169,22 +180,39 @@ describe(`upgrade from release ${previous.version}`, () => {
   });
 
   it("keeps every row of every table with its values", async () => {
-    await database.db.execute(sql`SET TIME ZONE 'UTC'`);
+    // Timestamps as the fixture wrote them (UTC), whatever the server's time zone.
+    const now = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL TIME ZONE 'UTC'`);
+      const found: Record<string, Row[]> = {};
+      for (const table of Object.keys(tables)) {
+        const [result] = (
+          (await tx.execute(
+            sql.raw(`select json_agg(t) as rows from (select * from "${table}" order by 1) t`),
+          )) as unknown as { rows: Array<{ rows: Row[] | null }> }
+        ).rows;
+        found[table] = result?.rows ?? [];
+      }
+      return found;
+    });
     for (const [table, rows] of Object.entries(tables)) {
-      const now = (
-        await database.db.execute<{ rows: Row[] | null }>(
-          sql.raw(`select json_agg(t) as rows from (select * from "${table}" order by 1) t`),
-        )
-      ).rows[0]?.rows ?? [];
-      expect(now.length, `rows in ${table}`).toBe(manifest.counts[table]);
+      const current = now[table] ?? [];
+      expect(current.length, `rows in ${table}`).toBe(manifest.counts[table]);
       // Columns added since may have defaults; the ones the release had keep their values.
-      expect(now.map((row) => Object.fromEntries(Object.keys(rows[0] ?? {}).map((key) => [key, row[key]])))).toEqual(rows);
+      const columns = Object.keys(rows[0] ?? {});
+      expect(
+        current.map((row) => Object.fromEntries(columns.map((key) => [key, row[key]]))),
+        table,
+      ).toEqual(rows);
     }
   });
 
   it("serves every account, shipment, bid, chat message, file and notification", async () => {
     app = await buildApp(
-      testConfig({ DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString("hex"), REDIS_URL: undefined }),
+      testConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString("hex"),
+        REDIS_URL: undefined,
+      }),
       { database },
     );
     await app.ready();
@@ -228,19 +256,32 @@ describe(`upgrade from release ${previous.version}`, () => {
     const downloaded = new Map<number, string>();
     for (const key of ["accepted", "completed"] as const) {
       const history = await data(amber, `/api/chat/messages/${manifest.shipments[key]}/`);
-      const messages = history.messages as { content: string; attachment: { id: number; attachment: string } | null; reactions: unknown[] }[];
+      const messages = history.messages as {
+        content: string;
+        attachment: { id: number; attachment: string } | null;
+        reactions: unknown[];
+      }[];
       expect(messages.length).toBeGreaterThanOrEqual(4);
       expect(messages.some((m) => m.content === "Pickup at 10 am")).toBe(true);
       expect(messages.some((m) => m.reactions.length > 0)).toBe(true);
       for (const message of messages) {
         if (!message.attachment) continue;
         const link = new URL(message.attachment.attachment, "http://localhost");
-        const file = await app.inject({ method: "GET", url: link.pathname + link.search, headers: { authorization: `Bearer ${tokens.get(amber)}` } });
+        const file = await app.inject({
+          method: "GET",
+          url: link.pathname + link.search,
+          headers: { authorization: `Bearer ${tokens.get(amber)}` },
+        });
         expect(file.statusCode, link.pathname).toBe(200);
-        downloaded.set(message.attachment.id, createHash("sha256").update(file.rawPayload).digest("hex"));
+        downloaded.set(
+          message.attachment.id,
+          createHash("sha256").update(file.rawPayload).digest("hex"),
+        );
       }
     }
-    expect(Object.fromEntries(downloaded)).toEqual(Object.fromEntries(manifest.attachments.map((a) => [a.id, a.sha256])));
+    expect(Object.fromEntries(downloaded)).toEqual(
+      Object.fromEntries(manifest.attachments.map((a) => [a.id, a.sha256])),
+    );
 
     const me = await data(amber, "/api/auth/v1/me/");
     expect(me.image).toBeTruthy();
@@ -252,12 +293,18 @@ describe(`upgrade from release ${previous.version}`, () => {
     for (const { id } of manifest.accounts) {
       const stored = (tables.notifications ?? []).filter((row) => row.user_id === id).length;
       const listed = await data(id, "/api/chat/notifications/");
-      expect(Array.isArray(listed) ? listed.length : (listed.results as unknown[]).length, `notifications of ${id}`).toBe(stored);
+      expect(
+        Array.isArray(listed) ? listed.length : (listed.results as unknown[]).length,
+        `notifications of ${id}`,
+      ).toBe(stored);
     }
 
     const samples = await data(amber, "/api/sample-shipments/");
     expect(JSON.stringify(samples)).toContain("Sample mugs");
-    const sampleChat = await data(amber, `/api/chat/sample-shipment-messages/${manifest.samples.open}/`);
+    const sampleChat = await data(
+      amber,
+      `/api/chat/sample-shipment-messages/${manifest.samples.open}/`,
+    );
     expect(JSON.stringify(sampleChat.messages)).toContain("I can collect the samples on Friday");
     const announcements = await data(amber, "/api/v1/announcement/");
     expect(JSON.stringify(announcements)).toContain("Holiday cut-off");

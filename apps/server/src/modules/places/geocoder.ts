@@ -107,7 +107,11 @@ function fromPhoton(body: unknown): Place[] {
   });
 }
 
-export async function geocode(options: GeocoderOptions, query: string, limit: number): Promise<Place[]> {
+export async function geocode(
+  options: GeocoderOptions,
+  query: string,
+  limit: number,
+): Promise<Place[]> {
   const url = new URL(options.url);
   url.searchParams.set("q", query);
   url.searchParams.set("limit", String(limit));

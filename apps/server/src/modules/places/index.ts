@@ -31,7 +31,12 @@ export default async function placesModule(base: FastifyInstance): Promise<void>
       const online =
         GEOCODER_URL && q.trim().length >= 3 && !/^\d{3,5}(-\d{0,4})?$/.test(q.trim())
           ? await geocode(
-              { url: GEOCODER_URL, kind: GEOCODER_KIND, key: GEOCODER_KEY, timeoutMs: GEOCODER_TIMEOUT_MS },
+              {
+                url: GEOCODER_URL,
+                kind: GEOCODER_KIND,
+                key: GEOCODER_KEY,
+                timeoutMs: GEOCODER_TIMEOUT_MS,
+              },
               q.trim(),
               limit,
             )

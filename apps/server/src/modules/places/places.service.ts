@@ -1,6 +1,13 @@
 import zipcodes, { type ZipInfo } from "zipcodes";
 import type { Place } from "@fba/contract";
-import { cityIndex, countryCode, countryName, matchCities, normalizeName, type WorldCity } from "./world-cities.js";
+import {
+  cityIndex,
+  countryCode,
+  countryName,
+  matchCities,
+  normalizeName,
+  type WorldCity,
+} from "./world-cities.js";
 
 /**
  * Offline address lookup: US ZIP codes from the ZIP table, cities of the whole world from
@@ -139,21 +146,38 @@ function byCity(text: string, limit: number): Place[] {
   const comma = text.indexOf(",");
   if (comma >= 0) {
     cityText = text.slice(0, comma);
-    accept = qualifier(text.slice(comma + 1).split(",").at(-1) ?? "");
+    accept = qualifier(
+      text
+        .slice(comma + 1)
+        .split(",")
+        .at(-1) ?? "",
+    );
   } else {
     // "Austin TX", "Austin Texas", "Ningbo China": a trailing state or country.
     const words = text.split(" ");
     for (let take = Math.min(3, words.length - 1); take >= 1; take -= 1) {
       const tail = words.slice(-take).join(" ");
       if (stateCode(tail) || countryCode(tail)) {
-        const narrowed = matchCities(worldIndex(), words.slice(0, -take).join(" "), limit, qualifier(tail));
-        if (narrowed.length > 0) return unique(narrowed.map((match) => worldPlace(match.city)), limit);
+        const narrowed = matchCities(
+          worldIndex(),
+          words.slice(0, -take).join(" "),
+          limit,
+          qualifier(tail),
+        );
+        if (narrowed.length > 0)
+          return unique(
+            narrowed.map((match) => worldPlace(match.city)),
+            limit,
+          );
       }
     }
   }
-  const matches = matchCities(worldIndex(), cityText, limit * 2, accept).map((match) => worldPlace(match.city));
+  const matches = matchCities(worldIndex(), cityText, limit * 2, accept).map((match) =>
+    worldPlace(match.city),
+  );
   // US towns under 1,000 people are only in the ZIP table.
-  if (matches.length < limit) matches.push(...usTowns(cityText, accept ? text.slice(comma + 1) : undefined, limit));
+  if (matches.length < limit)
+    matches.push(...usTowns(cityText, accept ? text.slice(comma + 1) : undefined, limit));
   return unique(matches, limit);
 }
 

@@ -47,10 +47,17 @@ describe("searchPlaces: the world's cities", () => {
       country_code: "CN",
       zip_code: "",
     });
-    expect(searchPlaces("ningbo", 5)[0]).toMatchObject({ city: "Ningbo", state: "Zhejiang", country: "China" });
+    expect(searchPlaces("ningbo", 5)[0]).toMatchObject({
+      city: "Ningbo",
+      state: "Zhejiang",
+      country: "China",
+    });
     expect(searchPlaces("guangzhou", 5)[0]?.full_address).toBe("Guangzhou, Guangdong, China");
     expect(searchPlaces("yiwu", 5)[0]?.city).toBe("Yiwu");
-    expect(searchPlaces("ho chi minh", 5)[0]).toMatchObject({ city: "Ho Chi Minh City", country: "Vietnam" });
+    expect(searchPlaces("ho chi minh", 5)[0]).toMatchObject({
+      city: "Ho Chi Minh City",
+      country: "Vietnam",
+    });
     expect(searchPlaces("istanbul", 5)[0]).toMatchObject({ city: "Istanbul", country: "Turkey" });
     expect(searchPlaces("delhi", 5)[0]).toMatchObject({ city: "Delhi", country: "India" });
     // A later word of a name matches too, after names that start with the text.
@@ -62,7 +69,10 @@ describe("searchPlaces: the world's cities", () => {
     expect(searchPlaces("Ningbo, China", 5)[0]?.city).toBe("Ningbo");
     expect(searchPlaces("dongguan guangdong", 5).every((p) => p.state === "Guangdong")).toBe(true);
     expect(searchPlaces("London, UK", 5).every((p) => p.country === "UK")).toBe(true);
-    expect(searchPlaces("london, canada", 5)[0]).toMatchObject({ city: "London", state: "Ontario" });
+    expect(searchPlaces("london, canada", 5)[0]).toMatchObject({
+      city: "London",
+      state: "Ontario",
+    });
     expect(searchPlaces("SAO PAULO", 5)[0]).toMatchObject({ city: "São Paulo", country: "Brazil" });
   });
 
@@ -118,10 +128,17 @@ describe("GET /api/places/", () => {
 
   it("finds cities abroad and treats hostile or empty input as no match", async () => {
     const get = (q: string) =>
-      ctx.app.inject({ method: "GET", url: `/api/places/?q=${encodeURIComponent(q)}`, headers: seller.auth });
+      ctx.app.inject({
+        method: "GET",
+        url: `/api/places/?q=${encodeURIComponent(q)}`,
+        headers: seller.auth,
+      });
     const shenzhen = await get("Shenzhen");
     expect(shenzhen.statusCode).toBe(200);
-    expect(shenzhen.json().data[0]).toMatchObject({ full_address: "Shenzhen, Guangdong, China", country_code: "CN" });
+    expect(shenzhen.json().data[0]).toMatchObject({
+      full_address: "Shenzhen, Guangdong, China",
+      country_code: "CN",
+    });
     for (const q of ["", "s", "\u0000", "shen\u0000zhen", "\u202e\u200d"]) {
       const response = await get(q);
       expect(response.statusCode, q).toBe(200);
@@ -199,10 +216,19 @@ describe("GET /api/places/ with an online geocoder", () => {
   });
 
   const lookup = async (kind: "nominatim" | "photon", q: string) => {
-    const ctx = await buildTestApp({ GEOCODER_URL: geocoderUrl, GEOCODER_KIND: kind, GEOCODER_KEY: "k-123", GEOCODER_TIMEOUT_MS: 300 });
+    const ctx = await buildTestApp({
+      GEOCODER_URL: geocoderUrl,
+      GEOCODER_KIND: kind,
+      GEOCODER_KEY: "k-123",
+      GEOCODER_TIMEOUT_MS: 300,
+    });
     try {
       const seller = await createSeller(ctx.app);
-      const response = await ctx.app.inject({ method: "GET", url: `/api/places/?q=${encodeURIComponent(q)}`, headers: seller.auth });
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: `/api/places/?q=${encodeURIComponent(q)}`,
+        headers: seller.auth,
+      });
       expect(response.statusCode).toBe(200);
       return response.json().data as Array<Record<string, unknown>>;
     } finally {
@@ -233,13 +259,22 @@ describe("GET /api/places/ with an online geocoder", () => {
   it("reads Photon's GeoJSON, keeping a US ZIP code", async () => {
     mode = "photon";
     const places = await lookup("photon", "100 Congress Avenue Austin");
-    expect(places[0]).toMatchObject({ street_address: "100 Congress Avenue", zip_code: "78701", country: "USA" });
+    expect(places[0]).toMatchObject({
+      street_address: "100 Congress Avenue",
+      zip_code: "78701",
+      country: "USA",
+    });
   });
 
   it("falls back to the offline lookup when the geocoder fails or is slow", async () => {
     mode = "broken";
-    expect((await lookup("nominatim", "Shenzhen"))[0]).toMatchObject({ place_id: expect.stringMatching(/^city:/) });
+    expect((await lookup("nominatim", "Shenzhen"))[0]).toMatchObject({
+      place_id: expect.stringMatching(/^city:/),
+    });
     mode = "slow";
-    expect((await lookup("nominatim", "Ningbo"))[0]).toMatchObject({ city: "Ningbo", country: "China" });
+    expect((await lookup("nominatim", "Ningbo"))[0]).toMatchObject({
+      city: "Ningbo",
+      country: "China",
+    });
   });
 });

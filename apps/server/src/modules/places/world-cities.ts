@@ -80,7 +80,8 @@ export function countryCode(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed.length < 2) return undefined;
   countryName("US");
-  if (trimmed.length === 2 && countries.isValid(trimmed.toUpperCase())) return trimmed.toUpperCase();
+  if (trimmed.length === 2 && countries.isValid(trimmed.toUpperCase()))
+    return trimmed.toUpperCase();
   const wanted = normalizeName(trimmed);
   for (const code of Object.keys(countries.getAlpha2Codes())) {
     if (normalizeName(countryName(code)) === wanted) return code;
@@ -118,7 +119,8 @@ export function cityIndex(usStateCode: (name: string) => string | undefined): Ci
       id: city.id,
       name: city.city,
       countryCode: city.iso2,
-      region: city.iso2 === "US" ? (usStateCode(city.admin_name) ?? city.admin_name) : city.admin_name,
+      region:
+        city.iso2 === "US" ? (usStateCode(city.admin_name) ?? city.admin_name) : city.admin_name,
       latitude: Number(city.lat),
       longitude: Number(city.lng),
       population: Number(city.population) || 0,
@@ -169,7 +171,10 @@ export function matchCities(
   if (prefix.length === 0 || limit <= 0) return [];
   const { cities, entries } = index;
   // Best quality per city (a city is listed under several keys), then the top few kept in order.
-  const quality = (scratch.length === cities.length ? scratch : (scratch = new Uint8Array(cities.length).fill(255)));
+  const quality =
+    scratch.length === cities.length
+      ? scratch
+      : (scratch = new Uint8Array(cities.length).fill(255));
   const touched: number[] = [];
   for (let at = lowerBound(entries, prefix); at < entries.length; at += 1) {
     const entry = entries[at]!;
@@ -185,7 +190,8 @@ export function matchCities(
     const city = cities[position]!;
     if (top.length === limit) {
       const last = top[limit - 1]!;
-      if (q > last.quality || (q === last.quality && city.population <= last.city.population)) continue;
+      if (q > last.quality || (q === last.quality && city.population <= last.city.population))
+        continue;
     }
     if (!accept(city)) continue;
     let at = top.length < limit ? top.length : limit - 1;
@@ -193,7 +199,11 @@ export function matchCities(
     while (at > 0) {
       const a = top[at]!;
       const b = top[at - 1]!;
-      if (!(a.quality < b.quality || (a.quality === b.quality && a.city.population > b.city.population))) break;
+      if (!(
+        a.quality < b.quality ||
+        (a.quality === b.quality && a.city.population > b.city.population)
+      ))
+        break;
       top[at] = b;
       top[at - 1] = a;
       at -= 1;

@@ -51,7 +51,12 @@ export function PickupAddressField({
           {/* The country's code, not a flag emoji: Windows and many Linux fonts draw flags as two letters anyway. */}
           <Box
             component="span"
-            sx={{ color: "text.secondary", fontSize: "0.75rem", fontWeight: 600, letterSpacing: 0.5 }}
+            sx={{
+              color: "text.secondary",
+              fontSize: "0.75rem",
+              fontWeight: 600,
+              letterSpacing: 0.5,
+            }}
           >
             {option.country_code}
           </Box>
