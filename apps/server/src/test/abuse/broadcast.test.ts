@@ -146,3 +146,42 @@ describe("announcement fan-out to many users", () => {
     });
   }, 120_000);
 });
+
+describe.runIf(process.env.REDIS_URL)("broadcast rate limits shared through Redis", () => {
+  let first: TestContext;
+  let second: TestContext;
+
+  beforeAll(async () => {
+    const config = { REDIS_URL: process.env.REDIS_URL, ANNOUNCEMENTS_PER_HOUR: 2 };
+    first = await buildTestApp(config);
+    second = await buildTestApp(config);
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it("counts one account's announcements across server instances", async () => {
+    expect(first.app.redis).toBeDefined();
+    // The same account id on both instances' databases, unused by earlier runs sharing Redis.
+    const id = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+    const sellerOn = async (ctx: TestContext) => {
+      await ctx.database.db.execute(sql`select setval('users_id_seq', ${id})`);
+      return createSeller(ctx.app);
+    };
+    const [a, b] = [await sellerOn(first), await sellerOn(second)];
+    expect(a.id).toBe(b.id);
+    const post = (ctx: TestContext, user: TestUser) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/announcement/",
+        headers: user.auth,
+        payload: { message: "Notice" },
+      });
+    expect((await post(first, a)).statusCode).toBe(201);
+    expect((await post(second, b)).statusCode).toBe(201);
+    const refused = await post(first, a);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
