@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import { stripDisallowedText } from "@fba/contract";
 
 export interface DetectedFile {
   mimeType: string;
@@ -129,13 +130,18 @@ export async function detectFile(bytes: Buffer, fileName: string): Promise<Detec
   return { mimeType: "text/plain", fileType: "txt", extension: "txt" };
 }
 
-/** The display name: the client's file name without folders, extension or control characters. */
+/** The display name: the client's file name without folders, extension or what the text rule refuses. */
 export function displayName(fileName: string | undefined): string {
   const base = (fileName ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001F\u007F]/g, "").trim();
+  // A file name is not typed into a field: what the text rule refuses is dropped, not refused.
+  const clean = stripDisallowedText(base)
+    .replace(/[\t\r\n]/g, "")
+    .trim();
   const withoutExtension = clean.replace(/\.[A-Za-z0-9]{1,10}$/, "");
-  return (withoutExtension || "attachment").slice(0, 200);
+  // Cut by code points: a cut through a surrogate pair would leave a lone surrogate.
+  return Array.from(withoutExtension || "attachment")
+    .slice(0, 200)
+    .join("");
 }
 
 /** Images other than SVG may render inline; everything else downloads. */

@@ -10,6 +10,7 @@ import {
   chatShipmentParamsSchema,
   idParamsSchema,
   successEnvelopeSchema,
+  text,
 } from "@fba/contract";
 import { AppError } from "../../lib/errors.js";
 import { ok, created } from "../../lib/http.js";
@@ -24,7 +25,7 @@ export const ATTACHMENT_UPLOAD_WINDOW_MS = 10 * 60_000;
 
 const downloadQuerySchema = z.object({
   expires: z.coerce.number().int().optional().catch(undefined),
-  signature: z.string().max(200).optional(),
+  signature: text().max(200).optional(),
 });
 
 /** RFC 6266 filename: an ASCII fallback plus the UTF-8 original. */

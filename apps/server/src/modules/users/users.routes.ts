@@ -4,6 +4,7 @@ import {
   idSchema,
   profileMessages,
   successEnvelopeSchema,
+  text,
   updateProfileInputSchema,
   updateProfileResultSchema,
 } from "@fba/contract";
@@ -19,7 +20,7 @@ import { parseInput } from "./validation.js";
 
 const security = [{ bearer: [] }];
 
-const avatarQuerySchema = z.object({ v: z.string().max(64).default("") });
+const avatarQuerySchema = z.object({ v: text().max(64).default("") });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const service = new UserService(app);

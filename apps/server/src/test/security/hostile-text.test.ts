@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema, textMessages } from "@fba/contract";
+import { errorBodySchema, isAllowedText, textMessages } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../factories.js";
 import { insertSample, insertShipment, TestSocket } from "../realtime-factories.js";
@@ -154,6 +154,29 @@ describe("hostile text and orderings", () => {
     expect(errorBodySchema.parse(response.json()).errors).toEqual([
       { field: "phone", message: textMessages.invalid },
     ]);
+  });
+
+  it("keeps to the text rule in uploaded file names, dropping what it refuses", async () => {
+    const name = `${"a".repeat(199)}😀b\u0000c\u0007d.pdf`;
+    const boundary = "----fba-file-name";
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${name}"\r\n` +
+          "Content-Type: application/pdf\r\n\r\n",
+      ),
+      Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/chat/attachment/",
+      headers: { ...seller.auth, "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(201);
+    const fileName = response.json().data.file_name as string;
+    expect(isAllowedText(fileName)).toBe(true);
+    expect(fileName).toBe(`${"a".repeat(199)}😀`);
   });
 
   it("answers a chat frame with hostile text with a field error, and the socket stays usable", async () => {
