@@ -103,7 +103,11 @@ function ChatHeader({
             key={`${role}-${party.id}`}
             src={party.image ?? undefined}
             alt={fullName(party)}
-            sx={{ bgcolor: role === "Admin" ? "secondary.main" : "primary.light" }}
+            sx={
+              role === "Admin"
+                ? { bgcolor: "secondary.main", color: "secondary.contrastText" }
+                : { bgcolor: "primary.light", color: "primary.contrastText" }
+            }
           >
             {initials(party)}
           </Avatar>
