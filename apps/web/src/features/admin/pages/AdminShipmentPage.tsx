@@ -6,10 +6,7 @@ import { useShipment } from "../../shipments/api/get-shipment";
 import { AccessDenied } from "../../shipments/components/AccessDenied";
 import { Loading } from "../../shipments/components/Loading";
 import { PageHeader } from "../../shipments/components/PageHeader";
-import {
-  ShipmentContactAndRoute,
-  ShipmentGoods,
-} from "../../shipments/components/ShipmentDetails";
+import { ShipmentContactAndRoute, ShipmentGoods } from "../../shipments/components/ShipmentDetails";
 import { StatusChip } from "../../shipments/components/StatusChip";
 import { StatusStepper } from "../../shipments/components/StatusStepper";
 import { formatDateTime } from "../../shipments/lib/format";

@@ -47,7 +47,12 @@ function shipment(overrides: Partial<Shipment> = {}): Shipment {
       is_masked: false,
       created_at: "2026-11-20T10:00:00Z",
       updated_at: "2026-11-20T10:00:00Z",
-      user: { id: agent.id, first_name: agent.first_name, last_name: agent.last_name, email: "a@x" },
+      user: {
+        id: agent.id,
+        first_name: agent.first_name,
+        last_name: agent.last_name,
+        email: "a@x",
+      },
     },
     tracking_number: null,
     tracking_link: null,
@@ -193,7 +198,10 @@ describe("order pages and their chat", { timeout: 60_000 }, () => {
 
     signIn({ id: 3, first_name: "Ada", last_name: "Admin", groups: "Admin" });
     stubShipment(shipment());
-    renderRoute(<AdminShipmentPage />, { path: "/admin/shipments/:id", url: "/admin/shipments/31" });
+    renderRoute(<AdminShipmentPage />, {
+      path: "/admin/shipments/:id",
+      url: "/admin/shipments/31",
+    });
     expect(await screen.findByRole("button", { name: "Chat" })).toBeInTheDocument();
   });
 
