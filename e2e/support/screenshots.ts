@@ -17,11 +17,14 @@ export async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
-/** The top of the page as a README screenshot, taken when E2E_DOCS_SCREENSHOTS is set. */
-export async function docsShot(page: Page, name: string) {
+/**
+ * The top of the page (or, with `keepScroll`, what is on screen) as a README screenshot, taken
+ * when E2E_DOCS_SCREENSHOTS is set.
+ */
+export async function docsShot(page: Page, name: string, { keepScroll = false } = {}) {
   if (!DOCS_SHOTS) return;
   mkdirSync(DOCS_SHOTS, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  if (!keepScroll) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${DOCS_SHOTS}/${name}.png` });
 }
 

@@ -11,7 +11,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "fba-e2e-"));
 // The journeys run against a copy of the built web app, so a rebuild of apps/web during the run
 // (which empties apps/web/dist first) cannot take pages or lazy chunks away from them.
 const webDist = path.join(dataDir, "web");
-cpSync(path.join(root, "apps/web/dist"), webDist, { recursive: true });
+// E2E_WEB_DIST serves another build of the web app (e.g. one built with `vite build --outDir`).
+cpSync(process.env.E2E_WEB_DIST ?? path.join(root, "apps/web/dist"), webDist, { recursive: true });
 if (!existsSync(path.join(webDist, "index.html"))) {
   console.error("apps/web/dist has no index.html: run `npm run build` first");
   process.exit(1);
