@@ -21,9 +21,12 @@ export async function unsentAttachmentBytes(
   return Number(row?.bytes ?? 0);
 }
 
-/** Serialises one user's uploads (the quota check and the insert) without blocking anyone else. */
+/**
+ * Serialises one user's uploads (the quota check and the insert). NO KEY UPDATE, not UPDATE: rows
+ * that merely reference the user (their notifications, messages) are not held up by it.
+ */
 export async function lockUploader(db: DbOrTx, userId: number): Promise<void> {
-  await db.execute(sql`select 1 from ${users} where id = ${userId} for update`);
+  await db.execute(sql`select 1 from ${users} where id = ${userId} for no key update`);
 }
 
 /**
