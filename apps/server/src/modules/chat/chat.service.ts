@@ -204,6 +204,9 @@ export class ChatService {
       // The unique index on attachment_id settles two concurrent sends of one upload.
       if (attachment && isUniqueViolation(error))
         throw AppError.conflict(texts.attachmentAlreadyUsed);
+      // Removed as never sent (it reached the unsent-attachment age) while this send ran.
+      if (attachment && isForeignKeyViolation(error, "attachment_id"))
+        throw AppError.notFound(texts.attachmentNotFound);
       throw error;
     }
 
@@ -465,12 +468,28 @@ function notAuthorisedChat(): AppError {
   return new AppError("FORBIDDEN", texts.notAuthorisedChat, [{ message: texts.notAuthorisedChat }]);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+type DatabaseError = { code?: unknown; constraint?: unknown };
+
+/** Whether an error, or one it wraps (drivers and Drizzle wrap them), matches. */
+function inCauses(error: unknown, match: (candidate: DatabaseError) => boolean): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current; depth++) {
-    if (typeof current === "object" && (current as { code?: unknown }).code === "23505")
-      return true;
+    if (typeof current === "object" && match(current as DatabaseError)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return inCauses(error, (candidate) => candidate.code === "23505");
+}
+
+function isForeignKeyViolation(error: unknown, column: string): boolean {
+  return inCauses(
+    error,
+    (candidate) =>
+      candidate.code === "23503" &&
+      typeof candidate.constraint === "string" &&
+      candidate.constraint.includes(column),
+  );
 }

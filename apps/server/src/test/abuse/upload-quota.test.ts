@@ -1,10 +1,11 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages as texts } from "@fba/contract";
 import { chatAttachments, chatMessages } from "../../db/schema/index.js";
 import { sweepUnsentAttachments } from "../../modules/chat/attachment-sweep.js";
+import { chatServiceFor } from "../../modules/chat/index.js";
 import { ATTACHMENT_UPLOADS_PER_WINDOW } from "../../modules/chat/chat.routes.js";
 import { buildTestApp, type TestContext } from "../app.js";
 import { createSeller, createShipper, type TestUser } from "../factories.js";
@@ -221,3 +222,64 @@ describe("free disk space guard", () => {
     expect(readdirSync(path.join(ctx.config.DATA_DIR, "uploads"))).not.toContain("avatars");
   });
 });
+
+// Needs two connections at once (the sweep's transaction and the send), so PostgreSQL only.
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "an attachment removed while it is being sent",
+  () => {
+    let ctx: TestContext;
+
+    beforeAll(async () => {
+      ctx = await buildTestApp();
+    });
+    afterAll(async () => ctx.close());
+
+    it("makes the send answer 404, not fail", async () => {
+      const seller = await createSeller(ctx.app);
+      const agent = await createShipper(ctx.app);
+      const shipment = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
+      const attachmentId = (await upload(ctx, seller, Buffer.from("late"))).json().data
+        .id as number;
+      const { service } = chatServiceFor(ctx.app);
+      const user = await ctx.app.authenticator.userFromToken(seller.token);
+      if (!user) throw new Error("no user");
+      const db = ctx.database.db;
+
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let deleted!: () => void;
+      const hasDeleted = new Promise<void>((resolve) => (deleted = resolve));
+      // The sweep's transaction: the row is deleted but not yet committed when the send arrives.
+      const sweep = db.transaction(async (tx) => {
+        await tx.delete(chatAttachments).where(eq(chatAttachments.id, attachmentId));
+        deleted();
+        await released;
+      });
+      await hasDeleted;
+      const send = service.sendMessage(
+        user,
+        { kind: "shipment", id: shipment.id },
+        { content: "", attachmentId, replyToId: null },
+      );
+      const outcome = send.then(
+        () => "sent",
+        (error: unknown) => error,
+      );
+      // Wait until the message insert waits on the deleted row, then commit the delete.
+      for (let i = 0; i < 500; i++) {
+        const result = await db.execute(
+          sql`select count(*)::int as n from pg_locks where not granted`,
+        );
+        if (Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await sweep;
+      const error = await outcome;
+      expect(error).toMatchObject({ statusCode: 404, message: texts.attachmentNotFound });
+      expect(
+        await db.select().from(chatMessages).where(eq(chatMessages.attachmentId, attachmentId)),
+      ).toEqual([]);
+    });
+  },
+);
