@@ -79,11 +79,6 @@ const configSchema = z.object({
   GEOCODER_KIND: z.enum(["nominatim", "photon"]).default("nominatim"),
   GEOCODER_KEY: z.string().optional(),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
-  /** An online geocoder for street-level pickup addresses; the offline city lookup answers when it fails. */
-  GEOCODER_URL: z.string().url().optional(),
-  GEOCODER_KIND: z.enum(["nominatim", "photon"]).default("nominatim"),
-  GEOCODER_KEY: z.string().optional(),
-  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   /** Shed load (503 + Retry-After) once the event loop lags this long; 0 turns it off. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
