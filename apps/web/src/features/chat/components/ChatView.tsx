@@ -64,14 +64,12 @@ function ChatHeader({
   shipper,
   admin,
   status,
-  onRetryNow,
 }: {
   side: ChatPanelProps["side"];
   seller: ChatParty | null;
   shipper: ChatParty | null;
   admin: ChatParty | null;
   status: ConnectionStatus;
-  onRetryNow: () => void;
 }) {
   // Each side sees who is on the other end: agents see the seller, sellers see their agent.
   const others: Array<{ role: string; party: ChatParty }> = [];
@@ -143,17 +141,6 @@ function ChatHeader({
           </Typography>
         </Stack>
       </Tooltip>
-      {status === "reconnecting" && (
-        <Button
-          size="small"
-          variant="outlined"
-          color="inherit"
-          onClick={onRetryNow}
-          sx={{ flexShrink: 0, py: 0.25, px: 1, minWidth: 0, whiteSpace: "nowrap" }}
-        >
-          Retry now
-        </Button>
-      )}
     </Stack>
   );
 }
@@ -397,8 +384,25 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         shipper={data?.shipper ?? null}
         admin={data?.admin ?? null}
         status={channel.status}
-        onRetryNow={channel.retryNow}
       />
+      {channel.status === "reconnecting" && (
+        <Alert
+          severity="warning"
+          sx={{ borderRadius: 0, py: 0, alignItems: "center" }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={channel.retryNow}
+              sx={{ whiteSpace: "nowrap" }}
+            >
+              Retry now
+            </Button>
+          }
+        >
+          Connection lost. Messages catch up once it is back.
+        </Alert>
+      )}
       <Box
         ref={scrollRef}
         // Focusable and named, so keyboard users can scroll the history.
