@@ -26,6 +26,7 @@ import { requestDeadlinePlugin } from "./plugins/request-deadline.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { mailerPlugin } from "./lib/mailer.js";
 import { PRODUCT_NAME } from "@fba/contract";
+import { createServices, type ModulePlugin, type Services } from "./container.js";
 import { modules } from "./modules/index.js";
 import { startBiddingWindowLoop } from "./modules/shipments/bidding-window.js";
 import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
@@ -49,6 +50,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Socket limits other than the production ones (a fuzz sends thousands of frames). */
   gatewayLimits?: Partial<GatewayLimits>;
+  /** Receives the services once built (tests call them directly). */
+  onServices?: (services: Services) => void;
 }
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -108,7 +111,9 @@ export async function buildApp(
       poolSize: config.DATABASE_POOL_SIZE,
     }));
   const ownsDatabase = !options.database;
-  const tokens = new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR));
+  // Resolved once: tokens, OTP hashes and attachment links are all keyed by it.
+  const secret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const tokens = new TokenService(secret);
 
   app.decorate("config", config);
   app.decorate("database", database);
@@ -153,10 +158,24 @@ export async function buildApp(
   await app.register(mailerPlugin);
 
   await app.register(realtimeHubPlugin);
-  for (const module of modules) {
-    await app.register(module, { prefix: "/api" });
+  const services = createServices({
+    config,
+    db: database.db,
+    events: app.events,
+    hub: app.hub,
+    storage: app.storage,
+    tokens,
+    authenticator: app.authenticator,
+    mailer: app.mailer,
+    log: app.log,
+    secret,
+  });
+  options.onServices?.(services);
+  const modulePlugins: ReadonlyArray<ModulePlugin> = modules;
+  for (const module of modulePlugins) {
+    await app.register(module, { prefix: "/api", services });
   }
-  await app.register(realtimeGatewayPlugin, { limits: options.gatewayLimits });
+  await app.register(realtimeGatewayPlugin, { limits: options.gatewayLimits, services });
 
   // Closes passed bid windows; stopped before the database closes.
   let biddingLoop: ReturnType<typeof startBiddingWindowLoop> | undefined;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import auth from "./auth/index.js";
 import users from "./users/index.js";
 import shipments from "./shipments/index.js";
@@ -12,8 +11,11 @@ import places from "./places/index.js";
 import admin from "./admin/index.js";
 import warehouses from "./warehouses/index.js";
 
-/** Every module's routes; each is registered under /api. */
-export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
+/**
+ * Every module's routes; each is registered under /api with the services the composition root
+ * built, and takes from them only what it names.
+ */
+export const modules = [
   auth,
   users,
   shipments,
@@ -26,4 +28,4 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   places,
   admin,
   warehouses,
-];
+] as const;

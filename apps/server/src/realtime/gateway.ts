@@ -14,11 +14,10 @@ import {
 import { AppError } from "../lib/errors.js";
 import type { AuthUser } from "../plugins/auth.js";
 import { byIp } from "../plugins/rate-limit.js";
-import { chatServiceFor } from "../modules/chat/index.js";
 import { isChatParty } from "../modules/chat/chat.policy.js";
 import type { ChatRef } from "../modules/chat/chat.repository.js";
-import { chatRoom } from "../modules/chat/chat.service.js";
-import { notificationServiceFor } from "../modules/notifications/index.js";
+import { chatRoom, type ChatService } from "../modules/chat/chat.service.js";
+import type { NotificationService } from "../modules/notifications/notifications.service.js";
 import { rooms, type ChatParties, type HubMember, type Room } from "./hub.js";
 import { MessageBudget } from "./message-budget.js";
 
@@ -197,12 +196,16 @@ class Connection implements HubMember {
  * The WebSocket gateway: authenticates and authorises every upgrade before it happens, then
  * turns frames into service calls and service results into frames via the hub.
  */
+export interface GatewayServices {
+  chat: ChatService;
+  notifications: NotificationService;
+}
+
 export async function registerGateway(
   app: FastifyInstance,
+  { chat, notifications }: GatewayServices,
   limits: GatewayLimits = defaultGatewayLimits,
 ): Promise<void> {
-  const { service: chat } = chatServiceFor(app);
-  const notifications = notificationServiceFor(app);
   const connections = new Set<Connection>();
   const pending = new Set<Promise<void>>();
   const connectionsByUser = new Map<number, Set<Connection>>();

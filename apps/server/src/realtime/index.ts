@@ -2,7 +2,12 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import websocket from "@fastify/websocket";
 import { WS_MAX_PAYLOAD_BYTES } from "@fba/contract";
-import { defaultGatewayLimits, registerGateway, type GatewayLimits } from "./gateway.js";
+import {
+  defaultGatewayLimits,
+  registerGateway,
+  type GatewayLimits,
+  type GatewayServices,
+} from "./gateway.js";
 import { RealtimeHub } from "./hub.js";
 
 declare module "fastify" {
@@ -26,7 +31,10 @@ const CLIENT_RESETS = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 
 /** The WebSocket endpoints under /ws/. Register after the modules (it uses their services). */
 export const realtimeGatewayPlugin = fp(
-  async (app: FastifyInstance, options: { limits?: Partial<GatewayLimits> }) => {
+  async (
+    app: FastifyInstance,
+    options: { limits?: Partial<GatewayLimits>; services: GatewayServices },
+  ) => {
     await app.register(websocket, {
       options: { maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
       errorHandler: (error, socket, request) => {
@@ -40,7 +48,7 @@ export const realtimeGatewayPlugin = fp(
         socket.terminate();
       },
     });
-    await registerGateway(app, {
+    await registerGateway(app, options.services, {
       ...defaultGatewayLimits,
       recheckIntervalMs: app.config.SOCKET_RECHECK_INTERVAL_MS,
       ...options.limits,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp, type BuildOptions } from "../app.js";
 import { testConfig, type Config } from "../config.js";
+import type { Services } from "../container.js";
 import { openDatabase, type Database } from "../db/client.js";
 import { capturedLogStream } from "./log-capture.js";
 
@@ -51,6 +52,15 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
+const builtServices = new WeakMap<FastifyInstance, Services>();
+
+/** The services a test app was built with, for tests that call a use case directly. */
+export function servicesOf(app: FastifyInstance): Services {
+  const services = builtServices.get(app);
+  if (!services) throw new Error("not an app built by buildTestApp");
+  return services;
+}
+
 /** Builds the real app on a fresh database, the same way main.ts does. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -66,7 +76,14 @@ export async function buildTestApp(
     LOG_LEVEL: "error",
     ...overrides,
   });
-  const app = await buildApp(config, { ...options, database, logStream: capturedLogStream });
+  let services: Services | undefined;
+  const app = await buildApp(config, {
+    ...options,
+    database,
+    logStream: capturedLogStream,
+    onServices: (built) => (services = built),
+  });
+  if (services) builtServices.set(app, services);
   await app.ready();
   return {
     app,

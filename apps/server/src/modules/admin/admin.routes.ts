@@ -12,13 +12,15 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { flatList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import { AdminService } from "./admin.service.js";
+import type { AdminService } from "./admin.service.js";
 
 const tags = ["Admin"];
 const security = [{ bearer: [] }];
 
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  const service = new AdminService(app);
+export async function adminRoutes(
+  app: FastifyInstance,
+  { service }: { service: AdminService },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = requireAuth(app, "Admin");
 

@@ -4,20 +4,29 @@ import {
   type AdminUser,
   type AdminUserListQuery,
 } from "@fba/contract";
-import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../lib/events.js";
 import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser, Authenticator } from "../../plugins/auth.js";
 import { revokeAllSessions } from "../auth/auth.service.js";
 import { canSetActive, isAdmin } from "./admin.policy.js";
 import { presentAdminUser, presentDashboard } from "./admin.presenter.js";
 import { dashboardCounts, findUser, listUsers, setUserActive } from "./admin.repository.js";
 
+export interface AdminServiceDeps {
+  db: Db;
+  events: EventBus;
+  authenticator: Pick<Authenticator, "forget">;
+  config: Pick<Config, "PUBLIC_URL">;
+}
+
 export class AdminService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: AdminServiceDeps) {}
 
   private get db() {
-    return this.app.database.db;
+    return this.deps.db;
   }
 
   async listUsers(caller: AuthUser, query: AdminUserListQuery): Promise<Page<AdminUser>> {
@@ -31,7 +40,7 @@ export class AdminService {
       perPage: query.per_page,
     });
     return {
-      rows: rows.map((row) => presentAdminUser(row, this.app.config)),
+      rows: rows.map((row) => presentAdminUser(row, this.deps.config)),
       count,
       page: query.page,
       perPage: query.per_page,
@@ -52,10 +61,10 @@ export class AdminService {
       if (!isActive) await revokeAllSessions(tx, userId);
       return row;
     });
-    this.app.authenticator.forget(userId);
-    this.app.events.emit("user.updated", { userId });
-    if (!isActive) this.app.events.emit("user.disabled", { userId });
-    return presentAdminUser(updated, this.app.config);
+    this.deps.authenticator.forget(userId);
+    this.deps.events.emit("user.updated", { userId });
+    if (!isActive) this.deps.events.emit("user.disabled", { userId });
+    return presentAdminUser(updated, this.deps.config);
   }
 
   async dashboard(caller: AuthUser): Promise<AdminDashboard> {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import {
   OTP_EXPIRY_MINUTES,
   PRODUCT_NAME,
@@ -20,11 +20,13 @@ import {
   verifyOtpInputSchema,
 } from "@fba/contract";
 import type { z } from "zod";
-import type { DbOrTx } from "../../db/client.js";
+import type { Config } from "../../config.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
-import { resolveJwtSecret } from "../../lib/tokens.js";
+import type { Mailer } from "../../lib/mailer.js";
+import type { TokenService } from "../../lib/tokens.js";
 import {
   RECOVERY_MAX_FAILURES,
   RECOVERY_PAUSE_MS,
@@ -66,14 +68,21 @@ function refreshLifetimeMs(remember: boolean): number {
  * family. Pass `db` to write inside an open transaction.
  */
 export async function issueSession(
-  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService },
   userId: number,
   options: { remember?: boolean; db?: DbOrTx } = {},
 ): Promise<TokenPair> {
-  const db = options.db ?? app.database.db;
+  const db = options.db ?? deps.db;
   const user = await repo.findUserById(db, userId);
   if (!user) throw AppError.notFound("User not found");
-  return createTokenPair(app, db, user, randomUUID(), options.remember ?? false, new Date());
+  return createTokenPair(
+    deps.tokens,
+    db,
+    user,
+    randomUUID(),
+    options.remember ?? false,
+    new Date(),
+  );
 }
 
 /** Ends every session of the user (their refresh tokens stop working); returns how many. */
@@ -82,7 +91,7 @@ export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<num
 }
 
 async function createTokenPair(
-  app: FastifyInstance,
+  tokens: TokenService,
   db: DbOrTx,
   user: Pick<repo.UserRow, "id" | "group">,
   familyId: string,
@@ -97,7 +106,7 @@ async function createTokenPair(
     remember,
     expiresAt: new Date(now.getTime() + refreshLifetimeMs(remember)),
   });
-  const accessToken = await app.tokens.signAccess({ userId: user.id, group: user.group });
+  const accessToken = await tokens.signAccess({ userId: user.id, group: user.group });
   return { access_token: accessToken, refresh_token: refreshToken };
 }
 
@@ -121,24 +130,33 @@ const recoveryPaused = (until: Date, field: "otp" | "email") =>
     { "Retry-After": String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))) },
   );
 
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  /** The server secret (the JWT secret): keys the OTP hashes and refresh-token successors. */
+  secret: string;
+  config: Pick<Config, "PUBLIC_URL">;
+  mailer: Pick<Mailer, "wake">;
+  log: FastifyBaseLogger;
+}
+
 export class AuthService {
   private readonly otp: OtpHasher;
   private readonly successor: RefreshTokenSuccessor;
   /** Verified against for unknown emails, so a wrong email costs as long as a wrong password. */
   private dummyHash: Promise<string> | undefined;
 
-  constructor(private readonly app: FastifyInstance) {
-    const secret = resolveJwtSecret(app.config.JWT_SECRET, app.config.DATA_DIR);
-    this.otp = new OtpHasher(secret);
-    this.successor = new RefreshTokenSuccessor(secret);
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.otp = new OtpHasher(deps.secret);
+    this.successor = new RefreshTokenSuccessor(deps.secret);
   }
 
   private get db() {
-    return this.app.database.db;
+    return this.deps.db;
   }
 
   private present(user: repo.UserRow): User {
-    return presentUser(user, this.app.config);
+    return presentUser(user, this.deps.config);
   }
 
   async register(input: RegisterInput): Promise<AuthResult> {
@@ -157,7 +175,14 @@ export class AuthService {
           passwordHash,
           group: input.groups,
         });
-        const tokens = await createTokenPair(this.app, tx, user, randomUUID(), false, new Date());
+        const tokens = await createTokenPair(
+          this.deps.tokens,
+          tx,
+          user,
+          randomUUID(),
+          false,
+          new Date(),
+        );
         return { user: this.present(user), ...tokens };
       });
     } catch (error) {
@@ -188,7 +213,7 @@ export class AuthService {
       ]);
     }
     const tokens = await createTokenPair(
-      this.app,
+      this.deps.tokens,
       this.db,
       user,
       randomUUID(),
@@ -233,7 +258,7 @@ export class AuthService {
         }
         if (hop > 0) {
           // The successor of a repeat: the same refresh token, a new access token of its session.
-          const accessToken = await this.app.tokens.signAccess({
+          const accessToken = await this.deps.tokens.signAccess({
             userId: user.id,
             group: user.group,
           });
@@ -244,7 +269,7 @@ export class AuthService {
         }
         await repo.markRefreshTokenRotated(tx, token.id, now);
         const pair = await createTokenPair(
-          this.app,
+          this.deps.tokens,
           tx,
           user,
           token.familyId,
@@ -257,7 +282,10 @@ export class AuthService {
       return { kind: "invalid" as const };
     });
     if (outcome.kind === "reused") {
-      this.app.log.warn({ userId: outcome.userId }, "refresh token reused: session family revoked");
+      this.deps.log.warn(
+        { userId: outcome.userId },
+        "refresh token reused: session family revoked",
+      );
     }
     if (outcome.kind !== "ok") throw invalidSession();
     return outcome.pair;
@@ -341,7 +369,7 @@ export class AuthService {
       };
     });
     if (result.kind === "paused") throw recoveryPaused(result.pausedUntil, "email");
-    if (result.sent) this.app.mailer.wake();
+    if (result.sent) this.deps.mailer.wake();
     return result;
   }
 
@@ -391,7 +419,7 @@ export class AuthService {
       return { kind: "accepted" as const };
     });
     if (outcome.kind === "paused") {
-      if (outcome.pausedNow) this.app.mailer.wake();
+      if (outcome.pausedNow) this.deps.mailer.wake();
       throw recoveryPaused(outcome.pausedUntil, "otp");
     }
     if (outcome.kind !== "accepted") throw invalidOtp();
@@ -419,7 +447,7 @@ export class AuthService {
     });
     const user = userId === null ? undefined : await repo.findUserById(tx, userId);
     if (user && user.isActive) await enqueueEmail(tx, recoveryPausedEmail(user));
-    this.app.log.warn({ userId }, "password recovery paused after too many wrong codes");
+    this.deps.log.warn({ userId }, "password recovery paused after too many wrong codes");
     return until;
   }
 
@@ -438,7 +466,7 @@ export class AuthService {
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       await repo.revokeUserRefreshTokens(tx, user.id, now);
       // The caller keeps working with a fresh session; every other device must sign in again.
-      return createTokenPair(this.app, tx, user, randomUUID(), false, now);
+      return createTokenPair(this.deps.tokens, tx, user, randomUUID(), false, now);
     });
   }
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "@fba/contract";
 import { refreshTokens } from "../../db/schema/index.js";
-import { buildTestApp, type TestContext } from "../../test/app.js";
+import { buildTestApp, servicesOf, type TestContext } from "../../test/app.js";
 import { createSeller } from "../../test/factories.js";
 import {
   STRONG_PASSWORD,
@@ -11,10 +11,11 @@ import {
   registerViaApi,
 } from "../../test/auth-factories.js";
 import { hashRefreshToken } from "./auth.secrets.js";
-import { AuthService, issueSession, revokeAllSessions } from "./auth.service.js";
+import { issueSession, revokeAllSessions } from "./auth.service.js";
 
 describe("auth: sessions", () => {
   let ctx: TestContext;
+  const sessionDeps = () => ({ db: ctx.app.database.db, tokens: ctx.app.tokens });
   beforeAll(async () => {
     ctx = await buildTestApp();
   });
@@ -178,7 +179,7 @@ describe("auth: sessions", () => {
 
     it("refuses a disabled user's refresh token", async () => {
       const seller = await createSeller(ctx.app, { isActive: false });
-      const pair = await issueSession(ctx.app, seller.id);
+      const pair = await issueSession(sessionDeps(), seller.id);
       expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
     });
   });
@@ -278,7 +279,7 @@ describe("auth: sessions", () => {
       const expired = await registerViaApi(ctx.app);
       const live = await registerViaApi(ctx.app);
       await expireRefreshTokens(ctx.app, expired.user.id);
-      await new AuthService(ctx.app).pruneExpired();
+      await servicesOf(ctx.app).auth.pruneExpired();
       const rows = await ctx.app.database.db.select().from(refreshTokens);
       expect(rows.some((row) => row.userId === expired.user.id)).toBe(false);
       expect(rows.some((row) => row.userId === live.user.id)).toBe(true);
@@ -288,8 +289,8 @@ describe("auth: sessions", () => {
   describe("session helpers for other modules", () => {
     it("issueSession opens a working session and revokeAllSessions ends them all", async () => {
       const seller = await createSeller(ctx.app);
-      const a = await issueSession(ctx.app, seller.id, { remember: true });
-      const b = await issueSession(ctx.app, seller.id);
+      const a = await issueSession(sessionDeps(), seller.id, { remember: true });
+      const b = await issueSession(sessionDeps(), seller.id);
       expect(await revokeAllSessions(ctx.app.database.db, seller.id)).toBe(2);
       expect((await refresh(a.refresh_token)).statusCode).toBe(401);
       expect((await refresh(b.refresh_token)).statusCode).toBe(401);

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { registerAuthRoutes } from "./auth.routes.js";
-import { AuthService } from "./auth.service.js";
+import type { AuthService } from "./auth.service.js";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Routes of the auth module (mounted under /api), plus an hourly sweep of dead tokens and codes. */
-export default async function authModule(app: FastifyInstance): Promise<void> {
-  const service = new AuthService(app);
+export default async function authModule(
+  app: FastifyInstance,
+  { services }: { services: { auth: AuthService } },
+): Promise<void> {
+  const service = services.auth;
   registerAuthRoutes(app, service);
 
   let timer: NodeJS.Timeout | undefined;

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sellerDashboardSchema } from "@fba/contract";
+import type { Db } from "../../db/client.js";
 import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { bearer, objectResponse } from "../shipments/route-support.js";
 import { sellerDashboard } from "./dashboard.service.js";
 
 /** Routes of the dashboard module (mounted under /api). */
-export default async function dashboardModule(base: FastifyInstance): Promise<void> {
+export default async function dashboardModule(
+  base: FastifyInstance,
+  { services }: { services: { db: Db } },
+): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/seller/seller-dashboard/",
@@ -20,7 +24,6 @@ export default async function dashboardModule(base: FastifyInstance): Promise<vo
         response: objectResponse(sellerDashboardSchema),
       },
     },
-    async (request, reply) =>
-      ok(reply, await sellerDashboard(app.database.db, currentUser(request))),
+    async (request, reply) => ok(reply, await sellerDashboard(services.db, currentUser(request))),
   );
 }

@@ -1,23 +1,15 @@
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../lib/events.js";
 import { registerNotificationListeners } from "./notification-listeners.js";
 import { notificationRoutes } from "./notifications.routes.js";
-import { NotificationService } from "./notifications.service.js";
-
-// Keyed by the hub (one per app) so the routes, the listeners and the socket gateway share one.
-const services = new WeakMap<object, NotificationService>();
-
-export function notificationServiceFor(app: FastifyInstance): NotificationService {
-  let service = services.get(app.hub);
-  if (!service) {
-    service = new NotificationService(app.database.db, app.hub, app.config.PUBLIC_URL);
-    services.set(app.hub, service);
-  }
-  return service;
-}
+import type { NotificationService } from "./notifications.service.js";
 
 /** Routes of the notifications module (mounted under /api) and the listeners that feed it. */
-export default async function notificationsModule(app: FastifyInstance): Promise<void> {
-  const service = notificationServiceFor(app);
-  registerNotificationListeners(app.events, app.database.db, service);
-  await notificationRoutes(app, service);
+export default async function notificationsModule(
+  app: FastifyInstance,
+  { services }: { services: { notifications: NotificationService; events: EventBus; db: Db } },
+): Promise<void> {
+  registerNotificationListeners(services.events, services.db, services.notifications);
+  await notificationRoutes(app, services.notifications);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { placeQuerySchema, placeSchema } from "@fba/contract";
+import type { Config } from "../../config.js";
 import { ok } from "../../lib/http.js";
 import { requireAuth } from "../../plugins/auth.js";
 import { bearer, objectResponse } from "../shipments/route-support.js";
@@ -9,7 +10,10 @@ import { geocode } from "./geocoder.js";
 import { searchPlaces } from "./places.service.js";
 
 /** Routes of the places module (mounted under /api). */
-export default async function placesModule(base: FastifyInstance): Promise<void> {
+export default async function placesModule(
+  base: FastifyInstance,
+  { services }: { services: { config: Config } },
+): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/places/",
@@ -27,7 +31,7 @@ export default async function placesModule(base: FastifyInstance): Promise<void>
     async (request, reply) => {
       const { q, limit } = request.query;
       const offline = searchPlaces(q, limit);
-      const { GEOCODER_URL, GEOCODER_KIND, GEOCODER_KEY, GEOCODER_TIMEOUT_MS } = app.config;
+      const { GEOCODER_URL, GEOCODER_KIND, GEOCODER_KEY, GEOCODER_TIMEOUT_MS } = services.config;
       const online =
         GEOCODER_URL && q.trim().length >= 3 && !/^\d{3,5}(-\d{0,4})?$/.test(q.trim())
           ? await geocode(

@@ -17,8 +17,8 @@ import {
   listResponse,
   objectResponse,
   plainJson,
-  shipmentDeps,
 } from "../shipments/route-support.js";
+import type { ShipmentDeps } from "../shipments/shipments.service.js";
 import { createQuotation, decideOnQuotation, listQuotations } from "./quotations.service.js";
 
 const tags = ["quotations"];
@@ -29,9 +29,8 @@ const decisionMessages = {
   cancel: quotationMessages.cancelled,
 } as const;
 
-export async function quotationRoutes(base: FastifyInstance): Promise<void> {
+export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const deps = shipmentDeps(app);
 
   app.post(
     "/shipper/quotation/",

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { sampleShipmentRoutes } from "./sample-shipments.routes.js";
+import type { SampleShipmentService } from "./sample-shipments.service.js";
 
 /** Sample shipments: sellers request them, agents and admins deliver and complete them. */
-export default async function sampleShipmentsModule(app: FastifyInstance): Promise<void> {
-  await app.register(sampleShipmentRoutes);
+export default async function sampleShipmentsModule(
+  app: FastifyInstance,
+  { services }: { services: { samples: SampleShipmentService } },
+): Promise<void> {
+  await app.register(sampleShipmentRoutes, { service: services.samples });
 }

@@ -13,13 +13,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { created, nestedList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
-import { SampleShipmentService } from "./sample-shipments.service.js";
+import type { SampleShipmentService } from "./sample-shipments.service.js";
 
 const tags = ["Sample shipments"];
 const security = [{ bearer: [] }];
 
-export async function sampleShipmentRoutes(app: FastifyInstance): Promise<void> {
-  const service = new SampleShipmentService(app);
+export async function sampleShipmentRoutes(
+  app: FastifyInstance,
+  { service }: { service: SampleShipmentService },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(app);
   // A sample request notifies every agent: one account must not be able to send them in a loop.

@@ -4,7 +4,9 @@ import {
   type SampleShipment,
   type SampleShipmentListQuery,
 } from "@fba/contract";
-import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../lib/events.js";
 import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
@@ -28,11 +30,17 @@ import {
   type SampleRow,
 } from "./sample-shipments.repository.js";
 
+export interface SampleShipmentServiceDeps {
+  db: Db;
+  events: EventBus;
+  config: Pick<Config, "PUBLIC_URL" | "SAMPLE_ADDRESS_TEMPLATE">;
+}
+
 export class SampleShipmentService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: SampleShipmentServiceDeps) {}
 
   private get db() {
-    return this.app.database.db;
+    return this.deps.db;
   }
 
   private async present(user: AuthUser, rows: SampleRow[]): Promise<SampleShipment[]> {
@@ -42,11 +50,11 @@ export class SampleShipmentService {
       rows.map((row) => row.id),
     );
     const template = seesDeliveryAddress(user)
-      ? this.app.config.SAMPLE_ADDRESS_TEMPLATE
+      ? this.deps.config.SAMPLE_ADDRESS_TEMPLATE
       : undefined;
     return rows.map((row) =>
       presentSample(row, {
-        publicUrl: this.app.config.PUBLIC_URL,
+        publicUrl: this.deps.config.PUBLIC_URL,
         messageCount: unread.get(row.id) ?? 0,
         deliveryAddressTemplate: template,
         viewer: user,
@@ -68,7 +76,7 @@ export class SampleShipmentService {
       quantity: input.quantity,
       address: input.address,
     });
-    this.app.events.emit("sample.created", { sampleId: id, sellerId: user.id });
+    this.deps.events.emit("sample.created", { sampleId: id, sellerId: user.id });
     const row = await findSampleById(this.db, id);
     if (!row) throw new Error("created sample shipment vanished");
     return this.presentOne(user, row);
@@ -123,7 +131,7 @@ export class SampleShipmentService {
         const now = await this.requireSample(id);
         throw now.claimer ? claimedByAnother() : AppError.conflict(sampleMessages.alreadyCompleted);
       }
-      this.app.events.emit("sample.claimed", {
+      this.deps.events.emit("sample.claimed", {
         sampleId: id,
         sellerId: existing.sellerId,
         agentId: user.id,
@@ -149,13 +157,13 @@ export class SampleShipmentService {
     );
     if (!changed) throw await this.refusal(id);
     if (claiming) {
-      this.app.events.emit("sample.claimed", {
+      this.deps.events.emit("sample.claimed", {
         sampleId: id,
         sellerId: existing.sellerId,
         agentId: user.id,
       });
     }
-    this.app.events.emit("sample.completed", {
+    this.deps.events.emit("sample.completed", {
       sampleId: id,
       sellerId: existing.sellerId,
       byUserId: user.id,

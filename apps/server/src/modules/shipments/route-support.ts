@@ -2,16 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema, flatListEnvelopeSchema, successEnvelopeSchema } from "@fba/contract";
-import type { ShipmentDeps } from "./shipments.service.js";
-
-/** What shipment and quotation services need from the app. */
-export function shipmentDeps(app: FastifyInstance): ShipmentDeps {
-  return {
-    db: app.database.db,
-    events: app.events,
-    bidWindowHours: app.config.BID_WINDOW_HOURS,
-  };
-}
 
 /**
  * Response schemas document the wire in OpenAPI; the bodies are built from the contract's types

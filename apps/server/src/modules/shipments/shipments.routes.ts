@@ -28,6 +28,7 @@ import {
   setWinningQuotation,
   updateShipmentStatus,
   type ShipmentListName,
+  type ShipmentDeps,
 } from "./shipments.service.js";
 import {
   bearer,
@@ -35,14 +36,12 @@ import {
   listResponse,
   objectResponse,
   plainJson,
-  shipmentDeps,
 } from "./route-support.js";
 
 const tags = ["shipments"];
 
-export async function shipmentRoutes(base: FastifyInstance): Promise<void> {
+export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const deps = shipmentDeps(app);
   // Every booking notifies agents: far above what a seller books, low enough to stop a script.
   const bookingLimits = limitRequests(
     app,

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { userRoutes } from "./users.routes.js";
+import type { UserService } from "./users.service.js";
 
 /** Profiles: editing one's own details, password and avatar; serving avatars. */
-export default async function usersModule(app: FastifyInstance): Promise<void> {
-  await app.register(userRoutes);
+export default async function usersModule(
+  app: FastifyInstance,
+  { services }: { services: { users: UserService } },
+): Promise<void> {
+  await app.register(userRoutes, { service: services.users });
 }

@@ -15,15 +15,17 @@ import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { limitRequests } from "../../plugins/rate-limit.js";
 import { readProfileForm } from "./profile-upload.js";
-import { UserService } from "./users.service.js";
+import type { UserService } from "./users.service.js";
 import { parseInput } from "./validation.js";
 
 const security = [{ bearer: [] }];
 
 const avatarQuerySchema = z.object({ v: text().max(64).default("") });
 
-export async function userRoutes(app: FastifyInstance): Promise<void> {
-  const service = new UserService(app);
+export async function userRoutes(
+  app: FastifyInstance,
+  { service }: { service: UserService },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // Scoped to this plugin: only the profile routes accept multipart bodies.

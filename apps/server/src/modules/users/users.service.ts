@@ -1,9 +1,14 @@
 import type { Readable } from "node:stream";
 import { profileMessages, type UpdateProfileData, type UpdateProfileResult } from "@fba/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../lib/events.js";
+import type { FileStorage } from "../../lib/storage.js";
+import type { TokenService } from "../../lib/tokens.js";
+import type { AuthUser, Authenticator } from "../../plugins/auth.js";
 import { AppError } from "../../lib/errors.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
-import type { AuthUser } from "../../plugins/auth.js";
 import { issueSession, revokeAllSessions } from "../auth/auth.service.js";
 import { presentUser } from "../auth/user.presenter.js";
 import { makeAvatar } from "./avatar-image.js";
@@ -19,11 +24,21 @@ export interface AvatarFile {
   /** True when the request named the current version, so the bytes can be cached for good. */
 }
 
+export interface UserServiceDeps {
+  db: Db;
+  events: EventBus;
+  storage: FileStorage;
+  tokens: TokenService;
+  authenticator: Pick<Authenticator, "forget">;
+  config: Pick<Config, "PUBLIC_URL">;
+  log: FastifyBaseLogger;
+}
+
 export class UserService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: UserServiceDeps) {}
 
   private get db() {
-    return this.app.database.db;
+    return this.deps.db;
   }
 
   async updateProfile(
@@ -58,13 +73,13 @@ export class UserService {
     let newImageKey: string | undefined;
     if (image) {
       const avatar = await makeAvatar(image.path);
-      newImageKey = await this.app.storage.put(AVATAR_FOLDER, avatar, "webp");
+      newImageKey = await this.deps.storage.put(AVATAR_FOLDER, avatar, "webp");
       changes.imageKey = newImageKey;
     } else if (input.remove_image === true) {
       changes.imageKey = null;
     }
 
-    if (Object.keys(changes).length === 0) return presentUser(user, this.app.config);
+    if (Object.keys(changes).length === 0) return presentUser(user, this.deps.config);
 
     let outcome;
     try {
@@ -74,23 +89,23 @@ export class UserService {
         if (!changesPassword) return { updated, tokens: undefined };
         // Every other session ends; the caller continues on a fresh pair.
         await revokeAllSessions(tx, user.id);
-        const tokens = await issueSession(this.app, user.id, { db: tx });
+        const tokens = await issueSession(this.deps, user.id, { db: tx });
         return { updated, tokens };
       });
     } catch (error) {
-      if (newImageKey) await this.app.storage.remove(newImageKey).catch(() => undefined);
+      if (newImageKey) await this.deps.storage.remove(newImageKey).catch(() => undefined);
       throw error;
     }
 
     const previousKey = user.imageKey;
     if (previousKey && changes.imageKey !== undefined && changes.imageKey !== previousKey) {
-      await this.app.storage.remove(previousKey).catch((error: unknown) => {
-        this.app.log.warn({ err: error }, "could not remove a replaced avatar");
+      await this.deps.storage.remove(previousKey).catch((error: unknown) => {
+        this.deps.log.warn({ err: error }, "could not remove a replaced avatar");
       });
     }
-    this.app.authenticator.forget(user.id);
-    this.app.events.emit("user.updated", { userId: user.id });
-    return { ...presentUser(outcome.updated, this.app.config), ...(outcome.tokens ?? {}) };
+    this.deps.authenticator.forget(user.id);
+    this.deps.events.emit("user.updated", { userId: user.id });
+    return { ...presentUser(outcome.updated, this.deps.config), ...(outcome.tokens ?? {}) };
   }
 
   /** Served to whoever holds the current avatar URL (its version is the unguessable file name). */
@@ -99,12 +114,12 @@ export class UserService {
     if (
       !row?.imageKey ||
       !canViewAvatar(row.imageKey, version) ||
-      !(await this.app.storage.exists(row.imageKey))
+      !(await this.deps.storage.exists(row.imageKey))
     ) {
       throw AppError.notFound("This user has no profile image");
     }
     return {
-      stream: this.app.storage.read(row.imageKey),
+      stream: this.deps.storage.read(row.imageKey),
       contentType: row.imageKey.endsWith(".png") ? "image/png" : "image/webp",
     };
   }

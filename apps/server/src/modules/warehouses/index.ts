@@ -9,6 +9,7 @@ import {
   warehouseQuerySchema,
   warehouseSchema,
 } from "@fba/contract";
+import type { Db } from "../../db/client.js";
 import { created, ok } from "../../lib/http.js";
 import { requireAuth } from "../../plugins/auth.js";
 import { bearer, createdResponse, objectResponse } from "../shipments/route-support.js";
@@ -21,9 +22,12 @@ import {
 } from "./warehouses.service.js";
 
 /** Routes of the warehouses module (mounted under /api). */
-export default async function warehousesModule(base: FastifyInstance): Promise<void> {
+export default async function warehousesModule(
+  base: FastifyInstance,
+  { services }: { services: { db: Db } },
+): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
+  const db = services.db;
   await seedWarehousesIfEmpty(db);
 
   app.get(

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages as texts } from "@fba/contract";
 import { chatAttachments, chatMessages } from "../../db/schema/index.js";
 import { sweepUnsentAttachments } from "../../modules/chat/attachment-sweep.js";
-import { chatServiceFor } from "../../modules/chat/index.js";
 import { ATTACHMENT_UPLOADS_PER_WINDOW } from "../../modules/chat/chat.routes.js";
-import { buildTestApp, type TestContext } from "../app.js";
+import { buildTestApp, servicesOf, type TestContext } from "../app.js";
 import { createSeller, createShipper, type TestUser } from "../factories.js";
 import { multipartBody, testImage } from "../profile-factories.js";
 import { insertShipment } from "../realtime-factories.js";
@@ -240,7 +239,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const shipment = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
       const attachmentId = (await upload(ctx, seller, Buffer.from("late"))).json().data
         .id as number;
-      const { service } = chatServiceFor(ctx.app);
+      const service = servicesOf(ctx.app).chat;
       const user = await ctx.app.authenticator.userFromToken(seller.token);
       if (!user) throw new Error("no user");
       const db = ctx.database.db;

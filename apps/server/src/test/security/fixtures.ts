@@ -3,7 +3,7 @@ import { createAdmin, createSeller, createShipper, type TestUser } from "../fact
 import { multipartBody } from "../profile-factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../shipment-factories.js";
 import { closeDueBidding } from "../../modules/shipments/bidding-window.js";
-import { chatServiceFor } from "../../modules/chat/index.js";
+import { servicesOf } from "../app.js";
 
 /** Who makes a request in the access matrix. */
 export const ACTORS = [
@@ -148,7 +148,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   });
   const winnerAuth = await app.authenticator.userFromToken(users.winner.token);
   if (!winnerAuth) throw new Error("winner token rejected");
-  await chatServiceFor(app).service.sendMessage(
+  await servicesOf(app).chat.sendMessage(
     winnerAuth,
     { kind: "sample", id: claimedSample.id },
     {
@@ -178,7 +178,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   // Sent in the accepted order's chat: from now on only that chat's parties may fetch it.
   const sellerAuth = await app.authenticator.userFromToken(users.seller.token);
   if (!sellerAuth) throw new Error("seller token rejected");
-  const chatMessage = await chatServiceFor(app).service.sendMessage(
+  const chatMessage = await servicesOf(app).chat.sendMessage(
     sellerAuth,
     { kind: "shipment", id: accepted },
     { content: "Invoice attached", attachmentId: attachment.id as number, replyToId: null },

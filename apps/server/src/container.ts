@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import type { Db } from "./db/client.js";
+import type { EventBus } from "./lib/events.js";
+import type { Mailer } from "./lib/mailer.js";
+import type { FileStorage } from "./lib/storage.js";
+import type { TokenService } from "./lib/tokens.js";
+import { AdminService } from "./modules/admin/admin.service.js";
+import { AnnouncementService } from "./modules/announcements/announcements.service.js";
+import { AuthService } from "./modules/auth/auth.service.js";
+import { AttachmentUrlSigner } from "./modules/chat/attachment-urls.js";
+import { ChatService } from "./modules/chat/chat.service.js";
+import { NotificationService } from "./modules/notifications/notifications.service.js";
+import { SampleShipmentService } from "./modules/sample-shipments/sample-shipments.service.js";
+import type { ShipmentDeps } from "./modules/shipments/shipments.service.js";
+import { UserService } from "./modules/users/users.service.js";
+import type { Authenticator } from "./plugins/auth.js";
+import type { RealtimeHub } from "./realtime/hub.js";
+
+/** What the app opens before any service exists; each service takes only what it names. */
+export interface Infrastructure {
+  config: Config;
+  db: Db;
+  events: EventBus;
+  hub: RealtimeHub;
+  storage: FileStorage;
+  tokens: TokenService;
+  authenticator: Authenticator;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The JWT secret, resolved once: it also keys OTP hashes and attachment links. */
+  secret: string;
+}
+
+/**
+ * The composition root: every service is built here, once, from explicit dependencies, and
+ * handed to the route plugins and the socket actions. No service sees the Fastify instance.
+ */
+export function createServices(infra: Infrastructure) {
+  const { config, db, events, storage, tokens, authenticator, mailer, log, secret } = infra;
+  const attachmentSigner = new AttachmentUrlSigner(secret, config.PUBLIC_URL);
+  const shipments: ShipmentDeps = { db, events, bidWindowHours: config.BID_WINDOW_HOURS };
+  return {
+    db,
+    config,
+    events,
+    hub: infra.hub,
+    storage,
+    log,
+    auth: new AuthService({ db, tokens, secret, config, mailer, log }),
+    users: new UserService({ db, events, storage, tokens, authenticator, config, log }),
+    admin: new AdminService({ db, events, authenticator, config }),
+    shipments,
+    samples: new SampleShipmentService({ db, events, config }),
+    attachmentSigner,
+    chat: new ChatService({
+      db,
+      hub: infra.hub,
+      events,
+      storage,
+      signer: attachmentSigner,
+      publicUrl: config.PUBLIC_URL,
+      log,
+      attachmentQuota: {
+        maxUnsentBytes: config.MAX_UNSENT_ATTACHMENT_MB * 1024 * 1024,
+        unsentTtlHours: config.UNSENT_ATTACHMENT_TTL_HOURS,
+      },
+    }),
+    notifications: new NotificationService(db, infra.hub, config.PUBLIC_URL),
+    announcements: new AnnouncementService(db, events),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** A module's route plugin: it takes from the services only what it names. */
+export type ModulePlugin = (app: FastifyInstance, options: { services: Services }) => Promise<void>;
