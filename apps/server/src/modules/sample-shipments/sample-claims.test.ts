@@ -252,7 +252,9 @@ describe("sample claims: the first agent who acts on a sample handles it alone",
       JSON.stringify(
         (await ctx.app.inject({ url: "/api/chat/notifications/", headers: user.auth })).json(),
       );
-    expect(await bell(agent)).toContain("Private pickup code 4411");
+    // The notification is written after the message is delivered: wait for the handler's.
+    await expect.poll(() => bell(agent), { timeout: 5_000 }).toContain("Private pickup code 4411");
+    await ctx.app.events.settle();
     expect(await bell(rival)).not.toContain("Private pickup code 4411");
   });
 
