@@ -26,7 +26,12 @@ import { requestDeadlinePlugin } from "./plugins/request-deadline.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { mailerPlugin } from "./lib/mailer.js";
 import { PRODUCT_NAME } from "@fba/contract";
-import { createServices, type ModulePlugin, type Services } from "./container.js";
+import {
+  createServices,
+  socketRegistrations,
+  type ModulePlugin,
+  type Services,
+} from "./container.js";
 import { modules } from "./modules/index.js";
 import { startBiddingWindowLoop } from "./modules/shipments/bidding-window.js";
 import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
@@ -162,7 +167,6 @@ export async function buildApp(
     config,
     db: database.db,
     events: app.events,
-    hub: app.hub,
     storage: app.storage,
     tokens,
     authenticator: app.authenticator,
@@ -175,7 +179,10 @@ export async function buildApp(
   for (const module of modulePlugins) {
     await app.register(module, { prefix: "/api", services });
   }
-  await app.register(realtimeGatewayPlugin, { limits: options.gatewayLimits, services });
+  await app.register(realtimeGatewayPlugin, {
+    limits: options.gatewayLimits,
+    sockets: socketRegistrations(services),
+  });
 
   // Closes passed bid windows; stopped before the database closes.
   let biddingLoop: ReturnType<typeof startBiddingWindowLoop> | undefined;

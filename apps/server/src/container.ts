@@ -10,19 +10,21 @@ import { AnnouncementService } from "./modules/announcements/announcements.servi
 import { AuthService } from "./modules/auth/auth.service.js";
 import { AttachmentUrlSigner } from "./modules/chat/attachment-urls.js";
 import { ChatService } from "./modules/chat/chat.service.js";
+import { chatSockets } from "./modules/chat/chat.socket.js";
+import { announcementSockets } from "./modules/announcements/announcements.socket.js";
+import { notificationSockets } from "./modules/notifications/notifications.socket.js";
 import { NotificationService } from "./modules/notifications/notifications.service.js";
 import { SampleShipmentService } from "./modules/sample-shipments/sample-shipments.service.js";
 import type { ShipmentDeps } from "./modules/shipments/shipments.service.js";
 import { UserService } from "./modules/users/users.service.js";
 import type { Authenticator } from "./plugins/auth.js";
-import type { RealtimeHub } from "./realtime/hub.js";
+import type { SocketRegistration } from "./realtime/sockets.js";
 
 /** What the app opens before any service exists; each service takes only what it names. */
 export interface Infrastructure {
   config: Config;
   db: Db;
   events: EventBus;
-  hub: RealtimeHub;
   storage: FileStorage;
   tokens: TokenService;
   authenticator: Authenticator;
@@ -44,7 +46,6 @@ export function createServices(infra: Infrastructure) {
     db,
     config,
     events,
-    hub: infra.hub,
     storage,
     log,
     auth: new AuthService({ db, tokens, secret, config, mailer, log }),
@@ -55,7 +56,6 @@ export function createServices(infra: Infrastructure) {
     attachmentSigner,
     chat: new ChatService({
       db,
-      hub: infra.hub,
       events,
       storage,
       signer: attachmentSigner,
@@ -66,12 +66,21 @@ export function createServices(infra: Infrastructure) {
         unsentTtlHours: config.UNSENT_ATTACHMENT_TTL_HOURS,
       },
     }),
-    notifications: new NotificationService(db, infra.hub, config.PUBLIC_URL),
+    notifications: new NotificationService(db, events, config.PUBLIC_URL),
     announcements: new AnnouncementService(db, events),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Every module's socket endpoints and actions, registered with the gateway like routes. */
+export function socketRegistrations(services: Services): SocketRegistration[] {
+  return [
+    chatSockets(services.chat),
+    notificationSockets(services.notifications),
+    announcementSockets(),
+  ];
+}
 
 /** A module's route plugin: it takes from the services only what it names. */
 export type ModulePlugin = (app: FastifyInstance, options: { services: Services }) => Promise<void>;

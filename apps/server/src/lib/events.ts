@@ -1,9 +1,17 @@
 import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
+import type { ServerEventData } from "@fba/contract";
+
+/** A shipment's or a sample's chat. */
+interface ChatRef {
+  kind: "shipment" | "sample";
+  id: number;
+}
 
 /**
- * Domain events, emitted by services after their transaction commits. Listeners (notifications,
- * realtime gateway, email) react; services never write to sockets themselves.
+ * Domain events, emitted by services after their transaction commits. Listeners react:
+ * notifications (and their emails), and the one realtime listener (realtime/outbound.ts) that
+ * turns events into live frames for the hub. Services never write to sockets or the hub.
  */
 export interface DomainEvents {
   "shipment.created": { shipmentId: number; sellerId: number };
@@ -52,7 +60,11 @@ export interface DomainEvents {
   "sample.completed": { sampleId: number; sellerId: number; byUserId: number };
   /** An agent took a sample over: from now on only they, its seller and admins are its parties. */
   "sample.claimed": { sampleId: number; sellerId: number; agentId: number };
-  "announcement.created": { announcementId: number; senderId: number };
+  "announcement.created": {
+    announcementId: number;
+    senderId: number;
+    announcement: ServerEventData<"announcement_created">;
+  };
   "user.updated": { userId: number };
   "user.disabled": { userId: number };
   "chat.message_created": {
@@ -64,6 +76,21 @@ export interface DomainEvents {
     text: string;
     recipientIds: number[];
   };
+  /** Live changes to a chat, for everyone with it open. */
+  "chat.message_posted": {
+    chat: ChatRef;
+    message: ServerEventData<"message_sent">;
+    isReply: boolean;
+  };
+  "chat.message_edited": { chat: ChatRef; message: ServerEventData<"message_edited"> };
+  "chat.message_deleted": { chat: ChatRef; messageId: number };
+  "chat.reaction_added": { chat: ChatRef; reaction: ServerEventData<"reaction_added"> };
+  "chat.read": { chat: ChatRef; userId: number };
+  /** Who a chat's parties are now (besides admins): sockets of anyone else close. */
+  "chat.parties_changed": ChatRef & { sellerId: number; agentId: number | null };
+  "notification.created": { userId: number; notification: ServerEventData<"send_notification"> };
+  "notification.read": { userId: number; notificationId: number };
+  "notification.unread_changed": { userId: number; count: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -11,6 +11,9 @@ export const rooms = {
   sample: (id: number): Room => `sample:${id}`,
   user: (id: number): Room => `user:${id}`,
   announcements: "announcements" as Room,
+  /** A shipment's or a sample's chat. */
+  chat: (chat: { kind: "shipment" | "sample"; id: number }): Room =>
+    chat.kind === "shipment" ? rooms.shipment(chat.id) : rooms.sample(chat.id),
 };
 
 /** What the hub needs from a connection: who it is and a way to send it a serialized frame. */

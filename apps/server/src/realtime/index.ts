@@ -2,13 +2,10 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import websocket from "@fastify/websocket";
 import { WS_MAX_PAYLOAD_BYTES } from "@fba/contract";
-import {
-  defaultGatewayLimits,
-  registerGateway,
-  type GatewayLimits,
-  type GatewayServices,
-} from "./gateway.js";
+import { defaultGatewayLimits, registerGateway, type GatewayLimits } from "./gateway.js";
 import { RealtimeHub } from "./hub.js";
+import { publishDomainEvents } from "./outbound.js";
+import type { SocketRegistration } from "./sockets.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -29,11 +26,14 @@ export const realtimeHubPlugin = fp(
 
 const CLIENT_RESETS = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 
-/** The WebSocket endpoints under /ws/. Register after the modules (it uses their services). */
+/**
+ * The WebSocket endpoints under /ws/ that the modules registered, and the listener that turns
+ * domain events into live frames. Register after the modules.
+ */
 export const realtimeGatewayPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { limits?: Partial<GatewayLimits>; services: GatewayServices },
+    options: { limits?: Partial<GatewayLimits>; sockets: SocketRegistration[] },
   ) => {
     await app.register(websocket, {
       options: { maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
@@ -48,7 +48,8 @@ export const realtimeGatewayPlugin = fp(
         socket.terminate();
       },
     });
-    await registerGateway(app, options.services, {
+    publishDomainEvents(app.events, app.hub);
+    await registerGateway(app, options.sockets, {
       ...defaultGatewayLimits,
       recheckIntervalMs: app.config.SOCKET_RECHECK_INTERVAL_MS,
       ...options.limits,

@@ -37,7 +37,12 @@ export class AnnouncementService {
     });
     const row = await repo.findAnnouncement(this.db, id);
     if (!row) throw AppError.notFound(announcementMessages.notFound);
-    this.events.emit("announcement.created", { announcementId: id, senderId: user.id });
-    return presentAnnouncement(row);
+    const announcement = presentAnnouncement(row);
+    this.events.emit("announcement.created", {
+      announcementId: id,
+      senderId: user.id,
+      announcement,
+    });
+    return announcement;
   }
 }

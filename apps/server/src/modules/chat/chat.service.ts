@@ -12,7 +12,6 @@ import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
 import type { AuthUser } from "../../plugins/auth.js";
-import { rooms, type RealtimeHub, type Room } from "../../realtime/hub.js";
 import { detectFile, displayName } from "./attachment-files.js";
 import { assertUnsentRoom, type AttachmentQuota } from "./attachment-quota.js";
 import { lockUploader } from "./attachments.repository.js";
@@ -39,7 +38,6 @@ type Poster = Pick<AuthUser, "id" | "group">;
 
 export interface ChatServiceDeps {
   db: Db;
-  hub: RealtimeHub;
   events: EventBus;
   storage: FileStorage;
   signer: AttachmentUrlSigner;
@@ -55,17 +53,13 @@ export interface NewMessage {
   replyToId: number | null;
 }
 
-export function chatRoom(chat: ChatRef): Room {
-  return chat.kind === "shipment" ? rooms.shipment(chat.id) : rooms.sample(chat.id);
-}
-
 const NOTIFICATION_TEXT_MAX = 500;
 const POSTER_CACHE_TTL_MS = 60_000;
 const POSTER_CACHE_MAX = 10_000;
 
 /**
  * Chat use cases for both transports (HTTP history, socket actions). Every change is written to
- * the database first and published to the hub only after it committed, so a frame never shows
+ * the database first and announced as an event only after it committed, so a frame never shows
  * something the history endpoint would not.
  */
 export class ChatService {
@@ -238,10 +232,7 @@ export class ChatService {
       parents,
       urlFor: this.urlFor,
     });
-    this.deps.hub.publish(chatRoom(chat), {
-      event_type: parent ? "message_replied" : "message_sent",
-      data: message,
-    });
+    this.deps.events.emit("chat.message_posted", { chat, message, isReply: parent !== null });
     void this.announceMessage(facts, user, row).catch((error: unknown) =>
       this.deps.log.error({ err: error }, "chat notification failed"),
     );
@@ -323,7 +314,7 @@ export class ChatService {
     if (!updated) throw AppError.notFound(texts.messageNotFound);
     const [presented] = await this.present(chat, [updated]);
     if (!presented) throw AppError.notFound(texts.messageNotFound);
-    this.deps.hub.publish(chatRoom(chat), { event_type: "message_edited", data: presented });
+    this.deps.events.emit("chat.message_edited", { chat, message: presented });
     return presented;
   }
 
@@ -341,10 +332,7 @@ export class ChatService {
           this.deps.log.warn({ err: error }, "attachment file removal failed"),
         );
     }
-    this.deps.hub.publish(chatRoom(chat), {
-      event_type: "message_deleted",
-      data: { id: message.id },
-    });
+    this.deps.events.emit("chat.message_deleted", { chat, messageId: message.id });
   }
 
   async addReaction(
@@ -359,9 +347,9 @@ export class ChatService {
     await this.writeAsParty(user, facts, (db) =>
       repo.upsertReaction(db, message.id, user.id, reaction),
     );
-    this.deps.hub.publish(chatRoom(chat), {
-      event_type: "reaction_added",
-      data: presentReaction({
+    this.deps.events.emit("chat.reaction_added", {
+      chat,
+      reaction: presentReaction({
         messageId: message.id,
         userId: user.id,
         firstName: user.firstName,
@@ -378,10 +366,7 @@ export class ChatService {
     if (latest === null) return false;
     const advanced = await repo.advanceReadCursor(this.db, user.id, chat, latest);
     if (advanced) {
-      this.deps.hub.publish(chatRoom(chat), {
-        event_type: "message_read",
-        data: { user: user.id },
-      });
+      this.deps.events.emit("chat.read", { chat, userId: user.id });
     }
     return advanced;
   }

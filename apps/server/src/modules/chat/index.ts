@@ -3,14 +3,17 @@ import multipart from "@fastify/multipart";
 import { ATTACHMENT_MAX_BYTES } from "@fba/contract";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
 import { startUnsentAttachmentSweep } from "./attachment-sweep.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import { chatRoutes } from "./chat.routes.js";
+import { registerChatPartyListeners } from "./chat.socket.js";
 import type { ChatService } from "./chat.service.js";
 
 interface ChatModuleServices {
   chat: ChatService;
+  events: EventBus;
   attachmentSigner: AttachmentUrlSigner;
   db: Db;
   storage: FileStorage;
@@ -26,6 +29,7 @@ export default async function chatModule(
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
+  registerChatPartyListeners(services.events, services.chat);
   await chatRoutes(app, services.chat, services.attachmentSigner);
 
   // Removes attachments never sent; stopped before the database closes.

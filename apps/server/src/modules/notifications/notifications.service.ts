@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
 import type { AuthUser } from "../../plugins/auth.js";
-import { rooms, type RealtimeHub } from "../../realtime/hub.js";
+import type { EventBus } from "../../lib/events.js";
 import { presentNotification } from "./notifications.presenter.js";
 import * as repo from "./notifications.repository.js";
 import type {
@@ -26,13 +26,13 @@ export interface NotifyOptions {
 }
 
 /**
- * Stores notifications and pushes them live. The rows (and their email copies, through the
- * outbox) are written in one transaction; frames go out only after it committed.
+ * Stores notifications and announces them. The rows (and their email copies, through the
+ * outbox) are written in one transaction; the events (and so the live frames) follow its commit.
  */
 export class NotificationService {
   constructor(
     private readonly db: Db,
-    private readonly hub: RealtimeHub,
+    private readonly events: EventBus,
     private readonly publicUrl: string,
   ) {}
 
@@ -78,14 +78,14 @@ export class NotificationService {
   private publish(rows: InsertedNotification[]): void {
     const lastUnread = new Map<number, number>();
     for (const row of rows) {
-      this.hub.publish(rooms.user(row.userId), {
-        event_type: "send_notification",
-        data: presentNotification(row),
+      this.events.emit("notification.created", {
+        userId: row.userId,
+        notification: presentNotification(row),
       });
       lastUnread.set(row.userId, row.unread);
     }
     for (const [userId, count] of lastUnread) {
-      this.hub.publish(rooms.user(userId), { event_type: "unread_count", data: { count } });
+      this.events.emit("notification.unread_changed", { userId, count });
     }
   }
 
@@ -110,7 +110,7 @@ export class NotificationService {
   async publishUnreadCounts(userIds: number[]): Promise<void> {
     const counts = await repo.unreadCounts(this.db, [...new Set(userIds)]);
     for (const [userId, count] of counts) {
-      this.hub.publish(rooms.user(userId), { event_type: "unread_count", data: { count } });
+      this.events.emit("notification.unread_changed", { userId, count });
     }
   }
 
@@ -128,10 +128,7 @@ export class NotificationService {
     const result = await repo.markRead(this.db, user.id, notificationId);
     if (!result) throw AppError.notFound(notificationMessages.notFound);
     if (result.changed) {
-      this.hub.publish(rooms.user(user.id), {
-        event_type: "notification_read",
-        data: { id: result.id },
-      });
+      this.events.emit("notification.read", { userId: user.id, notificationId: result.id });
       await this.publishUnreadCounts([user.id]);
     }
     return { id: result.id };
@@ -140,7 +137,7 @@ export class NotificationService {
   async markAllRead(user: AuthUser): Promise<{ ids: number[] }> {
     const ids = await repo.markAllRead(this.db, user.id);
     for (const id of ids) {
-      this.hub.publish(rooms.user(user.id), { event_type: "notification_read", data: { id } });
+      this.events.emit("notification.read", { userId: user.id, notificationId: id });
     }
     if (ids.length > 0) await this.publishUnreadCounts([user.id]);
     return { ids };
