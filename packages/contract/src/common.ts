@@ -108,3 +108,6 @@ export const idParamsSchema = z.object({ id: idSchema });
 
 /** Money: decimal string with 2 places on the wire. */
 export const moneySchema = z.string().regex(/^\d+\.\d{2}$/);
+
+/** An object with no fields, for `{}` answers. */
+export const emptyObjectSchema = z.object({}).strict();

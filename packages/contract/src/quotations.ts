@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "./text.js";
-import { listQuerySchema } from "./common.js";
+import { emptyObjectSchema, listQuerySchema } from "./common.js";
 
 export const quotationMessages = {
   amountRequired: "Amount is required",
@@ -159,3 +159,32 @@ export const quotationListQuerySchema = listQuerySchema
   .extend({
     shipment_id: requiredId(quotationMessages.shipmentRequired),
   });
+
+export const quotationUserSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+
+/** Money is "1250.00"; a sealed bid shows asterisks of the same length instead. */
+export const quotationSchema = z.object({
+  id: z.number().int(),
+  shipment: z.number().int(),
+  pickup_amount: z.string(),
+  fast_amount: z.string().nullable(),
+  normal_amount: z.string().nullable(),
+  total_amount: z.string(),
+  is_accepted: z.boolean().nullable(),
+  cancel_reason: z.string().nullable(),
+  is_winner: z.boolean(),
+  is_masked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  user: quotationUserSchema,
+});
+export type Quotation = z.infer<typeof quotationSchema>;
+
+/** `{}` when there is no quotation to show (never null). */
+export const quotationOrEmptySchema = z.union([quotationSchema, emptyObjectSchema]);
+export type QuotationOrEmpty = Quotation | Record<string, never>;

@@ -8,6 +8,7 @@ import {
   listQuerySchema,
 } from "./common.js";
 import { emailSchema, firstNameSchema, lastNameSchema, requiredString } from "./auth.js";
+import { quotationOrEmptySchema } from "./quotations.js";
 
 /** The booking form's messages; the server and the web form share them. */
 export const shipmentMessages = {
@@ -450,36 +451,6 @@ export const shipmentSellerSchema = z.object({
   email: z.string(),
   profile: z.object({ phone: z.string().nullable() }),
 });
-
-export const quotationUserSchema = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-});
-
-/** Money is "1250.00"; a sealed bid shows asterisks of the same length instead. */
-export const quotationSchema = z.object({
-  id: z.number().int(),
-  shipment: z.number().int(),
-  pickup_amount: z.string(),
-  fast_amount: z.string().nullable(),
-  normal_amount: z.string().nullable(),
-  total_amount: z.string(),
-  is_accepted: z.boolean().nullable(),
-  cancel_reason: z.string().nullable(),
-  is_winner: z.boolean(),
-  is_masked: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  user: quotationUserSchema,
-});
-export type Quotation = z.infer<typeof quotationSchema>;
-
-/** `{}` when there is no quotation to show (never null). */
-export const emptyObjectSchema = z.object({}).strict();
-export const quotationOrEmptySchema = z.union([quotationSchema, emptyObjectSchema]);
-export type QuotationOrEmpty = Quotation | Record<string, never>;
 
 export const shipmentStatusSchema = z.enum(SHIPMENT_STATUSES);
 
