@@ -40,9 +40,9 @@ function precompress(): Plugin {
 // Static import roots: the toasts every page loads after its first paint, and the signed-in
 // screens' code: the shell every such screen needs, the shipment lists and the shipment page.
 const TOASTS = ["src/app/ToastHost.tsx"];
-const SHELL = ["src/app/QueryRoot.tsx", "src/features/layout/pages/AppLayout.tsx"];
+const SHELL = ["src/app/QueryRoot.tsx", "src/app/routes/AppLayout.tsx"];
 const LISTS = ["src/features/shipments/components/SellerShipmentsList.tsx"];
-const SHIPMENT = ["src/features/shipments/components/SellerShipmentView.tsx"];
+const SHIPMENT = ["src/app/routes/SellerShipmentView.tsx"];
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;

@@ -3,7 +3,7 @@ import { screen } from "@testing-library/react";
 import { STORAGE_KEYS } from "@fba/contract/constants";
 import NotFoundPage, { NOT_FOUND_TEXT } from "../features/layout/pages/NotFoundPage";
 import { RequireAuth } from "./RequireAuth";
-import { renderRoute } from "./test-utils";
+import { renderRoute } from "../test/fake-api";
 
 function signIn(groups: "Seller" | "Shipper" | "Admin") {
   localStorage.setItem(STORAGE_KEYS.accessToken, "token");

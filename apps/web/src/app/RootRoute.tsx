@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PRODUCT_NAME } from "@fba/contract/constants";
-import type { RouteHandle } from "./router";
+import type { RouteHandle } from "./route-handle";
 
 /** Sets the page title to '<route title> | <product name>'. */
 export function RootRoute() {

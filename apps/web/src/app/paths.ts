@@ -1,4 +1,5 @@
 import type { ShipmentStatus } from "@fba/contract";
+import type { Group } from "@fba/contract/constants";
 
 /** Where a seller's row opens (part 2 section 4, navigation by status). */
 export function sellerShipmentPath(
@@ -18,4 +19,14 @@ export function sellerShipmentPath(
     return `/seller/booking/order/status/${shipment.id}?src=pendingorders`;
   }
   return `/seller/booking/order/status/${shipment.id}?src=newshipment`;
+}
+
+export function announcementListPath(group: Group | undefined | null): string {
+  if (group === "Shipper") return "/shipper/dashboard/announcement";
+  if (group === "Admin") return "/admin/announcement";
+  return "/seller/announcement";
+}
+
+export function announcementDetailPath(group: Group | undefined | null, id: number): string {
+  return `${announcementListPath(group)}/${id}`;
 }

@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
 import { SHIPPER_PAGE_SIZE } from "../components/data-table/use-list-state";
 import { prefetchGet } from "../lib/api-client";
 import { RootRoute } from "./RootRoute";
+import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
 import { RouteFallback } from "./RouteFallback";
 import LandingPage from "../features/landing/pages/LandingPage";
@@ -13,15 +14,6 @@ type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknow
 /** A lazily loaded screen whose chunk can also be fetched ahead of rendering. */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
   return Object.assign(lazy(load), { preload: load });
-}
-
-/** What a route may carry in its `handle`. */
-export interface RouteHandle {
-  title?: string;
-  /** Fetches the route's chunk; called for every matched route when the app starts. */
-  preload?: () => Promise<unknown>;
-  /** Starts the route's first API reads at the same time (they must match what the screen asks). */
-  prefetch?: (params: Params) => void;
 }
 
 /** The first page of a list screen, as useListState asks for it. */
@@ -46,9 +38,9 @@ const pages = {
   notFound: lazyPage(() => import("../features/layout/pages/NotFoundPage")),
   playground: lazyPage(() => import("../features/layout/pages/PlaygroundPage")),
   defaultOrders: lazyPage(() => import("../features/layout/pages/DefaultOrdersPage")),
-  appLayout: lazyPage(() => import("../features/layout/pages/AppLayout")),
-  sellerDashboard: lazyPage(() => import("../features/dashboard/pages/SellerDashboardPage")),
-  adminDashboard: lazyPage(() => import("../features/dashboard/pages/AdminDashboardPage")),
+  appLayout: lazyPage(() => import("./routes/AppLayout")),
+  sellerDashboard: lazyPage(() => import("./routes/SellerDashboardPage")),
+  adminDashboard: lazyPage(() => import("./routes/AdminDashboardPage")),
   pendingQuotations: lazyPage(() => import("../features/bidding/pages/PendingQuotationsPage")),
   bid: lazyPage(() => import("../features/bidding/pages/BidPage")),
   newShipment: lazyPage(() => import("../features/booking/pages/NewShipmentPage")),
@@ -57,19 +49,15 @@ const pages = {
     () => import("../features/shipments/pages/ShipperCompletedShipmentsPage"),
   ),
   shipperHistory: lazyPage(() => import("../features/shipments/pages/ShipperHistoryPage")),
-  shipperOrder: lazyPage(() => import("../features/shipments/pages/ShipperOrderPage")),
-  sellerActive: lazyPage(() => import("../features/shipments/pages/SellerActiveShipmentsPage")),
-  sellerPending: lazyPage(() => import("../features/shipments/pages/SellerPendingShipmentsPage")),
-  sellerRecent: lazyPage(() => import("../features/shipments/pages/SellerRecentOrdersPage")),
-  sellerCompleted: lazyPage(
-    () => import("../features/shipments/pages/SellerCompletedShipmentsPage"),
-  ),
-  sellerCancelled: lazyPage(
-    () => import("../features/shipments/pages/SellerCancelledShipmentsPage"),
-  ),
-  sellerShipment: lazyPage(() => import("../features/shipments/pages/SellerShipmentPage")),
-  sellerOrderChat: lazyPage(() => import("../features/shipments/pages/SellerOrderChatPage")),
-  sellerSamples: lazyPage(() => import("../features/samples/pages/SellerSamplesPage")),
+  shipperOrder: lazyPage(() => import("./routes/ShipperOrderPage")),
+  sellerActive: lazyPage(() => import("./routes/SellerActiveShipmentsPage")),
+  sellerPending: lazyPage(() => import("./routes/SellerPendingShipmentsPage")),
+  sellerRecent: lazyPage(() => import("./routes/SellerRecentOrdersPage")),
+  sellerCompleted: lazyPage(() => import("./routes/SellerCompletedShipmentsPage")),
+  sellerCancelled: lazyPage(() => import("./routes/SellerCancelledShipmentsPage")),
+  sellerShipment: lazyPage(() => import("./routes/SellerShipmentPage")),
+  sellerOrderChat: lazyPage(() => import("./routes/SellerOrderChatPage")),
+  sellerSamples: lazyPage(() => import("./routes/SellerSamplesPage")),
   shipperSamples: lazyPage(() => import("../features/samples/pages/ShipperSamplesPage")),
   announcements: lazyPage(() => import("../features/announcements/pages/AnnouncementsPage")),
   announcementDetail: lazyPage(
@@ -78,8 +66,8 @@ const pages = {
   profile: lazyPage(() => import("../features/profile/pages/ProfilePage")),
   adminUsers: lazyPage(() => import("../features/admin/pages/AdminUsersPage")),
   adminWarehouses: lazyPage(() => import("../features/admin/pages/AdminWarehousesPage")),
-  adminShipment: lazyPage(() => import("../features/admin/pages/AdminShipmentPage")),
-  adminSample: lazyPage(() => import("../features/admin/pages/AdminSamplePage")),
+  adminShipment: lazyPage(() => import("./routes/AdminShipmentPage")),
+  adminSample: lazyPage(() => import("./routes/AdminSamplePage")),
 } satisfies Record<string, Page>;
 
 function page(

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "../lib/api-client";
 
 /** The server's refusal text: the first error message when it is a 400 "Bad Request". */
 export function refusalMessage(error: unknown): string {

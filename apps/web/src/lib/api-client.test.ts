@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@fba/contract/constants";
-import { failure, fakeApi, success } from "../app/test-utils";
+import { failure, fakeApi, success } from "../test/fake-api";
 import { ApiError, api, buildUrl, prefetchGet, setLoggedOutHandler } from "./api-client";
 import { formatApiError } from "./toast";
 

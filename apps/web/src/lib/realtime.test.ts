@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeSocket } from "../features/chat/test/fake-socket";
+import { FakeSocket } from "../test/fake-socket";
 import {
   parseFrame,
   reconnectDelay,

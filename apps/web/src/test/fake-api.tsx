@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@mui/material/styles";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { vi } from "vitest";
-import { theme } from "./theme";
+import { theme } from "../app/theme";
 
 export interface RecordedCall {
   method: string;

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@mui/material/styles";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { theme } from "../../../app/theme";
+import { theme } from "../app/theme";
 
 /** Desktop or phone width for MUI's media queries (jsdom has no layout). */
 export function setViewport(width: number) {

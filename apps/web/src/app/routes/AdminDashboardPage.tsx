@@ -7,10 +7,10 @@ import HourglassTopOutlined from "@mui/icons-material/HourglassTopOutlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
-import { AdminSamplesTable } from "../../admin/components/AdminSamplesTable";
-import { AdminShipmentsTable } from "../../admin/components/AdminShipmentsTable";
-import { CountCard } from "../../admin/components/CountCard";
-import { useAdminDashboard } from "../../admin/api/get-admin-dashboard";
+import { AdminSamplesTable } from "../../features/samples/components/AdminSamplesTable";
+import { AdminShipmentsTable } from "../../features/admin/components/AdminShipmentsTable";
+import { CountCard } from "../../features/admin/components/CountCard";
+import { useAdminDashboard } from "../../features/admin/api/get-admin-dashboard";
 
 type TabName = "shipments" | "samples";
 

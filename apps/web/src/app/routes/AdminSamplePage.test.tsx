@@ -2,10 +2,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SampleShipment } from "@fba/contract";
-import { history } from "../../chat/test/fixtures";
-import { FakeSocket, signIn } from "../../chat/test/fake-socket";
-import { renderRoute, setViewport, stubFetch } from "../../shipments/lib/test-utils";
-import { AdminSamplesTable } from "../components/AdminSamplesTable";
+import { history } from "../../test/chat-fixtures";
+import { FakeSocket, signIn } from "../../test/fake-socket";
+import { renderRoute, setViewport, stubFetch } from "../../test/render-route";
+import { AdminSamplesTable } from "../../features/samples/components/AdminSamplesTable";
 import AdminSamplePage from "./AdminSamplePage";
 
 const ok = (data: unknown) => ({ status: "success", status_code: 200, message: "", data });
@@ -26,7 +26,7 @@ function sample(overrides: Partial<SampleShipment> = {}): SampleShipment {
 }
 
 beforeAll(async () => {
-  await import("../../chat/components/ChatView");
+  await import("../../features/chat/components/ChatView");
 });
 
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { Link as RouterLink, useParams } from "react-router";
 import { Button, Stack } from "@mui/material";
 import ArrowBack from "@mui/icons-material/ArrowBack";
-import { SampleChat } from "../../samples/components/SampleChat";
-import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
-import { PageHeader } from "../../shipments/components/PageHeader";
+import { SampleChat } from "./SampleChat";
+import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
+import { PageHeader } from "../../components/PageHeader";
 
 /** /admin/samples/{id}: one sample shipment and its chat, in which the admin can post. */
 export default function AdminSamplePage() {

@@ -1,16 +1,19 @@
 import { Link as RouterLink, useParams } from "react-router";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import ArrowBack from "@mui/icons-material/ArrowBack";
-import { OrderChatLayout } from "../../chat/components/OrderChatLayout";
-import { useShipment } from "../../shipments/api/get-shipment";
-import { AccessDenied } from "../../shipments/components/AccessDenied";
-import { Loading } from "../../shipments/components/Loading";
-import { PageHeader } from "../../shipments/components/PageHeader";
-import { ShipmentContactAndRoute, ShipmentGoods } from "../../shipments/components/ShipmentDetails";
-import { StatusChip } from "../../shipments/components/StatusChip";
-import { StatusStepper } from "../../shipments/components/StatusStepper";
-import { formatDateTime } from "../../shipments/lib/format";
-import { AdminQuotationsPanel } from "../components/AdminQuotationsPanel";
+import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
+import { useShipment } from "../../entities/shipment/api/get-shipment";
+import { AccessDenied } from "../../components/AccessDenied";
+import { Loading } from "../../components/Loading";
+import { PageHeader } from "../../components/PageHeader";
+import {
+  ShipmentContactAndRoute,
+  ShipmentGoods,
+} from "../../entities/shipment/components/ShipmentDetails";
+import { StatusChip } from "../../entities/shipment/components/StatusChip";
+import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
+import { formatDateTime } from "../../entities/shipment/lib/format";
+import { AdminQuotationsPanel } from "../../features/admin/components/AdminQuotationsPanel";
 
 /** /admin/shipments/{id}: the shipment, its bids with the winner actions, and its chat. */
 export default function AdminShipmentPage() {

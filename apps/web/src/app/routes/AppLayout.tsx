@@ -9,15 +9,15 @@ import Toolbar from "@mui/material/Toolbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
-import { BrandLogo } from "../../../components/BrandLogo";
-import { NotificationBell } from "../../notifications/components/NotificationBell";
-import { logout, useCurrentUser } from "../../../lib/session";
-import { useSyncCurrentUser } from "../api/get-me";
-import { Sidebar } from "../components/Sidebar";
-import { UserMenu } from "../components/UserMenu";
+import { BrandLogo } from "../../components/BrandLogo";
+import { NotificationBell } from "../../features/notifications/components/NotificationBell";
+import { logout, useCurrentUser } from "../../lib/session";
+import { useSyncCurrentUser } from "../../features/layout/api/get-me";
+import { Sidebar } from "../../features/layout/components/Sidebar";
+import { UserMenu } from "../../features/layout/components/UserMenu";
 
 const SampleShipmentDialog = lazy(() =>
-  import("../../samples/components/SampleShipmentDialog").then((m) => ({
+  import("../../features/samples/components/SampleShipmentDialog").then((m) => ({
     default: m.SampleShipmentDialog,
   })),
 );

@@ -2,15 +2,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ChatHistory } from "@fba/contract";
-import { agent, history, message, seller } from "../../chat/test/fixtures";
-import { FakeSocket, signIn } from "../../chat/test/fake-socket";
-import { shipmentKeys } from "../api/get-shipment";
-import type { Shipment } from "../api/types";
-import { renderRoute, setViewport, stubFetch } from "../lib/test-utils";
+import { agent, history, message, seller } from "../../test/chat-fixtures";
+import { FakeSocket, signIn } from "../../test/fake-socket";
+import { shipmentKeys } from "../../entities/shipment/api/get-shipment";
+import type { Shipment } from "../../entities/shipment/api/types";
+import { renderRoute, setViewport, stubFetch } from "../../test/render-route";
 import SellerOrderChatPage from "./SellerOrderChatPage";
 import SellerShipmentPage from "./SellerShipmentPage";
 import ShipperOrderPage from "./ShipperOrderPage";
-import AdminShipmentPage from "../../admin/pages/AdminShipmentPage";
+import AdminShipmentPage from "./AdminShipmentPage";
 
 function shipment(overrides: Partial<Shipment> = {}): Shipment {
   return {
@@ -115,7 +115,7 @@ const scrolled: Element[] = [];
 
 beforeAll(async () => {
   // The chat view is lazy: load it once so the first test does not time its download.
-  await import("../../chat/components/ChatView");
+  await import("../../features/chat/components/ChatView");
 });
 
 beforeEach(() => {

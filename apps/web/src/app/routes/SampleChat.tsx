@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert, Stack } from "@mui/material";
-import { OrderChatLayout } from "../../chat/components/OrderChatLayout";
-import { useSampleShipment } from "../api/get-sample-shipment";
+import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
+import { useSampleShipment } from "../../features/samples/api/get-sample-shipment";
 
 /**
  * A sample shipment's details with its chat: open for new messages until the sample is

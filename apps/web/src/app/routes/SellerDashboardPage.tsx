@@ -14,10 +14,10 @@ import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
 import AddCircleOutline from "@mui/icons-material/AddCircleOutline";
 import { Link as RouterLink } from "react-router";
-import { LatestAnnouncementCard } from "../../announcements/components/LatestAnnouncementCard";
-import { SampleShipmentDialog } from "../../samples/components/SampleShipmentDialog";
-import { useCurrentUser } from "../../../lib/session";
-import { useSellerDashboard } from "../api/get-seller-dashboard";
+import { LatestAnnouncementCard } from "../../features/announcements/components/LatestAnnouncementCard";
+import { SampleShipmentDialog } from "../../features/samples/components/SampleShipmentDialog";
+import { useCurrentUser } from "../../lib/session";
+import { useSellerDashboard } from "../../features/dashboard/api/get-seller-dashboard";
 
 function CountCard({
   label,

@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from "react-router";
-import { SampleChat } from "../../samples/components/SampleChat";
-import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
-import { SellerShipmentView } from "../components/SellerShipmentView";
+import { SampleChat } from "./SampleChat";
+import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
+import { SellerShipmentView } from "./SellerShipmentView";
 
 /** /seller/booking/recentorderstatus/{id}?src=currentShipments|sampleShipments: detail plus chat. */
 export default function SellerOrderChatPage() {

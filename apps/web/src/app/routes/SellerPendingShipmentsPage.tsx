@@ -1,5 +1,6 @@
-import { SellerShipmentsList } from "../components/SellerShipmentsList";
+import { SellerShipmentsList } from "../../features/shipments/components/SellerShipmentsList";
+import { sellerTabs } from "./SellerTabs";
 
 export default function SellerPendingShipmentsPage() {
-  return <SellerShipmentsList variant="pending" />;
+  return <SellerShipmentsList variant="pending" header={sellerTabs} />;
 }

@@ -1,5 +1,6 @@
-import { SellerShipmentsList } from "../components/SellerShipmentsList";
+import { SellerShipmentsList } from "../../features/shipments/components/SellerShipmentsList";
+import { sellerTabs } from "./SellerTabs";
 
 export default function SellerRecentOrdersPage() {
-  return <SellerShipmentsList variant="recent" />;
+  return <SellerShipmentsList variant="recent" header={sellerTabs} />;
 }

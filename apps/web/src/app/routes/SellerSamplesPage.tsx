@@ -2,13 +2,13 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { Alert, Badge, Button, TextField } from "@mui/material";
 import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
 import type { SampleShipment } from "@fba/contract";
-import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { useListState } from "../../../components/data-table/use-list-state";
-import { PageHeader } from "../../shipments/components/PageHeader";
-import { SellerTabs } from "../../shipments/components/SellerTabs";
-import { useSampleShipments } from "../api/get-sample-shipments";
-import { SampleStatusChip } from "../components/SampleStatusChip";
-import { formatDate } from "../format";
+import { DataTable, type DataTableColumn } from "../../components/data-table/DataTable";
+import { useListState } from "../../components/data-table/use-list-state";
+import { PageHeader } from "../../components/PageHeader";
+import { SellerTabs } from "./SellerTabs";
+import { useSampleShipments } from "../../features/samples/api/get-sample-shipments";
+import { SampleStatusChip } from "../../features/samples/components/SampleStatusChip";
+import { formatCalendarDay } from "../../lib/format";
 
 const chatPath = (row: SampleShipment) =>
   `/seller/booking/recentorderstatus/${row.id}?src=sampleShipments`;
@@ -22,7 +22,7 @@ const columns: DataTableColumn<SampleShipment>[] = [
     id: "created_at",
     label: "Shipment Date",
     sortable: true,
-    render: (row) => formatDate(row.created_at),
+    render: (row) => formatCalendarDay(row.created_at),
   },
   { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
   {

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from "react-router";
-import { SellerShipmentView } from "../components/SellerShipmentView";
+import { SellerShipmentView } from "./SellerShipmentView";
 
 /** /seller/booking/order/status/{id}?src=pendingorders|newshipment|phone|cancelledorders */
 export default function SellerShipmentPage() {

@@ -1,18 +1,26 @@
 import { Paper, Stack, Typography } from "@mui/material";
-import { OrderChatLayout } from "../../chat/components/OrderChatLayout";
-import { BidCountdown } from "../../bidding/components/BidCountdown";
-import { useShipment } from "../api/get-shipment";
-import { useQuotations } from "../api/quotations";
-import { hasQuotation } from "../api/types";
-import { stepperViewFromSrc } from "../lib/status-steps";
-import { textOrNA } from "../lib/format";
-import { AccessDenied } from "./AccessDenied";
-import { Loading } from "./Loading";
-import { PageHeader } from "./PageHeader";
-import { BidsPanel, EstimatePanel, NoBidsPanel } from "./SellerDecisionPanels";
-import { Panel, ShipmentContactAndRoute, ShipmentGoods } from "./ShipmentDetails";
-import { StatusChip } from "./StatusChip";
-import { StatusStepper } from "./StatusStepper";
+import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
+import { BidCountdown } from "../../entities/shipment/components/BidCountdown";
+import { useShipment } from "../../entities/shipment/api/get-shipment";
+import { useQuotations } from "../../entities/shipment/api/quotations";
+import { hasQuotation } from "../../entities/shipment/api/types";
+import { stepperViewFromSrc } from "../../entities/shipment/lib/status-steps";
+import { textOrNA } from "../../entities/shipment/lib/format";
+import { AccessDenied } from "../../components/AccessDenied";
+import { Loading } from "../../components/Loading";
+import { PageHeader } from "../../components/PageHeader";
+import {
+  BidsPanel,
+  EstimatePanel,
+  NoBidsPanel,
+} from "../../features/shipments/components/SellerDecisionPanels";
+import { Panel } from "../../components/Panel";
+import {
+  ShipmentContactAndRoute,
+  ShipmentGoods,
+} from "../../entities/shipment/components/ShipmentDetails";
+import { StatusChip } from "../../entities/shipment/components/StatusChip";
+import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 

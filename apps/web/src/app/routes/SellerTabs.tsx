@@ -5,7 +5,7 @@ import { Link as RouterLink, useLocation } from "react-router";
 
 // The sample form (and its form and schema libraries) loads on first use, not with the list.
 const SampleShipmentDialog = lazy(() =>
-  import("../../samples/components/SampleShipmentDialog").then((m) => ({
+  import("../../features/samples/components/SampleShipmentDialog").then((m) => ({
     default: m.SampleShipmentDialog,
   })),
 );
@@ -83,3 +83,5 @@ export function SellerTabs({ title }: { title?: string }) {
     </Box>
   );
 }
+
+export const sellerTabs = (title: string) => <SellerTabs title={title} />;

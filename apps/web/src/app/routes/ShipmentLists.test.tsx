@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
-import PendingQuotationsPage from "../../bidding/pages/PendingQuotationsPage";
-import { renderRoute, setViewport, stubFetch } from "../lib/test-utils";
-import { SellerShipmentsList } from "./SellerShipmentsList";
-import { ShipperOrdersList } from "./ShipperOrdersList";
+import PendingQuotationsPage from "../../features/bidding/pages/PendingQuotationsPage";
+import { renderRoute, setViewport, stubFetch } from "../../test/render-route";
+import { SellerShipmentsList } from "../../features/shipments/components/SellerShipmentsList";
+import { ShipperOrdersList } from "../../features/shipments/components/ShipperOrdersList";
+import { sellerTabs } from "./SellerTabs";
 
 const emptyList = {
   status: "success",
@@ -45,7 +46,7 @@ describe("page size of the shipment lists", { timeout: 30_000 }, () => {
 
   it("keeps the seller's lists at 50 a page with the Per Page choice", async () => {
     const { calls } = stubFetch({ GET: emptyList });
-    renderRoute(<SellerShipmentsList variant="active" />);
+    renderRoute(<SellerShipmentsList variant="active" header={sellerTabs} />);
     const url = await firstListRequest(calls);
     expect(url.searchParams.get("per_page")).toBe("50");
     expect(await screen.findByRole("combobox", { name: "Per Page" })).toHaveTextContent("50");

@@ -1,20 +1,24 @@
 import { useState } from "react";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { useLocation, useParams, useSearchParams } from "react-router";
-import { OrderChatLayout } from "../../chat/components/OrderChatLayout";
-import { SampleChat } from "../../samples/components/SampleChat";
-import { SampleShipmentDetails } from "../../samples/components/SampleShipmentDetails";
-import { useShipment } from "../api/get-shipment";
-import { AccessDenied } from "../components/AccessDenied";
-import { AddInfoDialog } from "../components/AddInfoDialog";
-import { Loading } from "../components/Loading";
-import { PageHeader } from "../components/PageHeader";
-import { Field, ShipmentContactAndRoute, ShipmentGoods } from "../components/ShipmentDetails";
-import { ShipperStatusSelector } from "../components/ShipperStatusSelector";
-import { StatusChip } from "../components/StatusChip";
-import { StatusStepper } from "../components/StatusStepper";
-import { hasQuotation, type Shipment } from "../api/types";
-import { formatMoney } from "../lib/format";
+import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
+import { SampleChat } from "./SampleChat";
+import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
+import { useShipment } from "../../entities/shipment/api/get-shipment";
+import { AccessDenied } from "../../components/AccessDenied";
+import { AddInfoDialog } from "../../features/shipments/components/AddInfoDialog";
+import { Loading } from "../../components/Loading";
+import { PageHeader } from "../../components/PageHeader";
+import { Field } from "../../components/Panel";
+import {
+  ShipmentContactAndRoute,
+  ShipmentGoods,
+} from "../../entities/shipment/components/ShipmentDetails";
+import { ShipperStatusSelector } from "../../features/shipments/components/ShipperStatusSelector";
+import { StatusChip } from "../../entities/shipment/components/StatusChip";
+import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
+import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
+import { formatMoney } from "../../entities/shipment/lib/format";
 
 function backTo(pathname: string): string {
   if (pathname.includes("/pastorders/")) return "/shipper/dashboard/orders/pastorders";

@@ -17,45 +17,7 @@ import {
 import { useTheme } from "@mui/material/styles";
 import type { Shipment } from "../api/types";
 import { formatDate, formatMoney, textOrNA } from "../lib/format";
-
-export function Panel({
-  title,
-  children,
-  action,
-}: {
-  title: string;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={id}>
-      <Stack
-        direction="row"
-        sx={{ mb: 1.5, alignItems: "center", justifyContent: "space-between" }}
-      >
-        <Typography id={id} variant="h6" component="h2">
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
-
-export function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: "anywhere" }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { CardField, Field, Panel, phoneCard } from "../../../components/Panel";
 
 const fieldGrid = {
   display: "grid",
@@ -107,26 +69,6 @@ const cargoColumns: {
     value: (p) => (p.chargeable_weight != null ? Number(p.chargeable_weight).toFixed(2) : "N/A"),
   },
 ];
-
-const labelValueRow = { display: "flex", justifyContent: "space-between", gap: 2, py: 0.25 };
-
-/** One line of a phone card (inside a `dl`): a column's label and the row's value. */
-export function CardField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={labelValueRow}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography
-        component="dd"
-        variant="body2"
-        sx={{ m: 0, minWidth: 0, textAlign: "right", overflowWrap: "anywhere" }}
-      >
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 const wrappingCell = { "&&": { whiteSpace: "normal", minWidth: 160, overflowWrap: "anywhere" } };
 
@@ -219,7 +161,6 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
 }
 
 /** A card of a phone card list (`li` inside a `ul`). */
-export const phoneCard = { listStyle: "none", p: 1.5 } as const;
 
 export interface ShipmentDetailsProps {
   shipment: Shipment;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatMoney, statusLabel } from "./format";
-import { sellerShipmentPath } from "./seller-paths";
+import { sellerShipmentPath } from "../../../app/paths";
 
 const quotation = {
   id: 3,

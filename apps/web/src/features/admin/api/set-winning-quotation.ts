@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ShipmentDetail, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { shipmentKeys } from "../../shipments/api/get-shipment";
-import { quotationKeys } from "../../shipments/api/quotations";
+import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import { quotationKeys } from "../../../entities/shipment/api/quotations";
 import { adminKeys } from "./keys";
 
 /** Approves a bid before the window closes, or replaces the automatic winner. */

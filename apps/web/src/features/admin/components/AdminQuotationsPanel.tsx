@@ -4,11 +4,11 @@ import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
 import type { Quotation } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { notify, toastApiError } from "../../../lib/toast";
-import { ConfirmDialog } from "../../samples/components/ConfirmDialog";
-import { useQuotations } from "../../shipments/api/quotations";
-import { hasQuotation, type Shipment } from "../../shipments/api/types";
-import { Panel } from "../../shipments/components/ShipmentDetails";
-import { formatDateTime, formatMoney } from "../../shipments/lib/format";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { useQuotations } from "../../../entities/shipment/api/quotations";
+import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
+import { Panel } from "../../../components/Panel";
+import { formatDateTime, formatMoney } from "../../../entities/shipment/lib/format";
 import { useSetWinningQuotation } from "../api/set-winning-quotation";
 
 /** An admin may approve a bid while bidding is open, or swap the winner before the seller decides. */

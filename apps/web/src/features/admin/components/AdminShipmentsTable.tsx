@@ -4,8 +4,8 @@ import { Alert, Link, MenuItem, TextField } from "@mui/material";
 import { SHIPMENT_STATUSES, type ShipmentListRow, type ShipmentStatus } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
-import { StatusChip } from "../../shipments/components/StatusChip";
-import { formatDate, formatDateTime } from "../../shipments/lib/format";
+import { StatusChip } from "../../../entities/shipment/components/StatusChip";
+import { formatDate, formatDateTime } from "../../../entities/shipment/lib/format";
 import { useAdminShipments } from "../api/get-admin-shipments";
 
 const columns: DataTableColumn<ShipmentListRow>[] = [

@@ -5,9 +5,9 @@ import { DataTable, type DataTableColumn } from "../../../components/data-table/
 import { useListState } from "../../../components/data-table/use-list-state";
 import { useCurrentUser } from "../../../lib/session";
 import { notify, toastApiError } from "../../../lib/toast";
-import { ConfirmDialog } from "../../samples/components/ConfirmDialog";
-import { formatDate } from "../../samples/format";
-import { PageHeader } from "../../shipments/components/PageHeader";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { formatCalendarDay } from "../../../lib/format";
+import { PageHeader } from "../../../components/PageHeader";
 import { useAdminUsers, useSetUserActive } from "../api/admin-users";
 
 /** The groups as the product's menus name them. */
@@ -63,7 +63,12 @@ export default function AdminUsersPage() {
     { id: "email", label: "Email", sortable: true, render: (u) => u.email },
     { id: "groups", label: "Role", render: (u) => GROUP_LABELS[u.groups] },
     { id: "phone", label: "Phone", render: (u) => u.profile.phone ?? "N/A" },
-    { id: "created_at", label: "Joined", sortable: true, render: (u) => formatDate(u.created_at) },
+    {
+      id: "created_at",
+      label: "Joined",
+      sortable: true,
+      render: (u) => formatCalendarDay(u.created_at),
+    },
     {
       id: "is_active",
       label: "Status",

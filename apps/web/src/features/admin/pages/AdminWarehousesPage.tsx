@@ -4,7 +4,7 @@ import AddIcon from "@mui/icons-material/Add";
 import type { Warehouse } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { notify, toastApiError } from "../../../lib/toast";
-import { PageHeader } from "../../shipments/components/PageHeader";
+import { PageHeader } from "../../../components/PageHeader";
 import { useAllWarehouses, useUpdateWarehouse } from "../api/warehouses";
 import { WarehouseDialog } from "../components/WarehouseDialog";
 

@@ -4,7 +4,7 @@ import { Link as RouterLink } from "react-router";
 import { useCurrentUser } from "../../../lib/session";
 import { useAnnouncements } from "../api/announcements";
 import { useAnnouncementChannel } from "../api/use-announcement-channel";
-import { announcementDetailPath, announcementListPath } from "../lib/announcement-paths";
+import { announcementDetailPath, announcementListPath } from "../../../app/paths";
 import { NO_ANNOUNCEMENTS, NO_TITLE } from "../lib/announcement-text";
 import { formatAnnouncementTime } from "./AnnouncementListItem";
 

@@ -6,7 +6,7 @@ import { useCurrentUser } from "../../../lib/session";
 import { useAnnouncement } from "../api/announcements";
 import { formatAnnouncementTime } from "../components/AnnouncementListItem";
 import { SenderCard } from "../components/SenderCard";
-import { announcementListPath } from "../lib/announcement-paths";
+import { announcementListPath } from "../../../app/paths";
 import { NO_TITLE } from "../lib/announcement-text";
 
 export default function AnnouncementDetailPage() {

@@ -6,7 +6,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { MemoryRouter } from "react-router";
 import type { Announcement } from "@fba/contract";
 import { theme } from "../../../app/theme";
-import { FakeSocket, signIn } from "../../chat/test/fake-socket";
+import { FakeSocket, signIn } from "../../../test/fake-socket";
 import AnnouncementsPage from "./AnnouncementsPage";
 
 vi.mock("../../../lib/toast", async (importOriginal) => ({

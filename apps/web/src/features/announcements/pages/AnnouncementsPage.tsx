@@ -17,7 +17,8 @@ import { useAnnouncements } from "../api/announcements";
 import { useAnnouncementChannel } from "../api/use-announcement-channel";
 import { AnnouncementListItem } from "../components/AnnouncementListItem";
 import { CreateAnnouncementDialog } from "../components/CreateAnnouncementDialog";
-import { announcementDetailPath, canPostAnnouncements } from "../lib/announcement-paths";
+import { announcementDetailPath } from "../../../app/paths";
+import { canPostAnnouncements } from "../lib/announcement-access";
 import { NO_ANNOUNCEMENTS } from "../lib/announcement-text";
 
 /** The announcements list, the same screen for every role. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { STORAGE_KEYS } from "@fba/contract/constants";
-import { failure, fakeApi, renderRoute, success } from "../../../app/test-utils";
+import { failure, fakeApi, renderRoute, success } from "../../../test/fake-api";
 import SignupPage, { AGENT_SIGNUP_SUCCESS } from "./SignupPage";
 
 // Typing without per-key delays keeps these form tests fast on busy machines.

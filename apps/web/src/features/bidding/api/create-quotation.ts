@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { shipmentKeys } from "../../shipments/api/get-shipment";
-import type { Quotation } from "../../shipments/api/types";
+import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import type { Quotation } from "../../../entities/shipment/api/types";
 
 export interface CreateQuotationBody {
   shipment: number;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ShipmentDetail } from "@fba/contract";
-import { renderRoute, setViewport, stubFetch } from "../../shipments/lib/test-utils";
+import { renderRoute, setViewport, stubFetch } from "../../../test/render-route";
 import { QuotationForm } from "./QuotationForm";
 
 vi.mock("../../../lib/toast", async (importOriginal) => ({

@@ -7,8 +7,8 @@ import {
   type CreateQuotationInput,
 } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
-import { Panel } from "../../shipments/components/ShipmentDetails";
-import { hasQuotation, type Shipment } from "../../shipments/api/types";
+import { Panel } from "../../../components/Panel";
+import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
 import { useCreateQuotation } from "../api/create-quotation";
 
 const FIELDS = ["pickup_amount", "fast_amount", "normal_amount"] as const;

@@ -1,15 +1,15 @@
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
-import { useShipment } from "../../shipments/api/get-shipment";
-import { AccessDenied } from "../../shipments/components/AccessDenied";
-import { PageHeader } from "../../shipments/components/PageHeader";
-import { ShipmentDetails } from "../../shipments/components/ShipmentDetails";
-import { StatusChip } from "../../shipments/components/StatusChip";
-import { StatusStepper } from "../../shipments/components/StatusStepper";
-import { BidCountdown } from "../components/BidCountdown";
+import { useShipment } from "../../../entities/shipment/api/get-shipment";
+import { AccessDenied } from "../../../components/AccessDenied";
+import { PageHeader } from "../../../components/PageHeader";
+import { ShipmentDetails } from "../../../entities/shipment/components/ShipmentDetails";
+import { StatusChip } from "../../../entities/shipment/components/StatusChip";
+import { StatusStepper } from "../../../entities/shipment/components/StatusStepper";
+import { BidCountdown } from "../../../entities/shipment/components/BidCountdown";
 import { QuotationForm } from "../components/QuotationForm";
-import { useNow } from "../components/use-now";
+import { useNow } from "../../../entities/shipment/components/use-now";
 
 const OPEN_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 

@@ -3,11 +3,11 @@ import { Breadcrumbs, Button, Link, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useShipperListState } from "../../../components/data-table/use-list-state";
-import { useShipmentList } from "../../shipments/api/list-shipments";
-import { hasQuotation, type ShipmentListRow } from "../../shipments/api/types";
-import { PageHeader } from "../../shipments/components/PageHeader";
-import { formatDate } from "../../shipments/lib/format";
-import { BidCountdown } from "../components/BidCountdown";
+import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
+import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
+import { PageHeader } from "../../../components/PageHeader";
+import { formatDate } from "../../../entities/shipment/lib/format";
+import { BidCountdown } from "../../../entities/shipment/components/BidCountdown";
 
 /** Shipper landing: every shipment still open for bidding. */
 export default function PendingQuotationsPage() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateShipmentData, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { shipmentKeys } from "../../shipments/api/get-shipment";
-import type { Shipment } from "../../shipments/api/types";
+import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import type { Shipment } from "../../../entities/shipment/api/types";
 
 export function createShipment(input: CreateShipmentData) {
   return api.post<SuccessEnvelope<Shipment>>("shipments/", input);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderRoute, setViewport, stubFetch } from "../../shipments/lib/test-utils";
+import { renderRoute, setViewport, stubFetch } from "../../../test/render-route";
 import NewShipmentPage from "./NewShipmentPage";
 
 vi.mock("../../../lib/toast", async (importOriginal) => ({

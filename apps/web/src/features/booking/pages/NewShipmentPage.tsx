@@ -47,7 +47,7 @@ import {
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentUser } from "../../../lib/session";
 import { notify, toastApiError } from "../../../lib/toast";
-import { PageHeader } from "../../shipments/components/PageHeader";
+import { PageHeader } from "../../../components/PageHeader";
 import { useCreateShipment } from "../api/create-shipment";
 import { cargoTotals, CARTON_MAX_KG, CARTON_MAX_SIDE_CM } from "../components/cargo-totals";
 import { FormSection } from "../components/FormSection";

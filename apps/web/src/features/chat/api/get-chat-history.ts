@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import type { ChatHistory } from "@fba/contract";
-import type { ChatKind } from "../components/ChatPanel";
+import type { ChatKind } from "../../../lib/open-chats";
 
 export function chatHistoryPath(kind: ChatKind, id: number): string {
   return kind === "sample" ? `chat/sample-shipment-messages/${id}/` : `chat/messages/${id}/`;

@@ -10,7 +10,7 @@ import {
   upsertMessage,
 } from "../lib/chat-cache";
 import type { ChatHistory, ChatMessage, ChatReaction } from "@fba/contract";
-import type { ChatKind } from "../components/ChatPanel";
+import type { ChatKind } from "../../../lib/open-chats";
 import { chatHistoryKey, getChatHistory } from "./get-chat-history";
 
 export function chatSocketPath(kind: ChatKind, id: number): string {

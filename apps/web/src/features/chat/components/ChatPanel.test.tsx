@@ -5,9 +5,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@mui/material/styles";
 import type { ChatHistory } from "@fba/contract";
 import { theme } from "../../../app/theme";
-import { agent, history, message, seller } from "../test/fixtures";
-import { FakeSocket, fakeFetch, signIn } from "../test/fake-socket";
-import { ChatPanel, type ChatPanelProps } from "./ChatPanel";
+import { agent, history, message, seller } from "../../../test/chat-fixtures";
+import { FakeSocket, fakeFetch, signIn } from "../../../test/fake-socket";
+import type { ChatPanelProps } from "../types";
+import { ChatPanel } from "./ChatPanel";
 
 vi.mock("../../../lib/toast", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../../lib/toast")>()),

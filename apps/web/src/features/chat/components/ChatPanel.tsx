@@ -1,17 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Box, CircularProgress, Paper } from "@mui/material";
-
-export type ChatKind = "shipment" | "sample";
-
-export interface ChatPanelProps {
-  /** Shipment chat or sample-shipment chat. */
-  kind: ChatKind;
-  id: number;
-  /** The shipper side and the seller side lay the chat out differently. */
-  side: "shipper" | "seller" | "admin";
-  /** False when chat is not (or no longer) open for new messages; history stays readable. */
-  canSend: boolean;
-}
+import type { ChatPanelProps } from "../types";
 
 // The chat (and the emoji picker behind it) is its own chunk, loaded only where a chat is shown.
 const ChatView = lazy(() => import("./ChatView"));

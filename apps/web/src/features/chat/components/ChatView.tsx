@@ -37,12 +37,11 @@ import { useChatHistory } from "../api/get-chat-history";
 import { uploadAttachment } from "../api/upload-attachment";
 import { useChatChannel } from "../api/use-chat-channel";
 import { refreshChatBadges } from "../api/chat-badges";
-import { markChatNotificationsRead } from "../../notifications/api/mark-chat-notifications-read";
-import { registerOpenChat } from "../../notifications/lib/open-chats";
+import { announceChatRead, registerOpenChat } from "../../../lib/open-chats";
 import { unreadFromOthers } from "../lib/chat-cache";
 import { dayLabel, fullName, initials } from "../lib/format";
 import type { ChatMessage, ChatParty } from "@fba/contract";
-import type { ChatPanelProps } from "./ChatPanel";
+import type { ChatPanelProps } from "../types";
 import { Composer, type ComposerMode, type ComposerSubmit } from "./Composer";
 import { EmojiPickerPopover } from "./EmojiPickerPopover";
 import { MessageBubble, type MessageActions } from "./MessageBubble";
@@ -232,7 +231,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
     lastUnreadSent.current = newestId;
     send({ action: "mark_read", shipment_id: id, user_id: user.id });
     refreshChatBadges(queryClient);
-    markChatNotificationsRead(queryClient, user.id, { kind, id });
+    announceChatRead({ kind, id });
   }, [user, unread, isVisible, channel.status, newestId, kind, id, send, queryClient]);
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "@mui/material/styles";
 import { theme } from "../../../app/theme";
-import { message } from "../test/fixtures";
+import { message } from "../../../test/chat-fixtures";
 import { canSubmit, Composer, type ComposerMode } from "./Composer";
 
 function renderComposer(mode: ComposerMode = { kind: "normal" }, connected = true) {

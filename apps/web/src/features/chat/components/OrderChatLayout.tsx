@@ -6,7 +6,8 @@ import { useLocation } from "react-router";
 import { useCurrentUser } from "../../../lib/session";
 import { useChatHistory } from "../api/get-chat-history";
 import { unreadFromOthers } from "../lib/chat-cache";
-import { ChatPanel, type ChatPanelProps } from "./ChatPanel";
+import type { ChatPanelProps } from "../types";
+import { ChatPanel } from "./ChatPanel";
 
 /** The sticky app bar plus a little air: a chat brought into view is not hidden under it. */
 const APP_BAR_CLEARANCE_PX = 76;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agent, history, message, seller } from "../test/fixtures";
+import { agent, history, message, seller } from "../../../test/chat-fixtures";
 import { applyChatEvent } from "../api/use-chat-channel";
 import { applyRead, mergeHistory, unreadFromOthers, upsertMessage } from "./chat-cache";
 

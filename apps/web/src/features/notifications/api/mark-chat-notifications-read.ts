@@ -1,16 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Notification as AppNotification } from "@fba/contract";
+import type { ChatRef } from "../../../lib/open-chats";
 import { sendOnChannel } from "../../../lib/realtime";
 import { isChatNotification } from "../lib/notification-route";
 import { markNotificationRead } from "../lib/notifications-cache";
 import { notificationKeys } from "./get-notifications";
 
 /** Reading a chat also settles the bell's "New message from" notifications for that chat. */
-export function markChatNotificationsRead(
-  queryClient: QueryClient,
-  userId: number,
-  chat: { kind: "shipment" | "sample"; id: number },
-) {
+export function markChatNotificationsRead(queryClient: QueryClient, userId: number, chat: ChatRef) {
   const list = queryClient.getQueryData<AppNotification[]>(notificationKeys.list());
   if (!list) return;
   const matches = list.filter(

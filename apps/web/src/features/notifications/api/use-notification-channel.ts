@@ -1,8 +1,9 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_LIST_CAP } from "@fba/contract/constants";
 import { sendOnChannel, useRealtimeChannel, type ServerFrame } from "../../../lib/realtime";
-import { isAboutOpenChat } from "../lib/open-chats";
+import { onChatRead } from "../../../lib/open-chats";
+import { isAboutOpenChat } from "../lib/open-chat-notifications";
 import {
   markNotificationRead,
   mergeNotifications,
@@ -11,6 +12,7 @@ import {
 } from "../lib/notifications-cache";
 import type { Notification as AppNotification } from "@fba/contract";
 import { getNotifications, notificationKeys } from "./get-notifications";
+import { markChatNotificationsRead } from "./mark-chat-notifications-read";
 
 /**
  * Other screens' lists change when a notification says their data did (a bid, an acceptance, a
@@ -94,6 +96,12 @@ export function useNotificationChannel(userId: number | null) {
     },
     [queryClient, userId],
   );
+
+  // Reading a chat settles the bell's notifications about it.
+  useEffect(() => {
+    if (!userId) return;
+    return onChatRead((chat) => markChatNotificationsRead(queryClient, userId, chat));
+  }, [queryClient, userId]);
 
   const onOpen = useCallback(
     ({ reconnected }: { reconnected: boolean }) => {

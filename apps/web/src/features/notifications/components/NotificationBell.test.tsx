@@ -6,8 +6,8 @@ import { ThemeProvider } from "@mui/material/styles";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Notification } from "@fba/contract";
 import { theme } from "../../../app/theme";
-import { FakeSocket, fakeFetch, signIn } from "../../chat/test/fake-socket";
-import { registerOpenChat } from "../lib/open-chats";
+import { FakeSocket, fakeFetch, signIn } from "../../../test/fake-socket";
+import { registerOpenChat } from "../../../lib/open-chats";
 import { NotificationBell } from "./NotificationBell";
 
 function notification(overrides: Partial<Notification> = {}): Notification {

@@ -1,6 +1,6 @@
 import type { Group, ShipmentStatus } from "@fba/contract/constants";
 import type { Notification as AppNotification } from "@fba/contract";
-import { announcementListPath } from "../../announcements/lib/announcement-paths";
+import { announcementListPath } from "../../../app/paths";
 
 /** Chat notifications read "New message from NAME: TEXT". */
 export function isChatNotification(notification: AppNotification): boolean {

@@ -4,10 +4,10 @@ import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import type { SampleShipment } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
-import { useSampleShipments } from "../../samples/api/get-sample-shipments";
-import { MarkSampleCompleteButton } from "../../samples/components/MarkSampleCompleteButton";
-import { SampleStatusChip } from "../../samples/components/SampleStatusChip";
-import { formatDate, fullName } from "../../samples/format";
+import { useSampleShipments } from "../api/get-sample-shipments";
+import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
+import { SampleStatusChip } from "./SampleStatusChip";
+import { formatCalendarDay, fullName } from "../../../lib/format";
 
 const columns: DataTableColumn<SampleShipment>[] = [
   { id: "id", label: "ID", sortable: true, render: (row) => row.id },
@@ -23,7 +23,7 @@ const columns: DataTableColumn<SampleShipment>[] = [
     id: "created_at",
     label: "Shipment Date",
     sortable: true,
-    render: (row) => formatDate(row.created_at),
+    render: (row) => formatCalendarDay(row.created_at),
   },
   { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
   {

@@ -3,7 +3,7 @@ import { Button, type ButtonProps } from "@mui/material";
 import TaskAltIcon from "@mui/icons-material/TaskAlt";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useCompleteSampleShipment } from "../api/complete-sample-shipment";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 
 export const MARK_COMPLETE_QUESTION = "Are you sure you want to mark this shipment complete?";
 

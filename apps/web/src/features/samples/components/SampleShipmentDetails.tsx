@@ -12,7 +12,7 @@ import {
 } from "@mui/material";
 import { ApiError } from "../../../lib/api-client";
 import { useSampleShipment } from "../api/get-sample-shipment";
-import { formatDate, fullName } from "../format";
+import { formatCalendarDay, fullName } from "../../../lib/format";
 import type { SampleShipment } from "@fba/contract";
 import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
 import { SampleShipmentStepper } from "./SampleShipmentStepper";
@@ -129,7 +129,7 @@ export function SampleShipmentSummary({
       >
         <Field label="Product Name">{sample.product_name}</Field>
         <Field label="Amount of Samples">{sample.quantity}</Field>
-        <Field label="Shipment Date">{formatDate(sample.created_at)}</Field>
+        <Field label="Shipment Date">{formatCalendarDay(sample.created_at)}</Field>
         <Field label={side === "seller" ? "Delivery Address" : "Sample Delivery Address"}>
           {deliveryAddress}
         </Field>

@@ -1,13 +1,13 @@
 import { Link as RouterLink } from "react-router";
 import { Alert, Box, IconButton, Stack, Tooltip } from "@mui/material";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
-import { PageHeader } from "../../shipments/components/PageHeader";
+import { PageHeader } from "../../../components/PageHeader";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useShipperListState } from "../../../components/data-table/use-list-state";
 import { useSampleShipments } from "../api/get-sample-shipments";
 import { MarkSampleCompleteButton } from "../components/MarkSampleCompleteButton";
 import { SampleStatusChip } from "../components/SampleStatusChip";
-import { formatDate } from "../format";
+import { formatCalendarDay } from "../../../lib/format";
 import type { SampleShipment } from "@fba/contract";
 
 /** Shipper list tables show 10 rows a page. */
@@ -26,7 +26,7 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
       id: "created_at",
       label: "Shipment Date",
       sortable: true,
-      render: (row) => formatDate(row.created_at),
+      render: (row) => formatCalendarDay(row.created_at),
     },
     { id: "quantity", label: "Amount of Samples", sortable: true, render: (row) => row.quantity },
     {

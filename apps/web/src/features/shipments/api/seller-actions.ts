@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { shipmentKeys } from "./get-shipment";
-import type { Shipment } from "./types";
+import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import type { Shipment } from "../../../entities/shipment/api/types";
 
 /** A window that closed with no bids: the seller opens another one. */
 export function reopenBidding(id: number) {

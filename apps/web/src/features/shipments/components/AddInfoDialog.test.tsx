@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderRoute, setViewport, stubFetch } from "../lib/test-utils";
+import { renderRoute, setViewport, stubFetch } from "../../../test/render-route";
 import { AddInfoDialog } from "./AddInfoDialog";
 
 vi.mock("../../../lib/toast", async (importOriginal) => ({

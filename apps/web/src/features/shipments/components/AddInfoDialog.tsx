@@ -12,7 +12,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { addShipmentInfoInputSchema, type AddShipmentInfoInput } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useUpdateShipmentInfo } from "../api/update-shipment";
-import type { Shipment } from "../api/types";
+import type { Shipment } from "../../../entities/shipment/api/types";
 
 const FIELDS = ["final_amount", "tracking_number"] as const;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
-import type { Quotation, Shipment } from "../api/types";
-import { renderRoute, setViewport, stubFetch } from "../lib/test-utils";
+import type { Quotation, Shipment } from "../../../entities/shipment/api/types";
+import { renderRoute, setViewport, stubFetch } from "../../../test/render-route";
 import { BidsPanel } from "./SellerDecisionPanels";
 
 const bid: Quotation = {

@@ -17,12 +17,16 @@ import {
 import { useTheme } from "@mui/material/styles";
 import { useNavigate } from "react-router";
 import { notify, toastApiError } from "../../../lib/toast";
-import { useDecideQuotation, useQuotations, type QuotationDecision } from "../api/quotations";
+import {
+  useDecideQuotation,
+  useQuotations,
+  type QuotationDecision,
+} from "../../../entities/shipment/api/quotations";
 import { useCancelShipment, useReopenBidding } from "../api/seller-actions";
-import { hasQuotation, type Quotation, type Shipment } from "../api/types";
-import { formatMoney } from "../lib/format";
+import { hasQuotation, type Quotation, type Shipment } from "../../../entities/shipment/api/types";
+import { formatMoney } from "../../../entities/shipment/lib/format";
 import { ReasonDialog } from "./ReasonDialog";
-import { CardField, Field, Panel, phoneCard } from "./ShipmentDetails";
+import { CardField, Field, Panel, phoneCard } from "../../../components/Panel";
 
 /** The bids so far; sealed (asterisks) while the window is open. */
 export function BidsPanel({ shipment }: { shipment: Shipment }) {

@@ -1,14 +1,17 @@
+import type { ReactNode } from "react";
 import { Badge, Button, Stack, TextField } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
-import { useShipmentList, type ShipmentListName } from "../api/list-shipments";
-import { hasQuotation, type ShipmentListRow } from "../api/types";
-import { formatDate, formatMoney } from "../lib/format";
-import { sellerShipmentPath } from "../lib/seller-paths";
-import { SellerTabs } from "./SellerTabs";
-import { StatusChip } from "./StatusChip";
+import {
+  useShipmentList,
+  type ShipmentListName,
+} from "../../../entities/shipment/api/list-shipments";
+import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
+import { formatDate, formatMoney } from "../../../entities/shipment/lib/format";
+import { sellerShipmentPath } from "../../../app/paths";
+import { StatusChip } from "../../../entities/shipment/components/StatusChip";
 
 export type SellerListVariant = "active" | "pending" | "recent" | "completed" | "cancelled";
 
@@ -23,8 +26,14 @@ const CONFIG: Record<
   cancelled: { title: "Cancelled Shipments", list: "sellerCancelled", kind: "cancelled" },
 };
 
-/** One seller list: tab strip, date filter, table. */
-export function SellerShipmentsList({ variant }: { variant: SellerListVariant }) {
+/** One seller list: the header the route gives it (the tab strip), date filter, table. */
+export function SellerShipmentsList({
+  variant,
+  header,
+}: {
+  variant: SellerListVariant;
+  header: (title: string) => ReactNode;
+}) {
   const config = CONFIG[variant];
   const navigate = useNavigate();
   const list = useListState();
@@ -110,7 +119,7 @@ export function SellerShipmentsList({ variant }: { variant: SellerListVariant })
 
   return (
     <>
-      <SellerTabs title={config.title} />
+      {header(config.title)}
       <DataTable
         ariaLabel={config.title}
         columns={columns}

@@ -4,13 +4,13 @@ import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useShipperListState } from "../../../components/data-table/use-list-state";
-import { useShipmentList } from "../api/list-shipments";
+import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import type { QuotationOutcome } from "@fba/contract";
-import { hasQuotation, type ShipmentListRow } from "../api/types";
-import { formatMoney, statusLabel, textOrNA } from "../lib/format";
+import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
+import { formatMoney, statusLabel, textOrNA } from "../../../entities/shipment/lib/format";
 import { AddInfoDialog } from "./AddInfoDialog";
-import { PageHeader } from "./PageHeader";
-import { TrackingLink } from "./ShipmentDetails";
+import { PageHeader } from "../../../components/PageHeader";
+import { TrackingLink } from "../../../entities/shipment/components/ShipmentDetails";
 
 export type ShipperOrdersVariant = "current" | "completed" | "history";
 

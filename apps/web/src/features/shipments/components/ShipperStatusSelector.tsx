@@ -15,8 +15,8 @@ import { useNavigate } from "react-router";
 import type { ShipmentStatus } from "@fba/contract";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useUpdateShipmentStatus } from "../api/update-shipment";
-import type { Shipment } from "../api/types";
-import { Panel } from "./ShipmentDetails";
+import type { Shipment } from "../../../entities/shipment/api/types";
+import { Panel } from "../../../components/Panel";
 
 interface Option {
   value: ShipmentStatus;
