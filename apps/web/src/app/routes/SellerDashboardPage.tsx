@@ -17,7 +17,7 @@ import { Link as RouterLink } from "react-router";
 import { LatestAnnouncementCard } from "../../features/announcements/components/LatestAnnouncementCard";
 import { SampleShipmentDialog } from "../../features/samples/components/SampleShipmentDialog";
 import { useCurrentUser } from "../../lib/session";
-import { useSellerDashboard } from "../../features/dashboard/api/get-seller-dashboard";
+import { useSellerDashboard } from "../../entities/shipment/api/get-seller-dashboard";
 
 function CountCard({
   label,

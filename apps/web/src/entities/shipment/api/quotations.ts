@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FlatList, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { sellerDashboardKey } from "./get-seller-dashboard";
 import { shipmentKeys } from "./get-shipment";
 import type { Quotation } from "./types";
 
 export const quotationKeys = {
-  forShipment: (shipmentId: number) => ["quotations", shipmentId] as const,
+  all: ["quotations"] as const,
+  forShipment: (shipmentId: number) => [...quotationKeys.all, shipmentId] as const,
 };
 
 export function listQuotations(shipmentId: number, signal?: AbortSignal) {
@@ -44,7 +46,7 @@ export function useDecideQuotation(quotationId: number, shipmentId: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
         queryClient.invalidateQueries({ queryKey: quotationKeys.forShipment(shipmentId) }),
-        queryClient.invalidateQueries({ queryKey: ["seller-dashboard"] }),
+        queryClient.invalidateQueries({ queryKey: sellerDashboardKey }),
       ]);
     },
   });

@@ -1,13 +1,8 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { SuccessEnvelope, User } from "@fba/contract";
-import { api } from "../../../lib/api-client";
 import { authStorage } from "../../../lib/auth-storage";
+import { meQueryOptions } from "../../../lib/me";
 import { updateStoredUser } from "../../../lib/session";
-
-export const meQueryKey = ["auth", "me"] as const;
-
-export const getMe = () => api.get<SuccessEnvelope<User>>("auth/v1/me/");
 
 /**
  * Re-reads the signed-in user once per visit (only when a token is stored), so a name, picture
@@ -15,8 +10,7 @@ export const getMe = () => api.get<SuccessEnvelope<User>>("auth/v1/me/");
  */
 export function useSyncCurrentUser() {
   const query = useQuery({
-    queryKey: meQueryKey,
-    queryFn: getMe,
+    ...meQueryOptions(),
     enabled: Boolean(authStorage.getAccessToken()),
     staleTime: Infinity,
   });

@@ -3,6 +3,10 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_LIST_CAP } from "@fba/contract/constants";
 import { sendOnChannel, useRealtimeChannel, type ServerFrame } from "../../../lib/realtime";
 import { onChatRead } from "../../../lib/open-chats";
+import { sampleShipmentKeys } from "../../../entities/sample/api/keys";
+import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
+import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import { quotationKeys } from "../../../entities/shipment/api/quotations";
 import { isAboutOpenChat } from "../lib/open-chat-notifications";
 import {
   markNotificationRead,
@@ -19,8 +23,9 @@ import { markChatNotificationsRead } from "./mark-chat-notifications-read";
  * message). Only their list and dashboard queries are marked stale; open pages refetch.
  */
 const QUERIES_TOUCHED_BY_TYPE: Record<string, ReadonlyArray<readonly string[]>> = {
-  Shipment: [["shipments"], ["quotations"], ["seller-dashboard"], ["dashboard"]],
-  "Sample Shipment": [["sample-shipments"], ["seller-dashboard"], ["dashboard"]],
+  Shipment: [shipmentKeys.all, quotationKeys.all, sellerDashboardKey],
+  "Sample Shipment": [sampleShipmentKeys.all, sellerDashboardKey],
+  // The announcements feature's root key (features do not import one another).
   Announcement: [["announcements"]],
 };
 

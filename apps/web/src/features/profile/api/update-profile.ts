@@ -3,7 +3,7 @@ import type { SuccessEnvelope, UpdateProfileResult, User } from "@fba/contract";
 import { apiRequest } from "../../../lib/api-client";
 import { authStorage } from "../../../lib/auth-storage";
 import { notifySessionChanged } from "../../../lib/session";
-import { profileKeys } from "./get-profile";
+import { meQueryKey } from "../../../lib/me";
 
 /** What the profile form sends; text fields travel as multipart text. */
 export interface UpdateProfileRequest {
@@ -55,7 +55,7 @@ export function useUpdateProfile() {
       if (access_token && refresh_token) authStorage.setTokens(access_token, refresh_token);
       authStorage.setUser(user);
       notifySessionChanged();
-      queryClient.setQueryData<SuccessEnvelope<User>>(profileKeys.me, (old) =>
+      queryClient.setQueryData<SuccessEnvelope<User>>(meQueryKey, (old) =>
         old ? { ...old, data: user } : old,
       );
     },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import type { SampleShipment } from "@fba/contract";
-import { sampleShipmentKeys } from "./keys";
+import { sampleShipmentKeys } from "../../../entities/sample/api/keys";
 
 export function completeSampleShipment(id: number) {
   return api.patch<SuccessEnvelope<SampleShipment>>(`status-update/${id}/`, {

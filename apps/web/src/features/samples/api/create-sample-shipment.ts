@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateSampleShipmentInput, SampleShipment, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { sampleShipmentKeys } from "./keys";
+import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
+import { sampleShipmentKeys } from "../../../entities/sample/api/keys";
 
 export function createSampleShipment(input: CreateSampleShipmentInput) {
   return api.post<SuccessEnvelope<SampleShipment>>("sample-shipments/", input);
@@ -15,7 +16,7 @@ export function useCreateSampleShipment() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: sampleShipmentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["dashboard"] }),
+        queryClient.invalidateQueries({ queryKey: sellerDashboardKey }),
       ]),
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import type { SampleShipment } from "@fba/contract";
-import { sampleShipmentKeys } from "./keys";
+import { sampleShipmentKeys } from "../../../entities/sample/api/keys";
 
 export function getSampleShipment(id: number, signal?: AbortSignal) {
   return api.get<SuccessEnvelope<SampleShipment>>(`sample-shipments/${id}/`, undefined, signal);

@@ -3,7 +3,7 @@ import type { NestedList } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import type { ListParams } from "../../../components/data-table/use-list-state";
 import type { SampleShipment } from "@fba/contract";
-import { sampleShipmentKeys } from "./keys";
+import { sampleShipmentKeys } from "../../../entities/sample/api/keys";
 
 /** Sample shipments filter `shipment_ready_date` on their creation date. */
 export type SampleShipmentListParams = ListParams;

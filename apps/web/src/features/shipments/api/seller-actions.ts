@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
 
@@ -29,7 +30,7 @@ export function useCancelShipment(id: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["seller-dashboard"] }),
+        queryClient.invalidateQueries({ queryKey: sellerDashboardKey }),
       ]),
   });
 }

@@ -1,4 +1,4 @@
-/** Query keys of the sample shipment feature; invalidating `all` refreshes every sample view. */
+/** Query keys of sample shipments; invalidating `all` refreshes every sample view. */
 export const sampleShipmentKeys = {
   all: ["sample-shipments"] as const,
   lists: () => [...sampleShipmentKeys.all, "list"] as const,

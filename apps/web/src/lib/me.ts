@@ -1,0 +1,13 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SuccessEnvelope, User } from "@fba/contract";
+import { api } from "./api-client";
+
+/** The signed-in user as the server has it now: one cache entry for every screen that reads it. */
+export const meQueryKey = ["auth", "me"] as const;
+
+export function getMe(signal?: AbortSignal) {
+  return api.get<SuccessEnvelope<User>>("auth/v1/me/", undefined, signal);
+}
+
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal) });
