@@ -1,7 +1,6 @@
 import auth from "./auth/index.js";
 import users from "./users/index.js";
 import shipments from "./shipments/index.js";
-import quotations from "./quotations/index.js";
 import sampleShipments from "./sample-shipments/index.js";
 import chat from "./chat/index.js";
 import notifications from "./notifications/index.js";
@@ -19,7 +18,6 @@ export const modules = [
   auth,
   users,
   shipments,
-  quotations,
   sampleShipments,
   chat,
   notifications,

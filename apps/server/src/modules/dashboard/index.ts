@@ -4,7 +4,7 @@ import { sellerDashboardSchema } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import { bearer, objectResponse } from "../shipments/route-support.js";
+import { bearer, objectResponse } from "../../lib/route-schemas.js";
 import { sellerDashboard } from "./dashboard.service.js";
 
 /** Routes of the dashboard module (mounted under /api). */

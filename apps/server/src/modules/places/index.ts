@@ -5,7 +5,7 @@ import { placeQuerySchema, placeSchema } from "@fba/contract";
 import type { Config } from "../../config.js";
 import { ok } from "../../lib/http.js";
 import { requireAuth } from "../../plugins/auth.js";
-import { bearer, objectResponse } from "../shipments/route-support.js";
+import { bearer, objectResponse } from "../../lib/route-schemas.js";
 import { geocode } from "./geocoder.js";
 import { searchPlaces } from "./places.service.js";
 

@@ -62,6 +62,20 @@ export async function closeDueBidding(
 }
 
 /**
+ * Closes the shipment's (or the listed shipments') bid windows that have passed. Every read and
+ * change of a shipment or its quotations goes through here first, so nobody acts on, or sees, a
+ * window that is over but not yet judged, whatever the background loop's timing.
+ */
+export async function settleDueBidding(
+  deps: { db: Db; events: EventBus },
+  now: Date,
+  scope: { shipmentId: number } | { sellerId?: number },
+): Promise<void> {
+  const limit = "shipmentId" in scope ? 1 : 100;
+  await closeDueBidding(deps.db, deps.events, now, { ...scope, limit });
+}
+
+/**
  * The background loop: every second, claims due shipments with SKIP LOCKED so any number of
  * server instances can run it side by side without closing a window twice.
  */

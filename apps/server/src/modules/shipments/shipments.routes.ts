@@ -30,13 +30,7 @@ import {
   type ShipmentListName,
   type ShipmentDeps,
 } from "./shipments.service.js";
-import {
-  bearer,
-  createdResponse,
-  listResponse,
-  objectResponse,
-  plainJson,
-} from "./route-support.js";
+import { bearer, createdResponse, listResponse, objectResponse } from "../../lib/route-schemas.js";
 
 const tags = ["shipments"];
 
@@ -53,7 +47,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     {
       onRequest: requireAuth(app, "Seller"),
       preHandler: bookingLimits,
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -74,7 +67,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     "/shipments/:id/",
     {
       onRequest: requireAuth(app),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -91,7 +83,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     "/shipments/:id/",
     {
       onRequest: requireAuth(app, "Shipper", "Admin"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -113,7 +104,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     "/shipment-status-update/:id/",
     {
       onRequest: requireAuth(app, "Shipper", "Admin"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -140,7 +130,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     "/shipments/:id/reopen/",
     {
       onRequest: requireAuth(app, "Seller"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -161,7 +150,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     "/shipments/:id/cancel/",
     {
       onRequest: requireAuth(app, "Seller"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -188,7 +176,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     "/admin/shipments/:id/winner/",
     {
       onRequest: requireAuth(app, "Admin"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags: ["admin"],
         security: bearer,
@@ -271,7 +258,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
       list.path,
       {
         onRequest: requireAuth(app, list.group),
-        serializerCompiler: plainJson(app),
         schema: {
           tags,
           security: bearer,
@@ -292,7 +278,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     "/shipper/quotation-history/",
     {
       onRequest: requireAuth(app, "Shipper"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -309,7 +294,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     "/admin/shipments/",
     {
       onRequest: requireAuth(app, "Admin"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags: ["admin"],
         security: bearer,

@@ -16,8 +16,8 @@ import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { unreadCountsForShipments } from "../chat/unread.js";
-import { findQuotation, listShipmentQuotations } from "../quotations/quotations.repository.js";
-import { closeDueBidding } from "./bidding-window.js";
+import { findQuotation, listShipmentQuotations } from "./quotations.repository.js";
+import { settleDueBidding } from "./bidding-window.js";
 import {
   agentStatusChange,
   canAddShipmentInfo,
@@ -83,19 +83,32 @@ function quotationJoinFor(user: AuthUser): QuotationJoin {
   return user.group === "Shipper" ? { kind: "agent", agentId: user.id } : { kind: "winner" };
 }
 
+/**
+ * The one way to read a shipment's row: a window that has just passed is closed before
+ * answering, so nobody sees a stale state. 404 when it does not exist.
+ */
+export async function readShipment(
+  deps: ShipmentDeps,
+  id: number,
+  join: QuotationJoin,
+  now: Date,
+): Promise<ShipmentRow> {
+  const row = await findShipment(deps.db, id, join);
+  if (!row) throw AppError.notFound("Shipment not found");
+  if (row.status !== "Quotation Received" || row.biddingEndsAt.getTime() > now.getTime()) {
+    return row;
+  }
+  await settleDueBidding(deps, now, { shipmentId: id });
+  return (await findShipment(deps.db, id, join)) ?? row;
+}
+
 async function loadVisibleShipment(
   deps: ShipmentDeps,
   user: AuthUser,
   id: number,
   now: Date,
 ): Promise<ShipmentRow> {
-  let row = await findShipment(deps.db, id, quotationJoinFor(user));
-  if (!row) throw AppError.notFound("Shipment not found");
-  // A window that has just passed is closed before answering, so nobody sees a stale state.
-  if (row.status === "Quotation Received" && row.biddingEndsAt.getTime() <= now.getTime()) {
-    await closeDueBidding(deps.db, deps.events, now, { shipmentId: id, limit: 1 });
-    row = (await findShipment(deps.db, id, quotationJoinFor(user))) ?? row;
-  }
+  const row = await readShipment(deps, id, quotationJoinFor(user), now);
   const access = shipmentViewAccess(
     user,
     {
@@ -125,19 +138,25 @@ export async function getShipment(
   return presentShipmentDetail(row, packages, unread.get(id) ?? 0, now);
 }
 
-/** A change right after the deadline first lets the window close, as a read would. */
-async function settleBidding(deps: ShipmentDeps, id: number, now: Date): Promise<void> {
-  await closeDueBidding(deps.db, deps.events, now, { shipmentId: id, limit: 1 });
-}
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** Locks the shipment for a change; 404 when it does not exist. */
-async function lockOrNotFound(
-  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+/**
+ * The one way to change a shipment or its quotations: a bid window that has just passed is
+ * judged first (as a read would), then the row is locked for the change; 404 when it does not
+ * exist.
+ */
+export async function changeShipment<T>(
+  deps: ShipmentDeps,
   id: number,
-): Promise<ShipmentState> {
-  const state = await lockShipment(tx, id);
-  if (!state) throw AppError.notFound("Shipment not found");
-  return state;
+  now: Date,
+  change: (tx: Tx, state: ShipmentState) => Promise<T>,
+): Promise<T> {
+  await settleDueBidding(deps, now, { shipmentId: id });
+  return deps.db.transaction(async (tx) => {
+    const state = await lockShipment(tx, id);
+    if (!state) throw AppError.notFound("Shipment not found");
+    return change(tx, state);
+  });
 }
 
 export async function addShipmentInfo(
@@ -147,9 +166,7 @@ export async function addShipmentInfo(
   input: { final_amount: string; tracking_number: string },
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  await settleBidding(deps, id, now);
-  const event = await deps.db.transaction(async (tx) => {
-    const state = await lockOrNotFound(tx, id);
+  const event = await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canAddShipmentInfo(user, state);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
@@ -171,9 +188,7 @@ export async function updateShipmentStatus(
   status: AgentStatusChoice,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  await settleBidding(deps, id, now);
-  const event = await deps.db.transaction(async (tx) => {
-    const state = await lockOrNotFound(tx, id);
+  const event = await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = agentStatusChange(user, state, status);
     if (!verdict.ok) throw refusalError(verdict);
     if (!verdict.changed) return null;
@@ -196,9 +211,7 @@ export async function reopenBidding(
   id: number,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  await settleBidding(deps, id, now);
-  const sellerId = await deps.db.transaction(async (tx) => {
-    const state = await lockOrNotFound(tx, id);
+  const sellerId = await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canReopenBidding(user, state, now);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
@@ -224,9 +237,7 @@ export async function cancelShipment(
   reason: string | undefined,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  await settleBidding(deps, id, now);
-  const sellerId = await deps.db.transaction(async (tx) => {
-    const state = await lockOrNotFound(tx, id);
+  const sellerId = await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canCancelShipment(user, state);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
@@ -254,9 +265,7 @@ export async function setWinningQuotation(
   quotationId: number,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  await settleBidding(deps, id, now);
-  const event = await deps.db.transaction(async (tx) => {
-    const state = await lockOrNotFound(tx, id);
+  const event = await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canSetWinner(admin, state);
     if (!verdict.ok) throw refusalError(verdict);
     const quotation = await findQuotation(tx, quotationId);
@@ -353,7 +362,7 @@ async function loadList(
   now: Date,
 ): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; count: number }> {
   const scope = sweepScope(kind);
-  if (scope) await closeDueBidding(deps.db, deps.events, now, { ...scope, limit: 100 });
+  if (scope) await settleDueBidding(deps, now, scope);
   const { rows, count } = await listShipments(deps.db, {
     list: kind,
     now,

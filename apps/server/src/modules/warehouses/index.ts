@@ -12,7 +12,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { created, ok } from "../../lib/http.js";
 import { requireAuth } from "../../plugins/auth.js";
-import { bearer, createdResponse, objectResponse } from "../shipments/route-support.js";
+import { bearer, createdResponse, objectResponse } from "../../lib/route-schemas.js";
 import { seedWarehousesIfEmpty } from "./warehouse-seed.js";
 import {
   addWarehouse,

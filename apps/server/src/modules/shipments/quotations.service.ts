@@ -11,16 +11,21 @@ import { AppError } from "../../lib/errors.js";
 import type { DomainEvents } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
-import { closeDueBidding } from "../shipments/bidding-window.js";
 import {
   canPlaceBid,
   decideQuotation,
   isBiddingOpen,
   shipmentViewAccess,
-} from "../shipments/shipments.policy.js";
-import { presentQuotation } from "../shipments/shipments.presenter.js";
-import { findShipment, lockShipment, updateShipment } from "../shipments/shipments.repository.js";
-import { getShipment, refusalError, type ShipmentDeps } from "../shipments/shipments.service.js";
+} from "./shipments.policy.js";
+import { presentQuotation } from "./shipments.presenter.js";
+import { lockShipment, updateShipment } from "./shipments.repository.js";
+import {
+  changeShipment,
+  getShipment,
+  readShipment,
+  refusalError,
+  type ShipmentDeps,
+} from "./shipments.service.js";
 import {
   findQuotation,
   hasAgentBid,
@@ -85,12 +90,8 @@ export async function decideOnQuotation(
   const now = deps.now ? deps.now() : new Date();
   const quotation = await findQuotation(deps.db, quotationId);
   if (!quotation) throw AppError.notFound("Quotation not found");
-  // A decision may arrive the instant the window ends: judge the bids first.
-  await closeDueBidding(deps.db, deps.events, now, { shipmentId: quotation.shipmentId, limit: 1 });
-
-  const outcome = await deps.db.transaction(async (tx) => {
-    const state = await lockShipment(tx, quotation.shipmentId);
-    if (!state) throw AppError.notFound("Shipment not found");
+  // A decision may arrive the instant the window ends: the bids are judged first.
+  const outcome = await changeShipment(deps, quotation.shipmentId, now, async (tx, state) => {
     const verdict = decideQuotation(seller, state, quotationId, decision);
     if (!verdict.ok) throw refusalError(verdict);
     const reason = decision.action === "accept" ? null : decision.reason;
@@ -138,9 +139,7 @@ export async function listQuotations(
 ): Promise<Page<Quotation>> {
   const now = deps.now ? deps.now() : new Date();
   const shipmentId = query.shipment_id;
-  await closeDueBidding(deps.db, deps.events, now, { shipmentId, limit: 1 });
-  const shipment = await findShipment(deps.db, shipmentId, { kind: "winner" });
-  if (!shipment) throw AppError.notFound("Shipment not found");
+  const shipment = await readShipment(deps, shipmentId, { kind: "winner" }, now);
   const state = {
     sellerId: shipment.sellerId,
     status: shipment.status as ShipmentStatus,

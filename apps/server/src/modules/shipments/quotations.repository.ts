@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { quotations, shipments, users } from "../../db/schema/index.js";
-import type { QuotationFields } from "../shipments/shipments.presenter.js";
+import type { QuotationFields } from "./shipments.presenter.js";
 
 const quotationColumns = {
   id: quotations.id,

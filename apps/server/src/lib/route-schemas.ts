@@ -1,6 +1,6 @@
-import type { FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Config } from "../config.js";
 import { errorBodySchema, flatListEnvelopeSchema, successEnvelopeSchema } from "@fba/contract";
 
 /**
@@ -10,9 +10,9 @@ import { errorBodySchema, flatListEnvelopeSchema, successEnvelopeSchema } from "
  * every body is still checked against its declared schema: a mismatch fails with a 500.
  */
 export function plainJson(
-  app: FastifyInstance,
+  config: Pick<Config, "NODE_ENV">,
 ): (route: { schema: unknown }) => (data: unknown) => string {
-  if (app.config.NODE_ENV === "test") {
+  if (config.NODE_ENV === "test") {
     return serializerCompiler as unknown as (route: {
       schema: unknown;
     }) => (data: unknown) => string;

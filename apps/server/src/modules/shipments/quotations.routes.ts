@@ -11,14 +11,8 @@ import {
 } from "@fba/contract";
 import { created, flatList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import {
-  bearer,
-  createdResponse,
-  listResponse,
-  objectResponse,
-  plainJson,
-} from "../shipments/route-support.js";
-import type { ShipmentDeps } from "../shipments/shipments.service.js";
+import { bearer, createdResponse, listResponse, objectResponse } from "../../lib/route-schemas.js";
+import type { ShipmentDeps } from "./shipments.service.js";
 import { createQuotation, decideOnQuotation, listQuotations } from "./quotations.service.js";
 
 const tags = ["quotations"];
@@ -36,7 +30,6 @@ export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps)
     "/shipper/quotation/",
     {
       onRequest: requireAuth(app, "Shipper"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -57,7 +50,6 @@ export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps)
     "/quotations/:id/",
     {
       onRequest: requireAuth(app, "Seller"),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
@@ -79,7 +71,6 @@ export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps)
     "/quotations/",
     {
       onRequest: requireAuth(app),
-      serializerCompiler: plainJson(app),
       schema: {
         tags,
         security: bearer,
