@@ -12,7 +12,8 @@ import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema } from "@f
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { hashPassword } from "../lib/passwords.js";
-import { findUserByEmail, insertUser, isUniqueViolation } from "../modules/auth/auth.repository.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { findUserByEmail, insertUser } from "../modules/auth/auth.repository.js";
 
 const inputSchema = z.object({
   email: emailSchema,

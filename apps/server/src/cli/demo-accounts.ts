@@ -2,7 +2,8 @@ import type { Group } from "@fba/contract";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { hashPassword } from "../lib/passwords.js";
-import { findUserByEmail, insertUser, isUniqueViolation } from "../modules/auth/auth.repository.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { findUserByEmail, insertUser } from "../modules/auth/auth.repository.js";
 
 export interface DemoAccount {
   group: Group;

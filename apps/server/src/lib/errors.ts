@@ -42,6 +42,24 @@ const defaultMessage: Record<ErrorCode, string> = {
 };
 
 /** The one error type services throw; the error handler turns it into the contract's error body. */
+/**
+ * Validation issues as the contract's field errors: every invalid field at once, the first
+ * message of each. Route schemas and hand-parsed bodies (multipart forms) answer alike.
+ */
+export function fieldErrors(
+  issues: Iterable<{ field: string | undefined; message: string }>,
+): FieldError[] {
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const { field, message } of issues) {
+    const key = field ?? "";
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push(field ? { field, message } : { message });
+  }
+  return errors;
+}
+
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../db/client.js";
-import { emailOutbox } from "../db/schema/index.js";
+import { insertOutboxRow } from "./mail-outbox.repository.js";
 
 export interface OutgoingEmail {
   to: string;
@@ -21,7 +21,7 @@ export function onEmailEnqueued(listener: () => void): () => void {
  * email exists exactly when the change does; the sender loop delivers it (and retries).
  */
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<void> {
-  await db.insert(emailOutbox).values({
+  await insertOutboxRow(db, {
     toAddress: email.to,
     subject: email.subject,
     textBody: email.text,

@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client.js";
-import { emailOutbox } from "../db/schema/index.js";
 import { onEmailEnqueued } from "./mail-outbox.js";
+import {
+  claimDueOutboxRows,
+  markOutboxRowSent,
+  scheduleOutboxRetry,
+  type OutboxRow,
+} from "./mail-outbox.repository.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -26,8 +30,6 @@ export interface MailerOptions {
   maxAttempts?: number;
 }
 
-type OutboxRow = typeof emailOutbox.$inferSelect;
-
 /**
  * A claimed row is hidden from other senders for this long; a crashed sender's rows come back.
  * It outlasts the worst case of a batch (10 sends, each cut off after 10 s + 10 s + 20 s).
@@ -37,11 +39,13 @@ const MAX_BACKOFF_SECONDS = 3600;
 
 /** A mail's text for a log that others read: links and numeric codes are blanked out. */
 export function redactMailText(text: string): string {
-  return text
-    // A scheme starts where a run of scheme characters starts; trying every position inside a
-    // long run instead would be quadratic.
-    .replace(/(?<![a-z0-9+.-])[a-z0-9+.-]*:\/\/\S+/gi, "[link redacted]")
-    .replace(/\d{4,}/g, "[code redacted]");
+  return (
+    text
+      // A scheme starts where a run of scheme characters starts; trying every position inside a
+      // long run instead would be quadratic.
+      .replace(/(?<![a-z0-9+.-])[a-z0-9+.-]*:\/\/\S+/gi, "[link redacted]")
+      .replace(/\d{4,}/g, "[code redacted]")
+  );
 }
 
 /** Seconds to wait before the next try after `attempts` failed tries: 10 s, 20 s, 40 s ... 1 h. */
@@ -167,27 +171,11 @@ export class Mailer {
   }
 
   private async claim(): Promise<OutboxRow[]> {
-    const due = this.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          isNull(emailOutbox.sentAt),
-          lte(emailOutbox.nextAttemptAt, sql`now()`),
-          lt(emailOutbox.attempts, this.maxAttempts),
-        ),
-      )
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(this.batchSize)
-      .for("update", { skipLocked: true });
-    return this.db
-      .update(emailOutbox)
-      .set({
-        attempts: sql`${emailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})`,
-      })
-      .where(inArray(emailOutbox.id, due))
-      .returning();
+    return claimDueOutboxRows(this.db, {
+      batchSize: this.batchSize,
+      maxAttempts: this.maxAttempts,
+      leaseSeconds: CLAIM_LEASE_SECONDS,
+    });
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
@@ -209,22 +197,18 @@ export class Mailer {
           `email to ${row.toAddress}: ${row.subject}`,
         );
       }
-      await this.db
-        .update(emailOutbox)
-        .set({ sentAt: sql`now()`, lastError: null })
-        .where(eq(emailOutbox.id, row.id));
+      await markOutboxRowSent(this.db, row.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = row.attempts >= this.maxAttempts;
       const log = giveUp ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
       log({ emailId: row.id, attempts: row.attempts, err: message }, "email delivery failed");
-      await this.db
-        .update(emailOutbox)
-        .set({
-          lastError: message.slice(0, 500),
-          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
-        })
-        .where(eq(emailOutbox.id, row.id));
+      await scheduleOutboxRetry(
+        this.db,
+        row.id,
+        message.slice(0, 500),
+        retryDelaySeconds(row.attempts),
+      );
     }
   }
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import { and, eq, inArray } from "drizzle-orm";
 import type { Group } from "@fba/contract";
 import type { Db } from "../db/client.js";
-import { users } from "../db/schema/index.js";
 import { AppError } from "../lib/errors.js";
 import type { TokenService } from "../lib/tokens.js";
+import { findActiveGroups, findTokenUser } from "./auth.repository.js";
 
 export interface AuthUser {
   id: number;
@@ -48,15 +47,10 @@ export class Authenticator {
   async activeUsers(userIds: number[]): Promise<Map<number, Group>> {
     const active = new Map<number, Group>();
     for (let start = 0; start < userIds.length; start += ACTIVE_USERS_BATCH) {
-      const rows = await this.db
-        .select({ id: users.id, group: users.group })
-        .from(users)
-        .where(
-          and(
-            inArray(users.id, userIds.slice(start, start + ACTIVE_USERS_BATCH)),
-            eq(users.isActive, true),
-          ),
-        );
+      const rows = await findActiveGroups(
+        this.db,
+        userIds.slice(start, start + ACTIVE_USERS_BATCH),
+      );
       for (const row of rows) active.set(row.id, row.group);
     }
     return active;
@@ -75,18 +69,7 @@ export class Authenticator {
     const now = Date.now();
     const cached = this.cache.get(userId);
     if (cached && now - cached.at < CACHE_TTL_MS) return cached.user;
-    const [row] = await this.db
-      .select({
-        id: users.id,
-        group: users.group,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        isActive: users.isActive,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const row = await findTokenUser(this.db, userId);
     const user =
       row && row.isActive
         ? {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody, FieldError } from "@fba/contract";
-import { AppError, defaultErrorMessage, type ErrorCode } from "../lib/errors.js";
+import { AppError, defaultErrorMessage, fieldErrors, type ErrorCode } from "../lib/errors.js";
 import { isDatabaseUnavailable } from "./overload.js";
 
 function fieldFromPath(instancePath: string): string | undefined {
@@ -48,16 +48,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const seen = new Set<string>();
-      const errors: FieldError[] = [];
-      for (const issue of error.validation) {
-        const field = fieldFromPath(issue.instancePath);
-        const key = field ?? "";
-        const message = issue.message ?? "Invalid value";
-        if (seen.has(key)) continue;
-        seen.add(key);
-        errors.push(field ? { field, message } : { message });
-      }
+      const errors = fieldErrors(
+        error.validation.map((issue) => ({
+          field: fieldFromPath(issue.instancePath),
+          message: issue.message ?? "Invalid value",
+        })),
+      );
       return reply.code(400).send(body(400, "Bad Request", errors));
     }
 

@@ -2,10 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { idempotencyKeys } from "../db/schema/index.js";
 import { AppError } from "../lib/errors.js";
 import { bearerToken } from "./auth.js";
+import * as repo from "./idempotency.repository.js";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 /** How long a stored response answers retries. */
@@ -90,48 +89,16 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
 
     // Expired rows and claims abandoned by a dead process give the key back.
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, scope.userId),
-          eq(idempotencyKeys.key, scope.key),
-          eq(idempotencyKeys.method, scope.method),
-          eq(idempotencyKeys.path, scope.path),
-          or(
-            lt(idempotencyKeys.expiresAt, now),
-            and(
-              isNull(idempotencyKeys.statusCode),
-              isNull(idempotencyKeys.appliedAt),
-              lt(idempotencyKeys.lockedAt, new Date(now.getTime() - IDEMPOTENCY_LEASE_MS)),
-            ),
-          ),
-        ),
-      );
+    await repo.releaseStaleKey(db, scope, now, new Date(now.getTime() - IDEMPOTENCY_LEASE_MS));
 
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ ...scope, requestHash: hash, lockedAt: now, createdAt: now, expiresAt })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    if (claimed) {
-      const claim: Claim = { id: claimed.id, applied: false };
+    const claimed = await repo.claimKey(db, scope, { requestHash: hash, now, expiresAt });
+    if (claimed !== null) {
+      const claim: Claim = { id: claimed, applied: false };
       request.idempotencyClaim = claim;
       return true;
     }
 
-    const [existing] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, scope.userId),
-          eq(idempotencyKeys.key, scope.key),
-          eq(idempotencyKeys.method, scope.method),
-          eq(idempotencyKeys.path, scope.path),
-        ),
-      )
-      .limit(1);
+    const existing = await repo.findKey(db, scope);
     const abandoned =
       existing &&
       existing.statusCode === null &&
@@ -189,22 +156,16 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       (typeof payload !== "string" && payload !== null) ||
       (typeof payload === "string" && CARRIES_TOKENS.test(payload))
     ) {
-      await db
-        .delete(idempotencyKeys)
-        .where(eq(idempotencyKeys.id, claim.id))
-        .catch(() => undefined);
+      await repo.deleteClaim(db, claim.id).catch(() => undefined);
       return payload;
     }
     const contentType = reply.getHeader("content-type");
     // Stored before the response leaves: whatever the client saw acknowledged can be replayed.
-    await db
-      .update(idempotencyKeys)
-      .set({
-        statusCode: status,
-        contentType: typeof contentType === "string" ? contentType : null,
-        responseBody: payload ?? "",
-      })
-      .where(eq(idempotencyKeys.id, claim.id));
+    await repo.storeResponse(db, claim.id, {
+      statusCode: status,
+      contentType: typeof contentType === "string" ? contentType : null,
+      responseBody: payload ?? "",
+    });
     return payload;
   });
 
@@ -215,10 +176,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     transaction(async (tx) => {
       const claim = currentClaim.getStore();
       if (claim && !claim.applied) {
-        await tx
-          .update(idempotencyKeys)
-          .set({ appliedAt: new Date() })
-          .where(eq(idempotencyKeys.id, claim.id));
+        await repo.markApplied(tx, claim.id);
         claim.applied = true;
       }
       try {
@@ -234,9 +192,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   let cleanup: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
     cleanup = setInterval(() => {
-      void db
-        .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.expiresAt, new Date()))
+      void repo
+        .deleteExpiredKeys(db, new Date())
         .catch((error: unknown) => app.log.warn({ err: error }, "idempotency cleanup failed"));
     }, CLEANUP_INTERVAL_MS);
     cleanup.unref();

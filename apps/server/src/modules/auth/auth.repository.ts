@@ -39,17 +39,6 @@ export async function updatePasswordHash(
     .where(eq(users.id, userId));
 }
 
-/** True when the error is PostgreSQL's unique_violation (also when wrapped by Drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 3; depth++) {
-    if (typeof current === "object" && (current as { code?: unknown }).code === "23505") {
-      return true;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 // Refresh tokens
 
 export async function insertRefreshToken(

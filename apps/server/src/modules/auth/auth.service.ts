@@ -22,6 +22,7 @@ import {
 import type { z } from "zod";
 import type { Config } from "../../config.js";
 import type { Db, DbOrTx } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
@@ -187,7 +188,7 @@ export class AuthService {
       });
     } catch (error) {
       // Two sign-ups racing for one address: the unique index decides, the loser gets the same answer.
-      if (repo.isUniqueViolation(error)) throw emailTaken();
+      if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
   }

@@ -1,5 +1,7 @@
+import type { SampleShipmentStatus } from "@fba/contract";
 import type { AuthUser } from "../../plugins/auth.js";
-import { SAMPLE_COMPLETED_STATUS } from "../sample-shipments/sample-shipments.repository.js";
+
+const SAMPLE_COMPLETED: SampleShipmentStatus = "Shipment Completed";
 
 export type ChatKind = "shipment" | "sample";
 
@@ -41,7 +43,7 @@ export function claimsSampleByWriting(user: AuthUser, chat: ChatFacts): boolean 
  * accepted, a sample chat until the sample is completed. The history stays readable.
  */
 export function isChatOpen(chat: ChatFacts): boolean {
-  if (chat.kind === "sample") return chat.status !== SAMPLE_COMPLETED_STATUS;
+  if (chat.kind === "sample") return chat.status !== SAMPLE_COMPLETED;
   return chat.status === "Quotation Accepted";
 }
 

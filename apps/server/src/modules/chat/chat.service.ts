@@ -8,6 +8,7 @@ import {
   type ChatMessage,
 } from "@fba/contract";
 import type { Db, DbOrTx } from "../../db/client.js";
+import { inCauses, isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
@@ -451,22 +452,6 @@ export class ChatService {
 
 function notAuthorisedChat(): AppError {
   return new AppError("FORBIDDEN", texts.notAuthorisedChat, [{ message: texts.notAuthorisedChat }]);
-}
-
-type DatabaseError = { code?: unknown; constraint?: unknown };
-
-/** Whether an error, or one it wraps (drivers and Drizzle wrap them), matches. */
-function inCauses(error: unknown, match: (candidate: DatabaseError) => boolean): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current; depth++) {
-    if (typeof current === "object" && match(current as DatabaseError)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return inCauses(error, (candidate) => candidate.code === "23505");
 }
 
 function isForeignKeyViolation(error: unknown, column: string): boolean {

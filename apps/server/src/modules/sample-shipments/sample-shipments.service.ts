@@ -10,7 +10,7 @@ import type { EventBus } from "../../lib/events.js";
 import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
-import { unreadCountsForSamples } from "../chat/unread.js";
+import { unreadCountsForSamples } from "../chat/unread.repository.js";
 import {
   canActOnSample,
   canCompleteSample,

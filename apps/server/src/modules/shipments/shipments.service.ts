@@ -15,7 +15,7 @@ import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
-import { unreadCountsForShipments } from "../chat/unread.js";
+import { unreadCountsForShipments } from "../chat/unread.repository.js";
 import { findQuotation, listShipmentQuotations } from "./quotations.repository.js";
 import { settleDueBidding } from "./bidding-window.js";
 import {

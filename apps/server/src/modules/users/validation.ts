@@ -1,6 +1,5 @@
-import type { FieldError } from "@fba/contract";
 import type { z } from "zod";
-import { AppError } from "../../lib/errors.js";
+import { AppError, fieldErrors } from "../../lib/errors.js";
 
 /**
  * Validates input that cannot go through the route schema (multipart forms). Errors take the same
@@ -9,13 +8,12 @@ import { AppError } from "../../lib/errors.js";
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const seen = new Set<string>();
-  const errors: FieldError[] = [];
-  for (const issue of result.error.issues) {
-    const field = issue.path.map(String).join(".");
-    if (seen.has(field)) continue;
-    seen.add(field);
-    errors.push(field ? { field, message: issue.message } : { message: issue.message });
-  }
-  throw AppError.badRequest(errors);
+  throw AppError.badRequest(
+    fieldErrors(
+      result.error.issues.map((issue) => ({
+        field: issue.path.map(String).join(".") || undefined,
+        message: issue.message,
+      })),
+    ),
+  );
 }

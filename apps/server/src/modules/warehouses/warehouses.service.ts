@@ -7,6 +7,7 @@ import {
 } from "@fba/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
 import { presentWarehouse } from "./warehouses.presenter.js";
 import {
@@ -73,15 +74,4 @@ export async function editWarehouse(db: Db, id: number, input: UpdateData): Prom
     if (isUniqueViolation(error)) throw AppError.conflict(warehouseMessages.duplicate);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
