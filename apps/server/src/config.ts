@@ -135,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The proxies `TRUST_PROXY=true` believes: loopback and private-network peers. */
-export const PRIVATE_PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+const PRIVATE_PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
 
 export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 

@@ -13,7 +13,7 @@ export type ErrorCode =
   | "UNAVAILABLE"
   | "INTERNAL";
 
-export const statusByCode: Record<ErrorCode, number> = {
+const statusByCode: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

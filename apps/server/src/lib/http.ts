@@ -26,7 +26,7 @@ export function created<T>(
   return ok(reply, data, message, 201);
 }
 
-export function paginationOption(page: number, perPage: number, count: number): PaginationOption {
+function paginationOption(page: number, perPage: number, count: number): PaginationOption {
   return { page, pages: Math.max(1, Math.ceil(count / perPage)), per_page: perPage, count };
 }
 

@@ -38,7 +38,7 @@ const CLAIM_LEASE_SECONDS = 600;
 const MAX_BACKOFF_SECONDS = 3600;
 
 /** A mail's text for a log that others read: links and numeric codes are blanked out. */
-export function redactMailText(text: string): string {
+function redactMailText(text: string): string {
   return (
     text
       // A scheme starts where a run of scheme characters starts; trying every position inside a

@@ -6,14 +6,14 @@ import { AppError } from "../lib/errors.js";
 import { bearerToken } from "./auth.js";
 import * as repo from "./idempotency.repository.js";
 
-export const IDEMPOTENCY_HEADER = "idempotency-key";
+const IDEMPOTENCY_HEADER = "idempotency-key";
 /** How long a stored response answers retries. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * An unfinished claim older than this belongs to a request whose process died before answering;
  * a retry may then take it over. Longer than any write takes (statement timeout is 15 s).
  */
-export const IDEMPOTENCY_LEASE_MS = 30_000;
+const IDEMPOTENCY_LEASE_MS = 30_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -16,7 +16,7 @@ const API_HEADERS = {
 };
 
 /** ws://host:port for an http:// address, wss://host:port for https://. */
-export function socketOrigin(publicUrl: string): string {
+function socketOrigin(publicUrl: string): string {
   const url = new URL(publicUrl);
   const scheme = url.protocol === "https:" ? "wss:" : "ws:";
   return `${scheme}//${url.host}`;

@@ -4,7 +4,7 @@ import type { Authenticator } from "../plugins/auth.js";
 import { rooms, type ChatParties, type RealtimeHub, type Room } from "./hub.js";
 import type { Admission, Connection, GatewayLimits } from "./connection.js";
 
-export const NO_LONGER_A_PARTY = "No longer a party to this chat";
+const NO_LONGER_A_PARTY = "No longer a party to this chat";
 
 /**
  * This instance's open sockets by user and by anonymous IP, with the withdrawals (disabled

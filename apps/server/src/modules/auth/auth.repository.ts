@@ -120,10 +120,6 @@ export async function findLatestOtpForUpdate(
 }
 
 /** Drops the address's codes (and markers) of one purpose. */
-export async function deleteOtps(db: DbOrTx, email: string, purpose: string): Promise<void> {
-  await db.delete(otpCodes).where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)));
-}
-
 /**
  * Codes sent to the address since `since`, and wrong tries at them. Earlier codes stay in the
  * table (only the newest one works) until the daily sweep, so these survive re-issues, restarts

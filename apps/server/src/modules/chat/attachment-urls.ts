@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** How long a signed attachment URL works; clients ask for a fresh one after that. */
-export const ATTACHMENT_URL_TTL_SECONDS = 60 * 60;
+const ATTACHMENT_URL_TTL_SECONDS = 60 * 60;
 
 /**
  * Signed, short-lived attachment URLs. `<img src>` and plain links cannot send a bearer header,

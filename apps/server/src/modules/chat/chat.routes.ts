@@ -21,7 +21,7 @@ import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import type { ChatService } from "./chat.service.js";
 
 export const ATTACHMENT_UPLOADS_PER_WINDOW = 30;
-export const ATTACHMENT_UPLOAD_WINDOW_MS = 10 * 60_000;
+const ATTACHMENT_UPLOAD_WINDOW_MS = 10 * 60_000;
 
 const downloadQuerySchema = z.object({
   expires: z.coerce.number().int().optional().catch(undefined),

@@ -19,7 +19,7 @@ function wireStatus(status: string): SampleShipmentStatus {
   return status === SAMPLE_COMPLETED_STATUS ? "Shipment Completed" : "Shipment Pending";
 }
 
-export function deliveryAddressFor(template: string, sellerId: number): string {
+function deliveryAddressFor(template: string, sellerId: number): string {
   return template.replaceAll("{seller_id}", String(sellerId));
 }
 

@@ -18,7 +18,7 @@ import { sampleShipments, users } from "../../db/schema/index.js";
 import { resolveOrdering } from "../../lib/ordering.js";
 
 /** Stored status of a sample that is not delivered yet (shown as "Shipment Pending"). */
-export const SAMPLE_PENDING_STATUS = "Quotation Received";
+const SAMPLE_PENDING_STATUS = "Quotation Received";
 export const SAMPLE_COMPLETED_STATUS = "Shipment Completed";
 
 export interface SampleRow {

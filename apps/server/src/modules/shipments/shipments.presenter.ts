@@ -179,7 +179,7 @@ export function presentLostBidRow(row: ShipmentListRow): ShipmentListRow {
   };
 }
 
-export function presentPackage(row: PackageRow): ShipmentPackage {
+function presentPackage(row: PackageRow): ShipmentPackage {
   return {
     id: row.id,
     carton_dimensions_length: Number(row.lengthCm),

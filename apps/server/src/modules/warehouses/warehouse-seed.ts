@@ -43,7 +43,7 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-export function warehousesFromCsv(text: string): WarehouseValues[] {
+function warehousesFromCsv(text: string): WarehouseValues[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
   const column = (name: string) => header.indexOf(name);
