@@ -8,7 +8,10 @@ import {
   socketUrl,
   subscribeChannel,
   channelStatus,
+  WS_CLOSE_CODES,
+  wsPaths,
 } from "./realtime";
+import * as contract from "@fba/contract";
 
 beforeEach(() => {
   FakeSocket.reset();
@@ -55,6 +58,18 @@ describe("reconnectDelay", () => {
       expect(wait).toBeGreaterThanOrEqual(8000);
       expect(wait).toBeLessThanOrEqual(16000);
     }
+  });
+});
+
+describe("the contract's socket constants", () => {
+  it("uses the contract's close codes and socket paths", () => {
+    expect(WS_CLOSE_CODES).toEqual(contract.WS_CLOSE_CODES);
+    for (const id of [1, 42]) {
+      expect(wsPaths.groupChat(id)).toBe(contract.wsPaths.groupChat(id));
+      expect(wsPaths.sampleChat(id)).toBe(contract.wsPaths.sampleChat(id));
+      expect(wsPaths.notifications(id)).toBe(contract.wsPaths.notifications(id));
+    }
+    expect(wsPaths.announcements()).toBe(contract.wsPaths.announcements());
   });
 });
 

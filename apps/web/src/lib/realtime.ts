@@ -5,34 +5,59 @@ import {
   CHAT_RECONNECT_DELAY_MS,
   SOCKET_FRAME_BURST,
 } from "@fba/contract/constants";
+import type {
+  ClientFrameInput,
+  ServerEvent,
+  ServerEventType,
+  WS_CLOSE_CODES as ContractCloseCodes,
+  wsPaths as contractSocketPaths,
+} from "@fba/contract";
 import { authStorage } from "./auth-storage";
 import { api } from "./api-client";
 
-/** A frame to the server: `{action, ...payload}`. */
-export type ClientFrame = { action: string } & Record<string, unknown>;
+/*
+ * The contract's close codes and socket paths sit beside its zod schemas, so importing their values
+ * would bring zod into every signed-in screen's first download. They are restated here against
+ * the contract's types (a wrong close code fails to compile), and a test pins the paths to it.
+ */
+export const WS_CLOSE_CODES: typeof ContractCloseCodes = {
+  policyViolation: 1008,
+  messageTooBig: 1009,
+  unauthorized: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+};
 
-/** A frame from the server: `{event_type, data}`. */
-export interface ServerFrame {
-  event_type: string;
-  data: unknown;
-}
+export const wsPaths: typeof contractSocketPaths = {
+  groupChat: (shipmentId: number) => `/ws/group-chat/${shipmentId}/`,
+  sampleChat: (sampleId: number) => `/ws/sample-shipment-chat/${sampleId}/`,
+  notifications: (userId: number) => `/ws/notifications/${userId}/`,
+  announcements: () => `/ws/announcement/`,
+};
 
-/** Event types the app understands; anything else is only logged. */
-export const KNOWN_EVENT_TYPES = new Set([
-  "message_sent",
-  "message_replied",
-  "message_edited",
-  "message_deleted",
-  "reaction_added",
-  "message_read",
-  "mark_read",
-  "notification_read",
-  "notification",
-  "send_notification",
-  "unread_count",
-  "announcement_created",
-  "error",
-]);
+/** A frame to the server, as the contract accepts it. */
+export type ClientFrame = ClientFrameInput;
+
+/** A frame from the server, as the contract defines it. */
+export type ServerFrame = ServerEvent;
+
+/** Every event type the server sends (the record keeps this list in step with the contract). */
+const SERVER_EVENT_TYPES = {
+  message_sent: true,
+  message_replied: true,
+  message_edited: true,
+  message_deleted: true,
+  reaction_added: true,
+  message_read: true,
+  notification_read: true,
+  send_notification: true,
+  announcement_created: true,
+  unread_count: true,
+  error: true,
+} satisfies Record<ServerEventType, true>;
+
+const isServerEventType = (value: string): value is ServerEventType =>
+  Object.hasOwn(SERVER_EVENT_TYPES, value);
 
 /**
  * `connecting` until the first connection opens, `reconnecting` while retrying after a drop or a
@@ -47,8 +72,7 @@ export interface ChannelListener {
 }
 
 /** Close codes after which retrying cannot help (not a party, unknown object). */
-const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
-const TOKEN_CLOSE_CODE = 4401;
+const PERMANENT_CLOSE_CODES = new Set<number>([WS_CLOSE_CODES.forbidden, WS_CLOSE_CODES.notFound]);
 /**
  * Frames kept while offline: no more than the server accepts in one burst on reconnect, both per
  * socket and from the user's chat budget (shared by all of their sockets).
@@ -73,10 +97,10 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-/** `/ws/<path>?token=...` on the page's own origin. */
+/** `/ws/<path>?token=...` on the page's own origin; `path` may be one of the contract's wsPaths. */
 export function socketUrl(path: string, token: string | null): string {
   const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
-  const clean = path.replace(/^\/+/, "").replace(/\/?$/, "/");
+  const clean = path.replace(/^\/+/, "").replace(/^ws\//, "").replace(/\/?$/, "/");
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   return `${protocol}//${window.location.host}/ws/${clean}${query}`;
 }
@@ -111,7 +135,7 @@ async function ensureFreshToken(force = false): Promise<void> {
 }
 
 /** Parses one inbound frame; returns null (and logs) for anything malformed. */
-export function parseFrame(raw: unknown): ServerFrame | null {
+export function parseFrame(raw: unknown): { event_type: string; data: unknown } | null {
   if (typeof raw !== "string") return null;
   try {
     const value: unknown = JSON.parse(raw);
@@ -243,12 +267,14 @@ class Channel {
     socket.onmessage = (event: MessageEvent) => {
       const frame = parseFrame(event.data);
       if (!frame) return;
-      if (!KNOWN_EVENT_TYPES.has(frame.event_type)) {
+      if (!isServerEventType(frame.event_type)) {
         log("unknown event type", frame.event_type);
         return;
       }
-      if (frame.event_type === "error") log("server refused a frame", frame.data);
-      for (const listener of this.listeners) listener.onEvent(frame);
+      // The type is one the contract names; its data is trusted as the server's own.
+      const serverEvent = frame as ServerFrame;
+      if (serverEvent.event_type === "error") log("server refused a frame", serverEvent.data);
+      for (const listener of this.listeners) listener.onEvent(serverEvent);
     };
     socket.onerror = () => log("socket error", this.path);
     socket.onclose = (event: CloseEvent) => {
@@ -259,7 +285,7 @@ class Channel {
         this.setStatus("closed");
         return;
       }
-      if (event.code === TOKEN_CLOSE_CODE) {
+      if (event.code === WS_CLOSE_CODES.unauthorized) {
         // The access token expired while connected: refresh it, then reconnect with the new one.
         void ensureFreshToken(true).then(() => this.scheduleRetry());
         return;

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FlatList, SuccessEnvelope } from "@fba/contract";
+import type { FlatList, SuccessEnvelope, UpdateQuotationInput } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import { sellerDashboardKey } from "./get-seller-dashboard";
 import { shipmentKeys } from "./get-shipment";
-import type { Quotation } from "./types";
+import type { Quotation, Shipment } from "./types";
 
 export const quotationKeys = {
   all: ["quotations"] as const,
@@ -28,20 +28,15 @@ export function useQuotations(shipmentId: number, enabled = true) {
   return useQuery({ ...quotationsQueryOptions(shipmentId), enabled });
 }
 
-/** The three seller decisions on a winning quotation (API-CONTRACT section 4). */
-export type QuotationDecision =
-  | { shipment_status: "Quotation Accepted" }
-  | { shipment_status: "Shipment Cancelled"; is_accepted: false; cancel_reason: string }
-  | { is_accepted: false; cancel_reason: string };
-
-export function decideQuotation(quotationId: number, decision: QuotationDecision) {
-  return api.patch<SuccessEnvelope<Quotation>>(`quotations/${quotationId}/`, decision);
+/** The seller accepts, declines or cancels the winning quotation; the answer is the shipment. */
+export function decideQuotation(quotationId: number, decision: UpdateQuotationInput) {
+  return api.patch<SuccessEnvelope<Shipment>>(`quotations/${quotationId}/`, decision);
 }
 
 export function useDecideQuotation(quotationId: number, shipmentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: QuotationDecision) => decideQuotation(quotationId, decision),
+    mutationFn: (decision: UpdateQuotationInput) => decideQuotation(quotationId, decision),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRealtimeChannel, type ServerFrame } from "../../../lib/realtime";
+import { useRealtimeChannel, type ServerFrame, wsPaths } from "../../../lib/realtime";
 import { useCurrentUser } from "../../../lib/session";
 import { prependAnnouncement } from "../lib/announcement-cache";
 import type { Announcement } from "@fba/contract";
@@ -47,5 +47,5 @@ export function useAnnouncementChannel() {
     [queryClient],
   );
 
-  return useRealtimeChannel(user ? "announcement/" : null, { onEvent, onOpen });
+  return useRealtimeChannel(user ? wsPaths.announcements() : null, { onEvent, onOpen });
 }

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRealtimeChannel, type ServerFrame } from "../../../lib/realtime";
+import { useRealtimeChannel, type ServerFrame, wsPaths } from "../../../lib/realtime";
 import { notify } from "../../../lib/toast";
 import {
   applyReaction,
@@ -14,7 +14,7 @@ import type { ChatKind } from "../../../lib/open-chats";
 import { chatHistoryKey, getChatHistory } from "./get-chat-history";
 
 export function chatSocketPath(kind: ChatKind, id: number): string {
-  return kind === "sample" ? `sample-shipment-chat/${id}/` : `group-chat/${id}/`;
+  return kind === "sample" ? wsPaths.sampleChat(id) : wsPaths.groupChat(id);
 }
 
 /** Applies one chat event to the cached history (undefined when the event is not a chat change). */
@@ -31,8 +31,7 @@ export function applyChatEvent(history: ChatHistory, frame: ServerFrame): ChatHi
     case "reaction_added":
       return applyReaction(history, data as unknown as ChatReaction);
     case "message_read":
-    case "mark_read":
-      return applyRead(history, Number(data.user ?? data.user_id));
+      return applyRead(history, Number(data.user));
     default:
       return undefined;
   }

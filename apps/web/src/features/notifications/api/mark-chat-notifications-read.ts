@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Notification as AppNotification } from "@fba/contract";
 import type { ChatRef } from "../../../lib/open-chats";
-import { sendOnChannel } from "../../../lib/realtime";
+import { sendOnChannel, wsPaths } from "../../../lib/realtime";
 import { isChatNotification } from "../lib/notification-route";
 import { markNotificationRead } from "../lib/notifications-cache";
 import { notificationKeys } from "./get-notifications";
@@ -22,7 +22,7 @@ export function markChatNotificationsRead(queryClient: QueryClient, userId: numb
   let next = list;
   for (const notification of matches) {
     next = markNotificationRead(next, notification.id);
-    sendOnChannel(`notifications/${userId}/`, {
+    sendOnChannel(wsPaths.notifications(userId), {
       action: "mark_notification_read",
       notification_id: notification.id,
       user_id: String(userId),

@@ -1,7 +1,12 @@
 import { useCallback, useEffect } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_LIST_CAP } from "@fba/contract/constants";
-import { sendOnChannel, useRealtimeChannel, type ServerFrame } from "../../../lib/realtime";
+import {
+  sendOnChannel,
+  useRealtimeChannel,
+  type ServerFrame,
+  wsPaths,
+} from "../../../lib/realtime";
 import { onChatRead } from "../../../lib/open-chats";
 import { sampleShipmentKeys } from "../../../entities/sample/api/keys";
 import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
@@ -54,8 +59,7 @@ export function useNotificationChannel(userId: number | null) {
       const key = notificationKeys.list();
       const data = frame.data as Record<string, unknown> | null;
       switch (frame.event_type) {
-        case "send_notification":
-        case "notification": {
+        case "send_notification": {
           if (!data || typeof data.id !== "number") return;
           if (queryClient.getQueryState(key)?.fetchStatus === "fetching") {
             // The list being fetched may predate this notification: fetch it again instead.
@@ -66,7 +70,7 @@ export function useNotificationChannel(userId: number | null) {
           if (!notification.is_read && userId && isAboutOpenChat(notification)) {
             // The reader is looking at that chat already.
             notification = { ...notification, is_read: true };
-            sendOnChannel(`notifications/${userId}/`, {
+            sendOnChannel(wsPaths.notifications(userId), {
               action: "mark_notification_read",
               notification_id: notification.id,
               user_id: String(userId),
@@ -115,5 +119,5 @@ export function useNotificationChannel(userId: number | null) {
     [queryClient],
   );
 
-  return useRealtimeChannel(userId ? `notifications/${userId}/` : null, { onEvent, onOpen });
+  return useRealtimeChannel(userId ? wsPaths.notifications(userId) : null, { onEvent, onOpen });
 }

@@ -17,11 +17,8 @@ import {
 import { useTheme } from "@mui/material/styles";
 import { useNavigate } from "react-router";
 import { notify, toastApiError } from "../../../lib/toast";
-import {
-  useDecideQuotation,
-  useQuotations,
-  type QuotationDecision,
-} from "../../../entities/shipment/api/quotations";
+import type { UpdateQuotationInput } from "@fba/contract";
+import { useDecideQuotation, useQuotations } from "../../../entities/shipment/api/quotations";
 import { useCancelShipment, useReopenBidding } from "../api/seller-actions";
 import { hasQuotation, type Quotation, type Shipment } from "../../../entities/shipment/api/types";
 import { formatMoney } from "../../../entities/shipment/lib/format";
@@ -131,7 +128,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
   const isAccepted = shipment.status === "Quotation Accepted";
   if (!isApproved && !isAccepted) return null;
 
-  const run = async (decision: QuotationDecision, to: string) => {
+  const run = async (decision: UpdateQuotationInput, to: string) => {
     try {
       const res = await decide.mutateAsync(decision);
       notify.success(res.message);
