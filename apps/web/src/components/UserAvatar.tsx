@@ -1,5 +1,6 @@
 import Avatar from "@mui/material/Avatar";
 import type { SxProps, Theme } from "@mui/material/styles";
+import { initials } from "../lib/names";
 
 interface UserAvatarProps {
   firstName?: string | null;
@@ -7,11 +8,6 @@ interface UserAvatarProps {
   image?: string | null;
   size?: number;
   sx?: SxProps<Theme>;
-}
-
-export function initialsOf(firstName?: string | null, lastName?: string | null): string {
-  const initials = `${firstName?.trim()[0] ?? ""}${lastName?.trim()[0] ?? ""}`.toUpperCase();
-  return initials || "?";
 }
 
 /** The user's picture, or their initials on the brand colour. */
@@ -32,7 +28,7 @@ export function UserAvatar({ firstName, lastName, image, size = 36, sx }: UserAv
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      {initialsOf(firstName, lastName)}
+      {initials({ first_name: firstName, last_name: lastName })}
     </Avatar>
   );
 }

@@ -6,8 +6,3 @@ export function formatCalendarDay(value: string | null | undefined): string {
   const date = dayjs(value);
   return date.isValid() ? date.format("DD MMM YYYY") : "N/A";
 }
-
-export function fullName(person: { first_name: string; last_name: string } | null | undefined) {
-  if (!person) return "";
-  return `${person.first_name} ${person.last_name}`.trim();
-}

@@ -388,11 +388,6 @@ export function channelStatus(path: string): ConnectionStatus {
 
 const subscribeNothing = () => () => undefined;
 
-/** Closes every channel (logout). */
-export function closeAllChannels() {
-  for (const channel of channels.values()) channel.stop();
-}
-
 /**
  * Keeps the component joined to `path` (null = not joined) and hands each event to `onEvent`.
  * Handlers may change between renders without reconnecting.

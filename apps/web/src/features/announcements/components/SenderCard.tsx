@@ -1,9 +1,6 @@
 import { Avatar, Paper, Stack, Typography } from "@mui/material";
 import type { Announcement } from "@fba/contract";
-
-function initialsOf(sender: Announcement["sender"]): string {
-  return `${sender.first_name?.[0] ?? ""}${sender.last_name?.[0] ?? ""}`.toUpperCase() || "?";
-}
+import { initials } from "../../../lib/names";
 
 const GROUP_LABEL: Record<string, string> = {
   Seller: "Seller",
@@ -20,7 +17,7 @@ export function SenderAvatar({
 }) {
   return (
     <Avatar sx={{ width: size, height: size, bgcolor: "primary.main", fontSize: size * 0.4 }}>
-      {initialsOf(sender)}
+      {initials(sender)}
     </Avatar>
   );
 }

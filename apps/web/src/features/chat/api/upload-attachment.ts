@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api, apiRequest } from "../../../lib/api-client";
 import { formatFileSize } from "../lib/format";
@@ -19,8 +18,4 @@ export async function uploadAttachment(file: File): Promise<ChatAttachment> {
 export async function getAttachment(id: number): Promise<ChatAttachment> {
   const res = await api.get<SuccessEnvelope<ChatAttachment>>(`chat/attachment/${id}/`);
   return res.data;
-}
-
-export function useUploadAttachment() {
-  return useMutation({ mutationFn: uploadAttachment });
 }

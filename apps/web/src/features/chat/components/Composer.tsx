@@ -16,7 +16,8 @@ import EmojiEmotionsOutlined from "@mui/icons-material/EmojiEmotionsOutlined";
 import Reply from "@mui/icons-material/Reply";
 import Send from "@mui/icons-material/Send";
 import { ATTACHMENT_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH } from "@fba/contract";
-import { fullName, formatFileSize, shortenFileName } from "../lib/format";
+import { fullName } from "../../../lib/names";
+import { formatFileSize, shortenFileName } from "../lib/format";
 import type { ChatMessage } from "@fba/contract";
 import { EmojiPickerPopover } from "./EmojiPickerPopover";
 

@@ -3,11 +3,11 @@ import dayjs from "dayjs";
 import {
   dayLabel,
   formatFileSize,
-  initials,
   isPreviewableImage,
   shortenFileName,
   splitLinks,
 } from "./format";
+import { initials } from "../../../lib/names";
 
 describe("formatFileSize", () => {
   it("shows KB up to 1024 KB and MB with one decimal above", () => {

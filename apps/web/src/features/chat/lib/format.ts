@@ -46,17 +46,6 @@ export function splitLinks(text: string): TextSegment[] {
   return segments;
 }
 
-export function fullName(person: { first_name?: string; last_name?: string } | null | undefined) {
-  if (!person) return "";
-  return [person.first_name, person.last_name].filter(Boolean).join(" ");
-}
-
-export function initials(person: { first_name?: string; last_name?: string } | null | undefined) {
-  if (!person) return "?";
-  const letters = `${person.first_name?.[0] ?? ""}${person.last_name?.[0] ?? ""}`.toUpperCase();
-  return letters || "?";
-}
-
 /** Day divider text: Today, Yesterday, or a date. */
 export function dayLabel(timestamp: string, now: dayjs.Dayjs = dayjs()): string {
   const day = dayjs(timestamp);

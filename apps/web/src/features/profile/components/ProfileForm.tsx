@@ -14,6 +14,7 @@ import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { normalizePhone, type User } from "@fba/contract";
 import { ApiError } from "../../../lib/api-client";
 import { notify, toastApiError } from "../../../lib/toast";
+import { initials } from "../../../lib/names";
 import { useUpdateProfile } from "../api/update-profile";
 import {
   PROFILE_FORM_FIELDS,
@@ -104,7 +105,7 @@ export function ProfileForm({ user }: { user: User }) {
     (invalid) => console.info("Profile form is invalid", Object.keys(invalid)),
   );
 
-  const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+  const userInitials = initials(user);
 
   return (
     <Paper
@@ -131,7 +132,7 @@ export function ProfileForm({ user }: { user: User }) {
                 currentUrl={user.image}
                 file={field.value}
                 isRemoved={isImageRemoved}
-                initials={initials}
+                initials={userInitials}
                 error={fieldState.error?.message}
                 onFileChange={(file) => {
                   field.onChange(file);

@@ -7,7 +7,8 @@ import { useListState } from "../../../components/data-table/use-list-state";
 import { useSampleShipments } from "../api/get-sample-shipments";
 import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
 import { SampleStatusChip } from "./SampleStatusChip";
-import { formatCalendarDay, fullName } from "../../../lib/format";
+import { formatCalendarDay } from "../../../lib/format";
+import { fullName } from "../../../lib/names";
 
 const columns: DataTableColumn<SampleShipment>[] = [
   { id: "id", label: "ID", sortable: true, render: (row) => row.id },

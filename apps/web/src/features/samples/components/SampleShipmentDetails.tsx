@@ -12,7 +12,8 @@ import {
 } from "@mui/material";
 import { ApiError } from "../../../lib/api-client";
 import { useSampleShipment } from "../api/get-sample-shipment";
-import { formatCalendarDay, fullName } from "../../../lib/format";
+import { formatCalendarDay } from "../../../lib/format";
+import { fullName } from "../../../lib/names";
 import type { SampleShipment } from "@fba/contract";
 import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
 import { SampleShipmentStepper } from "./SampleShipmentStepper";
