@@ -14,6 +14,7 @@ import { chatSockets } from "./modules/chat/chat.socket.js";
 import { announcementSockets } from "./modules/announcements/announcements.socket.js";
 import { notificationSockets } from "./modules/notifications/notifications.socket.js";
 import { NotificationService } from "./modules/notifications/notifications.service.js";
+import { claimSample } from "./modules/sample-shipments/sample-shipments.repository.js";
 import { SampleShipmentService } from "./modules/sample-shipments/sample-shipments.service.js";
 import type { ShipmentDeps } from "./modules/shipments/shipments.service.js";
 import { UserService } from "./modules/users/users.service.js";
@@ -59,6 +60,7 @@ export function createServices(infra: Infrastructure) {
       events,
       storage,
       signer: attachmentSigner,
+      claimSample,
       publicUrl: config.PUBLIC_URL,
       log,
       attachmentQuota: {

@@ -17,7 +17,6 @@ import { detectFile, displayName } from "./attachment-files.js";
 import { assertUnsentRoom, type AttachmentQuota } from "./attachment-quota.js";
 import { lockUploader } from "./attachments.repository.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
-import { claimSample } from "../sample-shipments/sample-shipments.repository.js";
 import {
   canChangeMessage,
   claimsSampleByWriting,
@@ -44,6 +43,11 @@ export interface ChatServiceDeps {
   signer: AttachmentUrlSigner;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /**
+   * Claims an unclaimed sample for the agent (or confirms it is theirs) inside the write's
+   * transaction; false when another agent has it. Sample shipments own the rule.
+   */
+  claimSample: (tx: DbOrTx, sampleId: number, agentId: number) => Promise<boolean>;
   /** Limits on uploaded attachments not yet sent; none when absent. */
   attachmentQuota?: AttachmentQuota;
 }
@@ -103,7 +107,7 @@ export class ChatService {
   ): Promise<T> {
     if (!claimsSampleByWriting(user, facts)) return write(this.db);
     const result = await this.db.transaction(async (tx) => {
-      if (!(await claimSample(tx, facts.id, user.id))) throw notAuthorisedChat();
+      if (!(await this.deps.claimSample(tx, facts.id, user.id))) throw notAuthorisedChat();
       return write(tx);
     });
     facts.agentId = user.id;

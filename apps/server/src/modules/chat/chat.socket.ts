@@ -1,5 +1,6 @@
 import { WS_CLOSE_CODES } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
+import type { AuthUser } from "../../plugins/auth.js";
 import { rooms } from "../../realtime/hub.js";
 import {
   parseSocketId,
@@ -32,6 +33,17 @@ export function chatSockets(chat: ChatService): SocketRegistration {
   });
 
   const inChat = { channels: ["chat"] } as const;
+  const send = async (
+    frame: { message: string; attachment: number | null; reply_to_id: number | null },
+    user: AuthUser,
+    scope: SocketScope | null,
+  ) => {
+    await chat.sendMessage(user, scopeOf(scope), {
+      content: frame.message,
+      attachmentId: frame.attachment,
+      replyToId: frame.reply_to_id,
+    });
+  };
   return {
     endpoints: [
       endpoint("/ws/group-chat/:shipment_id", "shipment", "shipment_id"),
@@ -42,25 +54,13 @@ export function chatSockets(chat: ChatService): SocketRegistration {
         action: "send_message",
         ...inChat,
         budgeted: true,
-        handle: async (frame, user, scope) => {
-          await chat.sendMessage(user, scopeOf(scope), {
-            content: frame.message,
-            attachmentId: frame.attachment,
-            replyToId: null,
-          });
-        },
+        handle: (frame, user, scope) => send({ ...frame, reply_to_id: null }, user, scope),
       }),
       socketAction({
         action: "reply_to_thread",
         ...inChat,
         budgeted: true,
-        handle: async (frame, user, scope) => {
-          await chat.sendMessage(user, scopeOf(scope), {
-            content: frame.message,
-            attachmentId: frame.attachment,
-            replyToId: frame.reply_to_id,
-          });
-        },
+        handle: send,
       }),
       socketAction({
         action: "edit_message",
