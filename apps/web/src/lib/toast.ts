@@ -36,13 +36,16 @@ export function toastApiError(error: unknown) {
 export function applyFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly string[],
+  fields: readonly string[] | "any",
+  /** Server field names the form knows by another name. */
+  renamed: Readonly<Record<string, string>> = {},
 ): boolean {
   if (!(error instanceof ApiError)) return false;
   let matched = false;
   for (const fieldError of error.errors) {
-    if (fieldError.field && fields.includes(fieldError.field)) {
-      setError(fieldError.field as Path<T>, { type: "server", message: fieldError.message });
+    const field = fieldError.field ? (renamed[fieldError.field] ?? fieldError.field) : undefined;
+    if (field && (fields === "any" || fields.includes(field))) {
+      setError(field as Path<T>, { type: "server", message: fieldError.message });
       matched = true;
     }
   }

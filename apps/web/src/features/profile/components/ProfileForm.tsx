@@ -12,8 +12,7 @@ import {
 } from "@mui/material";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { normalizePhone, type User } from "@fba/contract";
-import { ApiError } from "../../../lib/api-client";
-import { notify, toastApiError } from "../../../lib/toast";
+import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { initials } from "../../../lib/names";
 import { useUpdateProfile } from "../api/update-profile";
 import {
@@ -83,21 +82,10 @@ export function ProfileForm({ user }: { user: User }) {
         });
         notify.success(res.message);
       } catch (error) {
-        let matched = false;
-        if (error instanceof ApiError) {
-          for (const fieldError of error.errors) {
-            // The server may name the current password by its older key.
-            const field =
-              fieldError.field === "old_password" ? "current_password" : fieldError.field;
-            if (field && (PROFILE_FORM_FIELDS as readonly string[]).includes(field)) {
-              setError(field as FieldPath<ProfileFormValues>, {
-                type: "server",
-                message: fieldError.message,
-              });
-              matched = true;
-            }
-          }
-        }
+        // The server may name the current password by its older key.
+        const matched = applyFieldErrors(error, setError, PROFILE_FORM_FIELDS, {
+          old_password: "current_password",
+        });
         if (!matched) toastApiError(error);
       }
     },

@@ -1,0 +1,153 @@
+import {
+  Box,
+  Button,
+  FormHelperText,
+  IconButton,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutline from "@mui/icons-material/DeleteOutline";
+import { Controller, type UseFieldArrayReturn } from "react-hook-form";
+import { MAX_WAREHOUSE_GROUPS } from "@fba/contract";
+import { FormSection } from "./FormSection";
+import { WarehouseField } from "./WarehouseField";
+import {
+  EMPTY_PACKAGE,
+  numericInput,
+  PACKAGE_FIELDS,
+  type ShipmentFormValues,
+} from "./shipment-form";
+import {
+  CargoSummary,
+  FieldGrid,
+  useShipmentForm,
+  useTextField,
+  type SectionProps,
+} from "./shipment-form-parts";
+
+export function CargoSection({
+  expanded,
+  onToggle,
+  hasError,
+  packages,
+}: SectionProps & {
+  packages: UseFieldArrayReturn<ShipmentFormValues, "packages">;
+}) {
+  const { control, register, setValue, formState } = useShipmentForm();
+  const { errors } = formState;
+  const text = useTextField();
+  return (
+    <FormSection
+      id="cargo"
+      title="Cargo"
+      expanded={expanded}
+      onToggle={onToggle}
+      hasError={hasError}
+    >
+      <Stack spacing={2}>
+        <FieldGrid columns={3}>
+          {text("product_name", "Product name", errors.product_name)}
+          {text("main_competitor_asin", "Main competitor ASIN", errors.main_competitor_asin)}
+          {text(
+            "freight_booking_reference_number",
+            "Freight booking reference number",
+            errors.freight_booking_reference_number,
+          )}
+        </FieldGrid>
+        {packages.fields.map((item, index) => {
+          const packageErrors = errors.packages?.[index];
+          return (
+            <Paper
+              key={item.id}
+              variant="outlined"
+              sx={{ p: 2 }}
+              component="fieldset"
+              aria-label={`Amazon warehouse ${index + 1}`}
+            >
+              <Stack
+                direction="row"
+                sx={{ mb: 1.5, alignItems: "center", justifyContent: "space-between" }}
+              >
+                <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                  Amazon warehouse {index + 1}
+                </Typography>
+                {packages.fields.length > 1 && (
+                  <Tooltip title="Remove this warehouse">
+                    <IconButton
+                      aria-label={`Remove Amazon warehouse ${index + 1}`}
+                      onClick={() => packages.remove(index)}
+                    >
+                      <DeleteOutline />
+                    </IconButton>
+                  </Tooltip>
+                )}
+              </Stack>
+              <Stack spacing={2}>
+                <Controller
+                  control={control}
+                  name={`packages.${index}.delivery_location`}
+                  render={({ field, fieldState }) => (
+                    <WarehouseField
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                <FieldGrid columns={3}>
+                  {PACKAGE_FIELDS.map(({ name, label, decimal }) => {
+                    const path = `packages.${index}.${name}` as const;
+                    return (
+                      <TextField
+                        key={name}
+                        label={label}
+                        required
+                        {...register(path, {
+                          onChange: (event: { target: { value: string } }) => {
+                            const cleaned = numericInput(event.target.value, decimal);
+                            if (cleaned !== event.target.value) setValue(path, cleaned);
+                          },
+                        })}
+                        error={!!packageErrors?.[name]}
+                        helperText={packageErrors?.[name]?.message}
+                        slotProps={{
+                          htmlInput: {
+                            inputMode: decimal ? "decimal" : "numeric",
+                            maxLength: 12,
+                          },
+                        }}
+                      />
+                    );
+                  })}
+                </FieldGrid>
+              </Stack>
+            </Paper>
+          );
+        })}
+        {errors.packages?.message && (
+          <FormHelperText error>{errors.packages.message}</FormHelperText>
+        )}
+        <Box>
+          <Button
+            startIcon={<AddIcon />}
+            variant="outlined"
+            disabled={packages.fields.length >= MAX_WAREHOUSE_GROUPS}
+            onClick={() => packages.append({ ...EMPTY_PACKAGE })}
+          >
+            Add Amazon warehouse
+          </Button>
+          <Typography variant="caption" color="text.secondary" sx={{ ml: 1.5 }}>
+            {packages.fields.length} of {MAX_WAREHOUSE_GROUPS}
+          </Typography>
+        </Box>
+        <CargoSummary />
+      </Stack>
+    </FormSection>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Stack,
+} from "@mui/material";
+import { Controller } from "react-hook-form";
+import { COMPLIANCE_OPTIONS, type ComplianceOption } from "@fba/contract";
+import { FormSection } from "./FormSection";
+import { NO_GOODS } from "./shipment-form";
+import { useShipmentForm, useTextField, type SectionProps } from "./shipment-form-parts";
+
+export function ComplianceSection({ expanded, onToggle, hasError }: SectionProps) {
+  const { control, formState } = useShipmentForm();
+  const { errors } = formState;
+  const text = useTextField();
+  return (
+    <FormSection
+      id="compliance"
+      title="Compliance"
+      expanded={expanded}
+      onToggle={onToggle}
+      hasError={hasError}
+    >
+      <Stack spacing={2}>
+        {text(
+          "compliance.detailed_product_description",
+          "Detailed product description",
+          errors.compliance?.detailed_product_description,
+        )}
+        <Controller
+          control={control}
+          name="compliance.compliance"
+          render={({ field, fieldState }) => {
+            const selected = field.value;
+            const toggleOption = (option: ComplianceOption, checked: boolean) => {
+              let next = checked
+                ? [...selected, option]
+                : selected.filter((value) => value !== option);
+              // "None of these" excludes the categories and the other way round.
+              if (checked && option === NO_GOODS) next = [NO_GOODS];
+              else if (checked) next = next.filter((value) => value !== NO_GOODS);
+              field.onChange(next);
+              field.onBlur();
+            };
+            const message = fieldState.error?.message ?? errors.compliance?.compliance?.message;
+            return (
+              <FormControl error={!!message} component="fieldset" required>
+                <FormLabel component="legend">
+                  Does your shipment contain any of these goods?
+                </FormLabel>
+                <FormGroup>
+                  {COMPLIANCE_OPTIONS.map((option) => (
+                    <FormControlLabel
+                      key={option}
+                      label={option}
+                      control={
+                        <Checkbox
+                          checked={selected.includes(option)}
+                          onChange={(event) => toggleOption(option, event.target.checked)}
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+                {message && <FormHelperText>{message}</FormHelperText>}
+              </FormControl>
+            );
+          }}
+        />
+        {text(
+          "compliance.additional_notes",
+          "Additional notes",
+          errors.compliance?.additional_notes,
+          { required: false, multiline: true },
+        )}
+      </Stack>
+    </FormSection>
+  );
+}
