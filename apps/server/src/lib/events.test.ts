@@ -39,4 +39,27 @@ describe("EventBus.settle", () => {
     await bus.settle();
     expect(errors).toHaveLength(1);
   });
+
+  it("waits for background work a service started after its commit, and logs its failure", async () => {
+    const errors: unknown[] = [];
+    const bus = new EventBus({ error: (entry: unknown) => errors.push(entry) } as never);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const done: string[] = [];
+    bus.background(async () => {
+      await gate;
+      done.push("notified");
+    }, "notification failed");
+    bus.background(async () => {
+      throw new Error("boom");
+    }, "notification failed");
+    let settled = false;
+    const settling = bus.settle().then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    release();
+    await settling;
+    expect(done).toEqual(["notified"]);
+    expect(errors).toHaveLength(1);
+  });
 });

@@ -127,6 +127,17 @@ export class EventBus {
     this.emitter.emit(name, payload);
   }
 
+  /**
+   * After-commit work a service starts and does not wait for (working out whom to notify): like a
+   * listener's, it is logged when it fails and shutdown waits for it before the database closes.
+   */
+  background(task: () => Promise<void>, failure: string): void {
+    const settled: Promise<void> = task()
+      .catch((error: unknown) => this.log?.error({ err: error }, failure))
+      .finally(() => this.pending.delete(settled));
+    this.pending.add(settled);
+  }
+
   /** Resolves once no listener work is running, including work that running listeners start. */
   async settle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);

@@ -238,8 +238,9 @@ export class ChatService {
       urlFor: this.urlFor,
     });
     this.deps.events.emit("chat.message_posted", { chat, message, isReply: parent !== null });
-    void this.announceMessage(facts, user, row).catch((error: unknown) =>
-      this.deps.log.error({ err: error }, "chat notification failed"),
+    this.deps.events.background(
+      () => this.announceMessage(facts, user, row),
+      "chat notification failed",
     );
     return message;
   }
