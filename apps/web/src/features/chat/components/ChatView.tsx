@@ -1,16 +1,6 @@
-import {
-  Fragment,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { Fragment, useCallback, useMemo, useState } from "react";
 import {
   Alert,
-  Avatar,
-  AvatarGroup,
   Box,
   Button,
   CircularProgress,
@@ -19,147 +9,36 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  Divider,
   Paper,
   Stack,
-  Tooltip,
   Typography,
 } from "@mui/material";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
-import { useQueryClient } from "@tanstack/react-query";
 import { chatMessages } from "@fba/contract";
 import { ApiError } from "../../../lib/api-client";
-import type { ConnectionStatus } from "../../../lib/realtime";
 import { useCurrentUser } from "../../../lib/session";
 import { toastApiError } from "../../../lib/toast";
 import { useChatHistory } from "../api/get-chat-history";
 import { uploadAttachment } from "../api/upload-attachment";
 import { useChatChannel } from "../api/use-chat-channel";
-import { refreshChatBadges } from "../api/chat-badges";
-import { announceChatRead, registerOpenChat } from "../../../lib/open-chats";
-import { unreadFromOthers } from "../lib/chat-cache";
-import { fullName, initials } from "../../../lib/names";
 import { dayLabel } from "../lib/format";
 import type { ChatMessage, ChatParty } from "@fba/contract";
 import type { ChatPanelProps } from "../types";
 import { Composer, type ComposerMode, type ComposerSubmit } from "./Composer";
 import { EmojiPickerPopover } from "./EmojiPickerPopover";
 import { MessageBubble, type MessageActions } from "./MessageBubble";
+import { ChatHeader } from "./ChatHeader";
+import { DayDivider } from "./DayDivider";
+import { useChatScroll } from "./use-chat-scroll";
+import { useMarkChatRead } from "./use-mark-chat-read";
 
 export const EMPTY_CHAT_TEXT = chatMessages.emptyChat;
-
-const NEAR_BOTTOM_PX = 120;
-
-const CONNECTION_TEXT: Record<ConnectionStatus, string> = {
-  open: "Live",
-  connecting: "Connecting…",
-  reconnecting: "Reconnecting…",
-  closed: "Offline",
-};
-
-function ChatHeader({
-  side,
-  seller,
-  shipper,
-  admin,
-  status,
-}: {
-  side: ChatPanelProps["side"];
-  seller: ChatParty | null;
-  shipper: ChatParty | null;
-  admin: ChatParty | null;
-  status: ConnectionStatus;
-}) {
-  // Each side sees who is on the other end: agents see the seller, sellers see their agent.
-  const others: Array<{ role: string; party: ChatParty }> = [];
-  if (side !== "seller" && seller) others.push({ role: "Seller", party: seller });
-  if (side !== "shipper" && shipper) others.push({ role: "Shipping agent", party: shipper });
-  if (admin) others.push({ role: "Admin", party: admin });
-  const primary = others[0];
-  const statusText = CONNECTION_TEXT[status];
-  const isDark = side === "shipper";
-
-  return (
-    <Stack
-      direction="row"
-      spacing={1.5}
-      data-testid="chat-header"
-      sx={{
-        alignItems: "center",
-        px: 2,
-        py: 1.25,
-        borderBottom: 1,
-        borderColor: "divider",
-        bgcolor: isDark ? "#0f2a4a" : "background.paper",
-        color: isDark ? "common.white" : "text.primary",
-      }}
-    >
-      <AvatarGroup max={3} sx={{ "& .MuiAvatar-root": { width: 34, height: 34, fontSize: 14 } }}>
-        {others.map(({ party, role }) => (
-          <Avatar
-            key={`${role}-${party.id}`}
-            src={party.image ?? undefined}
-            alt={fullName(party)}
-            sx={
-              role === "Admin"
-                ? { bgcolor: "secondary.main", color: "secondary.contrastText" }
-                : { bgcolor: "primary.light", color: "primary.contrastText" }
-            }
-          >
-            {initials(party)}
-          </Avatar>
-        ))}
-      </AvatarGroup>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="subtitle2" component="h2" noWrap sx={{ fontWeight: 700 }}>
-          {primary ? `Chat with ${fullName(primary.party)}` : "Chat"}
-        </Typography>
-        <Typography variant="caption" noWrap sx={{ display: "block", opacity: 0.8 }}>
-          {others.length > 0
-            ? others.map(({ role, party }) => `${role}: ${fullName(party)}`).join(" · ")
-            : "Waiting for participants"}
-        </Typography>
-      </Box>
-      <Tooltip title={status === "open" ? "Connected: messages arrive live" : statusText}>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }} aria-live="polite">
-          <Box
-            sx={{
-              width: 8,
-              height: 8,
-              borderRadius: "50%",
-              bgcolor:
-                status === "open"
-                  ? "success.main"
-                  : status === "closed"
-                    ? "grey.500"
-                    : "warning.main",
-            }}
-          />
-          <Typography variant="caption" noWrap>
-            {statusText}
-          </Typography>
-        </Stack>
-      </Tooltip>
-    </Stack>
-  );
-}
-
-function DayDivider({ label }: { label: string }) {
-  return (
-    <Divider sx={{ my: 1.5 }} role="separator" aria-label={label}>
-      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
-        {label}
-      </Typography>
-    </Divider>
-  );
-}
 
 /** The live chat of one order. */
 export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   const user = useCurrentUser();
   const userId = user?.id ?? 0;
-  const queryClient = useQueryClient();
   const history = useChatHistory(kind, id);
   const channel = useChatChannel(kind, id, Boolean(user));
   const { send } = channel;
@@ -169,10 +48,6 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
     anchor: HTMLElement;
   } | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<ChatMessage | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const nearBottom = useRef(true);
-  const lastCount = useRef(0);
-  const [isVisible, setIsVisible] = useState(false);
 
   const data = history.data;
   const messages = useMemo(() => data?.messages ?? [], [data]);
@@ -180,73 +55,12 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
     () => [data?.seller, data?.shipper, data?.admin].filter((p): p is ChatParty => Boolean(p)),
     [data],
   );
-
-  // Newest message in view: on first load, after own sends, and while the reader is at the bottom.
-  useLayoutEffect(() => {
-    const box = scrollRef.current;
-    if (!box || messages.length === 0) return;
-    const last = messages[messages.length - 1];
-    const grew = messages.length > lastCount.current;
-    const firstLoad = lastCount.current === 0;
-    lastCount.current = messages.length;
-    if (firstLoad || (grew && (nearBottom.current || last?.sender.id === userId))) {
-      box.scrollTop = box.scrollHeight;
-    }
-  }, [messages, userId]);
-
-  // Late content (images) must not leave the newest message half hidden.
-  useEffect(() => {
-    const box = scrollRef.current;
-    if (!box) return;
-    const onLoad = () => {
-      if (nearBottom.current) box.scrollTop = box.scrollHeight;
-    };
-    box.addEventListener("load", onLoad, true);
-    return () => box.removeEventListener("load", onLoad, true);
-  }, [history.isSuccess]);
-
-  useEffect(() => {
-    const box = scrollRef.current;
-    if (!box || typeof IntersectionObserver === "undefined") {
-      setIsVisible(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      ([entry]) => setIsVisible(Boolean(entry?.isIntersecting)),
-      {
-        threshold: 0.2,
-      },
-    );
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [history.isSuccess]);
-
-  // Mark read only while the chat is actually on screen and the tab is in front.
-  const unread = unreadFromOthers(data, userId);
-  const lastUnreadSent = useRef<number | null>(null);
-  const newestId = messages[messages.length - 1]?.id ?? 0;
-  useEffect(() => {
-    if (!user || unread === 0 || !isVisible || channel.status !== "open") return;
-    if (document.visibilityState === "hidden") return;
-    if (lastUnreadSent.current === newestId) return;
-    lastUnreadSent.current = newestId;
-    send({ action: "mark_read", shipment_id: id, user_id: user.id });
-    refreshChatBadges(queryClient);
-    announceChatRead({ kind, id });
-  }, [user, unread, isVisible, channel.status, newestId, kind, id, send, queryClient]);
-
-  useEffect(() => {
-    if (!isVisible) return;
-    return registerOpenChat(kind, id);
-  }, [isVisible, kind, id]);
-
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === "visible") lastUnreadSent.current = null;
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, []);
+  const { scrollRef, isVisible, onScroll, stickToBottom } = useChatScroll(
+    messages,
+    userId,
+    history.isSuccess,
+  );
+  useMarkChatRead({ kind, id, data, isVisible, channelStatus: channel.status, send });
 
   const actions: MessageActions = useMemo(
     () => ({
@@ -293,12 +107,12 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
           ? send({ action: "reply_to_thread", ...frame, reply_to_id: current.message.id })
           : send({ action: "send_message", ...frame });
       if (sent) {
-        nearBottom.current = true;
+        stickToBottom();
         setMode({ kind: "normal" });
       }
       return sent;
     },
-    [send, user],
+    [send, user, stickToBottom],
   );
 
   const confirmDelete = () => {
@@ -409,10 +223,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         role="region"
         aria-label="Chat history"
         tabIndex={0}
-        onScroll={(event) => {
-          const box = event.currentTarget;
-          nearBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;
-        }}
+        onScroll={onScroll}
         sx={{
           flex: 1,
           overflowY: "auto",
