@@ -14,6 +14,7 @@ import {
 } from "@fba/contract";
 import { AppError } from "../../lib/errors.js";
 import { ok, created } from "../../lib/http.js";
+import { readMultipart } from "../../lib/multipart.js";
 import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
 import { limitRequests } from "../../plugins/rate-limit.js";
 import { isInlineSafe } from "./attachment-files.js";
@@ -109,30 +110,19 @@ export async function chatRoutes(
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw AppError.field("attachment", texts.attachmentRequired);
-      let bytes: Buffer | null = null;
-      let fileName: string | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== "file") continue; // file_size and other text fields are ignored
-          if (part.fieldname !== "attachment" || bytes) {
-            part.file.resume();
-            continue;
-          }
-          bytes = await part.toBuffer();
-          fileName = part.filename;
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_FILES_LIMIT") {
-          throw new AppError("PAYLOAD_TOO_LARGE", texts.attachmentTooLarge, [
-            { field: "attachment", message: texts.attachmentTooLarge },
-          ]);
-        }
-        if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
-          throw AppError.badRequest(texts.attachmentRequired);
-        }
-        throw error;
-      }
+      const tooLarge = () =>
+        new AppError("PAYLOAD_TOO_LARGE", texts.attachmentTooLarge, [
+          { field: "attachment", message: texts.attachmentTooLarge },
+        ]);
+      const required = () => AppError.badRequest(texts.attachmentRequired);
+      // file_size and other text fields are ignored.
+      const form = await readMultipart(
+        request,
+        { field: "attachment", to: "memory", skipNameless: false, tooLarge },
+        { FST_FILES_LIMIT: tooLarge, FST_PARTS_LIMIT: required, FST_FIELDS_LIMIT: required },
+      );
+      const bytes = form.file?.bytes;
+      const fileName = form.file?.fileName;
       if (!bytes) throw AppError.field("attachment", texts.attachmentRequired);
       return created(
         reply,
