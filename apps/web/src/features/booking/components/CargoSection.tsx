@@ -30,10 +30,8 @@ import {
 } from "./shipment-form-parts";
 
 export function CargoSection({
-  expanded,
-  onToggle,
-  hasError,
   packages,
+  ...section
 }: SectionProps & {
   packages: UseFieldArrayReturn<ShipmentFormValues, "packages">;
 }) {
@@ -41,13 +39,7 @@ export function CargoSection({
   const { errors } = formState;
   const text = useTextField();
   return (
-    <FormSection
-      id="cargo"
-      title="Cargo"
-      expanded={expanded}
-      onToggle={onToggle}
-      hasError={hasError}
-    >
+    <FormSection id="cargo" title="Cargo" {...section}>
       <Stack spacing={2}>
         <FieldGrid columns={3}>
           {text("product_name", "Product name", errors.product_name)}

@@ -13,18 +13,12 @@ import { FormSection } from "./FormSection";
 import { NO_GOODS } from "./shipment-form";
 import { useShipmentForm, useTextField, type SectionProps } from "./shipment-form-parts";
 
-export function ComplianceSection({ expanded, onToggle, hasError }: SectionProps) {
+export function ComplianceSection(section: SectionProps) {
   const { control, formState } = useShipmentForm();
   const { errors } = formState;
   const text = useTextField();
   return (
-    <FormSection
-      id="compliance"
-      title="Compliance"
-      expanded={expanded}
-      onToggle={onToggle}
-      hasError={hasError}
-    >
+    <FormSection id="compliance" title="Compliance" {...section}>
       <Stack spacing={2}>
         {text(
           "compliance.detailed_product_description",

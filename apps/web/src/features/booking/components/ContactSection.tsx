@@ -1,17 +1,11 @@
 import { FormSection } from "./FormSection";
 import { FieldGrid, useShipmentForm, useTextField, type SectionProps } from "./shipment-form-parts";
 
-export function ContactSection({ expanded, onToggle, hasError }: SectionProps) {
+export function ContactSection(section: SectionProps) {
   const { errors } = useShipmentForm().formState;
   const text = useTextField();
   return (
-    <FormSection
-      id="contact"
-      title="Contact Information"
-      expanded={expanded}
-      onToggle={onToggle}
-      hasError={hasError}
-    >
+    <FormSection id="contact" title="Contact Information" {...section}>
       <FieldGrid columns={3}>
         {text(
           "contact_information.first_name",

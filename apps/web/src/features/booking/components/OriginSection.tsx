@@ -8,18 +8,12 @@ import { FieldGrid, useShipmentForm, useTextField, type SectionProps } from "./s
 
 const ShipmentDatePicker = lazy(() => import("./ShipmentDatePicker"));
 
-export function OriginSection({ expanded, onToggle, hasError }: SectionProps) {
+export function OriginSection(section: SectionProps) {
   const { control, setValue, formState } = useShipmentForm();
   const { errors } = formState;
   const text = useTextField();
   return (
-    <FormSection
-      id="origin"
-      title="Origin and Destination"
-      expanded={expanded}
-      onToggle={onToggle}
-      hasError={hasError}
-    >
+    <FormSection id="origin" title="Origin and Destination" {...section}>
       <Stack spacing={2}>
         <Controller
           control={control}
