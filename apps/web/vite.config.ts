@@ -38,10 +38,14 @@ function precompress(): Plugin {
 }
 
 // Static import roots: the toasts every page loads after its first paint, and the signed-in
-// screens' code: the shell every such screen needs, the shipment lists and the shipment page.
+// screens' code: the shell every such screen needs, the shipment lists (with the seller's tab strip)
+// and the shipment page.
 const TOASTS = ["src/app/ToastHost.tsx"];
 const SHELL = ["src/app/QueryRoot.tsx", "src/app/routes/AppLayout.tsx"];
-const LISTS = ["src/features/shipments/components/SellerShipmentsList.tsx"];
+const LISTS = [
+  "src/features/shipments/components/SellerShipmentsList.tsx",
+  "src/app/routes/SellerTabs.tsx",
+];
 const SHIPMENT = ["src/app/routes/SellerShipmentView.tsx"];
 
 interface ModuleGraph {
