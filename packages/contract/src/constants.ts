@@ -79,3 +79,20 @@ export const STORAGE_KEYS = {
   twoFa: "TWO_FA",
   otpResendAt: "OTP_RESEND_AT",
 } as const;
+
+/** WebSocket paths (token = the access JWT, passed as ?token=). */
+export const wsPaths = {
+  groupChat: (shipmentId: number) => `/ws/group-chat/${shipmentId}/`,
+  sampleChat: (sampleId: number) => `/ws/sample-shipment-chat/${sampleId}/`,
+  notifications: (userId: number) => `/ws/notifications/${userId}/`,
+  announcements: () => `/ws/announcement/`,
+} as const;
+
+/** Close codes the server uses; 1008/1009 are the standard policy and size codes. */
+export const WS_CLOSE_CODES = {
+  policyViolation: 1008,
+  messageTooBig: 1009,
+  unauthorized: 4401,
+  forbidden: 4403,
+  notFound: 4404,
+} as const;

@@ -11,22 +11,8 @@ import {
 import { notificationSchema } from "./notifications.js";
 import { announcementSchema } from "./announcements.js";
 
-/** WebSocket paths (token = the access JWT, passed as ?token=). */
-export const wsPaths = {
-  groupChat: (shipmentId: number) => `/ws/group-chat/${shipmentId}/`,
-  sampleChat: (sampleId: number) => `/ws/sample-shipment-chat/${sampleId}/`,
-  notifications: (userId: number) => `/ws/notifications/${userId}/`,
-  announcements: () => `/ws/announcement/`,
-} as const;
-
-/** Close codes the server uses; 1008/1009 are the standard policy and size codes. */
-export const WS_CLOSE_CODES = {
-  policyViolation: 1008,
-  messageTooBig: 1009,
-  unauthorized: 4401,
-  forbidden: 4403,
-  notFound: 4404,
-} as const;
+// Socket paths and close codes live in constants.ts (no schema library), re-exported here.
+export { WS_CLOSE_CODES, wsPaths } from "./constants.js";
 
 /** Hard limits of one socket. */
 export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;

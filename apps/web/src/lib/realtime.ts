@@ -4,36 +4,15 @@ import {
   CHAT_RECONNECT_ATTEMPTS,
   CHAT_RECONNECT_DELAY_MS,
   SOCKET_FRAME_BURST,
+  WS_CLOSE_CODES,
+  wsPaths,
 } from "@fba/contract/constants";
-import type {
-  ClientFrameInput,
-  ServerEvent,
-  ServerEventType,
-  WS_CLOSE_CODES as ContractCloseCodes,
-  wsPaths as contractSocketPaths,
-} from "@fba/contract";
+import type { ClientFrameInput, ServerEvent, ServerEventType } from "@fba/contract";
 import { authStorage } from "./auth-storage";
 import { api } from "./api-client";
 
-/*
- * The contract's close codes and socket paths sit beside its zod schemas, so importing their values
- * would bring zod into every signed-in screen's first download. They are restated here against
- * the contract's types (a wrong close code fails to compile), and a test pins the paths to it.
- */
-export const WS_CLOSE_CODES: typeof ContractCloseCodes = {
-  policyViolation: 1008,
-  messageTooBig: 1009,
-  unauthorized: 4401,
-  forbidden: 4403,
-  notFound: 4404,
-};
-
-export const wsPaths: typeof contractSocketPaths = {
-  groupChat: (shipmentId: number) => `/ws/group-chat/${shipmentId}/`,
-  sampleChat: (sampleId: number) => `/ws/sample-shipment-chat/${sampleId}/`,
-  notifications: (userId: number) => `/ws/notifications/${userId}/`,
-  announcements: () => `/ws/announcement/`,
-};
+// The contract's socket paths and close codes, from its schema-free entry.
+export { WS_CLOSE_CODES, wsPaths };
 
 /** A frame to the server, as the contract accepts it. */
 export type ClientFrame = ClientFrameInput;
