@@ -75,18 +75,26 @@ export function countryName(code: string): string {
   return countries.getName(upper, "en", { select: "alias" }) ?? upper;
 }
 
+let codesByName: Map<string, string> | undefined;
+
 /** Country code for a typed country ("china", "CN", "Viet Nam"); undefined when it is none. */
 export function countryCode(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed.length < 2) return undefined;
-  countryName("US");
+  if (!codesByName) {
+    // Built once: our names ("USA", "UK", "Vietnam") by their normalised form.
+    codesByName = new Map(
+      Object.keys(countries.getAlpha2Codes()).map((code) => [
+        normalizeName(countryName(code)),
+        code,
+      ]),
+    );
+  }
   if (trimmed.length === 2 && countries.isValid(trimmed.toUpperCase()))
     return trimmed.toUpperCase();
-  const wanted = normalizeName(trimmed);
-  for (const code of Object.keys(countries.getAlpha2Codes())) {
-    if (normalizeName(countryName(code)) === wanted) return code;
-  }
-  return countries.getAlpha2Code(trimmed, "en") ?? undefined;
+  return (
+    codesByName.get(normalizeName(trimmed)) ?? countries.getAlpha2Code(trimmed, "en") ?? undefined
+  );
 }
 
 interface IndexEntry {
