@@ -2,7 +2,8 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "re
 import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from "react-router";
 import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
 import { SHIPPER_PAGE_SIZE } from "../components/data-table/use-list-state";
-import { prefetchGet } from "../lib/api-client";
+import { meRequest, prefetchGet } from "../lib/api-client";
+import { shipmentRequests, type ShipmentListName } from "../entities/shipment/api/requests";
 import { RootRoute } from "./RootRoute";
 import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
@@ -18,15 +19,15 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
 
 /** The first page of a list screen, as useListState asks for it. */
 const firstPage =
-  (endpoint: string, perPage: number = DEFAULT_PAGE_SIZE) =>
+  (list: ShipmentListName, perPage: number = DEFAULT_PAGE_SIZE) =>
   () =>
-    prefetchGet(endpoint, { page: 1, per_page: perPage });
-const shipperFirstPage = (endpoint: string) => firstPage(endpoint, SHIPPER_PAGE_SIZE);
+    prefetchGet(shipmentRequests.list(list, { page: 1, per_page: perPage }));
+const shipperFirstPage = (list: ShipmentListName) => firstPage(list, SHIPPER_PAGE_SIZE);
 
 /** The seller's shipment screens read the shipment and its bids. */
-const sellerShipment = ({ id }: Params) => {
-  prefetchGet(`shipments/${id}/`);
-  prefetchGet("quotations/", { shipment_id: id, per_page: 200 });
+const sellerShipment = ({ id = "" }: Params) => {
+  prefetchGet(shipmentRequests.detail(id));
+  prefetchGet(shipmentRequests.quotations(id));
 };
 
 /** Every screen except the landing page is its own lazy chunk, so "/" never downloads dashboards. */
@@ -111,7 +112,7 @@ export const routes: RouteObject[] = [
           {
             handle: {
               preload: pages.appLayout.preload,
-              prefetch: () => prefetchGet("auth/v1/me/"),
+              prefetch: () => prefetchGet(meRequest),
             } satisfies RouteHandle,
             element: (
               <RequireAuth>
@@ -126,19 +127,19 @@ export const routes: RouteObject[] = [
                 "/shipper/dashboard",
                 "Pending Quotations",
                 pages.pendingQuotations,
-                shipperFirstPage("shipper/shipments/"),
+                shipperFirstPage("shipperPending"),
               ),
               page(
                 "/shipper/dashboard/new",
                 "Pending Quotations",
                 pages.pendingQuotations,
-                shipperFirstPage("shipper/shipments/"),
+                shipperFirstPage("shipperPending"),
               ),
               page(
                 "/shipper/dashboard/orders",
                 "Current Shipments",
                 pages.shipperCurrent,
-                shipperFirstPage("shipper/recent-orders/"),
+                shipperFirstPage("shipperRecent"),
               ),
               page("/shipper/dashboard/orders/status/:id", "Order Status", pages.shipperOrder),
               page(
@@ -178,7 +179,7 @@ export const routes: RouteObject[] = [
                 "/seller/booking",
                 "Active Shipments",
                 pages.sellerActive,
-                firstPage("seller/shipments/"),
+                firstPage("sellerActive"),
               ),
               page(
                 "/seller/booking/order/status/:id",
@@ -197,25 +198,25 @@ export const routes: RouteObject[] = [
                 "/seller/booking/recentorders",
                 "Current Shipments",
                 pages.sellerRecent,
-                firstPage("seller/recent-orders/"),
+                firstPage("sellerRecent"),
               ),
               page(
                 "/seller/booking/pendingorders",
                 "Pending Shipments",
                 pages.sellerPending,
-                firstPage("seller/pending-shipments/"),
+                firstPage("sellerPending"),
               ),
               page(
                 "/seller/booking/pastorders",
                 "Completed Shipments",
                 pages.sellerCompleted,
-                firstPage("seller/past-orders/"),
+                firstPage("sellerPast"),
               ),
               page(
                 "/seller/booking/cancelledorders",
                 "Cancelled Shipments",
                 pages.sellerCancelled,
-                firstPage("seller/cancelled-shipments/"),
+                firstPage("sellerCancelled"),
               ),
               page("/seller/booking/sampleshipments", "Sample Shipments", pages.sellerSamples),
               page("/seller/announcement", "Announcements", pages.announcements),

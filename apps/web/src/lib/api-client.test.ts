@@ -138,7 +138,7 @@ describe("buildUrl", () => {
 describe("prefetchGet", () => {
   it("hands a GET started early to the first matching api.get, then asks again", async () => {
     const { calls } = fakeApi({ "GET seller/shipments/": success([{ id: 3 }]) });
-    prefetchGet("seller/shipments/", { page: 1, per_page: 50 });
+    prefetchGet({ path: "seller/shipments/", query: { page: 1, per_page: 50 } });
     expect(calls).toHaveLength(1);
     const first = await api.get<{ data: { id: number }[] }>("seller/shipments/", {
       page: 1,
@@ -154,14 +154,14 @@ describe("prefetchGet", () => {
 
   it("passes an early failure to the screen that takes it", async () => {
     fakeApi({ "GET shipments/9/": failure(403, "You cannot view this shipment right now.") });
-    prefetchGet("shipments/9/");
+    prefetchGet({ path: "shipments/9/" });
     await expect(api.get("shipments/9/")).rejects.toMatchObject({ status: 403 });
   });
 
   it("sends nothing without a signed-in user", () => {
     localStorage.removeItem(STORAGE_KEYS.accessToken);
     const { calls } = fakeApi({});
-    prefetchGet("auth/v1/me/");
+    prefetchGet({ path: "auth/v1/me/" });
     expect(calls).toHaveLength(0);
   });
 });

@@ -22,6 +22,18 @@ export const NETWORK_ERROR_MESSAGE =
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
+/**
+ * One GET as data: the api file that reads it and the router that starts it early build it from
+ * the same function, so the two cannot ask for different URLs.
+ */
+export interface GetRequest {
+  path: string;
+  query?: Query;
+}
+
+/** The signed-in user (`auth/v1/me/`). */
+export const meRequest: GetRequest = { path: "auth/v1/me/" };
+
 export interface RequestOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;
@@ -166,7 +178,7 @@ const EARLY_GET_TTL_MS = 10_000;
  * Starts a GET now, so it runs while the screen's code downloads; the first `api.get` of the same
  * URL within 10 seconds takes its answer instead of asking again. Signed-in requests only.
  */
-export function prefetchGet(path: string, query?: Query) {
+export function prefetchGet({ path, query }: GetRequest) {
   const url = buildUrl(path, query);
   if (!authStorage.getAccessToken() || earlyGets.has(url)) return;
   const answer = apiRequest(path, { query });
@@ -185,6 +197,9 @@ function takeEarlyGet<T>(path: string, query?: Query): Promise<T> | undefined {
 
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
+    takeEarlyGet<T>(path, query) ?? apiRequest<T>(path, { query, signal }),
+  /** The same as `get`, for a request built by a request function. */
+  read: <T>({ path, query }: GetRequest, signal?: AbortSignal) =>
     takeEarlyGet<T>(path, query) ?? apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "POST", body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PATCH", body }),

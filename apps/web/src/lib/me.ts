@@ -1,12 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SuccessEnvelope, User } from "@fba/contract";
-import { api } from "./api-client";
+import { api, meRequest } from "./api-client";
 
 /** The signed-in user as the server has it now: one cache entry for every screen that reads it. */
 export const meQueryKey = ["auth", "me"] as const;
 
 export function getMe(signal?: AbortSignal) {
-  return api.get<SuccessEnvelope<User>>("auth/v1/me/", undefined, signal);
+  return api.read<SuccessEnvelope<User>>(meRequest, signal);
 }
 
 export const meQueryOptions = () =>

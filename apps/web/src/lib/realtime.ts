@@ -9,7 +9,7 @@ import {
 } from "@fba/contract/constants";
 import type { ClientFrameInput, ServerEvent, ServerEventType } from "@fba/contract";
 import { authStorage } from "./auth-storage";
-import { api } from "./api-client";
+import { api, meRequest } from "./api-client";
 
 // The contract's socket paths and close codes, from its schema-free entry.
 export { WS_CLOSE_CODES, wsPaths };
@@ -107,7 +107,7 @@ async function ensureFreshToken(force = false): Promise<void> {
   const expiresAt = tokenExpiresAt(token);
   if (!force && (expiresAt === null || expiresAt > Date.now() + 5_000)) return;
   try {
-    await api.get("auth/v1/me/");
+    await api.read(meRequest);
   } catch (error) {
     log("token refresh failed", error);
   }

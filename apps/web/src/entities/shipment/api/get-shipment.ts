@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { shipmentRequests } from "./requests";
 import type { Shipment } from "./types";
 
 export const shipmentKeys = {
@@ -11,7 +12,7 @@ export const shipmentKeys = {
 };
 
 export async function getShipment(id: number, signal?: AbortSignal): Promise<Shipment> {
-  const res = await api.get<SuccessEnvelope<Shipment>>(`shipments/${id}/`, undefined, signal);
+  const res = await api.read<SuccessEnvelope<Shipment>>(shipmentRequests.detail(id), signal);
   return res.data;
 }
 

@@ -3,28 +3,17 @@ import type { FlatList } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import type { ListParams } from "../../../components/data-table/use-list-state";
 import { shipmentKeys } from "./get-shipment";
+import { SHIPMENT_LISTS, shipmentRequests, type ShipmentListName } from "./requests";
 import type { ShipmentListRow } from "./types";
 
-/** The flat-envelope shipment lists of API-CONTRACT section 4. */
-export const SHIPMENT_LISTS = {
-  shipperPending: "shipper/shipments/",
-  shipperRecent: "shipper/recent-orders/",
-  shipperPast: "shipper/past-orders/",
-  shipperHistory: "shipper/quotation-history",
-  sellerActive: "seller/shipments/",
-  sellerPending: "seller/pending-shipments/",
-  sellerRecent: "seller/recent-orders/",
-  sellerPast: "seller/past-orders/",
-  sellerCancelled: "seller/cancelled-shipments/",
-} as const;
-export type ShipmentListName = keyof typeof SHIPMENT_LISTS;
+export { SHIPMENT_LISTS, type ShipmentListName } from "./requests";
 
 export function listShipments<Row = ShipmentListRow>(
-  endpoint: string,
+  list: ShipmentListName,
   params: ListParams,
   signal?: AbortSignal,
 ): Promise<FlatList<Row>> {
-  return api.get<FlatList<Row>>(endpoint, { ...params }, signal);
+  return api.read<FlatList<Row>>(shipmentRequests.list(list, params), signal);
 }
 
 export const shipmentListQueryOptions = <Row = ShipmentListRow>(
@@ -33,7 +22,7 @@ export const shipmentListQueryOptions = <Row = ShipmentListRow>(
 ) =>
   queryOptions({
     queryKey: shipmentKeys.list(SHIPMENT_LISTS[list], params),
-    queryFn: ({ signal }) => listShipments<Row>(SHIPMENT_LISTS[list], params, signal),
+    queryFn: ({ signal }) => listShipments<Row>(list, params, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -3,6 +3,7 @@ import type { FlatList, SuccessEnvelope, UpdateQuotationInput } from "@fba/contr
 import { api } from "../../../lib/api-client";
 import { sellerDashboardKey } from "./get-seller-dashboard";
 import { shipmentKeys } from "./get-shipment";
+import { shipmentRequests } from "./requests";
 import type { Quotation, Shipment } from "./types";
 
 export const quotationKeys = {
@@ -11,11 +12,7 @@ export const quotationKeys = {
 };
 
 export function listQuotations(shipmentId: number, signal?: AbortSignal) {
-  return api.get<FlatList<Quotation>>(
-    "quotations/",
-    { shipment_id: shipmentId, per_page: 200 },
-    signal,
-  );
+  return api.read<FlatList<Quotation>>(shipmentRequests.quotations(shipmentId), signal);
 }
 
 export const quotationsQueryOptions = (shipmentId: number) =>

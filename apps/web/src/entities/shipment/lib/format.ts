@@ -15,13 +15,7 @@ export function formatMoney(value: Amount | null | undefined): string {
   return `$${money.format(n)}`;
 }
 
-/** yyyy-MM-dd -> MM/DD/YYYY without going through a Date (no timezone shift). */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return "N/A";
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  return `${match[2]}/${match[3]}/${match[1]}`;
-}
+export { formatDate } from "../../../lib/format";
 
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return "N/A";

@@ -69,7 +69,7 @@ describe("ShipperSamplesPage", { timeout: 30_000 }, () => {
       "1",
       "42",
       "Bamboo cups",
-      "20 Nov 2026",
+      "11/20/2026",
       "12",
       "Samples desk, seller 42",
       "Shipment Pending",

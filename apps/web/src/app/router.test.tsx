@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderHook } from "@testing-library/react";
+import { STORAGE_KEYS } from "@fba/contract/constants";
+import { fakeApi, success } from "../test/fake-api";
+import { useListState, useShipperListState } from "../components/data-table/use-list-state";
+import { listShipments } from "../entities/shipment/api/list-shipments";
+import { getShipment } from "../entities/shipment/api/get-shipment";
+import { listQuotations } from "../entities/shipment/api/quotations";
+import { getMe } from "../lib/me";
+import { preloadRoute } from "./router";
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.accessToken, "access");
+});
+
+/** Each screen's first read takes the answer the router started early: one request, not two. */
+describe("preloadRoute", () => {
+  it("starts the seller's active list exactly as the list screen asks for it", async () => {
+    const { calls } = fakeApi({
+      "GET auth/v1/me/": success({ id: 1 }),
+      "GET seller/shipments/": success([]),
+    });
+    preloadRoute("/seller/booking");
+    const { result } = renderHook(() => useListState());
+    await listShipments("sellerActive", result.current.params);
+    await getMe();
+    expect(calls.map((call) => call.path)).toEqual(["auth/v1/me/", "seller/shipments/"]);
+  });
+
+  it("starts the agent's first page with the agent's page size", async () => {
+    const { calls } = fakeApi({
+      "GET auth/v1/me/": success({ id: 1 }),
+      "GET shipper/shipments/": success([]),
+    });
+    preloadRoute("/shipper/dashboard");
+    const { result } = renderHook(() => useShipperListState());
+    await listShipments("shipperPending", result.current.params);
+    expect(calls.filter((call) => call.path === "shipper/shipments/")).toHaveLength(1);
+  });
+
+  it("starts a seller's shipment and its bids", async () => {
+    const { calls } = fakeApi({
+      "GET auth/v1/me/": success({ id: 1 }),
+      "GET shipments/7/": success({ id: 7 }),
+      "GET quotations/": success([]),
+    });
+    preloadRoute("/seller/booking/order/status/7");
+    await getShipment(7);
+    await listQuotations(7);
+    expect(calls.filter((call) => call.path !== "auth/v1/me/").map((call) => call.path)).toEqual([
+      "shipments/7/",
+      "quotations/",
+    ]);
+  });
+});
