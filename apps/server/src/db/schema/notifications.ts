@@ -16,6 +16,8 @@ export const notifications = pgTable(
     shipmentId: integer("shipment_id"),
     sampleShipmentId: integer("sample_shipment_id"),
     announcementId: integer("announcement_id"),
+    /** The chat message a notification quotes: its text goes when the message is deleted. */
+    chatMessageId: integer("chat_message_id"),
     content: text("content").notNull(),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -26,5 +28,8 @@ export const notifications = pgTable(
     index("notifications_user_unread_idx")
       .on(t.userId)
       .where(sql`${t.isRead} = false`),
+    index("notifications_chat_message_idx")
+      .on(t.chatMessageId)
+      .where(sql`${t.chatMessageId} is not null`),
   ],
 );

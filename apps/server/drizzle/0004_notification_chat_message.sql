@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "chat_message_id" integer;--> statement-breakpoint
+CREATE INDEX "notifications_chat_message_idx" ON "notifications" USING btree ("chat_message_id") WHERE "notifications"."chat_message_id" is not null;
