@@ -18,6 +18,8 @@ export const notifications = pgTable(
     announcementId: integer("announcement_id"),
     /** The chat message a notification quotes: its text goes when the message is deleted. */
     chatMessageId: integer("chat_message_id"),
+    /** What happened, where the type alone does not say (a lost bid, a window without bids). */
+    kind: text("kind", { enum: ["bid_lost", "no_bids"] }),
     content: text("content").notNull(),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

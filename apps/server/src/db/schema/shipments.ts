@@ -65,6 +65,8 @@ export const shipments = pgTable(
     contactLastName: text("contact_last_name"),
     contactEmail: text("contact_email"),
     biddingEndsAt: timestamp("bidding_ends_at", { withTimezone: true }).notNull(),
+    /** When the window's end was judged (a winner chosen, or the seller told nobody bid). */
+    biddingClosedAt: timestamp("bidding_closed_at", { withTimezone: true }),
     winningQuotationId: integer("winning_quotation_id"),
     /** The agent of the winning quotation, kept beside it so access checks and lists need no join. */
     winnerAgentId: integer("winner_agent_id").references(() => users.id),
@@ -88,6 +90,10 @@ export const shipments = pgTable(
     index("shipments_open_idx")
       .on(t.biddingEndsAt)
       .where(sql`${t.status} in ('Shipment Pending', 'Quotation Received')`),
+    // Windows that ended without bids and whose seller has not been told yet.
+    index("shipments_unjudged_pending_idx")
+      .on(t.biddingEndsAt)
+      .where(sql`${t.status} = 'Shipment Pending' and ${t.biddingClosedAt} is null`),
     index("shipments_winner_status_idx").on(t.winnerAgentId, t.status, t.createdAt),
     index("shipments_created_idx").on(t.createdAt),
   ],
