@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -136,6 +137,8 @@ export const quotations = pgTable(
     normalAmount: numeric("normal_amount", { precision: 14, scale: 2 }),
     totalAmount: numeric("total_amount", { precision: 14, scale: 2 }).notNull(),
     isAccepted: boolean("is_accepted"),
+    /** The service the seller chose on accepting; null: the one `totalAmount` prices. */
+    acceptedService: text("accepted_service", { enum: ["fast", "normal"] }),
     cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -144,5 +147,9 @@ export const quotations = pgTable(
     uniqueIndex("quotations_shipment_agent_idx").on(t.shipmentId, t.agentId),
     index("quotations_agent_idx").on(t.agentId, t.createdAt),
     index("quotations_shipment_total_idx").on(t.shipmentId, t.totalAmount, t.createdAt),
+    check(
+      "quotations_accepted_service",
+      sql`${t.acceptedService} is null or ${t.acceptedService} in ('fast', 'normal')`,
+    ),
   ],
 );

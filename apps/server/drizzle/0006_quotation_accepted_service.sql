@@ -1,0 +1,2 @@
+ALTER TABLE "quotations" ADD COLUMN "accepted_service" text;--> statement-breakpoint
+ALTER TABLE "quotations" ADD CONSTRAINT "quotations_accepted_service" CHECK ("quotations"."accepted_service" is null or "quotations"."accepted_service" in ('fast', 'normal'));
