@@ -24,18 +24,28 @@ export async function searchWarehouses(
   options: { q?: string; includeInactive: boolean; limit: number },
 ): Promise<WarehouseRow[]> {
   const conditions: SQL[] = [];
+  const ranking: SQL[] = [];
   if (!options.includeInactive) conditions.push(eq(warehouses.isActive, true));
   if (options.q) {
-    const pattern = `%${options.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const term = options.q.toLowerCase();
+    const escaped = term.replace(/[\\%_]/g, (char) => `\\${char}`);
+    const anywhere = `%${escaped}%`;
+    const code = sql`lower(${warehouses.code})`;
+    const nameOrCity = sql`(lower(coalesce(${warehouses.name}, '')) like ${anywhere} or lower(coalesce(${warehouses.city}, '')) like ${anywhere})`;
     conditions.push(
-      sql`(lower(${warehouses.code}) like ${pattern} or lower(coalesce(${warehouses.city}, '')) like ${pattern} or lower(${warehouses.address}) like ${pattern} or lower(coalesce(${warehouses.postalCode}, '')) like ${pattern})`,
+      sql`(${code} like ${anywhere} or ${nameOrCity} or lower(${warehouses.address}) like ${anywhere} or lower(coalesce(${warehouses.postalCode}, '')) like ${anywhere})`,
+    );
+    // What was typed is most likely an FC code: the code itself, then codes starting with it,
+    // then warehouses named or in a city like it, then the rest (an address or postcode match).
+    ranking.push(
+      sql`case when ${code} = ${term} then 0 when ${code} like ${`${escaped}%`} then 1 when ${nameOrCity} then 2 else 3 end`,
     );
   }
   return db
     .select()
     .from(warehouses)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(asc(warehouses.code), asc(warehouses.country))
+    .orderBy(...ranking, asc(warehouses.code), asc(warehouses.country))
     .limit(options.limit);
 }
 

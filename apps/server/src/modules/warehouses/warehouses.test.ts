@@ -54,6 +54,24 @@ describe("warehouses", () => {
     expect((await inject("GET", "/api/warehouses", agent)).json().data.length).toBe(180);
   });
 
+  it("ranks the exact code first, then codes starting with the term, then name and city", async () => {
+    const codes = async (q: string) =>
+      (
+        (await inject("GET", `/api/warehouses/?q=${encodeURIComponent(q)}`, seller)).json()
+          .data as Array<{ code: string }>
+      ).map((w) => w.code);
+
+    // "ont" is also in Dupont (BFI3), Fontana (LAX9) and Ridgmont (LTN1): those come last.
+    const ont = await codes("ONT");
+    expect(ont.slice(0, 4)).toEqual(["ONT2", "ONT6", "ONT8", "ONT9"]);
+    expect(ont).toEqual(expect.arrayContaining(["BFI3", "LAX9", "LTN1"]));
+    expect(ont.indexOf("BFI3")).toBeGreaterThan(3);
+
+    expect(await codes("abe8")).toEqual(["ABE8", "ABE8-309", "ABE8-401"]);
+    // San Bernardino is the city of ONT2, SBD2 and SBD3 but only the street of ONT9.
+    expect(await codes("bernardino")).toEqual(["ONT2", "SBD2", "SBD3", "ONT9"]);
+  });
+
   it("lets admins add, edit and disable warehouses", async () => {
     const payload = {
       code: "zzz9",
