@@ -5,3 +5,4 @@ export * from "./chat.js";
 export * from "./notifications.js";
 export * from "./announcements.js";
 export * from "./idempotency.js";
+export * from "./orders.js";

@@ -1,0 +1,94 @@
+import {
+  type AnyPgColumn,
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { shipments } from "./shipments.js";
+import { users } from "./users.js";
+
+/**
+ * After the award: one leg per Amazon destination of an accepted order (the booking's cartons
+ * grouped by FC), created when the seller accepts.
+ */
+export const shipmentLegs = pgTable(
+  "shipment_legs",
+  {
+    id: serial("id").primaryKey(),
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    fcCode: text("fc_code").notNull(),
+    cartons: integer("cartons").notNull(),
+    fbaShipmentId: text("fba_shipment_id"),
+    amazonReferenceId: text("amazon_reference_id"),
+    appointmentId: text("appointment_id"),
+    appointmentAt: timestamp("appointment_at", { withTimezone: true }),
+    eta: date("eta", { mode: "string" }),
+    trackingNumber: text("tracking_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("shipment_legs_shipment_fc_idx").on(t.shipmentId, t.fcCode)],
+);
+
+/** Files of an order with a type; a document may belong to one leg (proof of delivery always does). */
+export const orderDocuments = pgTable(
+  "order_documents",
+  {
+    id: serial("id").primaryKey(),
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    legId: integer("leg_id").references(() => shipmentLegs.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    uploadedBy: integer("uploaded_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_documents_shipment_idx").on(t.shipmentId, t.type, t.createdAt)],
+);
+
+/**
+ * A leg's milestone history. Never rewritten: a correction is a new row naming the one it
+ * supersedes.
+ */
+export const legEvents = pgTable(
+  "leg_events",
+  {
+    id: serial("id").primaryKey(),
+    legId: integer("leg_id")
+      .notNull()
+      .references(() => shipmentLegs.id, { onDelete: "cascade" }),
+    milestone: text("milestone").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    location: text("location"),
+    note: text("note"),
+    mode: text("mode"),
+    vesselOrFlight: text("vessel_or_flight"),
+    appointmentId: text("appointment_id"),
+    deliveredFcCode: text("delivered_fc_code"),
+    documentId: integer("document_id").references(() => orderDocuments.id),
+    supersedesId: integer("supersedes_id").references((): AnyPgColumn => legEvents.id),
+    recordedBy: integer("recorded_by")
+      .notNull()
+      .references(() => users.id),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("leg_events_leg_idx").on(t.legId, t.id),
+    // A milestone is corrected at most once: the next correction corrects the correction.
+    uniqueIndex("leg_events_supersedes_idx").on(t.supersedesId),
+  ],
+);
