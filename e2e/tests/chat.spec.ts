@@ -89,7 +89,7 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
   await sellerPage
     .getByTestId("chat-file-input")
     .setInputFiles({ name: "carton-label-photo-final.png", mimeType: "image/png", buffer: png });
-  await expect(sellerPage.getByText(/carton-label-ph….png · 0.1 KB/)).toBeVisible();
+  await expect(sellerPage.getByText(/carton-label-ph….png · 70 B/)).toBeVisible();
   await sellerPage.getByRole("textbox", { name: "Message" }).fill("Label photo attached");
   await sellerPage.getByRole("button", { name: "Send" }).click();
   const photo = messageRow(agentPage, "Label photo attached").getByRole("img", {

@@ -4,7 +4,11 @@ import { notificationTexts } from "./notifications.js";
 import { announcementMessages, createAnnouncementInputSchema } from "./announcements.js";
 
 describe("formatFileSize", () => {
-  it("shows KB with one decimal, and MB above 1024 KB", () => {
+  it("shows bytes under 1 KB, KB with one decimal, and MB above 1024 KB", () => {
+    expect(formatFileSize(0)).toBe("0 B");
+    expect(formatFileSize(820)).toBe("820 B");
+    expect(formatFileSize(1023)).toBe("1023 B");
+    expect(formatFileSize(1024)).toBe("1.0 KB");
     expect(formatFileSize(12_600)).toBe("12.3 KB");
     expect(formatFileSize(1024 * 1024)).toBe("1024.0 KB");
     expect(formatFileSize(1024 * 1024 + 1)).toBe("1.0 MB");

@@ -27,6 +27,8 @@ export const notificationMessages = {
 /** Notification texts; the server writes them, the web only shows them. */
 export const notificationTexts = {
   chatMessage: (name: string, text: string) => `New message from ${name}: ${text}`,
+  /** What a chat notification says once its message was deleted (its text is gone). */
+  chatMessageDeleted: (name: string) => `${name} deleted a message`,
   newBid: (shipmentId: number, product: string) =>
     `New quotation received for shipment #${shipmentId} (${product})`,
   biddingClosedSeller: (shipmentId: number, product: string) =>

@@ -116,9 +116,19 @@ export const serverEventSchema = z.discriminatedUnion("event_type", [
   frame("message_read", z.object({ user: z.number().int() })),
   frame("notification_read", z.object({ id: z.number().int() })),
   frame("send_notification", notificationSchema),
+  /** A stored notification's text changed (the chat message it quoted was deleted). */
+  frame("notification_updated", notificationSchema),
   frame("announcement_created", announcementSchema),
   frame("unread_count", z.object({ count: z.number().int() })),
-  frame("error", z.object({ message: z.string() })),
+  frame(
+    "error",
+    z.object({
+      message: z.string(),
+      /** The refused frame's action and message, when it named them (so a client can tell which). */
+      action: z.string().optional(),
+      message_id: z.number().int().optional(),
+    }),
+  ),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent["event_type"];

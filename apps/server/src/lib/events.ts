@@ -82,13 +82,24 @@ export interface DomainEvents {
     message: ServerEventData<"message_sent">;
     isReply: boolean;
   };
-  "chat.message_edited": { chat: ChatRef; message: ServerEventData<"message_edited"> };
-  "chat.message_deleted": { chat: ChatRef; messageId: number };
+  /** `senderName` and `text` are what notifications quoting the message now say. */
+  "chat.message_edited": {
+    chat: ChatRef;
+    message: ServerEventData<"message_edited">;
+    senderName: string;
+    text: string;
+  };
+  "chat.message_deleted": { chat: ChatRef; messageId: number; senderName: string };
   "chat.reaction_added": { chat: ChatRef; reaction: ServerEventData<"reaction_added"> };
   "chat.read": { chat: ChatRef; userId: number };
   /** Who a chat's parties are now (besides admins): sockets of anyone else close. */
   "chat.parties_changed": ChatRef & { sellerId: number; agentId: number | null };
   "notification.created": { userId: number; notification: ServerEventData<"send_notification"> };
+  /** A stored notification's text changed (the message it quoted was edited or deleted). */
+  "notification.updated": {
+    userId: number;
+    notification: ServerEventData<"notification_updated">;
+  };
   "notification.read": { userId: number; notificationId: number };
   "notification.unread_changed": { userId: number; count: number };
 }

@@ -248,7 +248,11 @@ describe("chat over WebSockets", () => {
       expect(socket.events.at(-1)?.data).toEqual({ message: "message_id: Must be a number" });
       socket.send({ action: "send_message", message: "   " });
       await socket.until(() => socket.count("error") >= 4);
-      expect(socket.events.at(-1)?.data).toEqual({ message: texts.messageRequired });
+      // A refused action names itself, so the client can tell which of its frames failed.
+      expect(socket.events.at(-1)?.data).toEqual({
+        message: texts.messageRequired,
+        action: "send_message",
+      });
       expect(socket.ws.readyState).toBe(socket.ws.OPEN);
     });
 
@@ -268,7 +272,7 @@ describe("chat over WebSockets", () => {
       await setShipmentStatus(ctx.app, pending.id, "Shipment Completed");
       socket.send({ action: "send_message", message: "too late" });
       await socket.until(() => socket.count("error") >= 2);
-      expect(socket.events.at(-1)?.data).toEqual({ message: texts.chatClosed });
+      expect(socket.events.at(-1)?.data).toMatchObject({ message: texts.chatClosed });
 
       const history = await ctx.app.inject({
         method: "GET",
@@ -321,10 +325,18 @@ describe("chat over WebSockets", () => {
       expect(sellerSocket.count("message_read")).toBe(1); // the duplicate changed nothing
 
       sellerSocket.send({ action: "edit_message", message_id: draft.id, new_content: "again" });
-      expect((await sellerSocket.next("error")).data.message).toBe(texts.alreadyRead);
-      sellerSocket.send({ action: "delete_message", message_id: draft.id });
+      expect((await sellerSocket.next("error")).data).toEqual({
+        message: texts.alreadyRead,
+        action: "edit_message",
+        message_id: draft.id,
+      });
+      sellerSocket.send({ action: "delete_message", message_id: String(draft.id) });
       await sellerSocket.until(() => sellerSocket.count("error") >= 2);
-      expect(sellerSocket.events.at(-1)?.data).toEqual({ message: texts.alreadyRead });
+      expect(sellerSocket.events.at(-1)?.data).toEqual({
+        message: texts.alreadyRead,
+        action: "delete_message",
+        message_id: draft.id,
+      });
 
       const history = await ctx.app.inject({
         method: "GET",
@@ -611,12 +623,12 @@ describe("chat over WebSockets", () => {
       expect((await sellerSocket.next("error")).data.message).toBe(texts.chatClosed);
       sellerSocket.send({ action: "edit_message", message_id: before.id, new_content: "Changed" });
       await sellerSocket.until(() => sellerSocket.count("error") >= 2);
-      expect(sellerSocket.events.at(-1)?.data).toEqual({ message: texts.chatClosed });
+      expect(sellerSocket.events.at(-1)?.data).toMatchObject({ message: texts.chatClosed });
       agentSocket.send({ action: "add_reaction", message_id: before.id, reaction: "👍" });
       expect((await agentSocket.next("error")).data.message).toBe(texts.chatClosed);
       agentSocket.send({ action: "delete_message", message_id: before.id });
       await agentSocket.until(() => agentSocket.count("error") >= 2);
-      expect(agentSocket.events.at(-1)?.data).toEqual({ message: texts.chatClosed });
+      expect(agentSocket.events.at(-1)?.data).toMatchObject({ message: texts.chatClosed });
       // Reading stays possible.
       agentSocket.send({ action: "mark_read" });
       expect((await sellerSocket.next("message_read")).data).toEqual({ user: agent.id });

@@ -189,15 +189,25 @@ export async function registerGateway(
     if (!user) return fail(realtimeMessages.wrongChannel);
     if (action.budgeted && !(await budget.take(user.id))) return fail(realtimeMessages.rateLimited);
     if (connection.revoked) return;
+    // A refusal names the frame it answers, so a client can tell which of its actions failed.
+    const refused = (message: string) =>
+      connection.sendEvent({
+        event_type: "error",
+        data: {
+          message,
+          action: parsed.data.action,
+          ...("message_id" in parsed.data ? { message_id: parsed.data.message_id } : {}),
+        },
+      });
     try {
       if (action.channels && !action.channels.includes(endpoint.channel)) {
         throw AppError.badRequest(realtimeMessages.wrongChannel);
       }
       await action.handle(parsed.data, user, scope);
     } catch (error) {
-      if (error instanceof AppError) return fail(error.fields[0]?.message ?? error.message);
+      if (error instanceof AppError) return refused(error.fields[0]?.message ?? error.message);
       request.log.error({ err: error }, "websocket action failed");
-      return fail(realtimeMessages.failed);
+      return refused(realtimeMessages.failed);
     }
     return undefined;
   }

@@ -30,6 +30,9 @@ export function publishDomainEvents(events: EventBus, hub: RealtimeHub): void {
   events.on("notification.created", ({ userId, notification }) =>
     hub.publish(rooms.user(userId), { event_type: "send_notification", data: notification }),
   );
+  events.on("notification.updated", ({ userId, notification }) =>
+    hub.publish(rooms.user(userId), { event_type: "notification_updated", data: notification }),
+  );
   events.on("notification.read", ({ userId, notificationId }) =>
     hub.publish(rooms.user(userId), {
       event_type: "notification_read",

@@ -30,6 +30,7 @@ const SERVER_EVENT_TYPES = {
   message_read: true,
   notification_read: true,
   send_notification: true,
+  notification_updated: true,
   announcement_created: true,
   unread_count: true,
   error: true,

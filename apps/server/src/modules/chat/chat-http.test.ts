@@ -169,7 +169,7 @@ describe("chat over HTTP: history and attachments", () => {
       expect(attachment).toMatchObject({
         file_name: "Product photo.final",
         file_type: "png",
-        file_size: "0.1 KB",
+        file_size: "70 B",
       });
       expect(attachment.attachment).toContain(`/api/chat/attachment/${attachment.id}/download/`);
     });

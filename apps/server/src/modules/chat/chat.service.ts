@@ -275,16 +275,13 @@ export class ChatService {
       await this.posters(facts, sender),
     );
     if (recipientIds.length === 0) return;
-    const text =
-      row.content ||
-      (row.attachment ? `${row.attachment.fileName}.${row.attachment.fileType}` : "");
     this.deps.events.emit("chat.message_created", {
       kind: facts.kind,
       chatId: facts.id,
       messageId: row.id,
       senderId: sender.id,
-      senderName: `${sender.firstName} ${sender.lastName}`.trim(),
-      text: text.slice(0, NOTIFICATION_TEXT_MAX),
+      senderName: senderName(row),
+      text: notificationText(row),
       recipientIds,
     });
   }
@@ -320,7 +317,12 @@ export class ChatService {
     if (!updated) throw AppError.notFound(texts.messageNotFound);
     const [presented] = await this.present(chat, [updated]);
     if (!presented) throw AppError.notFound(texts.messageNotFound);
-    this.deps.events.emit("chat.message_edited", { chat, message: presented });
+    this.deps.events.emit("chat.message_edited", {
+      chat,
+      message: presented,
+      senderName: senderName(updated),
+      text: notificationText(updated),
+    });
     return presented;
   }
 
@@ -338,7 +340,11 @@ export class ChatService {
           this.deps.log.warn({ err: error }, "attachment file removal failed"),
         );
     }
-    this.deps.events.emit("chat.message_deleted", { chat, messageId: message.id });
+    this.deps.events.emit("chat.message_deleted", {
+      chat,
+      messageId: message.id,
+      senderName: senderName(message),
+    });
   }
 
   async addReaction(
@@ -453,6 +459,17 @@ export class ChatService {
     }
     return { file, stream: this.deps.storage.read(file.storageKey) };
   }
+}
+
+function senderName(row: MessageRow): string {
+  return `${row.senderFirstName} ${row.senderLastName}`.trim();
+}
+
+/** What a notification quotes of a message: its text, or the attached file's name. */
+function notificationText(row: MessageRow): string {
+  const text =
+    row.content || (row.attachment ? `${row.attachment.fileName}.${row.attachment.fileType}` : "");
+  return text.slice(0, NOTIFICATION_TEXT_MAX);
 }
 
 function notAuthorisedChat(): AppError {

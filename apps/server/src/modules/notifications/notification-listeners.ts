@@ -138,9 +138,18 @@ export function registerNotificationListeners(
           event.kind === "shipment" ? ("Shipment" as const) : ("Sample Shipment" as const),
         shipmentId: event.kind === "shipment" ? event.chatId : null,
         sampleShipmentId: event.kind === "sample" ? event.chatId : null,
+        chatMessageId: event.messageId,
         content: t.chatMessage(event.senderName, event.text),
       })),
     );
+  });
+
+  // A notification quotes the message as it is now: an edit changes its text, a delete removes it.
+  events.on("chat.message_edited", async ({ message, senderName, text }) => {
+    await notifications.rewriteChatMessage(message.id, t.chatMessage(senderName, text));
+  });
+  events.on("chat.message_deleted", async ({ messageId, senderName }) => {
+    await notifications.rewriteChatMessage(messageId, t.chatMessageDeleted(senderName));
   });
 
   events.on("sample.created", async (event) => {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import {
   announcements,
+  chatMessages,
   notifications,
   quotations,
   sampleShipments,
@@ -29,6 +30,8 @@ export interface NewNotification {
   shipmentId?: number | null;
   sampleShipmentId?: number | null;
   announcementId?: number | null;
+  /** The chat message the notification quotes. */
+  chatMessageId?: number | null;
   content: string;
 }
 
@@ -67,7 +70,8 @@ function toInserted(row: Record<string, unknown>): InsertedNotification {
 
 /**
  * Inserts a batch and returns each row with its recipient's first name and new unread count in
- * one round trip (chat messages create one per message, so this path is hot).
+ * one round trip (chat messages create one per message, so this path is hot). A row quoting a
+ * chat message that is already deleted is not stored: its text must not outlive the message.
  */
 export async function insertNotificationsReturning(
   db: DbOrTx,
@@ -77,15 +81,18 @@ export async function insertNotificationsReturning(
   const values = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.userId}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.content}::text)`,
+        sql`(${row.userId}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.chatMessageId ?? null}::integer, ${row.content}::text)`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`
     with inserted as (
       insert into ${notifications}
-        (user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, content)
-      values ${values}
+        (user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, content)
+      select * from (values ${values})
+        as v(user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, content)
+      where v.chat_message_id is null
+        or exists (select 1 from ${chatMessages} m where m.id = v.chat_message_id)
       returning id, user_id, notification_type, shipment_id, sample_shipment_id, content, is_read, updated_at
     )
     select i.id, i.user_id, u.first_name, i.notification_type, i.shipment_id, i.sample_shipment_id,
@@ -96,6 +103,34 @@ export async function insertNotificationsReturning(
     order by i.id`);
   const resultRows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return resultRows.map(toInserted);
+}
+
+/**
+ * Replaces the text of every notification quoting one chat message and returns the changed rows
+ * (their time stays: nothing new happened for the reader).
+ */
+export async function rewriteChatMessageNotifications(
+  db: DbOrTx,
+  chatMessageId: number,
+  content: string,
+): Promise<NotificationRow[]> {
+  const changed = await db
+    .update(notifications)
+    .set({ content })
+    .where(eq(notifications.chatMessageId, chatMessageId))
+    .returning({ id: notifications.id });
+  if (changed.length === 0) return [];
+  return db
+    .select(columns)
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(
+      inArray(
+        notifications.id,
+        changed.map((row) => row.id),
+      ),
+    )
+    .orderBy(notifications.id);
 }
 
 export async function latestForUser(

@@ -107,6 +107,17 @@ export class NotificationService {
     }
   }
 
+  /** New text for every notification quoting a chat message; each reader's list updates live. */
+  async rewriteChatMessage(chatMessageId: number, content: string): Promise<void> {
+    const rows = await repo.rewriteChatMessageNotifications(this.db, chatMessageId, content);
+    for (const row of rows) {
+      this.events.emit("notification.updated", {
+        userId: row.userId,
+        notification: presentNotification(row),
+      });
+    }
+  }
+
   async publishUnreadCounts(userIds: number[]): Promise<void> {
     const counts = await repo.unreadCounts(this.db, [...new Set(userIds)]);
     for (const [userId, count] of counts) {

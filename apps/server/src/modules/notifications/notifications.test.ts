@@ -98,6 +98,59 @@ describe("notifications", () => {
     expect((await sellerBell.next("error")).data.message).toBe("Notification not found");
   });
 
+  it("removes a deleted message's text from the notifications that quoted it, stored and live", async () => {
+    const shipment = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
+    const agentBell = await open(`/ws/notifications/${agent.id}/`, agent.token);
+    await agentBell.next("unread_count");
+    const chat = await open(`/ws/group-chat/${shipment.id}/`, seller.token);
+    chat.send({ action: "send_message", message: "Door code is 4711" });
+    const created = (await agentBell.next("send_notification")).data;
+    expect(created.content).toBe("New message from Sally Seller: Door code is 4711");
+
+    // An edit before anyone read it: the notification quotes the new text.
+    const sent = (await chat.next("message_sent")).data;
+    chat.send({ action: "edit_message", message_id: sent.id, new_content: "Door code is 1234" });
+    const edited = (await agentBell.next("notification_updated")).data;
+    expect(edited).toEqual({ ...created, content: "New message from Sally Seller: Door code is 1234" });
+
+    chat.send({ action: "delete_message", message_id: sent.id });
+    await agentBell.until(() => agentBell.count("notification_updated") >= 2);
+    const deleted = agentBell.events.at(-1);
+    expect(deleted).toEqual({
+      event_type: "notification_updated",
+      data: { ...created, content: notificationTexts.chatMessageDeleted("Sally Seller") },
+    });
+    expect((await list(agent)).find((n) => n.id === created.id)?.content).toBe(
+      "Sally Seller deleted a message",
+    );
+    const stored = await ctx.app.database.db
+      .select({ content: notifications.content })
+      .from(notifications)
+      .where(eq(notifications.shipmentId, shipment.id));
+    expect(stored).toHaveLength(1);
+    expect(stored.some((row) => row.content.includes("Door code"))).toBe(false);
+    // Only the deleted message's notifications changed, and no new one was added.
+    expect(agentBell.count("send_notification")).toBe(1);
+  });
+
+  it("stores no notification quoting a message deleted before the notification was written", async () => {
+    const shipment = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
+    const chat = await open(`/ws/group-chat/${shipment.id}/`, seller.token);
+    for (let i = 0; i < 5; i++) {
+      const from = chat.events.length;
+      chat.send({ action: "send_message", message: `Oops ${i}` });
+      const sent = (await chat.next("message_sent", from)).data;
+      chat.send({ action: "delete_message", message_id: sent.id });
+      await chat.next("message_deleted", from);
+    }
+    await ctx.app.events.settle();
+    const stored = await ctx.app.database.db
+      .select({ content: notifications.content })
+      .from(notifications)
+      .where(eq(notifications.shipmentId, shipment.id));
+    expect(stored.filter((row) => row.content.includes("Oops"))).toEqual([]);
+  });
+
   it("marks read over HTTP, refuses other users' notifications with 404", async () => {
     ctx.app.events.emit("quotation.created", {
       quotationId: 1,

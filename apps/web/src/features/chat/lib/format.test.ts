@@ -10,8 +10,8 @@ import {
 import { initials } from "../../../lib/names";
 
 describe("formatFileSize", () => {
-  it("shows KB up to 1024 KB and MB with one decimal above", () => {
-    expect(formatFileSize(512)).toBe("0.5 KB");
+  it("shows bytes under 1 KB, KB up to 1024 KB and MB with one decimal above", () => {
+    expect(formatFileSize(512)).toBe("512 B");
     expect(formatFileSize(12_595)).toBe("12.3 KB");
     expect(formatFileSize(1024 * 1024)).toBe("1024.0 KB");
     expect(formatFileSize(1024 * 1024 + 1)).toBe("1.0 MB");

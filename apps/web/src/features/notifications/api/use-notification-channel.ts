@@ -16,6 +16,7 @@ import { isAboutOpenChat } from "../lib/open-chat-notifications";
 import {
   markNotificationRead,
   mergeNotifications,
+  replaceNotification,
   unreadCount,
   upsertNotification,
 } from "../lib/notifications-cache";
@@ -81,6 +82,14 @@ export function useNotificationChannel(userId: number | null) {
             upsertNotification(old ?? [], item),
           );
           refreshRelatedQueries(queryClient, notification);
+          return;
+        }
+        case "notification_updated": {
+          if (!data || typeof data.id !== "number") return;
+          const item = data as unknown as AppNotification;
+          queryClient.setQueryData<AppNotification[]>(key, (old) =>
+            old ? replaceNotification(old, item) : old,
+          );
           return;
         }
         case "notification_read":

@@ -93,6 +93,29 @@ describe("NotificationBell", { timeout: 60_000 }, () => {
     expect(within(popover).getByText(`${long.slice(0, 100)}...`)).toBeInTheDocument();
   });
 
+  it("replaces a notification's text in place when the message it quoted is deleted", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { queryClient } = renderBell([
+      notification({ id: 5, content: "New message from Al: door code 4711" }),
+      notification({ id: 4, content: "Bidding closed", is_read: true }),
+    ]);
+    await listLoaded(queryClient);
+    const socket = FakeSocket.latest("/ws/notifications/9/");
+    socket.open();
+    await user.click(await screen.findByRole("button", { name: "Notifications, 1 unread" }));
+    const popover = await screen.findByRole("dialog", { name: "Notifications" });
+    expect(await within(popover).findByText(/door code 4711/)).toBeInTheDocument();
+
+    socket.emit("notification_updated", notification({ id: 5, content: "Al deleted a message" }));
+    await waitFor(() =>
+      expect(within(popover).getAllByTestId("notification-item")[0]).toHaveTextContent(
+        "Al deleted a message",
+      ),
+    );
+    expect(within(popover).getAllByTestId("notification-item")).toHaveLength(2);
+    expect(within(popover).queryByText(/4711/)).not.toBeInTheDocument();
+  });
+
   it("marks a notification read over the socket and routes by role and status", async () => {
     const user = userEvent.setup({ delay: null });
     const { router, queryClient } = renderBell([notification({ id: 5 })], "Quotation Approved");

@@ -12,6 +12,14 @@ export function upsertNotification(
   );
 }
 
+/** A notification whose text changed stays where it is (nothing new happened). */
+export function replaceNotification(
+  list: AppNotification[],
+  notification: AppNotification,
+): AppNotification[] {
+  return list.map((n) => (n.id === notification.id ? notification : n));
+}
+
 export function markNotificationRead(list: AppNotification[], id: number): AppNotification[] {
   return list.map((n) => (n.id === id && !n.is_read ? { ...n, is_read: true } : n));
 }
