@@ -1,5 +1,6 @@
 import Avatar from "@mui/material/Avatar";
 import type { SxProps, Theme } from "@mui/material/styles";
+import { mediaUrl } from "../lib/media-url";
 import { initials } from "../lib/names";
 
 interface UserAvatarProps {
@@ -15,7 +16,7 @@ export function UserAvatar({ firstName, lastName, image, size = 36, sx }: UserAv
   const name = [firstName, lastName].filter(Boolean).join(" ");
   return (
     <Avatar
-      src={image ?? undefined}
+      src={mediaUrl(image)}
       alt={name || undefined}
       sx={[
         {

@@ -7,6 +7,7 @@ import { useCurrentUser } from "../../../lib/session";
 import { notify, toastApiError } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { formatCalendarDay } from "../../../lib/format";
+import { mediaUrl } from "../../../lib/media-url";
 import { PageHeader } from "../../../components/PageHeader";
 import { useAdminUsers, useSetUserActive } from "../api/admin-users";
 
@@ -47,7 +48,7 @@ export default function AdminUsersPage() {
       render: (u) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "inherit" }}>
           <Avatar
-            src={u.image ?? undefined}
+            src={mediaUrl(u.image)}
             alt=""
             sx={{ width: 28, height: 28, fontSize: 13, bgcolor: "primary.main" }}
           >

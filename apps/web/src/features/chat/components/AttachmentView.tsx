@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { Box, Link, Typography } from "@mui/material";
 import InsertDriveFileOutlined from "@mui/icons-material/InsertDriveFileOutlined";
+import { mediaUrl } from "../../../lib/media-url";
 import { getAttachment } from "../api/upload-attachment";
 import { isPreviewableImage, shortenFileName } from "../lib/format";
 import type { ChatAttachment } from "@fba/contract";
 
 /** An image preview for the allowed image types, a download chip for everything else. */
 export function AttachmentView({ attachment }: { attachment: ChatAttachment }) {
-  const [url, setUrl] = useState(attachment.attachment);
+  const [stored, setStored] = useState(attachment.attachment);
+  const url = mediaUrl(stored);
   const [refreshed, setRefreshed] = useState(false);
   const label = shortenFileName(attachment.file_name, attachment.file_type);
 
@@ -16,7 +18,7 @@ export function AttachmentView({ attachment }: { attachment: ChatAttachment }) {
     if (refreshed) return;
     setRefreshed(true);
     getAttachment(attachment.id)
-      .then((fresh) => setUrl(fresh.attachment))
+      .then((fresh) => setStored(fresh.attachment))
       .catch(() => undefined);
   };
 

@@ -1,6 +1,7 @@
 import { Avatar, AvatarGroup, Box, Stack, Tooltip, Typography } from "@mui/material";
 import type { ChatParty } from "@fba/contract";
 import type { ConnectionStatus } from "../../../lib/realtime";
+import { mediaUrl } from "../../../lib/media-url";
 import { fullName, initials } from "../../../lib/names";
 import type { ChatPanelProps } from "../types";
 
@@ -53,7 +54,7 @@ export function ChatHeader({
         {others.map(({ party, role }) => (
           <Avatar
             key={`${role}-${party.id}`}
-            src={party.image ?? undefined}
+            src={mediaUrl(party.image)}
             alt={fullName(party)}
             sx={
               role === "Admin"

@@ -3,6 +3,7 @@ import { Avatar, Box, Button, FormHelperText, Stack } from "@mui/material";
 import PhotoCameraOutlinedIcon from "@mui/icons-material/PhotoCameraOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { PROFILE_IMAGE_MIME_TYPES } from "@fba/contract";
+import { mediaUrl } from "../../../lib/media-url";
 
 export interface AvatarFieldProps {
   /** The image stored on the server, if any. */
@@ -39,7 +40,7 @@ export function AvatarField({
     [previewUrl],
   );
 
-  const shownUrl = previewUrl ?? (isRemoved || file ? null : currentUrl);
+  const shownUrl = previewUrl ?? (isRemoved || file ? null : (mediaUrl(currentUrl) ?? null));
   const hasImage = Boolean(shownUrl);
 
   return (

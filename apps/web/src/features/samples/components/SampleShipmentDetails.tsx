@@ -13,6 +13,7 @@ import {
 import { ApiError } from "../../../lib/api-client";
 import { useSampleShipment } from "../api/get-sample-shipment";
 import { formatCalendarDay } from "../../../lib/format";
+import { mediaUrl } from "../../../lib/media-url";
 import { fullName } from "../../../lib/names";
 import type { SampleShipment } from "@fba/contract";
 import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
@@ -138,7 +139,7 @@ export function SampleShipmentSummary({
           <Field label="Seller">
             <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
               <Avatar
-                src={sample.seller.image ?? undefined}
+                src={mediaUrl(sample.seller.image)}
                 alt=""
                 sx={{ width: 28, height: 28, fontSize: 14 }}
               >
