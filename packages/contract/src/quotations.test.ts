@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   createQuotationInputSchema,
+  defaultService,
   maskValue,
+  offersService,
   quotationListQuerySchema,
   quotationTotal,
+  serviceTotal,
   updateQuotationInputSchema,
 } from "./quotations.js";
 
@@ -29,7 +32,7 @@ describe("createQuotationInputSchema", () => {
     );
     const digits = createQuotationInputSchema.safeParse({
       shipment: 1,
-      pickup_amount: "1.5",
+      pickup_amount: "1,5",
       normal_amount: "-3",
     });
     expect(digits.error?.issues.map((i) => i.message)).toEqual([
@@ -45,6 +48,40 @@ describe("createQuotationInputSchema", () => {
 });
 
 describe("createQuotationInputSchema amounts", () => {
+  it("takes cents as typed and refuses a third decimal rather than rounding it", () => {
+    expect(
+      createQuotationInputSchema.parse({
+        shipment: 1,
+        pickup_amount: "1850.50",
+        fast_amount: 99.5,
+        normal_amount: "123456789.99",
+      }),
+    ).toEqual({
+      shipment: 1,
+      pickup_amount: "1850.50",
+      fast_amount: "99.5",
+      normal_amount: "123456789.99",
+    });
+    const result = createQuotationInputSchema.safeParse({
+      shipment: 1,
+      pickup_amount: "1850.505",
+      fast_amount: 1.234,
+      normal_amount: "1850.",
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["pickup_amount", "Amount can have at most 2 decimals (cents)"],
+      ["fast_amount", "Amount can have at most 2 decimals (cents)"],
+      ["normal_amount", "Amount must contain digits only"],
+    ]);
+    expect(
+      createQuotationInputSchema.safeParse({
+        shipment: 1,
+        pickup_amount: "1234567890.5",
+        fast_amount: "0.00",
+      }).error?.issues.map((issue) => issue.message),
+    ).toEqual(["Amount cannot exceed 9 digits", "Amount must be greater than 0"]);
+  });
+
   it("refuses a zero amount on every offered field, so no total is 0", () => {
     const result = createQuotationInputSchema.safeParse({
       shipment: 1,
@@ -71,6 +108,12 @@ describe("updateQuotationInputSchema", () => {
     });
     expect(
       updateQuotationInputSchema.parse({
+        shipment_status: "Quotation Accepted",
+        accepted_service: "normal",
+      }),
+    ).toEqual({ action: "accept", service: "normal" });
+    expect(
+      updateQuotationInputSchema.parse({
         shipment_status: "Shipment Cancelled",
         is_accepted: false,
         cancel_reason: " Late ",
@@ -88,6 +131,25 @@ describe("updateQuotationInputSchema", () => {
     expect(updateQuotationInputSchema.safeParse({}).success).toBe(false);
     expect(updateQuotationInputSchema.safeParse({ is_accepted: true }).success).toBe(false);
   });
+
+  it("takes a service only as fast or normal, and only on accepting", () => {
+    const unknown = updateQuotationInputSchema.safeParse({
+      shipment_status: "Quotation Accepted",
+      accepted_service: "express",
+    });
+    expect(unknown.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["accepted_service", "Service must be fast or normal"],
+    ]);
+    const onDecline = updateQuotationInputSchema.safeParse({
+      shipment_status: "Shipment Cancelled",
+      is_accepted: false,
+      cancel_reason: "Late",
+      accepted_service: "fast",
+    });
+    expect(onDecline.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["accepted_service", "A service can be chosen only when accepting the quotation"],
+    ]);
+  });
 });
 
 describe("helpers", () => {
@@ -97,6 +159,22 @@ describe("helpers", () => {
       1000,
     );
     expect(quotationTotal({ pickup_amount: 100 })).toBe(100);
+    expect(quotationTotal({ pickup_amount: 1850.5, fast_amount: 0.1, normal_amount: 0.2 })).toBe(
+      1850.6,
+    );
+  });
+
+  it("names the service the total prices and totals a chosen one", () => {
+    const both = { pickup_amount: 100, fast_amount: 900, normal_amount: 700 };
+    expect(defaultService(both)).toBe("normal");
+    expect(defaultService({ ...both, normal_amount: 900 })).toBe("fast");
+    expect(defaultService({ pickup_amount: 1, normal_amount: 5 })).toBe("normal");
+    expect(defaultService({ pickup_amount: 1, fast_amount: 5, normal_amount: null })).toBe("fast");
+    expect(serviceTotal(both, "fast")).toBe(1000);
+    expect(serviceTotal(both, defaultService(both)!)).toBe(quotationTotal(both));
+    expect(offersService({ pickup_amount: 1, fast_amount: null, normal_amount: 2 }, "fast")).toBe(
+      false,
+    );
   });
 
   it("masks with asterisks of the same length", () => {

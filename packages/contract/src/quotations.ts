@@ -6,6 +6,7 @@ export const quotationMessages = {
   amountRequired: "Amount is required",
   amountDigits: "Amount must contain digits only",
   amountMax: "Amount cannot exceed 9 digits",
+  amountDecimals: "Amount can have at most 2 decimals (cents)",
   amountPositive: "Amount must be greater than 0",
   fastOrNormalRequired: "Enter a fast or a normal amount",
   shipmentRequired: "Shipment is required",
@@ -13,6 +14,10 @@ export const quotationMessages = {
   cancelReasonMax: "Cancel reason cannot exceed 500 characters",
   actionInvalid:
     "Send shipment_status Quotation Accepted or Shipment Cancelled, or is_accepted false",
+  serviceInvalid: "Service must be fast or normal",
+  serviceOnlyOnAccept: "A service can be chosen only when accepting the quotation",
+  serviceNotOffered: (service: QuotationService) =>
+    `This quotation does not offer the ${service} service`,
   created: "Quotation submitted successfully",
   accepted: "Quotation accepted successfully",
   declined: "Quotation declined successfully",
@@ -36,19 +41,31 @@ export const requiredId = (required: string) =>
       .max(2_147_483_647, "Must be a number"),
   );
 
-const AMOUNT_PATTERN = /^\d+$/;
+/** Dollars with optional cents: "1850", "1850.5", "1850.50". */
+const AMOUNT_PATTERN = /^(\d+)(?:\.(\d+))?$/;
 
-/** Amounts are typed as digits; numbers are accepted too. Blank and null mean "not offered". */
+/**
+ * Amounts are typed as dollars with at most 2 decimals (cents); numbers are accepted too. Blank
+ * and null mean "not offered".
+ */
 function toAmountText(value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : "invalid";
+  // String(1850.5) is "1850.5"; a number with more decimals is refused like the same text.
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "invalid";
   if (typeof value === "string") return value.trim() === "" ? undefined : value.trim();
   return value;
 }
 
 const amountText = text({ error: quotationMessages.amountDigits })
   .regex(AMOUNT_PATTERN, { error: quotationMessages.amountDigits, abort: true })
-  .max(9, { error: quotationMessages.amountMax, abort: true })
+  .refine((value) => (AMOUNT_PATTERN.exec(value)?.[2]?.length ?? 0) <= 2, {
+    error: quotationMessages.amountDecimals,
+    abort: true,
+  })
+  .refine((value) => (AMOUNT_PATTERN.exec(value)?.[1]?.length ?? 0) <= 9, {
+    error: quotationMessages.amountMax,
+    abort: true,
+  })
   // A bid of nothing would win every lowest-total contest.
   .refine((value) => Number(value) > 0, quotationMessages.amountPositive);
 
@@ -76,17 +93,51 @@ export const createQuotationInputSchema = z
 export type CreateQuotationInput = z.input<typeof createQuotationInputSchema>;
 export type CreateQuotationData = z.output<typeof createQuotationInputSchema>;
 
-/** Total of a bid: pickup plus the cheaper of the offered fast and normal amounts. */
-export function quotationTotal(amounts: {
+export interface QuotationAmounts {
   pickup_amount: number;
   fast_amount?: number | null;
   normal_amount?: number | null;
-}): number {
+}
+
+const roundCents = (value: number) => Math.round(value * 100) / 100;
+
+/** Total of a bid: pickup plus the cheaper of the offered fast and normal amounts. */
+export function quotationTotal(amounts: QuotationAmounts): number {
   const offered = [amounts.fast_amount, amounts.normal_amount].filter(
     (value): value is number => typeof value === "number",
   );
   const cheapest = offered.length > 0 ? Math.min(...offered) : 0;
-  return Math.round((amounts.pickup_amount + cheapest) * 100) / 100;
+  return roundCents(amounts.pickup_amount + cheapest);
+}
+
+/** The services a quotation prices: fast, normal, or both. */
+export const QUOTATION_SERVICES = ["fast", "normal"] as const;
+export type QuotationService = (typeof QUOTATION_SERVICES)[number];
+
+const serviceAmount = (amounts: QuotationAmounts, service: QuotationService) =>
+  service === "fast" ? amounts.fast_amount : amounts.normal_amount;
+
+export function offersService(amounts: QuotationAmounts, service: QuotationService): boolean {
+  return typeof serviceAmount(amounts, service) === "number";
+}
+
+/**
+ * The service the spec's total prices (`quotationTotal`): the cheaper offered one, fast when both
+ * cost the same. An acceptance without a choice buys this one.
+ */
+export function defaultService(amounts: QuotationAmounts): QuotationService | null {
+  const fast = amounts.fast_amount;
+  const normal = amounts.normal_amount;
+  if (typeof fast === "number" && typeof normal === "number") {
+    return normal < fast ? "normal" : "fast";
+  }
+  if (typeof fast === "number") return "fast";
+  return typeof normal === "number" ? "normal" : null;
+}
+
+/** Pickup plus the amount of one service (the quotation must offer it). */
+export function serviceTotal(amounts: QuotationAmounts, service: QuotationService): number {
+  return roundCents(amounts.pickup_amount + (serviceAmount(amounts, service) ?? 0));
 }
 
 /** A sealed value: asterisks of the same length, so the seller sees that a value exists. */
@@ -108,7 +159,8 @@ const booleanLike = z.preprocess(
  * The seller's decision on the winning quotation. Three payloads arrive on one PATCH:
  * accept `{shipment_status: "Quotation Accepted"}`, decline `{shipment_status: "Shipment
  * Cancelled", is_accepted: false, cancel_reason}`, cancel the winning bid `{is_accepted: false,
- * cancel_reason}`. Other keys (`user_id`) are dropped.
+ * cancel_reason}`. Other keys (`user_id`) are dropped. An acceptance may name the service bought
+ * (`accepted_service: "fast" | "normal"`); without it the service of the spec's total is bought.
  */
 export const updateQuotationInputSchema = z
   .object({
@@ -122,6 +174,10 @@ export const updateQuotationInputSchema = z
       (value) => (value === null ? undefined : value),
       text().max(500, quotationMessages.cancelReasonMax).optional(),
     ),
+    accepted_service: z.preprocess(
+      (value) => (value === null || value === "" ? undefined : value),
+      z.enum(QUOTATION_SERVICES, { error: quotationMessages.serviceInvalid }).optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     const isAccept = value.shipment_status === "Quotation Accepted";
@@ -132,6 +188,13 @@ export const updateQuotationInputSchema = z
       ctx.addIssue({ code: "custom", path: [], message: quotationMessages.actionInvalid });
       return;
     }
+    if (isRefusal && value.accepted_service !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["accepted_service"],
+        message: quotationMessages.serviceOnlyOnAccept,
+      });
+    }
     if (isRefusal && !cancelReasonSchema.safeParse(value.cancel_reason).success) {
       ctx.addIssue({
         code: "custom",
@@ -141,7 +204,11 @@ export const updateQuotationInputSchema = z
     }
   })
   .transform((value): QuotationDecision => {
-    if (value.shipment_status === "Quotation Accepted") return { action: "accept" };
+    if (value.shipment_status === "Quotation Accepted") {
+      return value.accepted_service === undefined
+        ? { action: "accept" }
+        : { action: "accept", service: value.accepted_service };
+    }
     const reason = (value.cancel_reason ?? "").trim();
     return value.shipment_status === "Shipment Cancelled"
       ? { action: "decline", reason }
@@ -150,7 +217,7 @@ export const updateQuotationInputSchema = z
 export type UpdateQuotationInput = z.input<typeof updateQuotationInputSchema>;
 
 export type QuotationDecision =
-  | { action: "accept" }
+  | { action: "accept"; service?: QuotationService }
   | { action: "decline"; reason: string }
   | { action: "cancel"; reason: string };
 
@@ -167,7 +234,11 @@ export const quotationUserSchema = z.object({
   email: z.string(),
 });
 
-/** Money is "1250.00"; a sealed bid shows asterisks of the same length instead. */
+/**
+ * Money is "1250.00"; a sealed bid shows asterisks of the same length instead. `accepted_service`
+ * is the service the seller chose on accepting; null when none was named (the acceptance buys the
+ * service of `total_amount`) or not accepted.
+ */
 export const quotationSchema = z.object({
   id: z.number().int(),
   shipment: z.number().int(),
@@ -177,6 +248,7 @@ export const quotationSchema = z.object({
   total_amount: z.string(),
   is_accepted: z.boolean().nullable(),
   cancel_reason: z.string().nullable(),
+  accepted_service: z.enum(QUOTATION_SERVICES).nullable(),
   is_winner: z.boolean(),
   is_masked: z.boolean(),
   created_at: z.string(),

@@ -103,9 +103,10 @@ describe("createShipmentInputSchema", () => {
         packages: [
           {
             ...pkg,
-            number_of_cartons: 1.5,
+            number_of_cartons: "1.5",
             carton_dimensions_width: -1,
             weight_per_carton_kg: "x",
+            total_cost_of_goods: "1850.505",
           },
         ],
       }),
@@ -115,7 +116,11 @@ describe("createShipmentInputSchema", () => {
       "packages.0.number_of_cartons": "Total number of cartons must be a whole number",
       "packages.0.carton_dimensions_width": "Must be greater than 0",
       "packages.0.weight_per_carton_kg": "Must be a number",
+      "packages.0.total_cost_of_goods": "Total cost of goods can have at most 2 decimals (cents)",
     });
+    expect(
+      messagesOf({ ...valid, packages: [{ ...pkg, total_cost_of_goods: "1850.50" }] }),
+    ).toEqual({});
     expect(messagesOf({ ...valid, packages: Array.from({ length: 6 }, () => pkg) })).toEqual({
       packages: "No more than 5 warehouse and package groups can be added",
     });
@@ -140,6 +145,20 @@ describe("addShipmentInfoInputSchema", () => {
       final_amount: "12.5",
       tracking_number: "123",
     });
+  });
+
+  it("takes cents and says so when there are more decimals", () => {
+    expect(
+      addShipmentInfoInputSchema.parse({ final_amount: "1850.50", tracking_number: "1" })
+        .final_amount,
+    ).toBe("1850.50");
+    const result = addShipmentInfoInputSchema.safeParse({
+      final_amount: "1850.505",
+      tracking_number: "1",
+    });
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["final_amount", "Final amount can have at most 2 decimals (cents)"],
+    ]);
   });
 });
 

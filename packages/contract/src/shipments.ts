@@ -53,6 +53,7 @@ export const shipmentMessages = {
   dimensionMax: "Carton dimension cannot exceed 1000 cm",
   weightMax: "Weight per carton cannot exceed 10000 kg",
   costMax: "Total cost of goods cannot exceed 1000000000",
+  costDecimals: "Total cost of goods can have at most 2 decimals (cents)",
   cartonsMax: "Total number of cartons cannot exceed 100000",
   deliveryRequired: "Delivery Address is required",
   deliveryMin: "Delivery Address must be at least 2 characters",
@@ -68,6 +69,7 @@ export const shipmentMessages = {
   statusInvalid: "Status must be Quotation Accepted, Shipment Completed or Shipment Cancelled",
   trackingMax: "Tracking number cannot exceed 40 digits",
   finalAmountMax: "Final amount cannot exceed 1000000000",
+  finalAmountDecimals: "Final amount can have at most 2 decimals (cents)",
   notAuthorisedToView: "You are not authorised to view this shipment",
   cannotViewNow: "You cannot view this shipment right now.",
   created: "Shipment created successfully",
@@ -97,12 +99,21 @@ function toNumberInput(value: unknown): unknown {
   return value;
 }
 
-/** A required positive number with the field's own "required" message and an upper bound. */
+/** Digits after the decimal point as the number prints ("12.5" has 1). */
+function decimalPlaces(value: number): number {
+  const match = /\.(\d+)$/.exec(String(value));
+  return match?.[1]?.length ?? 0;
+}
+
+/**
+ * A required positive number with the field's own "required" message and an upper bound; money
+ * (`cents`) has at most 2 decimals, counts (`integer`) none: more is refused, never rounded.
+ */
 export const requiredPositiveNumber = (
   required: string,
   max: number,
   maxMessage: string,
-  options: { integer?: boolean; integerMessage?: string } = {},
+  options: { integer?: boolean; integerMessage?: string; centsMessage?: string } = {},
 ) => {
   let schema = z
     .number({
@@ -111,6 +122,9 @@ export const requiredPositiveNumber = (
     .positive(shipmentMessages.mustBePositive)
     .max(max, maxMessage);
   if (options.integer) schema = schema.int(options.integerMessage ?? shipmentMessages.mustBeNumber);
+  if (options.centsMessage) {
+    schema = schema.refine((value) => decimalPlaces(value) <= 2, options.centsMessage);
+  }
   return z.preprocess(toNumberInput, schema);
 };
 
@@ -187,6 +201,7 @@ export const packageInputSchema = z.object({
     shipmentMessages.costRequired,
     1_000_000_000,
     shipmentMessages.costMax,
+    { centsMessage: shipmentMessages.costDecimals },
   ),
   number_of_cartons: requiredPositiveNumber(
     shipmentMessages.cartonsRequired,
@@ -282,23 +297,32 @@ export const createShipmentInputSchema = z.object({
 export type CreateShipmentInput = z.input<typeof createShipmentInputSchema>;
 export type CreateShipmentData = z.output<typeof createShipmentInputSchema>;
 
-/** Numeric text as typed in a form: required, digits (an optional decimal part for money). */
-const numericText = (pattern: RegExp, max: number, maxMessage: string) =>
+/**
+ * Numeric text as typed in a form: required, digits (an optional decimal part for money). With
+ * `centsMessage`, "12.345" is refused with it: a number, just not one in cents.
+ */
+const numericText = (pattern: RegExp, max: number, maxMessage: string, centsMessage?: string) =>
   z.preprocess(
     (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
     text({ error: shipmentMessages.required })
       .trim()
       .min(1, { error: shipmentMessages.required, abort: true })
       .max(max, { error: maxMessage, abort: true })
+      .refine((value) => !centsMessage || !/^\d+\.\d{3,}$/.test(value), {
+        error: centsMessage,
+        abort: true,
+      })
       .regex(pattern, shipmentMessages.mustBeNumber),
   );
 
 /** The Add Info dialog: final amount and tracking number. */
 export const addShipmentInfoInputSchema = z.object({
-  final_amount: numericText(/^\d{1,10}(\.\d{1,2})?$/, 13, shipmentMessages.finalAmountMax).refine(
-    (value) => Number(value) <= 1_000_000_000,
+  final_amount: numericText(
+    /^\d{1,10}(\.\d{1,2})?$/,
+    13,
     shipmentMessages.finalAmountMax,
-  ),
+    shipmentMessages.finalAmountDecimals,
+  ).refine((value) => Number(value) <= 1_000_000_000, shipmentMessages.finalAmountMax),
   tracking_number: numericText(/^\d+$/, 40, shipmentMessages.trackingMax),
 });
 export type AddShipmentInfoInput = z.input<typeof addShipmentInfoInputSchema>;

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { QuotationService } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { quotations, shipments, users } from "../../db/schema/index.js";
 import type { QuotationFields } from "./shipments.presenter.js";
@@ -11,6 +12,7 @@ const quotationColumns = {
   normalAmount: quotations.normalAmount,
   totalAmount: quotations.totalAmount,
   isAccepted: quotations.isAccepted,
+  acceptedService: quotations.acceptedService,
   cancelReason: quotations.cancelReason,
   createdAt: quotations.createdAt,
   updatedAt: quotations.updatedAt,
@@ -87,12 +89,19 @@ export async function recordBid(db: DbOrTx, shipmentId: number, now: Date): Prom
 export async function updateQuotation(
   db: DbOrTx,
   id: number,
-  values: { isAccepted: boolean; cancelReason: string | null; now: Date },
+  values: {
+    isAccepted: boolean;
+    cancelReason: string | null;
+    /** Only an acceptance names it; declining or cancelling keeps what was bought. */
+    acceptedService?: QuotationService | null;
+    now: Date;
+  },
 ): Promise<void> {
   await db
     .update(quotations)
     .set({
       isAccepted: values.isAccepted,
+      ...(values.acceptedService !== undefined ? { acceptedService: values.acceptedService } : {}),
       cancelReason: values.cancelReason,
       updatedAt: values.now,
     })

@@ -1,4 +1,5 @@
 import {
+  quotationMessages,
   quotationTotal,
   shipmentMessages,
   type CreateQuotationData,
@@ -80,7 +81,10 @@ export async function createQuotation(
   return presentQuotation(created, { isWinner: false, masked: false });
 }
 
-/** The seller accepts, declines or cancels the winning quotation of their shipment. */
+/**
+ * The seller accepts, declines or cancels the winning quotation of their shipment. An acceptance
+ * may name the service bought; the quotation must offer it.
+ */
 export async function decideOnQuotation(
   deps: ShipmentDeps,
   seller: AuthUser,
@@ -94,9 +98,15 @@ export async function decideOnQuotation(
   const outcome = await changeShipment(deps, quotation.shipmentId, now, async (tx, state) => {
     const verdict = decideQuotation(seller, state, quotationId, decision);
     if (!verdict.ok) throw refusalError(verdict);
+    const service = decision.action === "accept" ? decision.service : undefined;
+    const offered = service === "fast" ? quotation.fastAmount : quotation.normalAmount;
+    if (service !== undefined && offered === null) {
+      throw AppError.field("accepted_service", quotationMessages.serviceNotOffered(service));
+    }
     const reason = decision.action === "accept" ? null : decision.reason;
     await updateQuotation(tx, quotationId, {
       isAccepted: decision.action === "accept",
+      ...(decision.action === "accept" ? { acceptedService: service ?? null } : {}),
       cancelReason: reason,
       now,
     });

@@ -131,13 +131,15 @@ describe("POST /api/shipper/quotation/", () => {
     );
     const bad = await inject("POST", "/api/shipper/quotation/", agent, {
       shipment: 1,
-      pickup_amount: "12.5",
+      pickup_amount: "12.555",
       fast_amount: "abc",
+      normal_amount: "1,850.50",
     });
     expect(bad.json().errors).toEqual(
       expect.arrayContaining([
-        { field: "pickup_amount", message: "Amount must contain digits only" },
+        { field: "pickup_amount", message: "Amount can have at most 2 decimals (cents)" },
         { field: "fast_amount", message: "Amount must contain digits only" },
+        { field: "normal_amount", message: "Amount must contain digits only" },
       ]),
     );
     const neither = await inject("POST", "/api/shipper/quotation/", agent, {
@@ -148,6 +150,26 @@ describe("POST /api/shipper/quotation/", () => {
       field: "fast_amount",
       message: "Enter a fast or a normal amount",
     });
+  });
+
+  it("stores cents as typed: 1850.50 is 1850.50, not 185050", async () => {
+    const id = await postShipment(ctx.app, seller);
+    const response = await inject("POST", "/api/shipper/quotation/", agent, {
+      shipment: id,
+      pickup_amount: "1850.50",
+      fast_amount: 99.5,
+      normal_amount: "0.75",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      pickup_amount: "1850.50",
+      fast_amount: "99.50",
+      normal_amount: "0.75",
+      total_amount: "1851.25",
+      accepted_service: null,
+    });
+    const own = await inject("GET", `/api/quotations/?shipment_id=${id}`, agent);
+    expect(own.json().data[0]).toMatchObject({ pickup_amount: "1850.50", total_amount: "1851.25" });
   });
 
   it("refuses zero amounts, so no bid totals 0.00, and records nothing", async () => {
@@ -208,6 +230,7 @@ describe("GET /api/quotations/?shipment_id=", () => {
       "1250.00",
       "2100.00",
     ]);
+    expect(first.accepted_service).toBeNull();
     const stranger = await inject("GET", `/api/quotations/?shipment_id=${id}`, otherSeller);
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().errors[0].message).toBe("You are not authorised to view this shipment");
@@ -280,6 +303,127 @@ describe("PATCH /api/quotations/{id}/", () => {
     expect((await inject("PATCH", `/api/quotations/${winning}/`, seller, accept)).statusCode).toBe(
       409,
     );
+  });
+
+  /** A closed window whose winner offers both services: pickup 100, fast 900, normal 700. */
+  async function approvedWithBoth(): Promise<{ id: number; winning: number }> {
+    const id = await postShipment(ctx.app, seller);
+    const winning = await placeBid(ctx.app, agent, id, { pickup: 100, fast: 900, normal: 700 });
+    await endBiddingWindow(ctx.app, id);
+    return { id, winning };
+  }
+
+  it("accepts the fast service when the seller chooses it, and every side sees it", async () => {
+    const { id, winning } = await approvedWithBoth();
+    events.length = 0;
+    const response = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
+      shipment_status: "Quotation Accepted",
+      accepted_service: "fast",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe("Quotation accepted successfully");
+    // The bid's total (pickup + the cheaper service) is unchanged; the choice is named beside it.
+    expect(response.json().data).toMatchObject({
+      status: "Quotation Accepted",
+      quotation: {
+        id: winning,
+        is_accepted: true,
+        accepted_service: "fast",
+        total_amount: "800.00",
+      },
+    });
+    expect(events.map((e) => e.name)).toContain("quotation.accepted");
+    const forAgent = await inject("GET", `/api/shipments/${id}/`, agent);
+    expect(forAgent.json().data.quotation.accepted_service).toBe("fast");
+    const forAdmin = await inject("GET", `/api/quotations/?shipment_id=${id}`, admin);
+    expect(forAdmin.json().data[0]).toMatchObject({ id: winning, accepted_service: "fast" });
+    const orders = await inject("GET", "/api/shipper/recent-orders/", agent);
+    expect(
+      orders.json().data.find((row: { id: number }) => row.id === id)?.quotation.accepted_service,
+    ).toBe("fast");
+  });
+
+  it("accepts the normal service when the seller chooses it", async () => {
+    const { winning } = await approvedWithBoth();
+    const response = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
+      shipment_status: "Quotation Accepted",
+      accepted_service: "normal",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.quotation).toMatchObject({
+      is_accepted: true,
+      accepted_service: "normal",
+    });
+  });
+
+  it("keeps the spec's acceptance without a choice: no service is recorded", async () => {
+    const { winning } = await approvedWithBoth();
+    const response = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
+      shipment_status: "Quotation Accepted",
+      accepted_service: null,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      status: "Quotation Accepted",
+      quotation: { is_accepted: true, accepted_service: null, total_amount: "800.00" },
+    });
+  });
+
+  it("refuses a service the quotation does not offer, and changes nothing", async () => {
+    const { id, winning } = await approved(); // pickup 1, normal 1: no fast service
+    // Who may decide is judged first: a stranger learns nothing of what the quotation offers.
+    const stranger = await inject("PATCH", `/api/quotations/${winning}/`, otherSeller, {
+      shipment_status: "Quotation Accepted",
+      accepted_service: "fast",
+    });
+    expect(stranger.statusCode).toBe(403);
+    const response = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
+      shipment_status: "Quotation Accepted",
+      accepted_service: "fast",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { field: "accepted_service", message: "This quotation does not offer the fast service" },
+    ]);
+    const unknown = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
+      shipment_status: "Quotation Accepted",
+      accepted_service: "overnight",
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      { field: "accepted_service", message: "Service must be fast or normal" },
+    ]);
+    const onDecline = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
+      shipment_status: "Shipment Cancelled",
+      is_accepted: false,
+      cancel_reason: "Too slow",
+      accepted_service: "normal",
+    });
+    expect(onDecline.statusCode).toBe(400);
+    const shipment = await inject("GET", `/api/shipments/${id}/`, seller);
+    expect(shipment.json().data).toMatchObject({
+      status: "Quotation Approved",
+      quotation: { is_accepted: null, accepted_service: null },
+    });
+  });
+
+  it("lets only the owning seller choose the service", async () => {
+    const { id, winning } = await approvedWithBoth();
+    const choose = { shipment_status: "Quotation Accepted", accepted_service: "fast" };
+    expect(
+      (await inject("PATCH", `/api/quotations/${winning}/`, otherSeller, choose)).statusCode,
+    ).toBe(403);
+    expect((await inject("PATCH", `/api/quotations/${winning}/`, agent, choose)).statusCode).toBe(
+      403,
+    );
+    expect((await inject("PATCH", `/api/quotations/${winning}/`, admin, choose)).statusCode).toBe(
+      403,
+    );
+    const shipment = await inject("GET", `/api/shipments/${id}/`, seller);
+    expect(shipment.json().data.quotation).toMatchObject({
+      is_accepted: null,
+      accepted_service: null,
+    });
   });
 
   it("declines with a reason, and requires the reason", async () => {

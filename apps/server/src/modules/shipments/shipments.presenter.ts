@@ -1,6 +1,7 @@
 import {
   maskValue,
   type Quotation,
+  type QuotationService,
   type QuotationOrEmpty,
   type ShipmentDetail,
   type ShipmentListRow,
@@ -19,6 +20,7 @@ export interface QuotationFields {
   normalAmount: string | null;
   totalAmount: string;
   isAccepted: boolean | null;
+  acceptedService: QuotationService | null;
   cancelReason: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -49,6 +51,7 @@ export function presentQuotation(
     total_amount: masked ? maskValue(total) : total,
     is_accepted: quotation.isAccepted,
     cancel_reason: masked ? null : quotation.cancelReason,
+    accepted_service: masked ? null : quotation.acceptedService,
     is_winner: options.isWinner,
     is_masked: masked,
     created_at: quotation.createdAt.toISOString(),
@@ -80,6 +83,7 @@ function joinedQuotation(row: ShipmentRow): QuotationOrEmpty {
       normalAmount: row.quotationNormalAmount,
       totalAmount: row.quotationTotalAmount ?? "0",
       isAccepted: row.quotationIsAccepted,
+      acceptedService: row.quotationAcceptedService,
       cancelReason: row.quotationCancelReason,
       createdAt: row.quotationCreatedAt ?? row.createdAt,
       updatedAt: row.quotationUpdatedAt ?? row.updatedAt,

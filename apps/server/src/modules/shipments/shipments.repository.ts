@@ -68,6 +68,7 @@ const shipmentColumns = {
   quotationNormalAmount: quotationRow.normalAmount,
   quotationTotalAmount: quotationRow.totalAmount,
   quotationIsAccepted: quotationRow.isAccepted,
+  quotationAcceptedService: quotationRow.acceptedService,
   quotationCancelReason: quotationRow.cancelReason,
   quotationCreatedAt: quotationRow.createdAt,
   quotationUpdatedAt: quotationRow.updatedAt,

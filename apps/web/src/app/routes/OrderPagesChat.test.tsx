@@ -43,6 +43,7 @@ function shipment(overrides: Partial<Shipment> = {}): Shipment {
       total_amount: "1000.00",
       is_accepted: true,
       cancel_reason: null,
+      accepted_service: null,
       is_winner: true,
       is_masked: false,
       created_at: "2026-11-20T10:00:00Z",

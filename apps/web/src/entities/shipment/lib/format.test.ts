@@ -11,6 +11,7 @@ const quotation = {
   total_amount: "1000.00",
   is_accepted: false,
   cancel_reason: "Too slow",
+  accepted_service: null,
   is_winner: true,
   is_masked: false,
   created_at: "",

@@ -27,6 +27,7 @@ const bid = {
   total_amount: "1000.00",
   is_accepted: null,
   cancel_reason: null,
+  accepted_service: null,
   is_winner: false,
   is_masked: false,
   created_at: "",

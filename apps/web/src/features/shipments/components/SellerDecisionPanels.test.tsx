@@ -13,6 +13,7 @@ const bid: Quotation = {
   total_amount: "900.00",
   is_accepted: null,
   cancel_reason: null,
+  accepted_service: null,
   is_winner: false,
   is_masked: false,
   created_at: "2026-11-20T10:00:00Z",
