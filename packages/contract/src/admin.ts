@@ -56,6 +56,10 @@ export const adminDashboardSchema = z.object({
   shipments: z.object({
     total: z.number().int(),
     by_status: countsBy(SHIPMENT_STATUSES),
+    /** Shipments whose bid window is still open. */
+    open_for_bids: z.number().int(),
+    /** Shipments whose window closed without a bid, left for the seller to reopen or cancel. */
+    closed_without_bids: z.number().int(),
   }),
   sample_shipments: z.object({
     total: z.number().int(),

@@ -3,6 +3,13 @@ import { idSchema, NOTIFICATION_TYPES } from "./common.js";
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
+/**
+ * What a notification tells, where its type alone does not say; absent on the others. Additive:
+ * `notification_type` keeps the spec's three values.
+ */
+export const NOTIFICATION_KINDS = ["bid_lost", "no_bids"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   notification_type: notificationTypeSchema,
@@ -13,6 +20,7 @@ export const notificationSchema = z.object({
   is_read: z.boolean(),
   updated_at: z.string(),
   user: z.object({ id: z.number().int(), first_name: z.string() }),
+  kind: z.enum(NOTIFICATION_KINDS).optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -35,6 +43,8 @@ export const notificationTexts = {
     `Bidding closed for shipment #${shipmentId} (${product}): a winning quotation is ready for your review`,
   biddingClosedNoBids: (shipmentId: number, product: string) =>
     `Bidding closed for shipment #${shipmentId} (${product}) without any quotation`,
+  bidLost: (shipmentId: number, product: string) =>
+    `Your quotation for shipment #${shipmentId} (${product}) did not win the bidding`,
   biddingWon: (shipmentId: number, product: string) =>
     `Your quotation for shipment #${shipmentId} (${product}) won the bidding`,
   quotationAccepted: (shipmentId: number, product: string) =>

@@ -502,8 +502,16 @@ const shipmentCoreShape = {
   quotation_count: z.number().int(),
 };
 
+export const QUOTATION_OUTCOMES = ["pending", "won", "lost"] as const;
+export type QuotationOutcome = (typeof QUOTATION_OUTCOMES)[number];
+
 export const shipmentDetailSchema = z.object({
   ...shipmentCoreShape,
+  /**
+   * For an agent who bid: how the bid ended. A lost bid's shipment is shown as it was bid on,
+   * without the order's outcome or the seller's contacts (as its quotation-history row).
+   */
+  outcome: z.enum(QUOTATION_OUTCOMES).optional(),
   packages: z.array(packageSchema),
   compliance: z.object({
     detailed_product_description: z.string(),
@@ -521,9 +529,6 @@ export type ShipmentDetail = z.infer<typeof shipmentDetailSchema>;
 /** A row of every shipment list: the detail without packages, compliance and contact. */
 export const shipmentListRowSchema = z.object(shipmentCoreShape);
 export type ShipmentListRow = z.infer<typeof shipmentListRowSchema>;
-
-export const QUOTATION_OUTCOMES = ["pending", "won", "lost"] as const;
-export type QuotationOutcome = (typeof QUOTATION_OUTCOMES)[number];
 
 /** A row of the agent's quotation history: the shipment plus how the agent's bid ended. */
 export const quotationHistoryRowSchema = shipmentListRowSchema.extend({

@@ -545,7 +545,7 @@ describe("chat over WebSockets", () => {
       expect(await (await open(chatPath(id), agent)).closed()).toBe(4403);
     });
 
-    it("closes the agent's socket when the seller declines or cancels the winning bid", async () => {
+    it("keeps the agent's socket (read-only) when the seller declines or cancels the winning bid", async () => {
       for (const cancel of [false, true]) {
         const { id, win } = await approvedShipment();
         if (cancel) {
@@ -572,8 +572,12 @@ describe("chat over WebSockets", () => {
               },
         });
         expect(decision.statusCode).toBe(200);
-        expect(await agentSocket.closed()).toBe(4403);
+        // Still a party, so the socket answers; the closed chat refuses the message.
+        agentSocket.send({ action: "send_message", message: "Are you sure?" });
+        await agentSocket.next("error");
+        expect(agentSocket.closeCode).toBeNull();
         expect(sellerSocket.closeCode).toBeNull();
+        expect(sellerSocket.count("message_sent")).toBe(0);
       }
     });
   });

@@ -29,6 +29,8 @@ export function presentDashboard(counts: DashboardCounts): AdminDashboard {
     shipments: {
       total: sum(counts.shipmentsByStatus.values()),
       by_status: countsFor(SHIPMENT_STATUSES, counts.shipmentsByStatus),
+      open_for_bids: counts.openForBids,
+      closed_without_bids: counts.closedWithoutBids,
     },
     sample_shipments: {
       total: sum(counts.samplesByStatus.values()),

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Group } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { sampleShipments, shipments, users } from "../../db/schema/index.js";
@@ -90,10 +103,26 @@ export interface DashboardCounts {
   samplesByStatus: Map<string, number>;
   usersByGroup: Map<string, number>;
   disabledUsers: number;
+  /** Shipments still taking bids at `now`. */
+  openForBids: number;
+  /** Shipments whose window passed without a bid. */
+  closedWithoutBids: number;
 }
 
-export async function dashboardCounts(db: DbOrTx): Promise<DashboardCounts> {
-  const [shipmentRows, sampleRows, userRows, disabledRows] = await Promise.all([
+export async function dashboardCounts(db: DbOrTx, now: Date): Promise<DashboardCounts> {
+  const windows = db
+    .select({
+      open: sql<number>`count(*) filter (where ${gt(shipments.biddingEndsAt, now)})`.mapWith(
+        Number,
+      ),
+      bidless: sql<number>`count(*) filter (where ${and(
+        eq(shipments.status, "Shipment Pending"),
+        lte(shipments.biddingEndsAt, now),
+      )})`.mapWith(Number),
+    })
+    .from(shipments)
+    .where(inArray(shipments.status, ["Shipment Pending", "Quotation Received"]));
+  const [shipmentRows, sampleRows, userRows, disabledRows, windowRows] = await Promise.all([
     db.select({ key: shipments.status, value: count() }).from(shipments).groupBy(shipments.status),
     db
       .select({ key: sampleShipments.status, value: count() })
@@ -101,6 +130,7 @@ export async function dashboardCounts(db: DbOrTx): Promise<DashboardCounts> {
       .groupBy(sampleShipments.status),
     db.select({ key: users.group, value: count() }).from(users).groupBy(users.group),
     db.select({ value: count() }).from(users).where(eq(users.isActive, false)),
+    windows,
   ]);
   const toMap = (rows: Array<{ key: string; value: number }>) =>
     new Map(rows.map((row) => [row.key, row.value]));
@@ -109,5 +139,7 @@ export async function dashboardCounts(db: DbOrTx): Promise<DashboardCounts> {
     samplesByStatus: toMap(sampleRows),
     usersByGroup: toMap(userRows),
     disabledUsers: disabledRows[0]?.value ?? 0,
+    openForBids: windowRows[0]?.open ?? 0,
+    closedWithoutBids: windowRows[0]?.bidless ?? 0,
   };
 }

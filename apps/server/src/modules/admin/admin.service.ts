@@ -69,6 +69,6 @@ export class AdminService {
 
   async dashboard(caller: AuthUser): Promise<AdminDashboard> {
     if (!isAdmin(caller)) throw AppError.forbidden();
-    return presentDashboard(await dashboardCounts(this.db));
+    return presentDashboard(await dashboardCounts(this.db, new Date()));
   }
 }

@@ -3,6 +3,7 @@ import { adminMessages, messages, type AdminUser } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { createSampleShipment } from "../../test/sample-factories.js";
+import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
 
 describe("admin", () => {
   let ctx: TestContext;
@@ -186,6 +187,28 @@ describe("admin", () => {
         "Shipment Cancelled",
       ]);
       expect(data.shipments.total).toBe(0);
+    });
+
+    it("counts as open for bids only the shipments whose window has not passed", async () => {
+      const shipments = async () => (await get(admin, "/api/admin/dashboard/")).json().data.shipments;
+      const before = await shipments();
+      await postShipment(ctx.app, seller);
+      const bidOn = await postShipment(ctx.app, seller);
+      await placeBid(ctx.app, agent, bidOn);
+      const bidless = await postShipment(ctx.app, seller);
+      await endBiddingWindow(ctx.app, bidless);
+      const judged = await postShipment(ctx.app, seller);
+      await placeBid(ctx.app, agent, judged);
+      await endBiddingWindow(ctx.app, judged);
+
+      const after = await shipments();
+      expect(after.total).toBe(before.total + 4);
+      expect(after.open_for_bids).toBe(before.open_for_bids + 2);
+      expect(after.closed_without_bids).toBe(before.closed_without_bids + 1);
+      // The statuses alone still count the passed windows as pending or received.
+      expect(after.by_status["Shipment Pending"] + after.by_status["Quotation Received"]).toBe(
+        before.by_status["Shipment Pending"] + before.by_status["Quotation Received"] + 4,
+      );
     });
   });
 });

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages as texts, type ChatAttachment, type ChatMessage } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { insertSample, insertShipment, TestSocket } from "../../test/realtime-factories.js";
+import {
+  insertSample,
+  insertShipment,
+  setShipmentStatus,
+  TestSocket,
+} from "../../test/realtime-factories.js";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -319,6 +324,75 @@ describe("chat over HTTP: history and attachments", () => {
       });
       expect(res.statusCode).toBe(404);
     });
+  });
+
+  describe("after the order ends", () => {
+    const endings = {
+      "completed by the agent": async (id: number) => {
+        await setShipmentStatus(ctx.app, id, "Shipment Completed");
+      },
+      "cancelled by the agent": async (id: number) => {
+        await setShipmentStatus(ctx.app, id, "Shipment Cancelled");
+      },
+      "cancelled by the seller": async (id: number, quotationId: number) => {
+        const res = await ctx.app.inject({
+          method: "PATCH",
+          url: `/api/quotations/${quotationId}/`,
+          headers: seller.auth,
+          payload: { is_accepted: false, cancel_reason: "Found another carrier" },
+        });
+        expect(res.statusCode).toBe(200);
+      },
+    };
+
+    for (const [ending, end] of Object.entries(endings)) {
+      it(`keeps the history and its attachments readable for both parties and admins once ${ending}`, async () => {
+        const order = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
+        const path = `/ws/group-chat/${order.id}/`;
+        const uploaded = (await upload(agent, PDF, "invoice.pdf", "application/pdf")).json()
+          .data as ChatAttachment;
+        const agentSocket = await TestSocket.connect(baseUrl, path, { token: agent.token });
+        agentSocket.send({ action: "send_message", message: "Invoice", attachment: uploaded.id });
+        await agentSocket.next("message_sent");
+
+        await end(order.id, order.quotationId!);
+
+        for (const reader of [seller, agent, admin]) {
+          const history = await ctx.app.inject({
+            method: "GET",
+            url: `/api/chat/messages/${order.id}/`,
+            headers: reader.auth,
+          });
+          expect(history.statusCode).toBe(200);
+          const messages = history.json().data.messages as ChatMessage[];
+          expect(messages.map((m) => [m.content, m.attachment?.id])).toEqual([
+            ["Invoice", uploaded.id],
+          ]);
+          const file = await ctx.app.inject({
+            method: "GET",
+            url: `/api/chat/attachment/${uploaded.id}/`,
+            headers: reader.auth,
+          });
+          expect(file.statusCode).toBe(200);
+        }
+        for (const outsider of [otherSeller, otherAgent]) {
+          const history = await ctx.app.inject({
+            method: "GET",
+            url: `/api/chat/messages/${order.id}/`,
+            headers: outsider.auth,
+          });
+          expect(history.statusCode).toBe(403);
+        }
+        // Read-only: the agent's socket stays open, and writing is refused.
+        agentSocket.send({ action: "send_message", message: "One more thing" });
+        expect((await agentSocket.next("error")).data.message).toContain(texts.chatClosed);
+        expect(agentSocket.closeCode).toBeNull();
+        agentSocket.close();
+        const rejoin = await TestSocket.connect(baseUrl, path, { token: agent.token });
+        expect(rejoin.closeCode).toBeNull();
+        rejoin.close();
+      });
+    }
   });
 
   describe("sample chat history", () => {

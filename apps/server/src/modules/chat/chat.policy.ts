@@ -11,9 +11,9 @@ export interface ChatFacts {
   id: number;
   sellerId: number;
   /**
-   * The agent of the chat: a shipment's winning agent (null before bidding closes and once the
-   * seller declined or cancelled that bid), or the agent who claimed a sample (null until one
-   * does).
+   * The agent of the chat: a shipment's winning agent (null before bidding closes; kept when the
+   * seller declines or cancels that bid, so both sides keep the read-only history of their
+   * order), or the agent who claimed a sample (null until one does).
    */
   agentId: number | null;
   status: string;

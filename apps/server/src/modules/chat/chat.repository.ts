@@ -24,15 +24,15 @@ export async function findShipmentChat(db: DbOrTx, shipmentId: number): Promise<
       sellerId: shipments.sellerId,
       status: shipments.status,
       agentId: quotations.agentId,
-      isAccepted: quotations.isAccepted,
     })
     .from(shipments)
     .leftJoin(quotations, eq(quotations.id, shipments.winningQuotationId))
     .where(eq(shipments.id, shipmentId))
     .limit(1);
   if (!row) return null;
-  // A winning bid the seller declined or cancelled no longer makes its agent a party.
-  const agentId = row.isAccepted === false ? null : (row.agentId ?? null);
+  // The winning agent stays a party after the seller declines or cancels their bid: the chat is
+  // closed for writing then (isChatOpen), but its history is theirs as much as the seller's.
+  const agentId = row.agentId ?? null;
   return { kind: "shipment", id: row.id, sellerId: row.sellerId, status: row.status, agentId };
 }
 

@@ -102,8 +102,9 @@ function scopeOf(scope: SocketScope | null): SocketScope {
 
 /**
  * Sockets are authorised when they connect; when a chat's parties change afterwards (another
- * winner, a declined or cancelled bid, a claimed sample) the change is announced, so the sockets
- * of those who are no longer parties close on every instance.
+ * winner, a claimed sample) the change is announced, so the sockets of those who are no longer
+ * parties close on every instance. A declined or cancelled bid changes no party: its agent keeps
+ * the read-only history.
  */
 export function registerChatPartyListeners(events: EventBus, chat: ChatService): void {
   events.on("sample.claimed", ({ sampleId, sellerId, agentId }) =>
@@ -117,6 +118,4 @@ export function registerChatPartyListeners(events: EventBus, chat: ChatService):
     }
   };
   events.on("bidding.closed", recheckShipmentChat);
-  events.on("quotation.declined", recheckShipmentChat);
-  events.on("quotation.cancelled", recheckShipmentChat);
 }

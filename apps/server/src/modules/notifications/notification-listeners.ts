@@ -29,25 +29,39 @@ export function registerNotificationListeners(
     ]);
   });
 
+  // The seller hears how the window ended, the winner that they won, every other bidder that
+  // their bid did not win.
   events.on("bidding.closed", async (event) => {
     const shipment = await repo.shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     const base = { notificationType: "Shipment" as const, shipmentId: shipment.id };
-    const items = [
-      {
-        ...base,
-        userId: event.sellerId,
-        content:
-          event.winnerAgentId !== null
-            ? t.biddingClosedSeller(shipment.id, shipment.productName)
-            : t.biddingClosedNoBids(shipment.id, shipment.productName),
-      },
+    const items: repo.NewNotification[] = [
+      event.winnerAgentId !== null
+        ? {
+            ...base,
+            userId: event.sellerId,
+            content: t.biddingClosedSeller(shipment.id, shipment.productName),
+          }
+        : {
+            ...base,
+            userId: event.sellerId,
+            kind: "no_bids",
+            content: t.biddingClosedNoBids(shipment.id, shipment.productName),
+          },
     ];
     if (event.winnerAgentId !== null) {
       items.push({
         ...base,
         userId: event.winnerAgentId,
         content: t.biddingWon(shipment.id, shipment.productName),
+      });
+    }
+    for (const loserId of new Set(event.loserAgentIds)) {
+      items.push({
+        ...base,
+        userId: loserId,
+        kind: "bid_lost",
+        content: t.bidLost(shipment.id, shipment.productName),
       });
     }
     await notifications.notify(items, {

@@ -11,5 +11,6 @@ export function presentNotification(row: NotificationRow): Notification {
     is_read: row.isRead,
     updated_at: row.updatedAt.toISOString(),
     user: { id: row.userId, first_name: row.firstName },
+    ...(row.kind ? { kind: row.kind } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { NotificationKind } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import {
   announcements,
@@ -19,6 +20,7 @@ export interface NotificationRow {
   notificationType: NotificationType;
   shipmentId: number | null;
   sampleShipmentId: number | null;
+  kind: NotificationKind | null;
   content: string;
   isRead: boolean;
   updatedAt: Date;
@@ -32,6 +34,7 @@ export interface NewNotification {
   announcementId?: number | null;
   /** The chat message the notification quotes. */
   chatMessageId?: number | null;
+  kind?: NotificationKind | null;
   content: string;
 }
 
@@ -42,6 +45,7 @@ const columns = {
   notificationType: notifications.notificationType,
   shipmentId: notifications.shipmentId,
   sampleShipmentId: notifications.sampleShipmentId,
+  kind: notifications.kind,
   content: notifications.content,
   isRead: notifications.isRead,
   updatedAt: notifications.updatedAt,
@@ -61,6 +65,7 @@ function toInserted(row: Record<string, unknown>): InsertedNotification {
     notificationType: row.notification_type as NotificationType,
     shipmentId: row.shipment_id === null ? null : Number(row.shipment_id),
     sampleShipmentId: row.sample_shipment_id === null ? null : Number(row.sample_shipment_id),
+    kind: (row.kind ?? null) as NotificationKind | null,
     content: String(row.content),
     isRead: row.is_read === true || row.is_read === "t",
     updatedAt: row.updated_at instanceof Date ? row.updated_at : new Date(String(row.updated_at)),
@@ -81,22 +86,22 @@ export async function insertNotificationsReturning(
   const values = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.userId}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.chatMessageId ?? null}::integer, ${row.content}::text)`,
+        sql`(${row.userId}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.chatMessageId ?? null}::integer, ${row.kind ?? null}::text, ${row.content}::text)`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`
     with inserted as (
       insert into ${notifications}
-        (user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, content)
+        (user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
       select * from (values ${values})
-        as v(user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, content)
+        as v(user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
       where v.chat_message_id is null
         or exists (select 1 from ${chatMessages} m where m.id = v.chat_message_id)
-      returning id, user_id, notification_type, shipment_id, sample_shipment_id, content, is_read, updated_at
+      returning id, user_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
     )
     select i.id, i.user_id, u.first_name, i.notification_type, i.shipment_id, i.sample_shipment_id,
-      i.content, i.is_read, i.updated_at,
+      i.kind, i.content, i.is_read, i.updated_at,
       (select count(*) from ${notifications} n where n.user_id = i.user_id and n.is_read = false)
         + (select count(*) from inserted b where b.user_id = i.user_id) as unread
     from inserted i join ${users} u on u.id = i.user_id
@@ -289,10 +294,10 @@ export async function insertForActiveUsers(
         ${notification.sampleShipmentId ?? null}::integer,
         ${notification.announcementId ?? null}::integer, ${notification.content}::text
       from recipients r
-      returning id, user_id, notification_type, shipment_id, sample_shipment_id, content, is_read, updated_at
+      returning id, user_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
     )
     select i.id, i.user_id, r.first_name, i.notification_type, i.shipment_id, i.sample_shipment_id,
-      i.content, i.is_read, i.updated_at,
+      i.kind, i.content, i.is_read, i.updated_at,
       (select count(*) from ${notifications} n where n.user_id = i.user_id and n.is_read = false)
         + 1 as unread
     from inserted i join recipients r on r.id = i.user_id

@@ -128,16 +128,25 @@ describe("closing the bid window under concurrency", () => {
     }
   });
 
-  it("leaves a bidless shipment pending after its window", async () => {
+  it("leaves a bidless shipment pending after its window, and announces that once", async () => {
     const first = instance(0);
     const id = await postShipment(first, seller);
     await first.database.db
       .update(shipments)
       .set({ biddingEndsAt: new Date(Date.now() - 1000) })
       .where(eq(shipments.id, id));
+    // Every closer races for it (the background loops too); exactly one announces it.
+    await Promise.all(
+      instances.flatMap((app) => [
+        closeDueBidding(app.database.db, app.events, new Date(), { skipLocked: true }),
+        closeDueBidding(app.database.db, app.events, new Date(), { shipmentId: id }),
+      ]),
+    );
     expect(await closeDueBidding(first.database.db, first.events, new Date())).toBe(0);
     const [shipment] = await first.database.db.select().from(shipments).where(eq(shipments.id, id));
     expect(shipment?.status).toBe("Shipment Pending");
-    expect(closedEvents).not.toContain(id);
+    expect(shipment?.winningQuotationId).toBeNull();
+    expect(shipment?.biddingClosedAt).not.toBeNull();
+    expect(closedEvents.filter((shipmentId) => shipmentId === id)).toHaveLength(1);
   });
 });

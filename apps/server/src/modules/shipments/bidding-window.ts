@@ -13,7 +13,8 @@ type ClosedEvent = DomainEvents["bidding.closed"];
 /**
  * Closes the bid windows that have passed: the lowest total wins (ties: the earliest bid) and the
  * shipment moves to Quotation Approved. Shipments without bids stay Shipment Pending for the
- * seller to reopen or cancel. Events go out after the commit.
+ * seller to reopen or cancel; their window is closed once, so the seller is told once. Events go
+ * out after the commit.
  */
 export async function closeDueBidding(
   db: Db,
@@ -40,11 +41,22 @@ export async function closeDueBidding(
     for (const shipment of locked) {
       const bids = await bidsByRank(tx, shipment.id);
       const winner = bids[0];
-      if (!winner) continue;
+      if (!winner) {
+        await updateShipment(tx, shipment.id, { biddingClosedAt: now });
+        results.push({
+          shipmentId: shipment.id,
+          sellerId: shipment.sellerId,
+          winningQuotationId: null,
+          winnerAgentId: null,
+          loserAgentIds: [],
+        });
+        continue;
+      }
       await updateShipment(tx, shipment.id, {
         status: "Quotation Approved",
         winningQuotationId: winner.id,
         winnerAgentId: winner.agentId,
+        biddingClosedAt: now,
         updatedAt: now,
       });
       results.push({

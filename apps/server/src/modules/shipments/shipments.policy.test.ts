@@ -93,6 +93,10 @@ describe("who may view a shipment", () => {
     expect(shipmentViewAccess(otherSeller, open, now)).toBe("not-a-party");
     expect(shipmentViewAccess(loser, open, now)).toBe("allowed");
     expect(shipmentViewAccess(loser, closed, now)).toBe("not-now");
+    // An agent who bid and lost keeps a read-only view; the winner and open windows are unchanged.
+    expect(shipmentViewAccess(loser, closed, now, true)).toBe("lost-bid");
+    expect(shipmentViewAccess(winner, closed, now, true)).toBe("allowed");
+    expect(shipmentViewAccess(loser, open, now, true)).toBe("allowed");
     expect(shipmentViewAccess(winner, closed, now)).toBe("allowed");
     expect(shipmentViewAccess(admin, closed, now)).toBe("allowed");
     expect(shipmentViewAccess(loser, state("Shipment Pending", { biddingEndsAt: past }), now)).toBe(

@@ -52,21 +52,23 @@ export function isBiddingOpen(
   return OPEN_STATUSES.includes(state.status) && state.biddingEndsAt.getTime() > now.getTime();
 }
 
-export type ViewAccess = "allowed" | "not-a-party" | "not-now";
+export type ViewAccess = "allowed" | "lost-bid" | "not-a-party" | "not-now";
 
 /**
  * Who may open a shipment: the seller who posted it, any agent while bids are taken, afterwards
- * only the agent who won it, and admins always.
+ * the agent who won it, and admins always. An agent whose bid did not win keeps a read-only view
+ * of the shipment as it was bid on, with their own bid ("lost-bid"); other agents, none.
  */
 export function shipmentViewAccess(
   actor: Actor,
   state: Pick<LifecycleState, "sellerId" | "status" | "biddingEndsAt" | "winnerAgentId">,
   now: Date,
+  hasBid = false,
 ): ViewAccess {
   if (actor.group === "Admin") return "allowed";
   if (actor.group === "Seller") return state.sellerId === actor.id ? "allowed" : "not-a-party";
   if (isBiddingOpen(state, now) || state.winnerAgentId === actor.id) return "allowed";
-  return "not-now";
+  return hasBid ? "lost-bid" : "not-now";
 }
 
 export function canPlaceBid(

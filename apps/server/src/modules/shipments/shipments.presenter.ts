@@ -199,6 +199,25 @@ function presentPackage(row: PackageRow): ShipmentPackage {
   };
 }
 
+/**
+ * The shipment page of an agent whose bid did not win: the shipment as it was bid on and their
+ * own bid, redacted like the bid's history row; the contact and the parcels' tracking go too.
+ */
+export function presentLostBidDetail(
+  row: ShipmentRow,
+  packages: PackageRow[],
+  now: Date,
+): ShipmentDetail {
+  const detail = presentShipmentDetail(row, packages, 0, now);
+  return {
+    ...detail,
+    ...presentLostBidRow(detail),
+    packages: detail.packages.map((pkg) => ({ ...pkg, tracking_number: null, tracking_link: null })),
+    contact_information: { first_name: null, last_name: null, email: null },
+    outcome: "lost",
+  };
+}
+
 export function presentShipmentDetail(
   row: ShipmentRow,
   packages: PackageRow[],

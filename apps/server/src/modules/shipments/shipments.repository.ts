@@ -6,7 +6,9 @@ import {
   eq,
   gt,
   inArray,
+  isNull,
   lte,
+  or,
   sql,
   type Placeholder,
   type SQL,
@@ -417,17 +419,28 @@ export async function listShipments(
 // ---------------------------------------------------------------------------------------------
 // Bid window closing
 
-/** Ids of shipments whose window has passed with bids still unjudged. */
+/**
+ * Windows that have passed unjudged: with bids still to weigh, or without any bid and the seller
+ * not yet told.
+ */
+function isDue(now: Date | Placeholder): SQL {
+  return and(
+    lte(shipments.biddingEndsAt, now),
+    or(
+      eq(shipments.status, "Quotation Received"),
+      and(eq(shipments.status, "Shipment Pending"), isNull(shipments.biddingClosedAt)),
+    ),
+  )!;
+}
+
+/** Ids of shipments whose window has passed unjudged. */
 export async function findDueShipmentIds(
   db: DbOrTx,
   now: Date,
   options: { limit: number; shipmentId?: number; sellerId?: number },
 ): Promise<number[]> {
   const build = () => {
-    const conditions: SQL[] = [
-      eq(shipments.status, "Quotation Received"),
-      lte(shipments.biddingEndsAt, bind.now),
-    ];
+    const conditions: SQL[] = [isDue(bind.now)];
     if (options.shipmentId !== undefined) conditions.push(eq(shipments.id, sql.placeholder("id")));
     if (options.sellerId !== undefined) conditions.push(eq(shipments.sellerId, bind.sellerId));
     return db
@@ -457,10 +470,7 @@ export async function lockDueShipments(
   now: Date,
   options: { limit: number; skipLocked: boolean; ids?: number[] },
 ): Promise<Array<{ id: number; sellerId: number }>> {
-  const conditions: SQL[] = [
-    eq(shipments.status, "Quotation Received"),
-    lte(shipments.biddingEndsAt, now),
-  ];
+  const conditions: SQL[] = [isDue(now)];
   if (options.ids) conditions.push(inArray(shipments.id, options.ids));
   return db
     .select({ id: shipments.id, sellerId: shipments.sellerId })

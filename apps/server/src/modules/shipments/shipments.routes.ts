@@ -217,6 +217,12 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
       summary: "Orders the caller won and the seller accepted",
     },
     {
+      path: "/shipper/awaiting-decision/",
+      group: "Shipper",
+      name: "shipper-awaiting",
+      summary: "Bids the caller won that wait for the seller's decision (additive to the spec)",
+    },
+    {
       path: "/shipper/past-orders/",
       group: "Shipper",
       name: "shipper-past",

@@ -6,6 +6,7 @@ import {
   type CreateShipmentData,
   type ListQuery,
   type QuotationHistoryRow,
+  type QuotationOutcome,
   type ShipmentDetail,
   type ShipmentListRow,
   type ShipmentStatus,
@@ -30,6 +31,7 @@ import {
   type Refusal,
 } from "./shipments.policy.js";
 import {
+  presentLostBidDetail,
   presentLostBidRow,
   presentShipmentDetail,
   presentShipmentRow,
@@ -107,21 +109,27 @@ async function loadVisibleShipment(
   user: AuthUser,
   id: number,
   now: Date,
-): Promise<ShipmentRow> {
+): Promise<{ row: ShipmentRow; access: "allowed" | "lost-bid" }> {
   const row = await readShipment(deps, id, quotationJoinFor(user), now);
-  const access = shipmentViewAccess(
-    user,
-    {
-      sellerId: row.sellerId,
-      status: row.status as ShipmentStatus,
-      biddingEndsAt: row.biddingEndsAt,
-      winnerAgentId: row.winnerAgentId,
-    },
-    now,
-  );
+  const state = {
+    sellerId: row.sellerId,
+    status: row.status as ShipmentStatus,
+    biddingEndsAt: row.biddingEndsAt,
+    winnerAgentId: row.winnerAgentId,
+  };
+  // An agent's read joins their own quotation: a joined one means they bid.
+  const hasBid = user.group === "Shipper" && row.quotationId !== null;
+  const access = shipmentViewAccess(user, state, now, hasBid);
   if (access === "not-a-party") throw AppError.badRequest(shipmentMessages.notAuthorisedToView);
   if (access === "not-now") throw AppError.badRequest(shipmentMessages.cannotViewNow);
-  return row;
+  return { row, access };
+}
+
+/** How the agent's own bid on this shipment ended (the row joins their quotation). */
+function ownBidOutcome(row: ShipmentRow, now: Date): QuotationOutcome {
+  if (row.winningQuotationId !== null && row.winningQuotationId === row.quotationId) return "won";
+  const state = { status: row.status as ShipmentStatus, biddingEndsAt: row.biddingEndsAt };
+  return isBiddingOpen(state, now) ? "pending" : "lost";
 }
 
 export async function getShipment(
@@ -130,12 +138,15 @@ export async function getShipment(
   id: number,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  const row = await loadVisibleShipment(deps, user, id, now);
+  const { row, access } = await loadVisibleShipment(deps, user, id, now);
   const [packages, unread] = await Promise.all([
     packagesOf(deps.db, id),
     unreadCountsForShipments(deps.db, user.id, [id]),
   ]);
-  return presentShipmentDetail(row, packages, unread.get(id) ?? 0, now);
+  if (access === "lost-bid") return presentLostBidDetail(row, packages, now);
+  const detail = presentShipmentDetail(row, packages, unread.get(id) ?? 0, now);
+  const hasBid = user.group === "Shipper" && row.quotationId !== null;
+  return hasBid ? { ...detail, outcome: ownBidOutcome(row, now) } : detail;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -216,6 +227,7 @@ export async function reopenBidding(
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
       biddingEndsAt: biddingEndsAt(now, deps.bidWindowHours),
+      biddingClosedAt: null,
       updatedAt: now,
     });
     return state.sellerId;
@@ -278,18 +290,24 @@ export async function setWinningQuotation(
       status: "Quotation Approved",
       winningQuotationId: quotation.id,
       winnerAgentId: quotation.agentId,
+      biddingClosedAt: now,
       updatedAt: now,
       ...closesNow,
     });
-    const all = await listShipmentQuotations(tx, id, { byRank: true, page: 1, perPage: 1000 });
+    // Approving early makes every other bidder a loser; replacing a winner only the one replaced
+    // (the others lost when the window closed).
+    const losers =
+      state.status === "Quotation Approved"
+        ? [state.winnerAgentId].filter((agentId) => agentId !== null)
+        : (await listShipmentQuotations(tx, id, { byRank: true, page: 1, perPage: 1000 })).rows.map(
+            (row) => row.agentId,
+          );
     return {
       shipmentId: id,
       sellerId: state.sellerId,
       winningQuotationId: quotation.id,
       winnerAgentId: quotation.agentId,
-      loserAgentIds: all.rows
-        .filter((row) => row.agentId !== quotation.agentId)
-        .map((row) => row.agentId),
+      loserAgentIds: losers.filter((agentId) => agentId !== quotation.agentId),
     } satisfies DomainEvents["bidding.closed"];
   });
   deps.events.emit("bidding.closed", event);
@@ -309,6 +327,7 @@ export async function setWinningQuotation(
 export type ShipmentListName =
   | "shipper-open"
   | "shipper-recent"
+  | "shipper-awaiting"
   | "shipper-past"
   | "shipper-history"
   | "seller-active"
@@ -328,6 +347,8 @@ function listKind(
       return { kind: "open", agentId: user.id };
     case "shipper-recent":
       return { kind: "agent-won", agentId: user.id, status: "Quotation Accepted" };
+    case "shipper-awaiting":
+      return { kind: "agent-won", agentId: user.id, status: "Quotation Approved" };
     case "shipper-past":
       return { kind: "agent-won", agentId: user.id, status: "Shipment Completed" };
     case "shipper-history":
@@ -351,6 +372,8 @@ function listKind(
 function sweepScope(kind: ShipmentListKind): { sellerId?: number } | null {
   if (kind.kind === "seller") return { sellerId: kind.sellerId };
   if (kind.kind === "agent-history" || kind.kind === "admin") return {};
+  // A window that has just passed may have made the caller its winner.
+  if (kind.kind === "agent-won" && kind.status === "Quotation Approved") return {};
   return null;
 }
 
@@ -411,15 +434,8 @@ export async function listQuotationHistory(
   const kind: ShipmentListKind = { kind: "agent-history", agentId: agent.id };
   const { rows, items, count } = await loadList(deps, agent, kind, query, now);
   const withOutcome = items.map((item, index): QuotationHistoryRow => {
-    const row = rows[index]!;
-    const won = row.winningQuotationId !== null && row.winningQuotationId === row.quotationId;
-    const open = isBiddingOpen(
-      { status: row.status as ShipmentStatus, biddingEndsAt: row.biddingEndsAt },
-      now,
-    );
-    if (won) return { ...item, outcome: "won" };
-    if (open) return { ...item, outcome: "pending" };
-    return { ...presentLostBidRow(item), outcome: "lost" };
+    const outcome = ownBidOutcome(rows[index]!, now);
+    return outcome === "lost" ? { ...presentLostBidRow(item), outcome } : { ...item, outcome };
   });
   return { rows: withOutcome, count, page: query.page, perPage: query.per_page };
 }

@@ -208,10 +208,17 @@ describe("GET /api/shipments/{id}/", () => {
     expect(closed.json().data.quotation).toMatchObject({ id: quotationId, total_amount: "800.00" });
     expect(closed.json().data.quotation_count).toBe(2);
 
+    // The losing bidder reads the shipment as bid on, with their own bid and the outcome only.
     const loser = await inject("GET", `/api/shipments/${id}/`, otherAgent);
-    expect(loser.statusCode).toBe(400);
-    expect(loser.json().errors[0].message).toBe("You cannot view this shipment right now.");
-    expect((await inject("GET", `/api/shipments/${id}/`, agent)).statusCode).toBe(200);
+    expect(loser.statusCode).toBe(200);
+    expect(loser.json().data).toMatchObject({
+      outcome: "lost",
+      user: { id: 0, email: "" },
+      quotation: { user: { id: otherAgent.id }, is_winner: false },
+    });
+    const winner = await inject("GET", `/api/shipments/${id}/`, agent);
+    expect(winner.statusCode).toBe(200);
+    expect(winner.json().data).toMatchObject({ outcome: "won", user: { id: seller.id } });
   });
 
   it("answers 404 for an unknown id and 400 for a malformed one", async () => {
@@ -372,8 +379,9 @@ describe("POST /api/admin/shipments/{id}/winner/", () => {
     expect(early.json().data.quotation.id).toBe(dear);
     const replaced = await inject("POST", url, admin, { quotation_id: String(cheap) });
     expect(replaced.json().data.quotation.id).toBe(cheap);
-    // Agents cannot bid any more, and the replaced winner lost access.
-    expect((await inject("GET", `/api/shipments/${id}/`, otherAgent)).statusCode).toBe(400);
+    // Agents cannot bid any more, and the replaced winner keeps only the view of a lost bid.
+    const replacedView = await inject("GET", `/api/shipments/${id}/`, otherAgent);
+    expect(replacedView.json().data).toMatchObject({ outcome: "lost", user: { id: 0 } });
     const other = await postShipment(ctx.app, seller);
     const foreign = await inject("POST", `/api/admin/shipments/${other}/winner/`, admin, {
       quotation_id: cheap,

@@ -132,8 +132,9 @@ const CASES: Record<string, RouteCase> = {
   },
   "GET /api/shipments/:id": {
     path: (w) => `/api/shipments/${w.accepted}/`,
-    expect: all(200, { otherSeller: 400, loser: 400, otherAgent: 400 }),
-    refusal: { otherSeller: NOT_AUTHORISED, loser: NOT_NOW, otherAgent: NOT_NOW },
+    // The losing bidder gets the read-only view of a lost bid (checked field by field below).
+    expect: all(200, { otherSeller: 400, otherAgent: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_NOW },
   },
   "PATCH /api/shipments/:id": {
     path: (w) => `/api/shipments/${w.accepted}/`,
@@ -161,6 +162,10 @@ const CASES: Record<string, RouteCase> = {
   "GET /api/shipper/shipments": { path: fixed("/api/shipper/shipments/"), expect: agentsOnly(200) },
   "GET /api/shipper/recent-orders": {
     path: fixed("/api/shipper/recent-orders/"),
+    expect: agentsOnly(200),
+  },
+  "GET /api/shipper/awaiting-decision": {
+    path: fixed("/api/shipper/awaiting-decision/"),
     expect: agentsOnly(200),
   },
   "GET /api/shipper/past-orders": {
@@ -738,9 +743,36 @@ describe("access-control matrix", () => {
       [winner, replaced, replacedBids.win],
     ];
     for (const [agent, shipmentId, ownQuotation] of lostCases) {
+      // The shipment page shows what the history row shows, and no more.
       const detail = await call("GET", `/api/shipments/${shipmentId}/`, agent);
-      expect(detail.statusCode).toBe(400);
-      expect(detail.json().errors[0].message).toBe(NOT_NOW);
+      expect(detail.statusCode).toBe(200);
+      const shown = detail.json().data as Record<string, unknown> & {
+        packages: Array<{ tracking_number: unknown; tracking_link: unknown }>;
+      };
+      expect(shown).toMatchObject({
+        id: shipmentId,
+        outcome: "lost",
+        status: "Quotation Approved",
+        is_bidding_open: false,
+        tracking_number: null,
+        final_amount: null,
+        cancel_reason: null,
+        message_count: 0,
+        supplier_contact_name: "",
+        user: { id: 0, first_name: "", last_name: "", email: "", profile: { phone: null } },
+        contact_information: { first_name: null, last_name: null, email: null },
+        quotation: { id: ownQuotation, user: { id: agent.id }, is_winner: false },
+      });
+      for (const pkg of shown.packages) {
+        expect(pkg).toMatchObject({ tracking_number: null, tracking_link: null });
+      }
+      const shownText = JSON.stringify(shown);
+      for (const secret of secrets) {
+        expect(shownText, `lost view of ${shipmentId} shows ${secret}`).not.toContain(secret);
+      }
+      // Nothing of the winning bid either: the only quotation is the agent's own.
+      const bids = await call("GET", `/api/quotations/?shipment_id=${shipmentId}`, agent);
+      expect(bids.json().data.map((bid: { id: number }) => bid.id)).toEqual([ownQuotation]);
 
       const row = (await historyOf(agent)).get(shipmentId);
       expect(row, `shipment ${shipmentId} in the history`).toBeDefined();
@@ -776,6 +808,8 @@ describe("access-control matrix", () => {
     });
     const declinedForWinner = (await historyOf(winner)).get(declined);
     expect(declinedForWinner).toMatchObject({ outcome: "won", status: "Shipment Cancelled" });
+    const wonDetail = await call("GET", `/api/shipments/${completed}/`, winner);
+    expect(wonDetail.json().data).toMatchObject({ outcome: "won", tracking_number: "987654321" });
   }, 60_000);
 
   it("closes a replaced winner's socket and refuses them the chat; the new winner gets it", async () => {
