@@ -12,10 +12,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { trustProxyOption, type Config } from "./config.js";
+import { s3Settings, trustProxyOption, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { EventBus } from "./lib/events.js";
-import { FileStorage } from "./lib/storage.js";
+import { S3Storage } from "./lib/s3-storage.js";
+import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.js";
@@ -125,7 +126,13 @@ export async function buildApp(
   app.decorate("events", new EventBus(app.log));
   app.decorate("tokens", tokens);
   app.decorate("authenticator", new Authenticator(database.db, tokens));
-  app.decorate("storage", new FileStorage(config.DATA_DIR, config.MIN_FREE_DISK_MB * 1024 * 1024));
+  // Uploaded files: an S3-compatible bucket when configured (instances share no disk), else DATA_DIR.
+  const bucket = s3Settings(config);
+  const storage: FileStorage = bucket
+    ? new S3Storage(bucket)
+    : new DiskStorage(config.DATA_DIR, config.MIN_FREE_DISK_MB * 1024 * 1024);
+  app.decorate("storage", storage);
+  app.addHook("onClose", async () => app.storage.close());
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
   // onClose hooks run last-registered first: listeners finish before the database closes.
   app.addHook("onClose", async () => app.events.settle());

@@ -44,7 +44,7 @@ const trustProxyFromEnv = z
     return z.NEVER;
   });
 
-const configSchema = z.object({
+const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -113,6 +113,38 @@ const configSchema = z.object({
    * carries a 25 MB attachment at about 0.7 Mbit/s, and ends bodies trickled a byte at a time.
    */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  /**
+   * Uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads, so several
+   * instances need no shared disk. All five S3_* settings below are needed together.
+   */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  /** Bucket in the path (endpoint/bucket/key) rather than the host name: MinIO and most self-hosted servers. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv,
+});
+
+const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_REGION",
+] as const;
+
+/** S3 storage is all or nothing: half a configuration would silently keep files on one disk. */
+const configSchema = settingsSchema.superRefine((config, context) => {
+  const missing = S3_SETTINGS.filter((name) => config[name] === undefined);
+  if (missing.length === 0 || missing.length === S3_SETTINGS.length) return;
+  for (const name of missing) {
+    context.addIssue({
+      code: "custom",
+      path: [name],
+      message: `S3 storage needs all of ${S3_SETTINGS.join(", ")}; this one is missing`,
+    });
+  }
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
@@ -131,6 +163,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...result.data,
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+  };
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  forcePathStyle: boolean;
+}
+
+/** The bucket uploaded files go to, or null for the local disk (config checks all-or-nothing). */
+export function s3Settings(config: Config): S3Settings | null {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = config;
+  if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY || !S3_REGION) {
+    return null;
+  }
+  return {
+    endpoint: S3_ENDPOINT,
+    bucket: S3_BUCKET,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    region: S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
   };
 }
 

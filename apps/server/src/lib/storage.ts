@@ -1,14 +1,51 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, type ReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { AppError, defaultErrorMessage } from "./errors.js";
 
 /**
- * File storage for attachments and avatars: files live under DATA_DIR/uploads (outside any static
- * root) under generated names. Writes go to a temp name first, so a failed write leaves nothing.
+ * Where uploaded files (chat attachments, avatars, documents) live: on the local disk under
+ * DATA_DIR/uploads by default, or in an S3-compatible bucket when S3_* is configured, so that
+ * several instances need no shared disk (`S3Storage` in s3-storage.ts; app.ts picks the driver).
+ * Keys are `<folder>/<random hex>[.<extension>]` on both.
  */
-export class FileStorage {
+export interface FileStorage {
+  /** Stores bytes under a new key in `folder` (e.g. "attachments"); returns the key. */
+  put(folder: string, bytes: Buffer, extension?: string): Promise<string>;
+  exists(key: string): Promise<boolean>;
+  /** The stored bytes, or null when nothing is stored under the key. */
+  read(key: string): Promise<Readable | null>;
+  /** Removing a key that holds nothing is not an error. */
+  remove(key: string): Promise<void>;
+  /**
+   * Throws 507 when writing `incomingBytes` more would leave the upload disk too full. Only the
+   * disk driver has such a limit.
+   */
+  assertSpaceFor(incomingBytes?: number): Promise<void>;
+  /** Lets go of open connections; called when the app closes. */
+  close(): Promise<void>;
+}
+
+/** A new key in `folder`, in the one format every driver stores. */
+export function newStorageKey(folder: string, extension = ""): string {
+  return checkedKey(
+    `${folder}/${randomBytes(16).toString("hex")}${extension ? `.${extension}` : ""}`,
+  );
+}
+
+/** Keys are ours alone: anything else (a path escaping the folder, say) is a programming error. */
+export function checkedKey(key: string): string {
+  if (!/^[a-z0-9-]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/.test(key))
+    throw new Error("invalid storage key");
+  return key;
+}
+
+/**
+ * Files under DATA_DIR/uploads (outside any static root). Writes go to a temp name first, so a
+ * failed write leaves nothing.
+ */
+export class DiskStorage implements FileStorage {
   readonly root: string;
 
   /**
@@ -29,7 +66,6 @@ export class FileStorage {
     return stats.bavail * stats.bsize;
   }
 
-  /** Throws 507 when writing `incomingBytes` more would leave less than the configured minimum. */
   async assertSpaceFor(incomingBytes = 0): Promise<void> {
     if (this.minFreeBytes <= 0) return;
     if ((await this.freeBytes()) - incomingBytes < this.minFreeBytes) {
@@ -39,14 +75,11 @@ export class FileStorage {
   }
 
   private resolve(key: string): string {
-    if (!/^[a-z0-9-]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/.test(key))
-      throw new Error("invalid storage key");
-    return path.join(this.root, key);
+    return path.join(this.root, checkedKey(key));
   }
 
-  /** Stores bytes under a new key in `folder` (e.g. "attachments"); returns the key. */
   async put(folder: string, bytes: Buffer, extension = ""): Promise<string> {
-    const key = `${folder}/${randomBytes(16).toString("hex")}${extension ? `.${extension}` : ""}`;
+    const key = newStorageKey(folder, extension);
     const target = this.resolve(key);
     await this.assertSpaceFor(bytes.length);
     await mkdir(path.dirname(target), { recursive: true });
@@ -62,19 +95,29 @@ export class FileStorage {
   }
 
   async exists(key: string): Promise<boolean> {
+    const file = this.resolve(key);
     try {
-      await stat(this.resolve(key));
+      await stat(file);
       return true;
     } catch {
       return false;
     }
   }
 
-  read(key: string): ReadStream {
-    return createReadStream(this.resolve(key));
+  async read(key: string): Promise<Readable | null> {
+    try {
+      // Opened here, so a missing file is known before any header goes out.
+      const file = await open(this.resolve(key), "r");
+      return file.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
   }
 
   async remove(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
   }
+
+  async close(): Promise<void> {}
 }

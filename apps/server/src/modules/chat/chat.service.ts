@@ -1,4 +1,4 @@
-import type { ReadStream } from "node:fs";
+import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import {
   CHAT_HISTORY_LIMIT,
@@ -450,14 +450,13 @@ export class ChatService {
   async openAttachment(
     attachmentId: number,
     caller: AuthUser | null,
-  ): Promise<{ file: AttachmentRow; stream: ReadStream }> {
+  ): Promise<{ file: AttachmentRow; stream: Readable }> {
     const file = caller
       ? await this.requireAttachmentAccess(caller, attachmentId)
       : await repo.findAttachment(this.db, attachmentId);
-    if (!file || !(await this.deps.storage.exists(file.storageKey))) {
-      throw AppError.notFound(texts.attachmentNotFound);
-    }
-    return { file, stream: this.deps.storage.read(file.storageKey) };
+    const stream = file ? await this.deps.storage.read(file.storageKey) : null;
+    if (!file || !stream) throw AppError.notFound(texts.attachmentNotFound);
+    return { file, stream };
   }
 }
 

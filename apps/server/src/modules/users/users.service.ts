@@ -111,15 +111,13 @@ export class UserService {
   /** Served to whoever holds the current avatar URL (its version is the unguessable file name). */
   async getAvatar(userId: number, version: string): Promise<AvatarFile> {
     const row = await findAvatar(this.db, userId);
-    if (
-      !row?.imageKey ||
-      !canViewAvatar(row.imageKey, version) ||
-      !(await this.deps.storage.exists(row.imageKey))
-    ) {
-      throw AppError.notFound("This user has no profile image");
-    }
+    const stream =
+      row?.imageKey && canViewAvatar(row.imageKey, version)
+        ? await this.deps.storage.read(row.imageKey)
+        : null;
+    if (!row?.imageKey || !stream) throw AppError.notFound("This user has no profile image");
     return {
-      stream: this.deps.storage.read(row.imageKey),
+      stream,
       contentType: row.imageKey.endsWith(".png") ? "image/png" : "image/webp",
     };
   }
