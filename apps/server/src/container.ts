@@ -14,6 +14,7 @@ import { chatSockets } from "./modules/chat/chat.socket.js";
 import { announcementSockets } from "./modules/announcements/announcements.socket.js";
 import { notificationSockets } from "./modules/notifications/notifications.socket.js";
 import { NotificationService } from "./modules/notifications/notifications.service.js";
+import { LegService } from "./modules/orders/legs.service.js";
 import { claimSample } from "./modules/sample-shipments/sample-shipments.repository.js";
 import { SampleShipmentService } from "./modules/sample-shipments/sample-shipments.service.js";
 import type { ShipmentDeps } from "./modules/shipments/shipments.service.js";
@@ -70,6 +71,7 @@ export function createServices(infra: Infrastructure) {
     }),
     notifications: new NotificationService(db, events, config.PUBLIC_URL),
     announcements: new AnnouncementService(db, events),
+    legs: new LegService({ db, events }),
   };
 }
 

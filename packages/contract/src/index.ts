@@ -10,3 +10,4 @@ export * from "./announcements.js";
 export * from "./realtime.js";
 export * from "./places.js";
 export * from "./admin.js";
+export * from "./legs.js";

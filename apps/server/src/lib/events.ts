@@ -56,6 +56,25 @@ export interface DomainEvents {
     byUserId: number;
   };
   "shipment.info_updated": { shipmentId: number; sellerId: number; agentId: number };
+  /** A leg's references, ETA or appointment changed. */
+  "leg.updated": {
+    shipmentId: number;
+    legId: number;
+    sellerId: number;
+    agentId: number | null;
+    byUserId: number;
+  };
+  /** A milestone (or a correction of one) was recorded on a leg. */
+  "leg.milestone_recorded": {
+    shipmentId: number;
+    legId: number;
+    eventId: number;
+    milestone: string;
+    correction: boolean;
+    sellerId: number;
+    agentId: number | null;
+    byUserId: number;
+  };
   "sample.created": { sampleId: number; sellerId: number };
   "sample.completed": { sampleId: number; sellerId: number; byUserId: number };
   /** An agent took a sample over: from now on only they, its seller and admins are its parties. */

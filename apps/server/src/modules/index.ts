@@ -9,6 +9,7 @@ import dashboard from "./dashboard/index.js";
 import places from "./places/index.js";
 import admin from "./admin/index.js";
 import warehouses from "./warehouses/index.js";
+import orders from "./orders/index.js";
 
 /**
  * Every module's routes; each is registered under /api with the services the composition root
@@ -26,4 +27,5 @@ export const modules = [
   places,
   admin,
   warehouses,
+  orders,
 ] as const;

@@ -146,6 +146,30 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ status: "Quotation Accepted" }),
     expect: all(403, { winner: 200, admin: 200 }),
   },
+  // After the award: the order's parties read legs; each side edits its own fields of a leg.
+  "GET /api/shipments/:id/legs": {
+    path: (w) => `/api/shipments/${w.accepted}/legs/`,
+    expect: all(200, { otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
+  "PATCH /api/shipments/:id/legs/:leg_id": {
+    path: (w) => `/api/shipments/${w.accepted}/legs/${w.acceptedLeg}/`,
+    body: (_w, actor) =>
+      actor === "seller" ? { fba_shipment_id: "FBA1234ABCD9" } : { eta: "2030-01-01" },
+    expect: all(200, { otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
+  "POST /api/shipments/:id/legs/:leg_id/events": {
+    path: (w) => `/api/shipments/${w.accepted}/legs/${w.acceptedLeg}/events/`,
+    body: (_w, actor) => ({
+      milestone: actor === "admin" ? "departed_origin" : "picked_up",
+      mode: "air",
+      occurred_at: new Date().toISOString(),
+    }),
+    expect: all(403, { winner: 201, admin: 201, loser: 400, otherAgent: 400 }),
+    refusal: { loser: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED },
+    order: ["anonymous", "otherSeller", "seller", "loser", "otherAgent", "winner", "admin"],
+  },
   "POST /api/shipments/:id/reopen": {
     path: (w) => `/api/shipments/${w.noBidsToReopen}/reopen/`,
     expect: all(403, { seller: 200 }),

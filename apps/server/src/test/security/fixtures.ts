@@ -34,6 +34,8 @@ export interface World {
   /** Accepted order: winner is the agent. */
   accepted: number;
   acceptedQuotation: number;
+  /** The accepted order's first leg (one per Amazon destination). */
+  acceptedLeg: number;
   /** Windows closed without bids: the seller may reopen or cancel them. */
   noBidsToReopen: number;
   noBidsToCancel: number;
@@ -106,6 +108,12 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     headers: users.seller.auth,
     payload: { shipment_status: "Quotation Accepted" },
   });
+  const [acceptedLeg] = (await expectOk(app, {
+    method: "GET",
+    url: `/api/shipments/${accepted}/legs/`,
+    headers: users.seller.auth,
+  })) as unknown as Array<{ id: number }>;
+  if (!acceptedLeg) throw new Error("the accepted order has no leg");
 
   const noBidsToReopen = await post();
   await closeWindow(app, noBidsToReopen);
@@ -216,6 +224,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     approvedToAcceptQuotation: toAcceptBids.win,
     accepted,
     acceptedQuotation: acceptedBids.win,
+    acceptedLeg: acceptedLeg.id,
     noBidsToReopen,
     noBidsToCancel,
     sample: sample.id as number,

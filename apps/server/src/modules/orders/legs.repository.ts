@@ -1,0 +1,181 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import {
+  legEvents,
+  orderDocuments,
+  shipmentLegs,
+  shipmentPackages,
+  shipments,
+  users,
+  warehouses,
+} from "../../db/schema/index.js";
+
+export type LegRow = typeof shipmentLegs.$inferSelect;
+export type LegEventInsert = typeof legEvents.$inferInsert;
+
+export interface LegEventRow {
+  id: number;
+  legId: number;
+  milestone: string;
+  occurredAt: Date;
+  location: string | null;
+  note: string | null;
+  mode: string | null;
+  vesselOrFlight: string | null;
+  appointmentId: string | null;
+  deliveredFcCode: string | null;
+  documentId: number | null;
+  supersedesId: number | null;
+  recordedAt: Date;
+  recordedBy: { id: number; firstName: string; lastName: string };
+}
+
+/** What deciding on a leg needs of its order. */
+export interface OrderState {
+  id: number;
+  sellerId: number;
+  status: string;
+  winnerAgentId: number | null;
+}
+
+export async function orderState(db: DbOrTx, shipmentId: number): Promise<OrderState | undefined> {
+  const [row] = await db
+    .select({
+      id: shipments.id,
+      sellerId: shipments.sellerId,
+      status: shipments.status,
+      winnerAgentId: shipments.winnerAgentId,
+    })
+    .from(shipments)
+    .where(eq(shipments.id, shipmentId));
+  return row;
+}
+
+/**
+ * The FC a carton group goes to: the warehouse code that opens its delivery location as the
+ * booking form fills it in ("ONT8 - Moreno Valley, CA"), or the whole text when it names none.
+ */
+export function fcCodeOf(deliveryLocation: string): string {
+  const text = deliveryLocation.trim().toUpperCase();
+  const first = text.split(" ")[0] ?? "";
+  return /^[A-Z0-9]{3,10}$/.test(first) && /\d/.test(first) ? first : text;
+}
+
+/**
+ * Creates the order's legs (one per FC of its cartons, in booking order) with their Booked event,
+ * unless they exist; safe to run twice and concurrently.
+ */
+export async function createLegs(
+  db: DbOrTx,
+  shipmentId: number,
+  bookedAt: Date,
+  bookedBy: number,
+): Promise<number> {
+  const packages = await db
+    .select({
+      fcCode: shipmentPackages.deliveryLocation,
+      cartons: shipmentPackages.numberOfCartons,
+      position: shipmentPackages.position,
+    })
+    .from(shipmentPackages)
+    .where(eq(shipmentPackages.shipmentId, shipmentId))
+    .orderBy(asc(shipmentPackages.position));
+  const byFc = new Map<string, { position: number; cartons: number }>();
+  for (const pkg of packages) {
+    const code = fcCodeOf(pkg.fcCode);
+    const entry = byFc.get(code);
+    if (entry) entry.cartons += pkg.cartons;
+    else byFc.set(code, { position: byFc.size + 1, cartons: pkg.cartons });
+  }
+  if (byFc.size === 0) return 0;
+  const inserted = await db
+    .insert(shipmentLegs)
+    .values([...byFc].map(([fcCode, leg]) => ({ shipmentId, fcCode, ...leg })))
+    .onConflictDoNothing()
+    .returning({ id: shipmentLegs.id });
+  if (inserted.length > 0) {
+    await db.insert(legEvents).values(
+      inserted.map((leg) => ({
+        legId: leg.id,
+        milestone: "booked",
+        occurredAt: bookedAt,
+        recordedBy: bookedBy,
+      })),
+    );
+  }
+  return inserted.length;
+}
+
+export interface LegWithName extends LegRow {
+  fcName: string | null;
+}
+
+export async function legsOf(db: DbOrTx, shipmentId: number): Promise<LegWithName[]> {
+  const rows = await db
+    .select({
+      leg: shipmentLegs,
+      fcName: sql<string | null>`(select ${warehouses.name} from ${warehouses}
+        where upper(${warehouses.code}) = ${shipmentLegs.fcCode} order by ${warehouses.id} limit 1)`,
+    })
+    .from(shipmentLegs)
+    .where(eq(shipmentLegs.shipmentId, shipmentId))
+    .orderBy(asc(shipmentLegs.position));
+  return rows.map((row) => ({ ...row.leg, fcName: row.fcName }));
+}
+
+export async function eventsOf(db: DbOrTx, legIds: number[]): Promise<LegEventRow[]> {
+  if (legIds.length === 0) return [];
+  const rows = await db
+    .select({
+      event: legEvents,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(legEvents)
+    .innerJoin(users, eq(users.id, legEvents.recordedBy))
+    .where(inArray(legEvents.legId, legIds))
+    .orderBy(asc(legEvents.id));
+  return rows.map(({ event, firstName, lastName }) => ({
+    ...event,
+    recordedBy: { id: event.recordedBy, firstName, lastName },
+  }));
+}
+
+/** Locks one leg of one order for a change; undefined when the order has no such leg. */
+export async function lockLeg(
+  db: DbOrTx,
+  shipmentId: number,
+  legId: number,
+): Promise<LegRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shipmentLegs)
+    .where(and(eq(shipmentLegs.id, legId), eq(shipmentLegs.shipmentId, shipmentId)))
+    .for("update");
+  return row;
+}
+
+export async function updateLeg(
+  db: DbOrTx,
+  legId: number,
+  values: Partial<typeof shipmentLegs.$inferInsert>,
+): Promise<void> {
+  await db.update(shipmentLegs).set(values).where(eq(shipmentLegs.id, legId));
+}
+
+export async function insertLegEvent(db: DbOrTx, values: LegEventInsert): Promise<number> {
+  const [row] = await db.insert(legEvents).values(values).returning({ id: legEvents.id });
+  return row!.id;
+}
+
+export async function findOrderDocument(
+  db: DbOrTx,
+  shipmentId: number,
+  documentId: number,
+): Promise<{ id: number; legId: number | null; type: string } | undefined> {
+  const [row] = await db
+    .select({ id: orderDocuments.id, legId: orderDocuments.legId, type: orderDocuments.type })
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.id, documentId), eq(orderDocuments.shipmentId, shipmentId)));
+  return row;
+}

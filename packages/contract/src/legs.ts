@@ -1,0 +1,214 @@
+import { z } from "zod";
+import { isoDateSchema, idSchema } from "./common.js";
+import { text } from "./text.js";
+
+/**
+ * After the award: one leg per Amazon destination of an accepted order, each with its own
+ * milestone history. Everything here adds to the spec's order; nothing of it blocks the spec's
+ * tracking number, final amount or status calls.
+ */
+
+/** Milestones in the order they happen; an event may skip ahead (a truck has no port). */
+export const MILESTONES = [
+  "booked",
+  "picked_up",
+  "departed_origin",
+  "arrived_destination",
+  "customs_cleared",
+  "out_for_delivery",
+  "delivered",
+] as const;
+export type Milestone = (typeof MILESTONES)[number];
+
+export const MILESTONE_LABELS: Record<Milestone, string> = {
+  booked: "Booked",
+  picked_up: "Picked up",
+  departed_origin: "Departed origin",
+  arrived_destination: "Arrived at destination port/airport",
+  customs_cleared: "Customs cleared",
+  out_for_delivery: "Out for delivery",
+  delivered: "Delivered to FC",
+};
+
+export const TRANSPORT_MODES = ["air", "sea", "rail", "truck"] as const;
+export type TransportMode = (typeof TRANSPORT_MODES)[number];
+
+/** What an order's documents can be; proof of delivery always belongs to one leg. */
+export const ORDER_DOCUMENT_TYPES = [
+  "Commercial invoice",
+  "Packing list",
+  "FBA box labels",
+  "Bill of lading / Air waybill",
+  "Customs entry",
+  "Safety data sheet",
+  "Proof of delivery",
+  "Carrier invoice",
+  "Other",
+] as const;
+export type OrderDocumentType = (typeof ORDER_DOCUMENT_TYPES)[number];
+export const PROOF_OF_DELIVERY: OrderDocumentType = "Proof of delivery";
+
+/** A leg with no event this many days after pickup reads "no update for N days". */
+export const STALE_LEG_DAYS = 5;
+
+export const legMessages = {
+  fbaShipmentIdFormat: "FBA shipment ID is FBA followed by 8 to 12 letters or digits",
+  milestoneInvalid: "Choose a milestone",
+  occurredAtRequired: "When it happened is required",
+  occurredAtInvalid: "Enter a valid date and time",
+  occurredInFuture: "A milestone cannot be in the future",
+  occurredBeforePrevious: "A milestone cannot be before the one recorded before it",
+  occurredAfterNext: "A correction cannot be after the milestone recorded after it",
+  milestoneOutOfOrder: "This milestone comes before the leg's last milestone",
+  milestoneRepeated: "This milestone is already recorded: correct it instead",
+  bookedIsAutomatic: "Booked is recorded when the seller accepts the bid",
+  correctionMismatch: "A correction must be for the same milestone",
+  correctionUnknown: "The milestone to correct is not on this leg",
+  correctionSuperseded: "That milestone was already corrected: correct the latest version",
+  modeRequired: "Choose how it left: air, sea, rail or truck",
+  deliveredFcRequired: "Enter the FC code it was delivered to",
+  podRequired: "Delivered to FC needs a proof of delivery document on this leg",
+  documentUnknown: "That document is not on this order",
+  fcCodeFormat: "An FC code is 3 to 10 letters and digits",
+  locationMax: "Location cannot exceed 200 characters",
+  noteMax: "Note cannot exceed 1000 characters",
+  referenceMax: "Reference cannot exceed 100 characters",
+  trackingMax: "Tracking number cannot exceed 40 characters",
+  nothingToChange: "Send at least one field to change",
+  legNotFound: "Leg not found",
+  notAnOrder: "Legs exist once the seller has accepted a bid",
+  cannotRecord: "Only the winning agent or an admin can record milestones",
+  cannotEditLeg: "You cannot change this leg",
+  orderClosed: "This order is cancelled: its legs are read-only",
+} as const;
+
+const FBA_ID_RE = /^FBA[A-Z0-9]{8,12}$/;
+const FC_CODE_RE = /^[A-Z0-9]{3,10}$/;
+
+/** Optional free text: blank is absent (null clears a stored value on PATCH). */
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+    text().trim().max(max, message).nullable().optional(),
+  );
+
+const upper = (value: unknown) => (typeof value === "string" ? value.trim().toUpperCase() : value);
+
+export const fbaShipmentIdSchema = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : upper(value)),
+  text().regex(FBA_ID_RE, legMessages.fbaShipmentIdFormat).nullable().optional(),
+);
+
+export const fcCodeSchema = z.preprocess(
+  upper,
+  text({ error: legMessages.deliveredFcRequired }).regex(FC_CODE_RE, legMessages.fcCodeFormat),
+);
+
+/** An instant on the wire: ISO 8601 with a zone, e.g. 2026-11-24T14:05:00Z. */
+const instantSchema = text({ error: legMessages.occurredAtRequired })
+  .max(40, legMessages.occurredAtInvalid)
+  .refine(
+    (value) => /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
+    legMessages.occurredAtInvalid,
+  );
+
+export const legParamsSchema = z.object({ id: idSchema, leg_id: idSchema });
+
+/** PATCH a leg: the seller's Amazon references, the agent's ETA and appointment; all optional. */
+export const updateLegInputSchema = z
+  .object({
+    fba_shipment_id: fbaShipmentIdSchema,
+    amazon_reference_id: optionalText(100, legMessages.referenceMax),
+    appointment_id: optionalText(100, legMessages.referenceMax),
+    appointment_at: z.preprocess(
+      (value) => (value === "" ? null : value),
+      instantSchema.nullable().optional(),
+    ),
+    eta: z.preprocess(
+      (value) => (value === "" ? null : value),
+      isoDateSchema.nullable().optional(),
+    ),
+    tracking_number: optionalText(40, legMessages.trackingMax),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: legMessages.nothingToChange,
+  });
+export type UpdateLegInput = z.infer<typeof updateLegInputSchema>;
+
+/** Record a milestone (or correct one: `supersedes` names the event it replaces). */
+export const recordMilestoneInputSchema = z
+  .object({
+    milestone: z.enum(MILESTONES, { error: legMessages.milestoneInvalid }),
+    occurred_at: instantSchema,
+    location: optionalText(200, legMessages.locationMax),
+    note: optionalText(1000, legMessages.noteMax),
+    mode: z.enum(TRANSPORT_MODES, { error: legMessages.modeRequired }).optional(),
+    vessel_or_flight: optionalText(100, legMessages.referenceMax),
+    appointment_id: optionalText(100, legMessages.referenceMax),
+    delivered_fc_code: fcCodeSchema.optional(),
+    document_id: idSchema.optional(),
+    supersedes: idSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.milestone === "departed_origin" && !value.mode) {
+      ctx.addIssue({ code: "custom", path: ["mode"], message: legMessages.modeRequired });
+    }
+    if (value.milestone === "delivered" && !value.delivered_fc_code) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["delivered_fc_code"],
+        message: legMessages.deliveredFcRequired,
+      });
+    }
+  });
+export type RecordMilestoneInput = z.infer<typeof recordMilestoneInputSchema>;
+
+const personSchema = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
+
+export const milestoneEventSchema = z.object({
+  id: z.number(),
+  milestone: z.enum(MILESTONES),
+  label: z.string(),
+  occurred_at: z.string(),
+  location: z.string().nullable(),
+  note: z.string().nullable(),
+  mode: z.enum(TRANSPORT_MODES).nullable(),
+  vessel_or_flight: z.string().nullable(),
+  appointment_id: z.string().nullable(),
+  delivered_fc_code: z.string().nullable(),
+  document_id: z.number().nullable(),
+  /** The event this one corrects; the corrected one stays in the history. */
+  supersedes: z.number().nullable(),
+  /** Set when a later correction replaced this event. */
+  superseded_by: z.number().nullable(),
+  recorded_by: personSchema,
+  recorded_at: z.string(),
+});
+export type MilestoneEvent = z.infer<typeof milestoneEventSchema>;
+
+export const legSchema = z.object({
+  id: z.number(),
+  shipment: z.number(),
+  position: z.number(),
+  fc_code: z.string(),
+  fc_name: z.string().nullable(),
+  cartons: z.number(),
+  fba_shipment_id: z.string().nullable(),
+  amazon_reference_id: z.string().nullable(),
+  appointment_id: z.string().nullable(),
+  appointment_at: z.string().nullable(),
+  eta: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  /** The latest milestone reached (corrections applied). */
+  milestone: z.enum(MILESTONES),
+  milestone_label: z.string(),
+  last_event_at: z.string(),
+  delivered_fc_code: z.string().nullable(),
+  /** The ETA has passed and the leg is not delivered. */
+  late: z.boolean(),
+  /** Days since the last event, when picked up, not delivered and quiet for STALE_LEG_DAYS. */
+  stale_days: z.number().nullable(),
+  /** History, oldest first, corrections included. */
+  events: z.array(milestoneEventSchema),
+});
+export type Leg = z.infer<typeof legSchema>;
