@@ -74,11 +74,13 @@ describe("createQuotationInputSchema amounts", () => {
       ["normal_amount", "Amount must contain digits only"],
     ]);
     expect(
-      createQuotationInputSchema.safeParse({
-        shipment: 1,
-        pickup_amount: "1234567890.5",
-        fast_amount: "0.00",
-      }).error?.issues.map((issue) => issue.message),
+      createQuotationInputSchema
+        .safeParse({
+          shipment: 1,
+          pickup_amount: "1234567890.5",
+          fast_amount: "0.00",
+        })
+        .error?.issues.map((issue) => issue.message),
     ).toEqual(["Amount cannot exceed 9 digits", "Amount must be greater than 0"]);
   });
 

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -14,6 +16,9 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   cancelLabel?: string;
   busy?: boolean;
+  /** What is being confirmed in detail (amounts, a choice), under the message. */
+  children?: ReactNode;
+  maxWidth?: "xs" | "sm";
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -26,6 +31,8 @@ export function ConfirmDialog({
   confirmLabel = "Yes",
   cancelLabel = "No",
   busy = false,
+  children,
+  maxWidth = "xs",
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -35,12 +42,13 @@ export function ConfirmDialog({
       onClose={busy ? undefined : onCancel}
       aria-labelledby="confirm-dialog-title"
       aria-describedby="confirm-dialog-message"
-      maxWidth="xs"
+      maxWidth={maxWidth}
       fullWidth
     >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="confirm-dialog-message">{message}</DialogContentText>
+        {children && <Box sx={{ mt: 2 }}>{children}</Box>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Box, Button, Paper, Stack, Typography } from "@mui/material";
+import { Button, Paper, Stack, Typography } from "@mui/material";
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 import { SampleChat } from "./SampleChat";
@@ -9,7 +9,6 @@ import { AccessDenied } from "../../components/AccessDenied";
 import { AddInfoDialog } from "../../features/shipments/components/AddInfoDialog";
 import { Loading } from "../../components/Loading";
 import { PageHeader } from "../../components/PageHeader";
-import { Field } from "../../components/Panel";
 import {
   ShipmentContactAndRoute,
   ShipmentGoods,
@@ -18,7 +17,7 @@ import { ShipperStatusSelector } from "../../features/shipments/components/Shipp
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
-import { formatMoney } from "../../entities/shipment/lib/format";
+import { QuotationAmounts } from "../../entities/shipment/components/QuotationAmounts";
 
 function backTo(pathname: string): string {
   if (pathname.includes("/pastorders/")) return "/shipper/dashboard/orders/pastorders";
@@ -35,18 +34,7 @@ function WinningBid({ shipment }: { shipment: Shipment }) {
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         Your Quotation
       </Typography>
-      <Box
-        sx={{
-          display: "grid",
-          gap: 1.5,
-          gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, 1fr)" },
-        }}
-      >
-        <Field label="Pickup amount">{formatMoney(q.pickup_amount)}</Field>
-        <Field label="Fast amount">{formatMoney(q.fast_amount)}</Field>
-        <Field label="Normal amount">{formatMoney(q.normal_amount)}</Field>
-        <Field label="Total">{formatMoney(q.total_amount)}</Field>
-      </Box>
+      <QuotationAmounts quotation={q} />
     </Paper>
   );
 }

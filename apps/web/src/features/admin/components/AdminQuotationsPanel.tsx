@@ -9,11 +9,31 @@ import { useQuotations } from "../../../entities/shipment/api/quotations";
 import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
 import { Panel } from "../../../components/Panel";
 import { formatDateTime, formatMoney } from "../../../entities/shipment/lib/format";
+import {
+  boughtService,
+  SERVICE_LABELS,
+  serviceTotalOf,
+} from "../../../entities/shipment/lib/quotation";
 import { useSetWinningQuotation } from "../api/set-winning-quotation";
 
 /** An admin may approve a bid while bidding is open, or swap the winner before the seller decides. */
 export function canPickWinner(shipment: Pick<Shipment, "status">): boolean {
   return shipment.status === "Quotation Received" || shipment.status === "Quotation Approved";
+}
+
+/** The bid's total; once accepted, also the service bought and what it comes to. */
+function total(quotation: Quotation) {
+  const service = boughtService(quotation);
+  return (
+    <>
+      <strong>{formatMoney(quotation.total_amount)}</strong>
+      {service && (
+        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+          {SERVICE_LABELS[service]} bought: {formatMoney(serviceTotalOf(quotation, service))}
+        </Typography>
+      )}
+    </>
+  );
 }
 
 function outcome(quotation: Quotation, winnerId: number | null) {
@@ -65,7 +85,7 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
     {
       id: "total_amount",
       label: "Total",
-      render: (q) => <strong>{formatMoney(q.total_amount)}</strong>,
+      render: total,
     },
     {
       id: "action",

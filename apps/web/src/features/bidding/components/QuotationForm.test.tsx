@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitForElementToBeRemoved, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ShipmentDetail } from "@fba/contract";
 import { renderRoute, setViewport, stubFetch } from "../../../test/render-route";
@@ -50,7 +50,7 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
     expect(screen.queryByText("Amount is required")).not.toBeInTheDocument();
   });
 
-  it("keeps digits only and posts the bid", async () => {
+  it("keeps cents as typed, shows the bid as the seller will see it and sends it on Confirm", async () => {
     const { calls } = stubFetch({
       "POST /api/shipper/quotation/": {
         status: "success",
@@ -62,27 +62,65 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(<QuotationForm shipment={shipment} isOpen />);
     const pickup = screen.getByRole("textbox", { name: /Pickup amount/ });
-    fireEvent.change(pickup, { target: { value: "1a2b0" } });
-    expect(pickup).toHaveValue("120");
+    fireEvent.change(pickup, { target: { value: "1850.50" } });
+    expect(pickup).toHaveValue("1850.50");
+    fireEvent.change(screen.getByRole("textbox", { name: /Fast shipping amount/ }), {
+      target: { value: "1200" },
+    });
     fireEvent.change(screen.getByRole("textbox", { name: /Normal shipping amount/ }), {
-      target: { value: "900" },
+      target: { value: "900.5" },
     });
     await user.click(screen.getByRole("button", { name: "Submit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm your quotation" });
+    expect(within(dialog).getByText("$1,850.50")).toBeInTheDocument();
+    expect(within(dialog).getByText("$1,200.00")).toBeInTheDocument();
+    expect(within(dialog).getByText("$900.50")).toBeInTheDocument();
+    // Pickup plus the cheaper service, as the seller's estimate totals it.
+    expect(within(dialog).getByText("Total").nextSibling).toHaveTextContent("$2,751.00");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    // Back changes nothing and sends nothing.
+    await user.click(within(dialog).getByRole("button", { name: "Back" }));
+    await waitForElementToBeRemoved(() => screen.queryByRole("dialog"));
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await user.click(await screen.findByRole("button", { name: "Confirm" }));
     await vi.waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       shipment: 42,
-      pickup_amount: "120",
-      fast_amount: null,
-      normal_amount: "900",
+      pickup_amount: "1850.50",
+      fast_amount: "1200",
+      normal_amount: "900.5",
     });
+  });
+
+  it("refuses a third decimal or garbage with a message and opens no confirmation", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<QuotationForm shipment={shipment} isOpen />);
+    fireEvent.change(screen.getByRole("textbox", { name: /Pickup amount/ }), {
+      target: { value: "1850.505" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: /Fast shipping amount/ }), {
+      target: { value: "1,200" },
+    });
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(
+      await screen.findByText("Amount can have at most 2 decimals (cents)"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Amount must contain digits only")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: /Pickup amount/ })).toHaveValue("1850.505");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("is read-only with Submit hidden once the agent has bid", () => {
     stubFetch({});
     renderRoute(<QuotationForm shipment={{ ...shipment, quotation: bid }} isOpen />);
     expect(screen.getByRole("textbox", { name: /Pickup amount/ })).toBeDisabled();
-    expect(screen.getByRole("textbox", { name: /Pickup amount/ })).toHaveValue("100");
-    expect(screen.getByRole("textbox", { name: /Normal shipping amount/ })).toHaveValue("900");
+    expect(screen.getByRole("textbox", { name: /Pickup amount/ })).toHaveValue("100.00");
+    expect(screen.getByRole("textbox", { name: /Normal shipping amount/ })).toHaveValue("900.00");
     expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
     expect(screen.getByText("Your quotation has been submitted.")).toBeInTheDocument();
   });

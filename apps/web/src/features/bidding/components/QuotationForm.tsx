@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Alert, Box, Button, InputAdornment, Stack, TextField } from "@mui/material";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -8,7 +9,10 @@ import {
 } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { Panel } from "../../../components/Panel";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
+import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
+import { bidPreview } from "../../../entities/shipment/lib/quotation";
 import { useCreateQuotation } from "../api/create-quotation";
 
 const FIELDS = ["pickup_amount", "fast_amount", "normal_amount"] as const;
@@ -18,17 +22,20 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
   normal_amount: "Normal shipping amount",
 };
 
-function asText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const n = Number(value);
-  return Number.isFinite(n) ? String(Math.round(n * 100) / 100) : String(value);
+/** A stored amount as sent ("1850.50"): never re-rounded. */
+function asText(value: string | null | undefined): string {
+  return value ?? "";
 }
 
-/** The agent's sealed bid: editable until they have bid while the window is open. */
+/**
+ * The agent's sealed bid: editable until they have bid while the window is open. A bid is binding
+ * and sealed, so Submit first shows it exactly as the seller will see it; only Confirm sends it.
+ */
 export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen: boolean }) {
   const existing = hasQuotation(shipment.quotation) ? shipment.quotation : null;
   const canEdit = !existing && isOpen;
   const create = useCreateQuotation();
+  const [toConfirm, setToConfirm] = useState<CreateQuotationData | null>(null);
   const form = useForm<CreateQuotationInput, unknown, CreateQuotationData>({
     resolver: zodResolver(createQuotationInputSchema),
     mode: "onTouched",
@@ -42,19 +49,24 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
   const { errors } = form.formState;
   const values = useWatch({ control: form.control });
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit((values) => setToConfirm(values));
+
+  const confirm = async () => {
+    if (!toConfirm) return;
     try {
       const res = await create.mutateAsync({
-        shipment: values.shipment,
-        pickup_amount: values.pickup_amount,
-        fast_amount: values.fast_amount ?? null,
-        normal_amount: values.normal_amount ?? null,
+        shipment: toConfirm.shipment,
+        pickup_amount: toConfirm.pickup_amount,
+        fast_amount: toConfirm.fast_amount ?? null,
+        normal_amount: toConfirm.normal_amount ?? null,
       });
       notify.success(res.message);
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, FIELDS)) toastApiError(error);
+    } finally {
+      setToConfirm(null);
     }
-  });
+  };
 
   return (
     <Panel title="Quotation">
@@ -77,18 +89,14 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
                 label={LABELS[name]}
                 required={name === "pickup_amount"}
                 disabled={!canEdit}
-                {...form.register(name, {
-                  // Digits only: anything else is dropped as it is typed.
-                  onChange: (event: { target: { value: string } }) => {
-                    const digits = event.target.value.replace(/\D/g, "");
-                    if (digits !== event.target.value) form.setValue(name, digits);
-                  },
-                })}
+                // Kept as typed: "1850.50" stays 1850.50, and what is not an amount in cents is
+                // refused with the contract's message instead of being silently reshaped.
+                {...form.register(name)}
                 error={!!errors[name]}
                 helperText={errors[name]?.message}
                 value={String(values[name] ?? "")}
                 slotProps={{
-                  htmlInput: { inputMode: "numeric", maxLength: 9 },
+                  htmlInput: { inputMode: "decimal", maxLength: 16 },
                   input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
                 }}
               />
@@ -96,13 +104,26 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
           </Box>
           {canEdit && (
             <Box>
-              <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+              <Button type="submit" variant="contained" disabled={create.isPending}>
                 Submit
               </Button>
             </Box>
           )}
         </Stack>
       </Box>
+      <ConfirmDialog
+        open={toConfirm !== null}
+        title="Confirm your quotation"
+        message="Your bid is binding and cannot be changed once sent. The seller will see these amounts:"
+        confirmLabel="Confirm"
+        cancelLabel="Back"
+        maxWidth="sm"
+        busy={create.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setToConfirm(null)}
+      >
+        {toConfirm && <QuotationAmounts quotation={bidPreview(toConfirm)} />}
+      </ConfirmDialog>
     </Panel>
   );
 }

@@ -15,12 +15,7 @@ import { Controller, type UseFieldArrayReturn } from "react-hook-form";
 import { MAX_WAREHOUSE_GROUPS } from "@fba/contract";
 import { FormSection } from "./FormSection";
 import { WarehouseField } from "./WarehouseField";
-import {
-  EMPTY_PACKAGE,
-  numericInput,
-  PACKAGE_FIELDS,
-  type ShipmentFormValues,
-} from "./shipment-form";
+import { EMPTY_PACKAGE, PACKAGE_FIELDS, type ShipmentFormValues } from "./shipment-form";
 import {
   CargoSummary,
   FieldGrid,
@@ -35,7 +30,7 @@ export function CargoSection({
 }: SectionProps & {
   packages: UseFieldArrayReturn<ShipmentFormValues, "packages">;
 }) {
-  const { control, register, setValue, formState } = useShipmentForm();
+  const { control, register, formState } = useShipmentForm();
   const { errors } = formState;
   const text = useTextField();
   return (
@@ -100,12 +95,7 @@ export function CargoSection({
                         key={name}
                         label={label}
                         required
-                        {...register(path, {
-                          onChange: (event: { target: { value: string } }) => {
-                            const cleaned = numericInput(event.target.value, decimal);
-                            if (cleaned !== event.target.value) setValue(path, cleaned);
-                          },
-                        })}
+                        {...register(path)}
                         error={!!packageErrors?.[name]}
                         helperText={packageErrors?.[name]?.message}
                         slotProps={{

@@ -67,6 +67,11 @@ export const EMPTY_PICKUP: ShipmentFormValues["pickup_location"] = {
   place_id: "",
 };
 
+/**
+ * The package's numbers are kept exactly as typed: the contract refuses what is not a number,
+ * a count with decimals and money with more than cents, each with its message. (Dropping the
+ * characters instead made "1.5" cartons 15, and "1,5" cm 15.)
+ */
 export const PACKAGE_FIELDS: { name: keyof PackageValues; label: string; decimal: boolean }[] = [
   { name: "carton_dimensions_length", label: "Length (cm)", decimal: true },
   { name: "carton_dimensions_width", label: "Width (cm)", decimal: true },
@@ -100,14 +105,6 @@ export function sectionsWithErrors(errors: FieldErrors<ShipmentFormValues>): Set
     if (fields.some((field) => errors[field])) result.add(section);
   }
   return result;
-}
-
-/** Keeps only what a numeric field may hold while typing. */
-export function numericInput(value: string, decimal: boolean): string {
-  const cleaned = value.replace(decimal ? /[^\d.]/g : /\D/g, "");
-  if (!decimal) return cleaned;
-  const [whole = "", ...rest] = cleaned.split(".");
-  return rest.length ? `${whole}.${rest.join("").slice(0, 2)}` : whole;
 }
 
 const resolveShipment = zodResolver(createShipmentInputSchema);

@@ -114,9 +114,35 @@ describe("NewShipmentPage", { timeout: 120_000 }, () => {
     await user.clear(within(group).getByRole("textbox", { name: /Weight per carton/ }));
     await user.type(within(group).getByRole("textbox", { name: /Weight per carton/ }), "24");
     expect(screen.getByText(/over 23 kg or over 63.5 cm/)).toBeInTheDocument();
-    // Letters never reach a numeric field.
-    await user.type(within(group).getByRole("textbox", { name: /Number of cartons/ }), "a");
-    expect(within(group).getByRole("textbox", { name: /Number of cartons/ })).toHaveValue("10");
+  });
+
+  it("refuses 1.5 cartons and cost in fractions of a cent as typed, never reshaping them", async () => {
+    stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<NewShipmentPage />, { path: "/quotes" });
+    const group = screen.getByRole("group", { name: "Amazon warehouse 1" });
+    const cartons = within(group).getByRole("textbox", { name: /Number of cartons/ });
+    const cost = within(group).getByRole("textbox", { name: /Total cost of goods/ });
+    await user.type(cartons, "1.5");
+    await user.type(cost, "1850.505");
+    await user.tab();
+    expect(cartons).toHaveValue("1.5");
+    expect(cost).toHaveValue("1850.505");
+    expect(
+      await within(group).findByText("Total number of cartons must be a whole number"),
+    ).toBeInTheDocument();
+    expect(
+      within(group).getByText("Total cost of goods can have at most 2 decimals (cents)"),
+    ).toBeInTheDocument();
+    await user.clear(cartons);
+    await user.type(cartons, "2 boxes");
+    await user.clear(cost);
+    await user.type(cost, "1850.50");
+    await user.tab();
+    expect(await within(group).findByText("Must be a number")).toBeInTheDocument();
+    expect(
+      within(group).queryByText("Total cost of goods can have at most 2 decimals (cents)"),
+    ).not.toBeInTheDocument();
   });
 
   it("keeps the none-of-these choice exclusive", async () => {

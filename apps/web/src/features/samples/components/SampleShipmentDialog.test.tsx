@@ -60,12 +60,18 @@ describe("SampleShipmentDialog", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Quantity must be at least 1")).toBeInTheDocument();
   });
 
-  it("accepts only digits in the quantity and caps the lengths at 50, 5 and 100", async () => {
+  it("refuses a quantity with a decimal point as typed and caps the lengths at 50, 5 and 100", async () => {
     const user = userEvent.setup({ delay: null });
     renderDialog();
     const quantity = screen.getByLabelText(/Amount of Samples/);
-    await user.type(quantity, "1a2-3 456");
-    expect(quantity).toHaveValue("12345");
+    await user.type(quantity, "1.5");
+    expect(quantity).toHaveValue("1.5");
+    expect(await screen.findByText("Quantity must contain only digits")).toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, "15");
+    await waitFor(() =>
+      expect(screen.queryByText("Quantity must contain only digits")).not.toBeInTheDocument(),
+    );
     expect(screen.getByLabelText(/Product Name/)).toHaveAttribute("maxlength", "50");
     expect(quantity).toHaveAttribute("maxlength", "5");
     expect(screen.getByLabelText(/Delivery Address/)).toHaveAttribute("maxlength", "100");

@@ -104,9 +104,8 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
               control={control}
               render={({ field, fieldState }) => (
                 <TextField
+                  // Kept as typed: "1.5" is refused with a message, never turned into 15.
                   {...field}
-                  // Only digits reach the form, so pasted text with spaces or signs is cleaned.
-                  onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ""))}
                   label="Amount of Samples"
                   required
                   error={Boolean(fieldState.error)}

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { Quotation, Shipment } from "../../../entities/shipment/api/types";
 import { renderRoute, setViewport, stubFetch } from "../../../test/render-route";
-import { BidsPanel } from "./SellerDecisionPanels";
+import { BidsPanel, EstimatePanel } from "./SellerDecisionPanels";
 
 const bid: Quotation = {
   id: 5,
@@ -67,5 +68,80 @@ describe("BidsPanel", { timeout: 30_000 }, () => {
     renderRoute(<BidsPanel shipment={shipment} />);
     const table = await screen.findByRole("table", { name: "Bids" });
     expect(within(table).getByRole("cell", { name: "omar.agent@example.com" })).toBeVisible();
+  });
+});
+
+describe("EstimatePanel", { timeout: 30_000 }, () => {
+  const approved = {
+    id: 31,
+    status: "Quotation Approved",
+    quotation: { ...bid, is_winner: true },
+  } as Shipment;
+
+  it("accepts only after a confirmation naming the chosen service and its total", async () => {
+    setViewport(1280);
+    const { calls } = stubFetch({
+      "PATCH /api/quotations/5/": {
+        status: "success",
+        status_code: 200,
+        message: "Quotation accepted successfully",
+        data: { ...approved, status: "Quotation Accepted" },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderRoute(<EstimatePanel shipment={approved} />);
+    await user.click(screen.getByRole("button", { name: "Accept estimate" }));
+    const dialog = await screen.findByRole("dialog", { name: "Accept estimate" });
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    // The default is the service the bid's total prices: normal, $100 + $800.
+    const normal = within(dialog).getByRole("radio", { name: /Normal: \$800\.00/ });
+    expect(normal).toBeChecked();
+    const summary = within(dialog).getByRole("group", { name: "Accepted service and amount" });
+    expect(summary).toHaveTextContent("ServiceNormal");
+    expect(summary).toHaveTextContent("Total$900.00");
+
+    await user.click(within(dialog).getByRole("radio", { name: /Fast: \$1,200\.00/ }));
+    expect(summary).toHaveTextContent("ServiceFast");
+    expect(summary).toHaveTextContent("Total$1,300.00");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/seller/booking"));
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([
+      {
+        url: "/api/quotations/5/",
+        method: "PATCH",
+        body: { shipment_status: "Quotation Accepted", accepted_service: "fast" },
+      },
+    ]);
+  });
+
+  it("goes back without deciding", async () => {
+    setViewport(375);
+    const { calls } = stubFetch({});
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<EstimatePanel shipment={approved} />);
+    await user.click(screen.getByRole("button", { name: "Accept estimate" }));
+    const dialog = await screen.findByRole("dialog", { name: "Accept estimate" });
+    await user.click(within(dialog).getByRole("button", { name: "Back" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Accept estimate" })).toBeEnabled();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
+  it("shows the accepted order's service and that service's total", () => {
+    setViewport(1280);
+    stubFetch({});
+    renderRoute(
+      <EstimatePanel
+        shipment={
+          {
+            ...approved,
+            status: "Quotation Accepted",
+            quotation: { ...bid, is_accepted: true, accepted_service: "fast" },
+          } as Shipment
+        }
+      />,
+    );
+    expect(screen.getByText("Service bought").nextSibling).toHaveTextContent("Fast");
+    expect(screen.getByText("Total (fast)").nextSibling).toHaveTextContent("$1,300.00");
   });
 });

@@ -20,10 +20,12 @@ import { notify, toastApiError } from "../../../lib/toast";
 import type { UpdateQuotationInput } from "@fba/contract";
 import { useDecideQuotation, useQuotations } from "../../../entities/shipment/api/quotations";
 import { useCancelShipment, useReopenBidding } from "../api/seller-actions";
-import { hasQuotation, type Quotation, type Shipment } from "../../../entities/shipment/api/types";
+import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
 import { formatMoney } from "../../../entities/shipment/lib/format";
+import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
 import { ReasonDialog } from "./ReasonDialog";
-import { CardField, Field, Panel, phoneCard } from "../../../components/Panel";
+import { AcceptEstimateDialog } from "./AcceptEstimateDialog";
+import { CardField, Panel, phoneCard } from "../../../components/Panel";
 
 /** The bids so far; sealed (asterisks) while the window is open. */
 export function BidsPanel({ shipment }: { shipment: Shipment }) {
@@ -91,28 +93,7 @@ export function BidsPanel({ shipment }: { shipment: Shipment }) {
   );
 }
 
-function QuotationAmounts({ quotation }: { quotation: Quotation }) {
-  return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 1.5,
-        gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, minmax(0, 1fr))" },
-      }}
-    >
-      <Field label="Pickup amount">{formatMoney(quotation.pickup_amount)}</Field>
-      <Field label="Fast amount">{formatMoney(quotation.fast_amount)}</Field>
-      <Field label="Normal amount">{formatMoney(quotation.normal_amount)}</Field>
-      <Field label="Total">
-        <Typography component="span" sx={{ fontWeight: 700 }}>
-          {formatMoney(quotation.total_amount)}
-        </Typography>
-      </Field>
-    </Box>
-  );
-}
-
-type Pending = "decline" | "cancelBid" | null;
+type Pending = "accept" | "decline" | "cancelBid" | null;
 
 /**
  * The seller's decisions: accept or decline the winning estimate, cancel an accepted winning bid.
@@ -155,9 +136,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
               <Button
                 variant="contained"
                 disabled={decide.isPending}
-                onClick={() =>
-                  void run({ shipment_status: "Quotation Accepted" }, "/seller/booking")
-                }
+                onClick={() => setPending("accept")}
               >
                 Accept estimate
               </Button>
@@ -183,6 +162,22 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
           )}
         </Stack>
       </Stack>
+      {pending === "accept" && (
+        <AcceptEstimateDialog
+          quotation={quotation}
+          open
+          isBusy={decide.isPending}
+          onClose={() => setPending(null)}
+          onConfirm={(service) =>
+            void run(
+              service
+                ? { shipment_status: "Quotation Accepted", accepted_service: service }
+                : { shipment_status: "Quotation Accepted" },
+              "/seller/booking",
+            )
+          }
+        />
+      )}
       <ReasonDialog
         open={pending === "decline"}
         title="Decline estimate"
