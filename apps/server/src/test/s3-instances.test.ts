@@ -56,7 +56,7 @@ describe("two instances sharing an S3 bucket and no disk", () => {
   const uploadsOnDisk = () =>
     dataDirs.flatMap((dir) => {
       try {
-        return readdirSync(path.join(dir, "uploads"), { recursive: true });
+        return readdirSync(path.join(dir, "uploads"), { recursive: true, encoding: "utf8" });
       } catch {
         return [];
       }
@@ -134,5 +134,11 @@ describe("two instances sharing an S3 bucket and no disk", () => {
     expect(fromSecond.rawPayload.length).toBeGreaterThan(0);
     expect(fromSecond.rawPayload.equals(fromFirst.rawPayload)).toBe(true);
     expect(uploadsOnDisk()).toEqual([]);
+
+    // The object gone from the bucket (the row still names it): 404, not a broken stream.
+    await first!.storage.remove(`avatars/${image.searchParams.get("v")}.webp`);
+    const missing = await second!.inject({ method: "GET", url });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ status: "error" });
   });
 });
