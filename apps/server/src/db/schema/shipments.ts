@@ -74,6 +74,8 @@ export const shipments = pgTable(
     quotationCount: integer("quotation_count").notNull().default(0),
     trackingNumber: text("tracking_number"),
     trackingLink: text("tracking_link"),
+    /** The tracking number's carrier (a TRACKING_CARRIERS code), detected or picked by the agent. */
+    trackingCarrier: text("tracking_carrier"),
     finalAmount: numeric("final_amount", { precision: 14, scale: 2 }),
     cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
