@@ -1,3 +1,4 @@
+import { BID_WINDOW_HOURS_DEFAULT } from "@fba/contract/constants";
 import { isIP } from "node:net";
 import { z } from "zod";
 
@@ -63,7 +64,7 @@ const settingsSchema = z.object({
     .number()
     .positive()
     .max(24 * 365)
-    .default(72),
+    .default(BID_WINDOW_HOURS_DEFAULT),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   CORS_ORIGINS: z.string().default(""),
   WEB_DIST_DIR: z.string().optional(),

@@ -23,14 +23,6 @@ export const adminUserListQuerySchema = listQuerySchema.extend({
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
-export const ADMIN_USER_ORDERING_FIELDS = [
-  "id",
-  "first_name",
-  "last_name",
-  "email",
-  "created_at",
-] as const;
-
 export const adminUserSchema = userSchema.extend({ created_at: z.string() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -43,7 +35,6 @@ export const adminUpdateUserInputSchema = z.object({
     }),
   ),
 });
-export type AdminUpdateUserInput = z.input<typeof adminUpdateUserInputSchema>;
 
 const countsBy = <T extends readonly [string, ...string[]]>(keys: T) =>
   z.object(

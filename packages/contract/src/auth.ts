@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./text.js";
 import { GROUPS, SELF_SERVICE_GROUPS } from "./common.js";
 
-export const EMAIL_PATTERN =
+const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const NAME_PATTERN = /^[A-Za-z ]+$/;
 
@@ -92,8 +92,8 @@ export const otpSchema = text({ error: messages.otpRequired })
   .min(1, { error: messages.otpRequired, abort: true })
   .regex(/^\d{4}$/, messages.otpDigits);
 
-export const groupSchema = z.enum(GROUPS, { error: messages.groupInvalid });
-export const selfServiceGroupSchema = z.enum(SELF_SERVICE_GROUPS, { error: messages.groupInvalid });
+const groupSchema = z.enum(GROUPS, { error: messages.groupInvalid });
+const selfServiceGroupSchema = z.enum(SELF_SERVICE_GROUPS, { error: messages.groupInvalid });
 
 export const loginInputSchema = z.object({
   email: loginEmailSchema,
@@ -117,13 +117,12 @@ export type RegisterInput = z.input<typeof registerInputSchema>;
 export const refreshInputSchema = z.object({
   refresh: requiredString(messages.refreshRequired).max(512, messages.refreshInvalid),
 });
-export type RefreshInput = z.infer<typeof refreshInputSchema>;
 export const logoutInputSchema = refreshInputSchema;
 
-export const OTP_CHANNELS = ["EMAIL"] as const;
-export const OTP_PURPOSES = ["FORGOT_PASSWORD"] as const;
+const OTP_CHANNELS = ["EMAIL"] as const;
+const OTP_PURPOSES = ["FORGOT_PASSWORD"] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
-export const channelSchema = z
+const channelSchema = z
   .enum(OTP_CHANNELS, { error: "Channel must be EMAIL" })
   .optional()
   .default("EMAIL");
@@ -237,4 +236,3 @@ export const otpSentSchema = z.object({
 export type OtpSent = z.infer<typeof otpSentSchema>;
 
 export const otpVerifiedSchema = z.object({ verified: z.literal(true) });
-export type OtpVerified = z.infer<typeof otpVerifiedSchema>;

@@ -42,14 +42,13 @@ export const CHAT_PREVIEW_IMAGE_TYPES = [
   "svg+xml",
 ] as const;
 
-export const senderTypeSchema = z.enum(SENDER_TYPES);
+const senderTypeSchema = z.enum(SENDER_TYPES);
 
 export const chatUserSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
 });
-export type ChatUser = z.infer<typeof chatUserSchema>;
 
 export const chatPartySchema = chatUserSchema.extend({ image: z.string().nullable() });
 export type ChatParty = z.infer<typeof chatPartySchema>;
@@ -107,7 +106,6 @@ const emptyToUndefined = (value: unknown) => (value === "" || value === null ? u
 export const chatHistoryQuerySchema = z.object({
   after_id: z.preprocess(emptyToUndefined, idSchema.optional()),
 });
-export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
 
 export const chatShipmentParamsSchema = z.object({ shipment_id: idSchema });
 export const chatSampleParamsSchema = z.object({ id: idSchema });

@@ -32,7 +32,6 @@ export const COMPLIANCE_OPTIONS = [
 export type ComplianceOption = (typeof COMPLIANCE_OPTIONS)[number];
 
 export const SENDER_TYPES = ["Seller", "Shipper", "Admin"] as const;
-export type SenderType = (typeof SENDER_TYPES)[number];
 
 export const NOTIFICATION_TYPES = ["Shipment", "Sample Shipment", "Announcement"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -62,7 +61,6 @@ export const SOCKET_FRAME_BURST = 20;
  */
 export const CHAT_ACTION_BURST = 20;
 export const CHAT_ACTIONS_PER_SECOND = 2;
-export const MOBILE_BREAKPOINT_PX = 768;
 export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 export const PROFILE_IMAGE_MAX_BYTES = 50_000_000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

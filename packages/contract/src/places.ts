@@ -11,7 +11,6 @@ export const placeQuerySchema = z.object({
     z.number().int().min(1).max(50).catch(10).default(10),
   ),
 });
-export type PlaceQuery = z.input<typeof placeQuerySchema>;
 
 /** A pickup address candidate, shaped like the booking form's pickup_location. */
 export const placeSchema = z.object({

@@ -26,11 +26,11 @@ export const profileMessages = {
   updated: "Profile updated successfully",
 } as const;
 
-export const PROFILE_NAME_MIN = 2;
-export const PROFILE_NAME_MAX = 50;
-export const PHONE_MIN_DIGITS = 10;
-export const PHONE_MAX_DIGITS = 15;
-export const PROFILE_PASSWORD_MAX = 32;
+const PROFILE_NAME_MIN = 2;
+const PROFILE_NAME_MAX = 50;
+const PHONE_MIN_DIGITS = 10;
+const PHONE_MAX_DIGITS = 15;
+const PROFILE_PASSWORD_MAX = 32;
 export const AVATAR_SIZE_PX = 256;
 /** Image types accepted for avatars, decided by the file's content (magic bytes), not its name. */
 export const PROFILE_IMAGE_MIME_TYPES = [
@@ -63,7 +63,7 @@ const profileNameSchema = (required: string) =>
     .max(PROFILE_NAME_MAX, profileMessages.nameMax);
 
 /** An empty or null phone clears it; anything else must be a valid mobile number. */
-export const profilePhoneSchema = text({ error: profileMessages.phoneDigits })
+const profilePhoneSchema = text({ error: profileMessages.phoneDigits })
   .max(40, { error: profileMessages.phoneMax, abort: true })
   .transform(normalizePhone)
   .pipe(
@@ -170,7 +170,6 @@ export const updateProfileInputSchema = z
         ? ("old_password" as const)
         : ("current_password" as const),
   }));
-export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 export type UpdateProfileData = z.output<typeof updateProfileInputSchema>;
 
 /** The updated user; a password change adds a fresh token pair (every other session is revoked). */

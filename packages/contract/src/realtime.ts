@@ -39,29 +39,29 @@ const optionalAttachment = z.preprocess(
   idSchema.nullable(),
 );
 
-export const sendMessageFrameSchema = z.object({
+const sendMessageFrameSchema = z.object({
   action: z.literal("send_message"),
   message: messageText.optional().default(""),
   attachment: optionalAttachment,
   user_id: ignored,
   sender_type: ignored,
 });
-export const replyToThreadFrameSchema = sendMessageFrameSchema.extend({
+const replyToThreadFrameSchema = sendMessageFrameSchema.extend({
   action: z.literal("reply_to_thread"),
   reply_to_id: idSchema,
 });
-export const editMessageFrameSchema = z.object({
+const editMessageFrameSchema = z.object({
   action: z.literal("edit_message"),
   message_id: idSchema,
   new_content: messageText,
   user_id: ignored,
 });
-export const deleteMessageFrameSchema = z.object({
+const deleteMessageFrameSchema = z.object({
   action: z.literal("delete_message"),
   message_id: idSchema,
   user_id: ignored,
 });
-export const addReactionFrameSchema = z.object({
+const addReactionFrameSchema = z.object({
   action: z.literal("add_reaction"),
   message_id: idSchema,
   reaction: text({ error: chatMessages.reactionRequired })
@@ -70,13 +70,13 @@ export const addReactionFrameSchema = z.object({
     .max(CHAT_REACTION_MAX_LENGTH, chatMessages.reactionTooLong),
   user_id: ignored,
 });
-export const markReadFrameSchema = z.object({
+const markReadFrameSchema = z.object({
   action: z.literal("mark_read"),
   // The socket is already bound to one chat; this id is informational.
   shipment_id: ignored,
   user_id: ignored,
 });
-export const markNotificationReadFrameSchema = z.object({
+const markNotificationReadFrameSchema = z.object({
   action: z.literal("mark_notification_read"),
   notification_id: idSchema,
   user_id: ignored,
@@ -93,7 +93,7 @@ export const clientFrameSchema = z.discriminatedUnion("action", [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type ClientFrameInput = z.input<typeof clientFrameSchema>;
-export const CLIENT_ACTIONS = [
+const CLIENT_ACTIONS = [
   "send_message",
   "reply_to_thread",
   "edit_message",

@@ -59,20 +59,11 @@ export type CreateSampleShipmentData = z.output<typeof createSampleShipmentInput
 export const sampleStatusUpdateInputSchema = z.object({
   status: z.literal("Shipment Completed", { error: sampleMessages.statusInvalid }),
 });
-export type SampleStatusUpdateInput = z.infer<typeof sampleStatusUpdateInputSchema>;
 
 export const sampleShipmentListQuerySchema = listQuerySchema;
 export type SampleShipmentListQuery = z.infer<typeof sampleShipmentListQuerySchema>;
 
 /** Fields the list may be ordered by (`-` prefix for descending); anything else is ignored. */
-export const SAMPLE_ORDERING_FIELDS = [
-  "id",
-  "created_at",
-  "product_name",
-  "quantity",
-  "status",
-] as const;
-
 export const sampleShipmentSellerSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
