@@ -33,6 +33,12 @@ export const shipmentLegs = pgTable(
     appointmentAt: timestamp("appointment_at", { withTimezone: true }),
     eta: date("eta", { mode: "string" }),
     trackingNumber: text("tracking_number"),
+    /**
+     * The latest milestone reached (corrections applied) and when it happened, kept with each
+     * recorded event so lists can count late and quiet legs without reading the history.
+     */
+    milestone: text("milestone").notNull().default("booked"),
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("shipment_legs_shipment_fc_idx").on(t.shipmentId, t.fcCode)],

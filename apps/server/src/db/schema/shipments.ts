@@ -120,6 +120,8 @@ export const shipmentPackages = pgTable(
     chargeableWeight: numeric("chargeable_weight", { precision: 14, scale: 2 }).notNull(),
     trackingNumber: text("tracking_number"),
     trackingLink: text("tracking_link"),
+    /** The seller's FBA shipment ID for this destination, copied to its leg on acceptance. */
+    fbaShipmentId: text("fba_shipment_id"),
   },
   (t) => [index("shipment_packages_shipment_idx").on(t.shipmentId, t.position)],
 );

@@ -24,6 +24,8 @@ export const users = pgTable(
     companyName: text("company_name"),
     imageKey: text("image_key"),
     emailNotifications: boolean("email_notifications").notNull().default(true),
+    /** Milestone emails of orders; off stops only those (every other email still goes). */
+    milestoneEmails: boolean("milestone_emails").notNull().default(true),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
