@@ -1,5 +1,5 @@
 import { Link as RouterLink, useNavigate } from "react-router";
-import { Alert, Badge, Button, TextField } from "@mui/material";
+import { Badge, Button, TextField } from "@mui/material";
 import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
 import type { SampleShipment } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../components/data-table/DataTable";
@@ -51,23 +51,21 @@ const columns: DataTableColumn<SampleShipment>[] = [
 export default function SellerSamplesPage() {
   const navigate = useNavigate();
   const list = useListState({ ordering: "-created_at" });
-  const { data, error, isFetching } = useSampleShipments(list.params);
+  const query = useSampleShipments(list.params);
+  const { data, isFetching } = query;
 
   return (
     <>
       <SellerTabs />
       <PageHeader title="Sample Shipments" />
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error.message}
-        </Alert>
-      )}
       <DataTable
         ariaLabel="Sample Shipments"
         columns={columns}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="You have no sample shipments yet"
+        query={query}
+        what="your sample shipments"
         loading={isFetching && !data}
         pages={data?.pagination_option.pages ?? 1}
         onRowClick={(row) => void navigate(chatPath(row))}

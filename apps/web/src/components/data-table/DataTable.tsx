@@ -23,6 +23,8 @@ import {
 import { useTheme } from "@mui/material/styles";
 import SearchIcon from "@mui/icons-material/Search";
 import { PAGE_SIZES } from "@fba/contract/constants";
+import { QueryProblem } from "../query-state/QueryState";
+import { useQueryView, type QueryLike } from "../query-state/query-view";
 
 export interface DataTableColumn<Row> {
   /** Field name sent as `ordering` when sortable. */
@@ -37,6 +39,13 @@ export interface DataTableProps<Row> {
   rows: Row[];
   rowKey: (row: Row) => string | number;
   emptyText: string;
+  /**
+   * The read behind the rows: while it loads a spinner shows, and when it fails (or the browser
+   * is offline) the table says so with a Retry instead of looking empty.
+   */
+  query?: QueryLike;
+  /** What the rows are, for the failure text ("Could not load {what}"). */
+  what?: string;
   loading?: boolean;
   /** Server-side paging state; omitted for unpaged tables. */
   page?: number;
@@ -92,6 +101,15 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
   );
 }
 
+/** Stands in for `query` when a table has none. */
+const NO_QUERY: QueryLike = {
+  data: null,
+  error: null,
+  isError: false,
+  fetchStatus: "idle",
+  refetch: () => Promise.resolve(),
+};
+
 function nextOrdering(current: string | undefined, field: string): string {
   if (current === field) return `-${field}`;
   return field;
@@ -103,7 +121,9 @@ export function DataTable<Row>({
   rows,
   rowKey,
   emptyText,
-  loading = false,
+  query,
+  what = "this list",
+  loading: isLoadingProp = false,
   page,
   pages,
   perPage,
@@ -119,20 +139,41 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down("md"));
-  // No paging bar while the first page loads: it would sit under the spinner, then jump down.
+  const { view, problem } = useQueryView(query ?? NO_QUERY);
+  const loading = isLoadingProp || view === "loading";
+  const failure = view === "offline" || view === "unreachable" || view === "error" ? view : null;
+  // No paging bar while the first page loads (it would sit under the spinner, then jump down),
+  // nor under a failure.
   const hasPaging =
-    page !== undefined && onPageChange !== undefined && !(loading && rows.length === 0);
+    page !== undefined &&
+    onPageChange !== undefined &&
+    !((loading || failure) && rows.length === 0);
   const totalPages = Math.max(pages ?? 1, 1);
   const showToolbar = onSearchChange !== undefined || toolbar !== undefined;
 
-  const emptyOrLoading =
-    rows.length === 0 ? (
+  let emptyOrLoading: ReactNode = null;
+  if (rows.length === 0 && failure && query) {
+    emptyOrLoading = (
+      <Box sx={{ py: 3 }}>
+        <QueryProblem problem={failure} what={what} query={query} />
+      </Box>
+    );
+  } else if (rows.length === 0) {
+    emptyOrLoading = (
       <Box sx={{ py: 5, textAlign: "center" }} role="status">
         {loading ? (
           <CircularProgress size={28} aria-label="Loading" />
         ) : (
           <Typography color="text.secondary">{emptyText}</Typography>
         )}
+      </Box>
+    );
+  }
+  // Rows from an earlier answer stay; a failed refresh says so above them.
+  const staleNotice =
+    view === "ready" && problem && query ? (
+      <Box sx={{ mb: 2 }}>
+        <QueryProblem problem={problem} what={what} query={query} />
       </Box>
     ) : null;
 
@@ -163,6 +204,7 @@ export function DataTable<Row>({
           {toolbar}
         </Stack>
       )}
+      {staleNotice}
 
       {isPhone ? (
         (emptyOrLoading ?? (

@@ -10,6 +10,8 @@ import type { ListParams } from "../../../components/data-table/use-list-state";
 export const SHIPMENT_LISTS = {
   shipperPending: "shipper/shipments/",
   shipperRecent: "shipper/recent-orders/",
+  /** Won bids waiting for the seller's decision (added to the spec's lists). */
+  shipperAwaiting: "shipper/awaiting-decision/",
   shipperPast: "shipper/past-orders/",
   shipperHistory: "shipper/quotation-history",
   sellerActive: "seller/shipments/",

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { Alert, Link, MenuItem, TextField } from "@mui/material";
+import { Link, MenuItem, TextField } from "@mui/material";
 import { SHIPMENT_STATUSES, type ShipmentListRow, type ShipmentStatus } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
@@ -50,20 +50,22 @@ export function AdminShipmentsTable() {
   const navigate = useNavigate();
   const list = useListState({ ordering: "-created_at" });
   const [status, setStatus] = useState<ShipmentStatus | "">("");
-  const { data, error, isFetching } = useAdminShipments({
+  const query = useAdminShipments({
     ...list.params,
     status: status || undefined,
   });
+  const { data, isFetching } = query;
 
   return (
     <>
-      {error && <Alert severity="error">{error.message}</Alert>}
       <DataTable
         ariaLabel="Shipments"
         columns={columns}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="No shipments yet"
+        query={query}
+        what="the shipments"
         loading={isFetching}
         pages={data?.pagination_option.pages ?? 1}
         onRowClick={(row) => void navigate(`/admin/shipments/${row.id}`)}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { GROUPS, type AdminUser, type Group } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
@@ -23,7 +23,8 @@ export default function AdminUsersPage() {
   const me = useCurrentUser();
   const list = useListState({ ordering: "-created_at" });
   const [group, setGroup] = useState<Group | "">("");
-  const { data, error, isFetching } = useAdminUsers({ ...list.params, group: group || undefined });
+  const query = useAdminUsers({ ...list.params, group: group || undefined });
+  const { data, isFetching } = query;
   const setActive = useSetUserActive();
   const [target, setTarget] = useState<AdminUser | null>(null);
 
@@ -105,13 +106,14 @@ export default function AdminUsersPage() {
   return (
     <Stack spacing={2}>
       <PageHeader title="Users" />
-      {error && <Alert severity="error">{error.message}</Alert>}
       <DataTable
         ariaLabel="Users"
         columns={columns}
         rows={data?.data ?? []}
         rowKey={(u) => u.id}
         emptyText="No users match"
+        query={query}
+        what="the users"
         loading={isFetching}
         pages={data?.pagination_option.pages ?? 1}
         {...list.tableProps}

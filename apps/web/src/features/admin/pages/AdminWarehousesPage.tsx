@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Button, Chip, Stack } from "@mui/material";
+import { Button, Chip, Stack } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import type { Warehouse } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -14,7 +14,8 @@ const PAGE_SIZE = 50;
 export default function AdminWarehousesPage() {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const { data, error, isFetching } = useAllWarehouses(search);
+  const query = useAllWarehouses(search);
+  const { data, isFetching } = query;
   const update = useUpdateWarehouse();
   // null: closed; "new": adding; a warehouse: editing it.
   const [editing, setEditing] = useState<Warehouse | "new" | null>(null);
@@ -86,13 +87,14 @@ export default function AdminWarehousesPage() {
           </Button>
         }
       />
-      {error && <Alert severity="error">{error.message}</Alert>}
       <DataTable
         ariaLabel="Warehouses"
         columns={columns}
         rows={rows.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE)}
         rowKey={(w) => w.id}
         emptyText="No warehouses match"
+        query={query}
+        what="the warehouses"
         loading={isFetching && !data}
         page={currentPage}
         pages={pages}

@@ -78,7 +78,8 @@ export default function PendingQuotationsPage() {
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="You have no bid yet"
-        loading={query.isFetching && !query.data}
+        query={query}
+        what="the shipments open for bidding"
         pages={query.data?.pagination_option.pages}
         onRowClick={(row) => void navigate(`/shipper/bid/${row.id}`)}
         {...list.tableProps}

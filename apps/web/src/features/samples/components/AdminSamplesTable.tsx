@@ -1,5 +1,5 @@
 import { Link as RouterLink } from "react-router";
-import { Alert, IconButton, Stack, Tooltip } from "@mui/material";
+import { IconButton, Stack, Tooltip } from "@mui/material";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import type { SampleShipment } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -51,16 +51,18 @@ const columns: DataTableColumn<SampleShipment>[] = [
 /** Every sample shipment, for the admin. */
 export function AdminSamplesTable() {
   const list = useListState({ ordering: "-created_at" });
-  const { data, error, isFetching } = useSampleShipments(list.params);
+  const query = useSampleShipments(list.params);
+  const { data, isFetching } = query;
   return (
     <>
-      {error && <Alert severity="error">{error.message}</Alert>}
       <DataTable
         ariaLabel="Sample shipments"
         columns={columns}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="No sample shipments yet"
+        query={query}
+        what="the sample shipments"
         loading={isFetching}
         pages={data?.pagination_option.pages ?? 1}
         {...list.tableProps}

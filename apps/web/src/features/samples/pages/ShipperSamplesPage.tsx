@@ -1,5 +1,5 @@
 import { Link as RouterLink } from "react-router";
-import { Alert, Box, IconButton, Stack, Tooltip } from "@mui/material";
+import { Box, IconButton, Stack, Tooltip } from "@mui/material";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import { PageHeader } from "../../../components/PageHeader";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -65,17 +65,19 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
 /** Every sample shipment, for the shipping agent to deliver and mark complete. */
 export default function ShipperSamplesPage() {
   const list = useShipperListState({ ordering: "-created_at" });
-  const { data, error, isFetching } = useSampleShipments(list.params);
+  const query = useSampleShipments(list.params);
+  const { data, isFetching } = query;
 
   return (
     <Stack>
       <PageHeader title="Sample Shipments" />
-      {error && <Alert severity="error">{error.message}</Alert>}
       <DataTable
         columns={columnsFor(list.params.page, list.params.per_page)}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="No sample shipments yet"
+        query={query}
+        what="the sample shipments"
         ariaLabel="Sample Shipments"
         loading={isFetching && !data}
         pages={data?.pagination_option.pages ?? 1}

@@ -126,7 +126,8 @@ export function SellerShipmentsList({
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="You have no order yet"
-        loading={query.isFetching && !query.data}
+        query={query}
+        what="your shipments"
         pages={query.data?.pagination_option.pages}
         onRowClick={(row) => void navigate(open(row))}
         toolbar={

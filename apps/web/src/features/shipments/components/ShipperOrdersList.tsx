@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Badge, Button, Stack } from "@mui/material";
+import { Badge, Box, Button, Stack } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -9,6 +9,7 @@ import type { QuotationOutcome } from "@fba/contract";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
 import { formatMoney, statusLabel, textOrNA } from "../../../entities/shipment/lib/format";
 import { AddInfoDialog } from "./AddInfoDialog";
+import { AwaitingDecisionList } from "./AwaitingDecisionList";
 import { PageHeader } from "../../../components/PageHeader";
 import { TrackingLink } from "../../../entities/shipment/components/ShipmentDetails";
 
@@ -145,13 +146,19 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
   return (
     <>
       <PageHeader title={config.title} />
+      {variant === "current" && (
+        <Box sx={{ mb: 2 }}>
+          <AwaitingDecisionList detail={config.detail} />
+        </Box>
+      )}
       <DataTable
         ariaLabel={config.title}
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
         emptyText="You have no order yet"
-        loading={query.isFetching && !query.data}
+        query={query}
+        what="your orders"
         pages={query.data?.pagination_option.pages}
         onRowClick={(row) => void navigate(config.detail(row.id))}
         {...list.tableProps}
