@@ -93,7 +93,7 @@ export const clientFrameSchema = z.discriminatedUnion("action", [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type ClientFrameInput = z.input<typeof clientFrameSchema>;
-const CLIENT_ACTIONS = [
+export const CLIENT_ACTIONS = [
   "send_message",
   "reply_to_thread",
   "edit_message",

@@ -9,6 +9,8 @@ import { isAllowedText, stripDisallowedText, text, textMessages } from "./text.j
  */
 const OUTPUT_SCHEMAS = new Set([
   "adminUserSchema",
+  "legSchema",
+  "milestoneEventSchema",
   "adminDashboardSchema",
   "announcementSchema",
   "userSchema",
