@@ -39,6 +39,16 @@ export const shipmentLegs = pgTable(
      */
     milestone: text("milestone").notNull().default("booked"),
     lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A delivery to another FC than the booked one is flagged until the seller accepts it or an
+     * admin resolves it with a note: the decision ("accepted" or "resolved"), the delivered FC it
+     * was taken for (a correction to yet another FC flags the leg again), who took it and when.
+     */
+    differentFcCode: text("different_fc_code"),
+    differentFcStatus: text("different_fc_status"),
+    differentFcNote: text("different_fc_note"),
+    differentFcBy: integer("different_fc_by").references(() => users.id),
+    differentFcAt: timestamp("different_fc_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("shipment_legs_shipment_fc_idx").on(t.shipmentId, t.fcCode)],
