@@ -35,8 +35,11 @@ export const notificationMessages = {
 /** Notification texts; the server writes them, the web only shows them. */
 export const notificationTexts = {
   chatMessage: (name: string, text: string) => `New message from ${name}: ${text}`,
-  /** What a chat notification says once its message was deleted (its text is gone). */
-  chatMessageDeleted: (name: string) => `${name} deleted a message`,
+  /**
+   * What a chat notification says once its message was deleted: its text is gone, the prefix
+   * stays (clients tell chat notifications by it).
+   */
+  chatMessageDeleted: (name: string) => `New message from ${name}: (message deleted)`,
   newBid: (shipmentId: number, product: string) =>
     `New quotation received for shipment #${shipmentId} (${product})`,
   biddingClosedSeller: (shipmentId: number, product: string) =>

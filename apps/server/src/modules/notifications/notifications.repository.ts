@@ -76,7 +76,8 @@ function toInserted(row: Record<string, unknown>): InsertedNotification {
 /**
  * Inserts a batch and returns each row with its recipient's first name and new unread count in
  * one round trip (chat messages create one per message, so this path is hot). A row quoting a
- * chat message that is already deleted is not stored: its text must not outlive the message.
+ * chat message that is already deleted is not stored: its text must not outlive the message. The
+ * quoted message is locked meanwhile, so a delete waits for these rows and then rewrites them.
  */
 export async function insertNotificationsReturning(
   db: DbOrTx,
@@ -97,7 +98,7 @@ export async function insertNotificationsReturning(
       select * from (values ${values})
         as v(user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
       where v.chat_message_id is null
-        or exists (select 1 from ${chatMessages} m where m.id = v.chat_message_id)
+        or exists (select 1 from ${chatMessages} m where m.id = v.chat_message_id for key share)
       returning id, user_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
     )
     select i.id, i.user_id, u.first_name, i.notification_type, i.shipment_id, i.sample_shipment_id,

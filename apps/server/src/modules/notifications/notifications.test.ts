@@ -111,7 +111,10 @@ describe("notifications", () => {
     const sent = (await chat.next("message_sent")).data;
     chat.send({ action: "edit_message", message_id: sent.id, new_content: "Door code is 1234" });
     const edited = (await agentBell.next("notification_updated")).data;
-    expect(edited).toEqual({ ...created, content: "New message from Sally Seller: Door code is 1234" });
+    expect(edited).toEqual({
+      ...created,
+      content: "New message from Sally Seller: Door code is 1234",
+    });
 
     chat.send({ action: "delete_message", message_id: sent.id });
     await agentBell.until(() => agentBell.count("notification_updated") >= 2);
@@ -121,7 +124,7 @@ describe("notifications", () => {
       data: { ...created, content: notificationTexts.chatMessageDeleted("Sally Seller") },
     });
     expect((await list(agent)).find((n) => n.id === created.id)?.content).toBe(
-      "Sally Seller deleted a message",
+      "New message from Sally Seller: (message deleted)",
     );
     const stored = await ctx.app.database.db
       .select({ content: notifications.content })
@@ -134,9 +137,11 @@ describe("notifications", () => {
   });
 
   it("stores no notification quoting a message deleted before the notification was written", async () => {
-    const shipment = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
-    const chat = await open(`/ws/group-chat/${shipment.id}/`, seller.token);
-    for (let i = 0; i < 5; i++) {
+    // A seller of its own: sixteen chat actions fit in a fresh chat budget.
+    const writer = await createSeller(ctx.app);
+    const shipment = await insertShipment(ctx.app, { sellerId: writer.id, agentId: agent.id });
+    const chat = await open(`/ws/group-chat/${shipment.id}/`, writer.token);
+    for (let i = 0; i < 8; i++) {
       const from = chat.events.length;
       chat.send({ action: "send_message", message: `Oops ${i}` });
       const sent = (await chat.next("message_sent", from)).data;

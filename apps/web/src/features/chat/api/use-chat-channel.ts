@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRealtimeChannel, type ServerFrame, wsPaths } from "../../../lib/realtime";
 import { notify } from "../../../lib/toast";
@@ -38,16 +38,33 @@ export function applyChatEvent(history: ChatHistory, frame: ServerFrame): ChatHi
 }
 
 /**
+ * Sees every frame of the chat before the cache does; returns true when it has shown a refusal
+ * (an error frame) itself, so no toast repeats it.
+ */
+export type ChatFrameObserver = (frame: ServerFrame) => boolean;
+
+/**
  * Joins the chat socket of one shipment or sample shipment and keeps the history query in step
  * with it; on every (re)connect it refetches the history so nothing missed offline is lost.
  */
-export function useChatChannel(kind: ChatKind, id: number, enabled: boolean) {
+export function useChatChannel(
+  kind: ChatKind,
+  id: number,
+  enabled: boolean,
+  observe?: ChatFrameObserver,
+) {
   const queryClient = useQueryClient();
   const key = chatHistoryKey(kind, id);
+  const observer = useRef(observe);
+  useEffect(() => {
+    observer.current = observe;
+  }, [observe]);
 
   const onEvent = useCallback(
     (frame: ServerFrame) => {
+      const handled = observer.current?.(frame) ?? false;
       if (frame.event_type === "error") {
+        if (handled) return;
         const message = (frame.data as { message?: unknown } | null)?.message;
         notify.error(typeof message === "string" && message ? message : "Action refused");
         return;

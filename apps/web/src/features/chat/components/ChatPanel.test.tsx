@@ -106,6 +106,106 @@ describe("ChatPanel", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("menuitem", { name: "Delete" })).not.toBeInTheDocument();
   });
 
+  it("disables edit and delete as soon as a read receipt arrives, with the reason", async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderChat(history([message({ content: "Mine" })]));
+    const [own] = await screen.findAllByTestId("chat-message");
+    const socket = FakeSocket.latest("/ws/group-chat/7/");
+    socket.open();
+    await user.click(within(own!).getByRole("button", { name: "Message actions" }));
+    expect(screen.getByRole("menuitem", { name: "Edit" })).not.toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    expect(screen.queryByTestId("message-lock-note")).not.toBeInTheDocument();
+
+    // The agent reads it while the menu is open: the menu changes at once.
+    socket.emit("message_read", { user: agent.id });
+    const note = await screen.findByTestId("message-lock-note");
+    expect(note).toHaveTextContent("Read by Alex Agent: it can no longer be edited or deleted.");
+    for (const name of ["Edit", "Delete"]) {
+      const item = screen.getByRole("menuitem", { name });
+      expect(item).toHaveAttribute("aria-disabled", "true");
+      expect(item).toHaveAccessibleDescription(/Read by Alex Agent/);
+    }
+    expect(screen.getByRole("menuitem", { name: "Reply" })).not.toHaveAttribute("aria-disabled");
+  });
+
+  it("keeps the typed edit and shows the reason when the server refuses it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const mine = message({ content: "Pickup at 9" });
+    await renderChat(history([mine]));
+    const [own] = await screen.findAllByTestId("chat-message");
+    const socket = FakeSocket.latest("/ws/group-chat/7/");
+    socket.open();
+    await user.click(within(own!).getByRole("button", { name: "Message actions" }));
+    await user.click(screen.getByRole("menuitem", { name: "Edit" }));
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.clear(box);
+    await user.type(box, "Pickup at 10, gate B");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(socket.sent).toContainEqual(
+      expect.objectContaining({ action: "edit_message", message_id: mine.id }),
+    );
+
+    // The other side read it first: the server refuses, naming the frame.
+    socket.emit("error", {
+      message: "This message has already been read and can no longer be changed",
+      action: "edit_message",
+      message_id: mine.id,
+    });
+    expect(await screen.findByTestId("composer-notice")).toHaveTextContent(
+      "This message has already been read and can no longer be changed, so your edit was not saved.",
+    );
+    expect(box).toHaveValue("Pickup at 10, gate B");
+    expect(screen.queryByText("Editing message")).not.toBeInTheDocument();
+    expect(notify.error).not.toHaveBeenCalled();
+
+    // Sending now posts the kept text as a new message.
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(socket.sent).toContainEqual(
+      expect.objectContaining({ action: "send_message", message: "Pickup at 10, gate B" }),
+    );
+  });
+
+  it("clears the box once the server saved the edit", async () => {
+    const user = userEvent.setup({ delay: null });
+    const mine = message({ content: "Pickup at 9" });
+    await renderChat(history([mine]));
+    const [own] = await screen.findAllByTestId("chat-message");
+    const socket = FakeSocket.latest("/ws/group-chat/7/");
+    socket.open();
+    await user.click(within(own!).getByRole("button", { name: "Message actions" }));
+    await user.click(screen.getByRole("menuitem", { name: "Edit" }));
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, " sharp");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(box).toHaveValue("Pickup at 9 sharp");
+    socket.emit("message_edited", { ...mine, content: "Pickup at 9 sharp" });
+    await waitFor(() => expect(box).toHaveValue(""));
+    expect(screen.queryByText("Editing message")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("composer-notice")).not.toBeInTheDocument();
+    expect(within(own!).getByText("Pickup at 9 sharp")).toBeInTheDocument();
+  });
+
+  it("leaves edit mode but keeps the text when the message is read while being edited", async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderChat(history([message({ content: "Draft" })]));
+    const [own] = await screen.findAllByTestId("chat-message");
+    const socket = FakeSocket.latest("/ws/group-chat/7/");
+    socket.open();
+    await user.click(within(own!).getByRole("button", { name: "Message actions" }));
+    await user.click(screen.getByRole("menuitem", { name: "Edit" }));
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, " v2");
+    socket.emit("message_read", { user: agent.id });
+    expect(await screen.findByTestId("composer-notice")).toHaveTextContent(
+      "Read by Alex Agent, so your edit was not saved.",
+    );
+    expect(box).toHaveValue("Draft v2");
+    expect(screen.queryByText("Editing message")).not.toBeInTheDocument();
+  });
+
   it("sends, replies and shows live messages once", async () => {
     const user = userEvent.setup({ delay: null });
     const theirs = message({

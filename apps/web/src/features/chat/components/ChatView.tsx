@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useMemo, useState } from "react";
+import { Fragment, useCallback, useMemo, useRef, useState } from "react";
 import {
   Alert,
   Box,
@@ -21,8 +21,9 @@ import { useCurrentUser } from "../../../lib/session";
 import { toastApiError } from "../../../lib/toast";
 import { useChatHistory } from "../api/get-chat-history";
 import { uploadAttachment } from "../api/upload-attachment";
-import { useChatChannel } from "../api/use-chat-channel";
+import { useChatChannel, type ChatFrameObserver } from "../api/use-chat-channel";
 import { dayLabel } from "../lib/format";
+import { changeLock, editRefusedNote } from "../lib/message-lock";
 import type { ChatMessage, ChatParty } from "@fba/contract";
 import type { ChatPanelProps } from "../types";
 import { Composer, type ComposerMode, type ComposerSubmit } from "./Composer";
@@ -35,14 +36,56 @@ import { useMarkChatRead } from "./use-mark-chat-read";
 
 export const EMPTY_CHAT_TEXT = chatMessages.emptyChat;
 
+/** How long an edit waits for the server's answer before it is given back to the author. */
+const EDIT_ANSWER_TIMEOUT_MS = 10_000;
+
+/** What became of an edit: saved, refused with the server's reason, or no answer in time. */
+type EditOutcome = { saved: true } | { saved: false; refusal: string | null };
+
+/** The edit sent and not answered yet: settled by its message_edited frame or its refusal. */
+interface PendingEdit {
+  messageId: number;
+  settle: (outcome: EditOutcome) => void;
+}
+
+const NO_EDIT_ANSWER =
+  "No answer yet, so the edit may not be saved. Your text is still in the box: try again.";
+
 /** The live chat of one order. */
 export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   const user = useCurrentUser();
   const userId = user?.id ?? 0;
   const history = useChatHistory(kind, id);
-  const channel = useChatChannel(kind, id, Boolean(user));
+  const pendingEdit = useRef<PendingEdit | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const observe = useCallback<ChatFrameObserver>(
+    (frame) => {
+      const pending = pendingEdit.current;
+      if (frame.event_type === "message_edited") {
+        if (pending?.messageId === frame.data.id && frame.data.sender.id === userId) {
+          pending.settle({ saved: true });
+        }
+        return false;
+      }
+      if (frame.event_type !== "error") return false;
+      const { action, message_id: messageId, message } = frame.data;
+      if (action === "edit_message" && pending && pending.messageId === messageId) {
+        pending.settle({ saved: false, refusal: message });
+        return true;
+      }
+      if (action === "edit_message" || action === "delete_message") {
+        // Shown beside the message box, where a toast would cover it on a phone.
+        setNotice(message);
+        return true;
+      }
+      return false;
+    },
+    [userId],
+  );
+  const channel = useChatChannel(kind, id, Boolean(user), observe);
   const { send } = channel;
   const [mode, setMode] = useState<ComposerMode>({ kind: "normal" });
+  const [editInFlight, setEditInFlight] = useState(false);
   const [reactTarget, setReactTarget] = useState<{
     message: ChatMessage;
     anchor: HTMLElement;
@@ -62,10 +105,24 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   );
   useMarkChatRead({ kind, id, data, isVisible, channelStatus: channel.status, send });
 
+  // The message being edited was read (or deleted) meanwhile: the edit can no longer be saved.
+  // The composer leaves edit mode but keeps the typed text, and says why.
+  if (mode.kind === "editing" && !editInFlight) {
+    const current = messages.find((m) => m.id === mode.message.id);
+    const lock = current ? changeLock(current, parties) : "The message was deleted";
+    if (lock) {
+      setMode({ kind: "normal" });
+      setNotice(editRefusedNote(lock));
+    }
+  }
+
   const actions: MessageActions = useMemo(
     () => ({
       onReply: (message) => setMode({ kind: "replying", message }),
-      onEdit: (message) => setMode({ kind: "editing", message }),
+      onEdit: (message) => {
+        setNotice(null);
+        setMode({ kind: "editing", message });
+      },
       onDelete: (message) => setDeleteTarget(message),
       onReact: (message, anchor) => setReactTarget({ message, anchor }),
       onPickReaction: (message, reaction) =>
@@ -77,15 +134,39 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   const onSubmit = useCallback(
     async ({ text, file, mode: current }: ComposerSubmit): Promise<boolean> => {
       if (!user) return false;
+      setNotice(null);
       if (current.kind === "editing") {
-        const sent = send({
-          action: "edit_message",
-          user_id: user.id,
-          message_id: current.message.id,
-          new_content: text,
+        const messageId = current.message.id;
+        // The box is cleared only once the server saved the edit: a refusal (someone read the
+        // message first) gives the typed text back with the reason.
+        setEditInFlight(true);
+        const outcome = await new Promise<EditOutcome>((resolve) => {
+          const unanswered = { saved: false, refusal: null } as const;
+          const timer = setTimeout(() => settle(unanswered), EDIT_ANSWER_TIMEOUT_MS);
+          function settle(answer: EditOutcome) {
+            clearTimeout(timer);
+            if (pendingEdit.current?.messageId === messageId) pendingEdit.current = null;
+            resolve(answer);
+          }
+          pendingEdit.current = { messageId, settle };
+          const sent = send({
+            action: "edit_message",
+            user_id: user.id,
+            message_id: messageId,
+            new_content: text,
+          });
+          if (!sent) settle(unanswered);
         });
-        if (sent) setMode({ kind: "normal" });
-        return sent;
+        setEditInFlight(false);
+        if (outcome.saved) {
+          setMode({ kind: "normal" });
+        } else if (outcome.refusal !== null) {
+          setMode({ kind: "normal" });
+          setNotice(editRefusedNote(outcome.refusal));
+        } else {
+          setNotice(NO_EDIT_ANSWER);
+        }
+        return outcome.saved;
       }
       let attachment: number | null = null;
       if (file) {
@@ -242,6 +323,8 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
           onCancelMode={() => setMode({ kind: "normal" })}
           onSubmit={onSubmit}
           connected={channel.status === "open"}
+          notice={notice}
+          onDismissNotice={() => setNotice(null)}
         />
       ) : (
         <Stack

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import {
+  Alert,
   Box,
   Chip,
   CircularProgress,
@@ -44,6 +45,9 @@ interface ComposerProps {
   /** Resolves true when the message went out (the composer then clears). */
   onSubmit: (input: ComposerSubmit) => Promise<boolean>;
   connected: boolean;
+  /** Why the last edit or delete did not go through; shown above the box until dismissed. */
+  notice?: string | null;
+  onDismissNotice?: () => void;
 }
 
 function fileExtension(file: File): string {
@@ -56,7 +60,14 @@ function fileBase(file: File): string {
   return dot > 0 ? file.name.slice(0, dot) : file.name;
 }
 
-export function Composer({ mode, onCancelMode, onSubmit, connected }: ComposerProps) {
+export function Composer({
+  mode,
+  onCancelMode,
+  onSubmit,
+  connected,
+  notice = null,
+  onDismissNotice,
+}: ComposerProps) {
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
@@ -135,6 +146,16 @@ export function Composer({ mode, onCancelMode, onSubmit, connected }: ComposerPr
 
   return (
     <Box sx={{ borderTop: 1, borderColor: "divider", bgcolor: "background.paper", p: 1 }}>
+      {notice && (
+        <Alert
+          severity="warning"
+          onClose={onDismissNotice}
+          sx={{ mb: 0.5, py: 0, "& .MuiAlert-message": { overflowWrap: "anywhere" } }}
+          data-testid="composer-notice"
+        >
+          {notice}
+        </Alert>
+      )}
       {mode.kind !== "normal" && (
         <Stack
           direction="row"

@@ -1,4 +1,4 @@
-import { memo, useState, type MouseEvent } from "react";
+import { memo, useId, useState, type MouseEvent } from "react";
 import {
   Box,
   Chip,
@@ -20,6 +20,7 @@ import MoreVert from "@mui/icons-material/MoreVert";
 import Reply from "@mui/icons-material/Reply";
 import { fullName } from "../../../lib/names";
 import { timeLabel } from "../lib/format";
+import { changeLock } from "../lib/message-lock";
 import type { ChatMessage, ChatParty } from "@fba/contract";
 import { AttachmentView } from "./AttachmentView";
 import { LinkifiedText } from "./LinkifiedText";
@@ -151,6 +152,10 @@ export const MessageBubble = memo(function MessageBubble({
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const name = fullName(message.sender);
   const closeMenu = () => setMenuAnchor(null);
+  // Edit and delete are offered only while nobody else has read the message; a read receipt
+  // arriving while the menu is open disables them at once, with the reason under them.
+  const lock = isOwn ? changeLock(message, parties) : null;
+  const lockNoteId = useId();
 
   return (
     <Box
@@ -269,6 +274,8 @@ export const MessageBubble = memo(function MessageBubble({
         </MenuItem>
         {isOwn && (
           <MenuItem
+            disabled={lock !== null}
+            aria-describedby={lock ? lockNoteId : undefined}
             onClick={() => {
               closeMenu();
               actions.onEdit(message);
@@ -282,6 +289,8 @@ export const MessageBubble = memo(function MessageBubble({
         )}
         {isOwn && (
           <MenuItem
+            disabled={lock !== null}
+            aria-describedby={lock ? lockNoteId : undefined}
             onClick={() => {
               closeMenu();
               actions.onDelete(message);
@@ -293,6 +302,19 @@ export const MessageBubble = memo(function MessageBubble({
             </ListItemIcon>
             <ListItemText>Delete</ListItemText>
           </MenuItem>
+        )}
+        {lock && (
+          <Typography
+            component="li"
+            role="presentation"
+            id={lockNoteId}
+            variant="caption"
+            color="text.secondary"
+            data-testid="message-lock-note"
+            sx={{ display: "block", px: 2, pt: 0.5, pb: 1, maxWidth: 240 }}
+          >
+            {lock}: it can no longer be edited or deleted.
+          </Typography>
         )}
       </Menu>
     </Box>

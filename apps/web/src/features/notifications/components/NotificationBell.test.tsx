@@ -106,10 +106,13 @@ describe("NotificationBell", { timeout: 60_000 }, () => {
     const popover = await screen.findByRole("dialog", { name: "Notifications" });
     expect(await within(popover).findByText(/door code 4711/)).toBeInTheDocument();
 
-    socket.emit("notification_updated", notification({ id: 5, content: "Al deleted a message" }));
+    socket.emit(
+      "notification_updated",
+      notification({ id: 5, content: "New message from Al: (message deleted)" }),
+    );
     await waitFor(() =>
       expect(within(popover).getAllByTestId("notification-item")[0]).toHaveTextContent(
-        "Al deleted a message",
+        "New message from Al: (message deleted)",
       ),
     );
     expect(within(popover).getAllByTestId("notification-item")).toHaveLength(2);
