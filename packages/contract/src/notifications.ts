@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, NOTIFICATION_TYPES } from "./common.js";
+import type { QuotationService } from "./quotations.js";
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
@@ -50,8 +51,9 @@ export const notificationTexts = {
     `Your quotation for shipment #${shipmentId} (${product}) did not win the bidding`,
   biddingWon: (shipmentId: number, product: string) =>
     `Your quotation for shipment #${shipmentId} (${product}) won the bidding`,
-  quotationAccepted: (shipmentId: number, product: string) =>
-    `Your quotation for shipment #${shipmentId} (${product}) was accepted`,
+  /** Names the service when the seller chose one on accepting. */
+  quotationAccepted: (shipmentId: number, product: string, service?: QuotationService) =>
+    `Your quotation for shipment #${shipmentId} (${product}) was accepted${service ? ` for the ${service} service` : ""}`,
   quotationDeclined: (shipmentId: number, product: string, reason: string | null) =>
     `Your quotation for shipment #${shipmentId} (${product}) was declined${reason ? `: ${reason}` : ""}`,
   quotationCancelled: (shipmentId: number, product: string, reason: string | null) =>

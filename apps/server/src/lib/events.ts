@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
-import type { ServerEventData } from "@fba/contract";
+import type { QuotationService, ServerEventData } from "@fba/contract";
 
 /** A shipment's or a sample's chat. */
 interface ChatRef {
@@ -33,6 +33,8 @@ export interface DomainEvents {
     sellerId: number;
     agentId: number;
     quotationId: number;
+    /** The service the seller chose; absent when the acceptance named none. */
+    service?: QuotationService;
   };
   "quotation.declined": {
     shipmentId: number;

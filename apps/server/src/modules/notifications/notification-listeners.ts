@@ -97,7 +97,11 @@ export function registerNotificationListeners(
     );
   };
   events.on("quotation.accepted", (event) =>
-    toAgent(event, t.quotationAccepted, "Quotation accepted"),
+    toAgent(
+      event,
+      (id, product) => t.quotationAccepted(id, product, event.service),
+      "Quotation accepted",
+    ),
   );
   events.on("quotation.declined", (event) =>
     toAgent(

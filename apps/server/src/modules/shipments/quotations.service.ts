@@ -115,7 +115,13 @@ export async function decideOnQuotation(
       updatedAt: now,
       ...(reason !== null ? { cancelReason: reason } : {}),
     });
-    return { event: verdict.event, status: verdict.nextStatus, sellerId: state.sellerId, reason };
+    return {
+      event: verdict.event,
+      status: verdict.nextStatus,
+      sellerId: state.sellerId,
+      reason,
+      service,
+    };
   });
 
   const base = {
@@ -124,7 +130,12 @@ export async function decideOnQuotation(
     agentId: quotation.agentId,
     quotationId,
   };
-  if (outcome.event === "accepted") deps.events.emit("quotation.accepted", base);
+  if (outcome.event === "accepted") {
+    deps.events.emit(
+      "quotation.accepted",
+      outcome.service ? { ...base, service: outcome.service } : base,
+    );
+  }
   else if (outcome.event === "declined") {
     deps.events.emit("quotation.declined", { ...base, reason: outcome.reason });
   } else deps.events.emit("quotation.cancelled", { ...base, reason: outcome.reason });

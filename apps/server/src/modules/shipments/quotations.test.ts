@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quotationSchema } from "@fba/contract";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { notificationTexts, quotationSchema } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
@@ -307,7 +307,7 @@ describe("PATCH /api/quotations/{id}/", () => {
 
   /** A closed window whose winner offers both services: pickup 100, fast 900, normal 700. */
   async function approvedWithBoth(): Promise<{ id: number; winning: number }> {
-    const id = await postShipment(ctx.app, seller);
+    const id = await postShipment(ctx.app, seller, { product_name: "Oak Stools" });
     const winning = await placeBid(ctx.app, agent, id, { pickup: 100, fast: 900, normal: 700 });
     await endBiddingWindow(ctx.app, id);
     return { id, winning };
@@ -332,7 +332,23 @@ describe("PATCH /api/quotations/{id}/", () => {
         total_amount: "800.00",
       },
     });
-    expect(events.map((e) => e.name)).toContain("quotation.accepted");
+    expect(events.find((e) => e.name === "quotation.accepted")?.payload).toEqual({
+      shipmentId: id,
+      sellerId: seller.id,
+      agentId: agent.id,
+      quotationId: winning,
+      service: "fast",
+    });
+    // The agent is told which service was bought: the spec's words, then the service.
+    await vi.waitFor(async () => {
+      const notifications = await inject("GET", "/api/chat/notifications/", agent);
+      expect(notifications.json().data.map((n: { content: string }) => n.content)).toContain(
+        `Your quotation for shipment #${id} (Oak Stools) was accepted for the fast service`,
+      );
+    });
+    expect(notificationTexts.quotationAccepted(id, "Oak Stools")).toBe(
+      `Your quotation for shipment #${id} (Oak Stools) was accepted`,
+    );
     const forAgent = await inject("GET", `/api/shipments/${id}/`, agent);
     expect(forAgent.json().data.quotation.accepted_service).toBe("fast");
     const forAdmin = await inject("GET", `/api/quotations/?shipment_id=${id}`, admin);
@@ -357,12 +373,19 @@ describe("PATCH /api/quotations/{id}/", () => {
   });
 
   it("keeps the spec's acceptance without a choice: no service is recorded", async () => {
-    const { winning } = await approvedWithBoth();
+    const { id, winning } = await approvedWithBoth();
+    events.length = 0;
     const response = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
       shipment_status: "Quotation Accepted",
       accepted_service: null,
     });
     expect(response.statusCode).toBe(200);
+    expect(events.find((e) => e.name === "quotation.accepted")?.payload).toEqual({
+      shipmentId: id,
+      sellerId: seller.id,
+      agentId: agent.id,
+      quotationId: winning,
+    });
     expect(response.json().data).toMatchObject({
       status: "Quotation Accepted",
       quotation: { is_accepted: true, accepted_service: null, total_amount: "800.00" },
