@@ -6,3 +6,4 @@ export * from "./notifications.js";
 export * from "./announcements.js";
 export * from "./idempotency.js";
 export * from "./orders.js";
+export * from "./charge-changes.js";

@@ -78,6 +78,8 @@ export const shipments = pgTable(
     trackingCarrier: text("tracking_carrier"),
     finalAmount: numeric("final_amount", { precision: 14, scale: 2 }),
     cancelReason: text("cancel_reason"),
+    /** When the winning agent marked the order complete (a dispute window runs from it). */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
