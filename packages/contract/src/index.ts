@@ -2,6 +2,7 @@ export * from "./common.js";
 export * from "./auth.js";
 export * from "./profile.js";
 export * from "./shipments.js";
+export * from "./carriers.js";
 export * from "./quotations.js";
 export * from "./samples.js";
 export * from "./chat.js";

@@ -9,6 +9,12 @@ import {
 } from "./common.js";
 import { emailSchema, firstNameSchema, lastNameSchema, requiredString } from "./auth.js";
 import { quotationOrEmptySchema } from "./quotations.js";
+import {
+  TRACKING_CARRIERS,
+  compactTrackingNumber,
+  trackingCarrierSchema,
+  trackingMessages,
+} from "./carriers.js";
 
 /** The booking form's messages; the server and the web form share them. */
 export const shipmentMessages = {
@@ -315,7 +321,24 @@ const numericText = (pattern: RegExp, max: number, maxMessage: string, centsMess
       .regex(pattern, shipmentMessages.mustBeNumber),
   );
 
-/** The Add Info dialog: final amount and tracking number. */
+/**
+ * A tracking number as typed: a parcel, container, bill-of-lading or air waybill number. Letters,
+ * digits, spaces and dashes with at least one digit; stored upper case without spaces and dashes.
+ */
+const trackingNumberText = z.preprocess(
+  (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
+  text({ error: shipmentMessages.required })
+    .trim()
+    .min(1, { error: shipmentMessages.required, abort: true })
+    .max(80, { error: shipmentMessages.trackingMax, abort: true })
+    .regex(/^[A-Za-z0-9 -]+$/, { error: trackingMessages.characters, abort: true })
+    .regex(/\d/, shipmentMessages.mustBeNumber)
+    .transform(compactTrackingNumber)
+    // 40 characters once the spaces and dashes between groups are gone.
+    .pipe(text().max(40, shipmentMessages.trackingMax)),
+);
+
+/** The Add Info dialog: final amount, tracking number and, when unsure, its carrier. */
 export const addShipmentInfoInputSchema = z.object({
   final_amount: numericText(
     /^\d{1,10}(\.\d{1,2})?$/,
@@ -323,7 +346,9 @@ export const addShipmentInfoInputSchema = z.object({
     shipmentMessages.finalAmountMax,
     shipmentMessages.finalAmountDecimals,
   ).refine((value) => Number(value) <= 1_000_000_000, shipmentMessages.finalAmountMax),
-  tracking_number: numericText(/^\d+$/, 40, shipmentMessages.trackingMax),
+  tracking_number: trackingNumberText,
+  /** Optional: the agent's pick when the number's carrier is not certain. */
+  tracking_carrier: trackingCarrierSchema,
 });
 export type AddShipmentInfoInput = z.input<typeof addShipmentInfoInputSchema>;
 
@@ -422,20 +447,6 @@ export function shipmentTotals(
   };
 }
 
-/** A carrier tracking page for a numeric tracking number, by its length. */
-export function trackingLinkFor(trackingNumber: string): string {
-  const number = encodeURIComponent(trackingNumber.trim());
-  const length = trackingNumber.trim().length;
-  if (length === 12 || length === 15) return `https://www.fedex.com/fedextrack/?trknbr=${number}`;
-  if (length >= 20 && length <= 22) {
-    return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`;
-  }
-  if (length === 10) {
-    return `https://www.dhl.com/us-en/home/tracking/tracking-express.html?tracking-id=${number}`;
-  }
-  return `https://parcelsapp.com/en/tracking/${number}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Response DTOs.
 
@@ -501,6 +512,8 @@ const shipmentCoreShape = {
   message_count: z.number().int(),
   quotation_count: z.number().int(),
 };
+  /** The carrier of the tracking number (detected, or picked by the agent); null when unknown. */
+  tracking_carrier: z.enum(TRACKING_CARRIERS).nullable(),
 
 export const QUOTATION_OUTCOMES = ["pending", "won", "lost"] as const;
 export type QuotationOutcome = (typeof QUOTATION_OUTCOMES)[number];

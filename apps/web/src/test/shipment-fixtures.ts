@@ -37,6 +37,7 @@ export function shipmentDetail(overrides: Partial<ShipmentDetail> = {}): Shipmen
     quotation: {},
     tracking_number: null,
     tracking_link: null,
+    tracking_carrier: null,
     final_amount: null,
     cancel_reason: null,
     message_count: 0,

@@ -1,4 +1,5 @@
 import {
+  TRACKING_CARRIERS,
   maskValue,
   type Quotation,
   type QuotationService,
@@ -7,6 +8,7 @@ import {
   type ShipmentListRow,
   type ShipmentPackage,
   type ShipmentStatus,
+  type TrackingCarrier,
 } from "@fba/contract";
 import { money } from "../../lib/http.js";
 import type { PackageRow, ShipmentRow } from "./shipments.repository.js";
@@ -28,6 +30,13 @@ export interface QuotationFields {
   agentFirstName: string;
   agentLastName: string;
   agentEmail: string;
+}
+
+/** The stored carrier code, if it is one this version knows. */
+function trackingCarrierOf(value: string | null): TrackingCarrier | null {
+  return (TRACKING_CARRIERS as readonly string[]).includes(value ?? "")
+    ? (value as TrackingCarrier)
+    : null;
 }
 
 const maskMoney = (value: string | null) => (value === null ? null : maskValue(value));
@@ -146,6 +155,7 @@ export function presentShipmentRow(
   };
 }
 
+    tracking_carrier: trackingCarrierOf(row.trackingCarrier),
 /**
  * The status every lost bid's row carries: the one its shipment took when the bidding closed on
  * another bid. What became of the shipment afterwards is the winner's and the seller's business.
@@ -184,6 +194,7 @@ export function presentLostBidRow(row: ShipmentListRow): ShipmentListRow {
 }
 
 function presentPackage(row: PackageRow): ShipmentPackage {
+    tracking_carrier: null,
   return {
     id: row.id,
     carton_dimensions_length: Number(row.lengthCm),

@@ -62,6 +62,7 @@ const shipmentColumns = {
   updatedAt: shipments.updatedAt,
   sellerFirstName: users.firstName,
   sellerLastName: users.lastName,
+  trackingCarrier: shipments.trackingCarrier,
   sellerEmail: users.email,
   sellerPhone: users.phone,
   quotationId: quotationRow.id,

@@ -1,7 +1,6 @@
 import {
   ACTIVE_SHIPMENT_STATUSES,
   shipmentMessages,
-  trackingLinkFor,
   type AgentStatusChoice,
   type CreateShipmentData,
   type ListQuery,
@@ -10,7 +9,9 @@ import {
   type ShipmentDetail,
   type ShipmentListRow,
   type ShipmentStatus,
+  type TrackingCarrier,
 } from "@fba/contract";
+import { sureCarrierOf, trackingLinkFor } from "@fba/contract/tracking";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
@@ -174,16 +175,23 @@ export async function addShipmentInfo(
   deps: ShipmentDeps,
   user: AuthUser,
   id: number,
-  input: { final_amount: string; tracking_number: string },
+  input: {
+    final_amount: string;
+    tracking_number: string;
+    tracking_carrier?: TrackingCarrier | null;
+  },
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
   const event = await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canAddShipmentInfo(user, state);
+  // The agent's pick wins; without one, the carrier whose format alone matches (else none).
+  const carrier = input.tracking_carrier ?? sureCarrierOf(input.tracking_number);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
       finalAmount: Number(input.final_amount).toFixed(2),
       trackingNumber: input.tracking_number,
-      trackingLink: trackingLinkFor(input.tracking_number),
+      trackingLink: trackingLinkFor(input.tracking_number, carrier),
+      trackingCarrier: carrier,
       updatedAt: now,
     });
     return { shipmentId: id, sellerId: state.sellerId, agentId: state.winnerAgentId ?? user.id };

@@ -257,14 +257,96 @@ describe("PATCH /api/shipments/{id}/ (Add Info)", () => {
       final_amount: "1250.00",
       tracking_number: "123456789012",
       tracking_link: "https://www.fedex.com/fedextrack/?trknbr=123456789012",
+      tracking_carrier: "fedex",
     });
+  });
+
+  it("takes UPS, DHL, container and plain-digit numbers and links each to its carrier", async () => {
+    const { id } = await acceptedShipment();
+    const add = (tracking_number: unknown, tracking_carrier?: string) =>
+      inject("PATCH", `/api/shipments/${id}/`, agent, {
+        final_amount: "950",
+        tracking_number,
+        ...(tracking_carrier === undefined ? {} : { tracking_carrier }),
+      });
+    const cases: Array<[unknown, string | undefined, Record<string, unknown>]> = [
+      [
+        "1z5r 8939 0357 5671 27",
+        undefined,
+        {
+          tracking_number: "1Z5R89390357567127",
+          tracking_carrier: "ups",
+          tracking_link: "https://www.ups.com/track?tracknum=1Z5R89390357567127",
+        },
+      ],
+      [
+        "3318810025",
+        undefined,
+        {
+          tracking_carrier: "dhl",
+          tracking_link:
+            "https://www.dhl.com/us-en/home/tracking.html?tracking-id=3318810025&submit=1",
+        },
+      ],
+      [
+        "MSKU 123456-5",
+        undefined,
+        {
+          tracking_number: "MSKU1234565",
+          tracking_carrier: "maersk",
+          tracking_link: "https://www.maersk.com/tracking/MSKU1234565",
+        },
+      ],
+      // The existing client's digits: accepted, linked, and no carrier claimed when none matches.
+      [
+        1234567890,
+        undefined,
+        {
+          tracking_number: "1234567890",
+          tracking_carrier: null,
+          tracking_link: "https://parcelsapp.com/en/tracking/1234567890",
+        },
+      ],
+      // The agent's pick when detection is unsure (a DHL number or an air waybill).
+      [
+        "82617809676",
+        "air",
+        {
+          tracking_carrier: "air",
+          tracking_link: "https://www.track-trace.com/aircargo?number=826-17809676",
+        },
+      ],
+    ];
+    for (const [number, carrier, expected] of cases) {
+      const response = await add(number, carrier);
+      expect(response.statusCode, JSON.stringify(number)).toBe(200);
+      expect(response.json().data).toMatchObject(expected);
+    }
+
+    // Lists carry the carrier too.
+    const current = await inject("GET", "/api/shipper/recent-orders/", agent);
+    expect(
+      (current.json().data as Array<{ id: number; tracking_carrier: string | null }>).find(
+        (row) => row.id === id,
+      ),
+    ).toMatchObject({ tracking_carrier: "air" });
+
+    const refused = await add("1Z5R/8939", "royal_mail");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      {
+        field: "tracking_number",
+        message: "Tracking number can only contain letters, numbers, spaces and dashes",
+      },
+      { field: "tracking_carrier", message: "Unknown carrier" },
+    ]);
   });
 
   it("validates both fields with 'Required' and 'Must be a number'", async () => {
     const { id } = await acceptedShipment();
     const response = await inject("PATCH", `/api/shipments/${id}/`, agent, {
       final_amount: "",
-      tracking_number: "AB12",
+      tracking_number: "ABCD",
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([

@@ -57,6 +57,7 @@ function shipment(overrides: Partial<Shipment> = {}): Shipment {
     },
     tracking_number: null,
     tracking_link: null,
+    tracking_carrier: null,
     final_amount: null,
     cancel_reason: null,
     message_count: 2,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ShipmentStatus, SuccessEnvelope } from "@fba/contract";
+import type { ShipmentStatus, SuccessEnvelope, TrackingCarrier } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
@@ -7,6 +7,8 @@ import type { Shipment } from "../../../entities/shipment/api/types";
 export interface ShipmentInfoInput {
   tracking_number: string;
   final_amount: string;
+  /** Only when the number does not tell its carrier for sure; null for "another carrier". */
+  tracking_carrier?: TrackingCarrier | null;
 }
 
 /** The winning agent adds the final amount and tracking number. */

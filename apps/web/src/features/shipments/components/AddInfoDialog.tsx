@@ -1,34 +1,47 @@
+import { useState } from "react";
 import {
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  MenuItem,
   Stack,
   TextField,
 } from "@mui/material";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { addShipmentInfoInputSchema, type AddShipmentInfoInput } from "@fba/contract";
+import {
+  TRACKING_CARRIERS,
+  TRACKING_CARRIER_LABELS,
+  addShipmentInfoInputSchema,
+  type AddShipmentInfoInput,
+  type TrackingCarrier,
+} from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useUpdateShipmentInfo } from "../api/update-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
+import { useTrackingDetection } from "./use-tracking-detection";
 
 const FIELDS = ["final_amount", "tracking_number"] as const;
+/** The carrier list's choice for "none of these": the link goes to a multi-carrier tracker. */
+const OTHER = "other";
 
 function initial(value: unknown): string {
   if (value === null || value === undefined) return "";
   return String(value);
 }
 
-/** The winning agent records the final amount and the tracking number. */
+/** The winning agent records the final amount, the tracking number and, if unsure, its carrier. */
 export function AddInfoDialog({
   shipment,
   open,
   onClose,
   onSaved,
 }: {
-  shipment: Pick<Shipment, "id" | "final_amount" | "tracking_number">;
+  shipment: Pick<Shipment, "id" | "final_amount" | "tracking_number"> & {
+    tracking_carrier?: TrackingCarrier | null;
+  };
   open: boolean;
   onClose: () => void;
   onSaved?: () => void;
@@ -46,10 +59,24 @@ export function AddInfoDialog({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const typed = String(form.watch("tracking_number") ?? "");
+  const detection = useTrackingDetection(typed);
+  const detected = detection?.sure ? detection.carrier : null;
+  // Unsure: the agent picks; the likeliest carrier (or the one saved before) is offered first.
+  const [picked, setPicked] = useState<TrackingCarrier | typeof OTHER | "">(
+    shipment.tracking_carrier ?? "",
+  );
+  const askCarrier = typed.trim() !== "" && detection !== undefined && !detection.sure;
+  const carrierChoice = picked || detection?.carrier || "";
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const tracking_carrier = askCarrier
+      ? carrierChoice === OTHER || carrierChoice === ""
+        ? null
+        : carrierChoice
+      : undefined;
     try {
-      const res = await update.mutateAsync(values);
+      const res = await update.mutateAsync({ ...values, tracking_carrier });
       notify.success(res.message);
       onSaved?.();
       onClose();
@@ -76,9 +103,33 @@ export function AddInfoDialog({
               label="Tracking number"
               {...form.register("tracking_number")}
               error={!!errors.tracking_number}
-              helperText={errors.tracking_number?.message}
-              slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 30 } }}
+              helperText={
+                errors.tracking_number?.message ??
+                (detected
+                  ? `Carrier: ${TRACKING_CARRIER_LABELS[detected]}`
+                  : "Parcel, container, bill of lading or air waybill number")
+              }
+              slotProps={{
+                htmlInput: { autoCapitalize: "characters", spellCheck: false, maxLength: 60 },
+                formHelperText: { "aria-live": "polite" } as object,
+              }}
             />
+            {askCarrier && (
+              <TextField
+                select
+                label="Carrier"
+                value={carrierChoice}
+                onChange={(event) => setPicked(event.target.value as TrackingCarrier)}
+                helperText="The number does not tell the carrier for sure: pick it for the right tracking link."
+              >
+                {TRACKING_CARRIERS.map((carrier) => (
+                  <MenuItem key={carrier} value={carrier}>
+                    {TRACKING_CARRIER_LABELS[carrier]}
+                  </MenuItem>
+                ))}
+                <MenuItem value={OTHER}>Another carrier</MenuItem>
+              </TextField>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>
