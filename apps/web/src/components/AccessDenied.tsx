@@ -10,6 +10,14 @@ export function refusalMessage(error: unknown): string {
   return "This shipment could not be loaded.";
 }
 
+/**
+ * Whether a failed read is the server refusing this object (not a party, not now, unknown id),
+ * which no retry changes; anything else (a 5xx, no connection) is worth retrying.
+ */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
 /** Shown instead of a shipment the caller may not view, with a way back to a list. */
 export function AccessDenied({
   error,

@@ -3,8 +3,8 @@ import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
-import { AccessDenied } from "../../components/AccessDenied";
-import { Loading } from "../../components/Loading";
+import { AccessDenied, isRefusal } from "../../components/AccessDenied";
+import { QueryState } from "../../components/query-state/QueryState";
 import { PageHeader } from "../../components/PageHeader";
 import {
   ShipmentContactAndRoute,
@@ -14,19 +14,28 @@ import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { formatDateTime } from "../../entities/shipment/lib/format";
 import { AdminQuotationsPanel } from "../../features/admin/components/AdminQuotationsPanel";
+import type { Shipment } from "../../entities/shipment/api/types";
 
 /** /admin/shipments/{id}: the shipment, its bids with the winner actions, and its chat. */
 export default function AdminShipmentPage() {
   const id = Number(useParams().id);
   const query = useShipment(id);
+  return (
+    <QueryState
+      query={query}
+      what="this shipment"
+      renderError={(error) =>
+        isRefusal(error) ? (
+          <AccessDenied error={error} backTo="/admin/dashboard" backLabel="Go to dashboard" />
+        ) : undefined
+      }
+    >
+      {(shipment) => <AdminShipment shipment={shipment} />}
+    </QueryState>
+  );
+}
 
-  if (query.isPending) return <Loading />;
-  if (query.isError) {
-    return (
-      <AccessDenied error={query.error} backTo="/admin/dashboard" backLabel="Go to dashboard" />
-    );
-  }
-  const shipment = query.data;
+function AdminShipment({ shipment }: { shipment: Shipment }) {
   const seller = `${shipment.user.first_name} ${shipment.user.last_name}`;
 
   return (

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ChatHistory } from "@fba/contract";
+import type { ChatHistory, Quotation } from "@fba/contract";
 import { agent, history, message, seller } from "../../test/chat-fixtures";
 import { FakeSocket, signIn } from "../../test/fake-socket";
 import { shipmentKeys } from "../../entities/shipment/api/get-shipment";
@@ -168,6 +168,24 @@ describe("order pages and their chat", { timeout: 60_000 }, () => {
     expect(FakeSocket.all.some((socket) => socket.url.includes("group-chat"))).toBe(false);
   });
 
+  for (const [status, src] of [
+    ["Shipment Completed", ""],
+    ["Shipment Cancelled", "?src=cancelledorders"],
+  ] as const) {
+    it(`keeps the chat history, read-only, on the seller's page once the order is ${status}`, async () => {
+      setViewport(1440);
+      signIn({ ...seller, groups: "Seller" });
+      stubShipment(shipment({ status }), unreadBySeller);
+      renderRoute(<SellerShipmentPage />, {
+        ...sellerRoute,
+        url: `/seller/booking/order/status/31${src}`,
+      });
+      expect(await screen.findByText("Pickup on Monday", {}, { timeout: 15_000 })).toBeVisible();
+      expect(screen.getByTestId("chat-panel")).toBeInTheDocument();
+      expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+    });
+  }
+
   it("gives phones a Chat button with the unread count that brings the chat into view", async () => {
     setViewport(375);
     signIn({ ...seller, groups: "Seller" });
@@ -205,6 +223,40 @@ describe("order pages and their chat", { timeout: 60_000 }, () => {
       url: "/admin/shipments/31",
     });
     expect(await screen.findByRole("button", { name: "Chat" })).toBeInTheDocument();
+  });
+
+  it("shows an agent whose bid lost the shipment as bid on, with their bid and no chat", async () => {
+    setViewport(1440);
+    signIn({ ...agent, groups: "Shipper" });
+    const { calls } = stubShipment(
+      shipment({
+        status: "Quotation Approved",
+        outcome: "lost",
+        user: { id: 0, first_name: "", last_name: "", email: "", profile: { phone: null } },
+        quotation: { ...(shipment().quotation as Quotation), is_winner: false, is_accepted: null },
+      }),
+    );
+    renderRoute(<ShipperOrderPage />, {
+      path: "/shipper/dashboard/orders/shipmenthistories/status/:id",
+      url: "/shipper/dashboard/orders/shipmenthistories/status/31?src=accepted",
+    });
+    expect(await screen.findByText("Bid lost")).toBeInTheDocument();
+    expect(screen.getByText(/Your quotation did not win the bidding/)).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Your Quotation" })).toHaveTextContent("$1,000.00");
+    expect(screen.queryByText("You cannot view this shipment right now.")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("chat-panel")).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.includes("/chat/"))).toBe(false);
+  });
+
+  it("tells the winning agent their order waits for the seller's decision", async () => {
+    setViewport(1440);
+    signIn({ ...agent, groups: "Shipper" });
+    stubShipment(shipment({ status: "Quotation Approved", outcome: "won" }));
+    renderRoute(<ShipperOrderPage />, {
+      path: "/shipper/dashboard/orders/status/:id",
+      url: "/shipper/dashboard/orders/status/31?src=accepted",
+    });
+    expect(await screen.findByText(/Waiting for the seller's decision/)).toBeInTheDocument();
   });
 
   it("keeps the chat beside the details on wide screens, without a Chat button", async () => {

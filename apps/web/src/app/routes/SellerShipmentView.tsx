@@ -3,11 +3,12 @@ import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout"
 import { BidCountdown } from "../../entities/shipment/components/BidCountdown";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
 import { useQuotations } from "../../entities/shipment/api/quotations";
-import { hasQuotation } from "../../entities/shipment/api/types";
+import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
 import { stepperViewFromSrc } from "../../entities/shipment/lib/status-steps";
 import { textOrNA } from "../../entities/shipment/lib/format";
-import { AccessDenied } from "../../components/AccessDenied";
+import { AccessDenied, isRefusal } from "../../components/AccessDenied";
 import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/query-state/QueryState";
 import { PageHeader } from "../../components/PageHeader";
 import {
   BidsPanel,
@@ -25,9 +26,20 @@ import { StatusStepper } from "../../entities/shipment/components/StatusStepper"
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
 /**
- * The seller's shipment page: detail, bids, estimate decisions and chat. `withChat` is the detail
- * plus chat route, which keeps the chat (read-only) after the order moves on; every seller page
- * shows it while the order is accepted, the only status chat is open in.
+ * Whether the shipment had an order, whose chat history stays readable after it ends: accepted
+ * (chat open), completed, or cancelled after the seller had a winning bid to decide on.
+ */
+function hasOrderChat(shipment: Shipment): boolean {
+  if (shipment.status === "Quotation Accepted" || shipment.status === "Shipment Completed") {
+    return true;
+  }
+  return shipment.status === "Shipment Cancelled" && hasQuotation(shipment.quotation);
+}
+
+/**
+ * The seller's shipment page: detail, bids, estimate decisions and chat. The chat shows while the
+ * order is accepted (the only status it is open in) and stays, read-only, once the order is
+ * completed or cancelled; `withChat` is the detail plus chat route.
  */
 export function SellerShipmentView({
   id,
@@ -42,14 +54,45 @@ export function SellerShipmentView({
   // Fetched alongside the shipment, and awaited with it, so the bids panel does not grow after
   // the page first shows and push everything below it down.
   const bids = useQuotations(id);
+  const isLoadingBids = bids.isPending && bids.fetchStatus === "fetching";
 
-  if (query.isPending || bids.isPending) return <Loading />;
-  if (query.isError) {
-    return (
-      <AccessDenied error={query.error} backTo="/seller/booking" backLabel="Go to my shipments" />
-    );
-  }
-  const shipment = query.data;
+  return (
+    <QueryState
+      query={query}
+      what="this shipment"
+      renderError={(error) =>
+        isRefusal(error) ? (
+          <AccessDenied error={error} backTo="/seller/booking" backLabel="Go to my shipments" />
+        ) : undefined
+      }
+    >
+      {(shipment) =>
+        isLoadingBids ? (
+          <Loading />
+        ) : (
+          <SellerShipment
+            shipment={shipment}
+            src={src}
+            withChat={withChat}
+            onExpire={() => void query.refetch()}
+          />
+        )
+      }
+    </QueryState>
+  );
+}
+
+function SellerShipment({
+  shipment,
+  src,
+  withChat,
+  onExpire,
+}: {
+  shipment: Shipment;
+  src: string | null;
+  withChat: boolean;
+  onExpire: () => void;
+}) {
   const isBidding = BIDDING_STATUSES.has(shipment.status);
   const cancelReason =
     shipment.cancel_reason ??
@@ -81,10 +124,7 @@ export function SellerShipmentView({
             {isBidding && shipment.is_bidding_open && (
               <Typography variant="body2" component="span">
                 Bidding ends in{" "}
-                <BidCountdown
-                  endsAt={shipment.bidding_ends_at}
-                  onExpire={() => void query.refetch()}
-                />
+                <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={onExpire} />
               </Typography>
             )}
           </Stack>
@@ -106,7 +146,7 @@ export function SellerShipmentView({
   return (
     <>
       <PageHeader title={`Shipment #${shipment.id}`} />
-      {withChat || isChatOpen ? (
+      {withChat || hasOrderChat(shipment) ? (
         <OrderChatLayout
           main={main}
           wide={<ShipmentGoods shipment={shipment} />}

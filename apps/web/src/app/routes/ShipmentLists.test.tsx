@@ -14,10 +14,11 @@ const emptyList = {
   pagination_option: { page: 1, pages: 1, per_page: 10, count: 0 },
 };
 
-/** The first list request the screen sent. */
-async function firstListRequest(calls: { url: string }[]) {
-  await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-  return new URL(calls[0]!.url, "http://localhost");
+/** The first list request the screen sent (to `path`, when given). */
+async function firstListRequest(calls: { url: string }[], path = "") {
+  const sent = () => calls.filter((call) => call.url.includes(path));
+  await waitFor(() => expect(sent().length).toBeGreaterThan(0));
+  return new URL(sent()[0]!.url, "http://localhost");
 }
 
 beforeEach(() => setViewport(1280));
@@ -27,7 +28,8 @@ describe("page size of the shipment lists", { timeout: 30_000 }, () => {
   it("shows the agent's orders 10 a page with no Per Page choice", async () => {
     const { calls } = stubFetch({ GET: emptyList });
     renderRoute(<ShipperOrdersList variant="current" />);
-    const url = await firstListRequest(calls);
+    // The won bids awaiting the seller are asked for beside the orders.
+    const url = await firstListRequest(calls, "/api/shipper/recent-orders/");
     expect(url.pathname).toBe("/api/shipper/recent-orders/");
     expect(url.searchParams.get("per_page")).toBe("10");
     expect(await screen.findByText("Page 1 of 1")).toBeInTheDocument();

@@ -1,19 +1,21 @@
 import { useState } from "react";
-import { Button, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 import { SampleChat } from "./SampleChat";
 import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
-import { AccessDenied } from "../../components/AccessDenied";
+import { AccessDenied, isRefusal } from "../../components/AccessDenied";
 import { AddInfoDialog } from "../../features/shipments/components/AddInfoDialog";
-import { Loading } from "../../components/Loading";
+import { QueryState } from "../../components/query-state/QueryState";
 import { PageHeader } from "../../components/PageHeader";
 import {
   ShipmentContactAndRoute,
   ShipmentGoods,
 } from "../../entities/shipment/components/ShipmentDetails";
 import { ShipperStatusSelector } from "../../features/shipments/components/ShipperStatusSelector";
+import { LostBidView } from "../../entities/shipment/components/LostBidView";
+import { AWAITING_DECISION_TITLE } from "../../features/shipments/components/AwaitingDecisionList";
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
@@ -49,14 +51,38 @@ function ShipmentOrder({
   back: string;
 }) {
   const query = useShipment(id);
-  const [infoOpen, setInfoOpen] = useState(false);
+  return (
+    <QueryState
+      query={query}
+      what="this shipment"
+      renderError={(error) =>
+        isRefusal(error) ? (
+          <AccessDenied error={error} backTo={back} backLabel="Go to all shipments" />
+        ) : undefined
+      }
+    >
+      {(shipment) =>
+        shipment.outcome === "lost" ? (
+          <LostBidView shipment={shipment} back={back} />
+        ) : (
+          <WonOrder shipment={shipment} fromAcceptedList={fromAcceptedList} />
+        )
+      }
+    </QueryState>
+  );
+}
 
-  if (query.isPending) return <Loading />;
-  if (query.isError) {
-    return <AccessDenied error={query.error} backTo={back} backLabel="Go to all shipments" />;
-  }
-  const shipment = query.data;
+/** The order the agent won: awaiting the seller, accepted (with chat), or ended (read-only). */
+function WonOrder({
+  shipment,
+  fromAcceptedList,
+}: {
+  shipment: Shipment;
+  fromAcceptedList: boolean;
+}) {
+  const [infoOpen, setInfoOpen] = useState(false);
   const isAccepted = shipment.status === "Quotation Accepted";
+  const isAwaitingSeller = shipment.status === "Quotation Approved";
 
   return (
     <Stack spacing={2}>
@@ -82,6 +108,12 @@ function ShipmentOrder({
           <StatusChip shipment={shipment} side="shipper" />
         </Stack>
       </Paper>
+      {isAwaitingSeller && (
+        <Alert severity="info">
+          <strong>{AWAITING_DECISION_TITLE}.</strong> Your quotation won the bidding; the shipment
+          becomes your order once the seller accepts it.
+        </Alert>
+      )}
       <OrderChatLayout
         main={
           <Stack spacing={2}>

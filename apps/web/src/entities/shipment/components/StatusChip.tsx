@@ -1,12 +1,18 @@
 import { Chip } from "@mui/material";
 import type { Shipment } from "../api/types";
-import { statusColor, statusLabel, type Side } from "../lib/format";
+import { NO_BIDS_LABEL, statusColor, statusLabel, type Side } from "../lib/format";
+
+function chipColor(label: string, shipment: Pick<Shipment, "status">) {
+  if (label === "Quotation Declined") return "error";
+  if (label === NO_BIDS_LABEL) return "warning";
+  return statusColor(shipment.status);
+}
 
 export function StatusChip({
   shipment,
   side,
 }: {
-  shipment: Pick<Shipment, "status" | "quotation">;
+  shipment: Pick<Shipment, "status" | "quotation"> & Partial<Pick<Shipment, "is_bidding_open">>;
   side: Side;
 }) {
   const label = statusLabel(shipment, side);
@@ -14,7 +20,7 @@ export function StatusChip({
     <Chip
       size="small"
       label={label}
-      color={label === "Quotation Declined" ? "error" : statusColor(shipment.status)}
+      color={chipColor(label, shipment)}
       variant="outlined"
     />
   );

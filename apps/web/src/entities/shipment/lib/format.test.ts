@@ -48,6 +48,14 @@ describe("shipment formatting", () => {
     );
   });
 
+  it("reads a bidless shipment whose window closed as No bids received, not Shipment Pending", () => {
+    const pending = { status: "Shipment Pending" as const, quotation: {} };
+    expect(statusLabel({ ...pending, is_bidding_open: false }, "seller")).toBe("No bids received");
+    expect(statusLabel({ ...pending, is_bidding_open: false }, "admin")).toBe("No bids received");
+    expect(statusLabel({ ...pending, is_bidding_open: true }, "seller")).toBe("Shipment Pending");
+    expect(statusLabel(pending, "seller")).toBe("Shipment Pending");
+  });
+
   it("routes a seller's row by status", () => {
     expect(sellerShipmentPath({ id: 4, status: "Quotation Approved" })).toBe(
       "/seller/booking/order/status/4?src=pendingorders",

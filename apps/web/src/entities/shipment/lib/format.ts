@@ -30,9 +30,26 @@ export function textOrNA(value: string | null | undefined): string {
 
 export type Side = "seller" | "shipper" | "admin";
 
-/** Status as each side reads it (part 2 section 4). */
-export function statusLabel(shipment: Pick<Shipment, "status" | "quotation">, side: Side): string {
+/**
+ * Shown instead of Shipment Pending once the bid window has closed without a bid; the status on
+ * the wire stays Shipment Pending.
+ */
+export const NO_BIDS_LABEL = "No bids received";
+
+/** A shipment whose window closed without any bid, waiting for its seller to reopen or cancel. */
+export function isClosedWithoutBids(
+  shipment: Pick<Shipment, "status"> & Partial<Pick<Shipment, "is_bidding_open">>,
+): boolean {
+  return shipment.status === "Shipment Pending" && shipment.is_bidding_open === false;
+}
+
+/** Status as each side reads it (part 2 section 4), with the window's end when nobody bid. */
+export function statusLabel(
+  shipment: Pick<Shipment, "status" | "quotation"> & Partial<Pick<Shipment, "is_bidding_open">>,
+  side: Side,
+): string {
   const { status } = shipment;
+  if (isClosedWithoutBids(shipment)) return NO_BIDS_LABEL;
   if (side === "shipper") {
     if (status === "Quotation Received") return "Quote Received";
     if (status === "Quotation Accepted") return "Quote Accepted";

@@ -2,12 +2,15 @@ import { Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/ma
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { useShipment } from "../../../entities/shipment/api/get-shipment";
-import { AccessDenied } from "../../../components/AccessDenied";
+import { AccessDenied, isRefusal } from "../../../components/AccessDenied";
+import { QueryProblem } from "../../../components/query-state/QueryState";
+import { useQueryView } from "../../../components/query-state/query-view";
 import { PageHeader } from "../../../components/PageHeader";
 import { ShipmentDetails } from "../../../entities/shipment/components/ShipmentDetails";
 import { StatusChip } from "../../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../../entities/shipment/components/StatusStepper";
 import { BidCountdown } from "../../../entities/shipment/components/BidCountdown";
+import { LostBidView } from "../../../entities/shipment/components/LostBidView";
 import { QuotationForm } from "../components/QuotationForm";
 import { useNow } from "../../../entities/shipment/components/use-now";
 
@@ -20,7 +23,15 @@ export default function BidPage() {
   const isPhoneView = searchParams.get("src") === "phone";
   const query = useShipment(id);
   const now = useNow();
+  const { view } = useQueryView(query);
 
+  if (
+    view === "offline" ||
+    view === "unreachable" ||
+    (view === "error" && !isRefusal(query.error))
+  ) {
+    return <QueryProblem problem={view} what="this shipment" query={query} />;
+  }
   if (query.isPending) {
     return (
       <Box sx={{ display: "grid", placeItems: "center", py: 8 }}>
@@ -38,6 +49,9 @@ export default function BidPage() {
     );
   }
   const shipment = query.data;
+  if (shipment.outcome === "lost") {
+    return <LostBidView shipment={shipment} back="/shipper/dashboard/orders/shipment-histories" />;
+  }
   const isOpen = OPEN_STATUSES.has(shipment.status) && Date.parse(shipment.bidding_ends_at) > now;
 
   return (

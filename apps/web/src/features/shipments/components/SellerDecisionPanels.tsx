@@ -26,6 +26,7 @@ import { QuotationAmounts } from "../../../entities/shipment/components/Quotatio
 import { ReasonDialog } from "./ReasonDialog";
 import { AcceptEstimateDialog } from "./AcceptEstimateDialog";
 import { CardField, Panel, phoneCard } from "../../../components/Panel";
+import { QueryNotice } from "../../../components/query-state/QueryState";
 
 /** The bids so far; sealed (asterisks) while the window is open. */
 export function BidsPanel({ shipment }: { shipment: Shipment }) {
@@ -40,7 +41,9 @@ export function BidsPanel({ shipment }: { shipment: Shipment }) {
           Bids are sealed until the bidding window closes; the lowest total wins.
         </Typography>
       )}
-      {bids.length === 0 ? (
+      {query.isError || query.fetchStatus === "paused" ? (
+        <QueryNotice query={query} what="the bids" />
+      ) : bids.length === 0 ? (
         <Typography color="text.secondary">You have no bid yet</Typography>
       ) : isPhone ? (
         <Stack component="ul" spacing={1} aria-label="Bids" sx={{ m: 0, p: 0 }}>
