@@ -12,3 +12,4 @@ export * from "./realtime.js";
 export * from "./places.js";
 export * from "./admin.js";
 export * from "./legs.js";
+export * from "./charge-changes.js";
