@@ -4,13 +4,17 @@ import { expect, test } from "../support/fixtures";
 import { docsShot, shotsAtBothWidths as shots } from "../support/screenshots";
 import { createShipment, isoDate, waitForWinner } from "../support/shipments";
 
-/** Bids through the bid page; returns once the form turned read-only. */
+/** Bids through the bid page (Submit, then Confirm); returns once the form turned read-only. */
 async function bid(page: Page, shipmentId: number, pickup: string, normal: string, fast?: string) {
   await page.goto(`/shipper/bid/${shipmentId}`);
   await page.getByRole("textbox", { name: "Pickup amount" }).fill(pickup);
   await page.getByRole("textbox", { name: "Normal shipping amount" }).fill(normal);
   if (fast) await page.getByRole("textbox", { name: "Fast shipping amount" }).fill(fast);
   await page.getByRole("button", { name: "Submit" }).click();
+  await page
+    .getByRole("dialog", { name: "Confirm your quotation" })
+    .getByRole("button", { name: "Confirm" })
+    .click();
   await expect(page.getByText("Your quotation has been submitted.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
 }
@@ -160,6 +164,10 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   await expect(sellerPage.getByRole("heading", { name: "Estimate" })).toBeVisible();
   await shots(sellerPage, "seller-estimate");
   await sellerPage.getByRole("button", { name: "Accept estimate" }).click();
+  await sellerPage
+    .getByRole("dialog", { name: "Accept estimate" })
+    .getByRole("button", { name: "Confirm" })
+    .click();
   await expect(sellerPage).toHaveURL(/\/seller\/booking$/);
   const accepted = sellerPage.getByRole("row", { name: new RegExp(product) });
   await expect(accepted.getByText("Quotation Accepted")).toBeVisible();

@@ -33,8 +33,11 @@ test("a seller requests a sample, an agent completes it, and both see the status
   await sellerPage.getByRole("button", { name: "Create Sample Shipment", exact: true }).click();
 
   await dialog.getByLabel("Product Name").fill(product);
-  await dialog.getByLabel("Amount of Samples").fill("abc12");
-  await expect(dialog.getByLabel("Amount of Samples")).toHaveValue("12");
+  // A quantity with a decimal point is refused as typed, not read as 15.
+  await dialog.getByLabel("Amount of Samples").fill("1.5");
+  await expect(dialog.getByText("Quantity must contain only digits")).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel("Amount of Samples").fill("12");
   await expect(submit).toBeDisabled();
   await dialog.getByLabel("Delivery Address").fill("12 Harbour Road, Leeds LS1 4AP");
   await expect(submit).toBeEnabled();

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import {
+  Box,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -76,12 +77,14 @@ export function AcceptEstimateDialog({
           </FormControl>
         )}
         {choice && (
-          <Stack
-            direction="row"
-            spacing={3}
+          <Box
             aria-label="Accepted service and amount"
             role="group"
-            sx={{ flexWrap: "wrap" }}
+            sx={{
+              display: "grid",
+              gap: 1.5,
+              gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, minmax(0, 1fr))" },
+            }}
           >
             <Field label="Service">{SERVICE_LABELS[choice]}</Field>
             <Field label="Pickup amount">{formatMoney(quotation.pickup_amount)}</Field>
@@ -93,7 +96,7 @@ export function AcceptEstimateDialog({
                 {formatMoney(serviceTotalOf(quotation, choice))}
               </Typography>
             </Field>
-          </Stack>
+          </Box>
         )}
       </Stack>
     </ConfirmDialog>
