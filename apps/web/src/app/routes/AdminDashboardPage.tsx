@@ -11,12 +11,16 @@ import { AdminSamplesTable } from "../../features/samples/components/AdminSample
 import { AdminShipmentsTable } from "../../features/admin/components/AdminShipmentsTable";
 import { CountCard } from "../../features/admin/components/CountCard";
 import { useAdminDashboard } from "../../features/admin/api/get-admin-dashboard";
+import { QueryNotice } from "../../components/query-state/QueryState";
 
 type TabName = "shipments" | "samples";
 
 /** Counts, every shipment and every sample shipment, with shortcuts to the admin tools. */
 export default function AdminDashboardPage() {
-  const { data: counts, isPending } = useAdminDashboard();
+  const dashboard = useAdminDashboard();
+  const counts = dashboard.data;
+  // Skeletons while the first answer is on its way, not while it cannot come (offline, failed).
+  const isPending = dashboard.isPending && dashboard.fetchStatus === "fetching";
   const [searchParams, setSearchParams] = useSearchParams();
   const initialTab = searchParams.get("tab") === "samples" ? "samples" : "shipments";
   const [tab, setTab] = useState<TabName>(initialTab);
@@ -45,56 +49,62 @@ export default function AdminDashboardPage() {
         </Stack>
       </Stack>
 
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(3, 1fr)", xl: "repeat(6, 1fr)" },
-        }}
-      >
-        <CountCard
-          label="Shipments"
-          value={counts?.shipments.total}
-          icon={<LocalShippingOutlined />}
-          isLoading={isPending}
-        />
-        <CountCard
-          label="Open for bids"
-          value={
-            byStatus ? byStatus["Shipment Pending"] + byStatus["Quotation Received"] : undefined
-          }
-          icon={<GavelOutlined />}
-          isLoading={isPending}
-        />
-        <CountCard
-          label="Awaiting seller"
-          value={byStatus?.["Quotation Approved"]}
-          icon={<HourglassTopOutlined />}
-          isLoading={isPending}
-        />
-        <CountCard
-          label="Completed"
-          value={byStatus?.["Shipment Completed"]}
-          detail={byStatus ? `${byStatus["Quotation Accepted"]} in progress` : undefined}
-          icon={<TaskAltOutlined />}
-          isLoading={isPending}
-        />
-        <CountCard
-          label="Sample Shipments"
-          value={counts?.sample_shipments.total}
-          detail={
-            counts ? `${counts.sample_shipments.by_status["Shipment Pending"]} pending` : undefined
-          }
-          icon={<Inventory2Outlined />}
-          isLoading={isPending}
-        />
-        <CountCard
-          label="Users"
-          value={counts?.users.total}
-          detail={counts ? `${counts.users.disabled} disabled` : undefined}
-          icon={<PeopleAltOutlined />}
-          isLoading={isPending}
-        />
+      <Box>
+        <QueryNotice query={dashboard} what="the counts" />
+        <Box
+          sx={{
+            display: "grid",
+            gap: 2,
+            gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(3, 1fr)", xl: "repeat(6, 1fr)" },
+          }}
+        >
+          <CountCard
+            label="Shipments"
+            value={counts?.shipments.total}
+            icon={<LocalShippingOutlined />}
+            isLoading={isPending}
+          />
+          <CountCard
+            label="Open for bids"
+            value={counts?.shipments.open_for_bids}
+            detail={
+              counts ? `${counts.shipments.closed_without_bids} closed without bids` : undefined
+            }
+            icon={<GavelOutlined />}
+            isLoading={isPending}
+          />
+          <CountCard
+            label="Awaiting seller"
+            value={byStatus?.["Quotation Approved"]}
+            icon={<HourglassTopOutlined />}
+            isLoading={isPending}
+          />
+          <CountCard
+            label="Completed"
+            value={byStatus?.["Shipment Completed"]}
+            detail={byStatus ? `${byStatus["Quotation Accepted"]} in progress` : undefined}
+            icon={<TaskAltOutlined />}
+            isLoading={isPending}
+          />
+          <CountCard
+            label="Sample Shipments"
+            value={counts?.sample_shipments.total}
+            detail={
+              counts
+                ? `${counts.sample_shipments.by_status["Shipment Pending"]} pending`
+                : undefined
+            }
+            icon={<Inventory2Outlined />}
+            isLoading={isPending}
+          />
+          <CountCard
+            label="Users"
+            value={counts?.users.total}
+            detail={counts ? `${counts.users.disabled} disabled` : undefined}
+            icon={<PeopleAltOutlined />}
+            isLoading={isPending}
+          />
+        </Box>
       </Box>
 
       <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>

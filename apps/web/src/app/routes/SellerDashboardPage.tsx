@@ -18,6 +18,7 @@ import { LatestAnnouncementCard } from "../../features/announcements/components/
 import { SampleShipmentDialog } from "../../features/samples/components/SampleShipmentDialog";
 import { useCurrentUser } from "../../lib/session";
 import { useSellerDashboard } from "../../entities/shipment/api/get-seller-dashboard";
+import { QueryNotice } from "../../components/query-state/QueryState";
 
 function CountCard({
   label,
@@ -57,7 +58,7 @@ function CountCard({
                 {label}
               </Typography>
               <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={label}>
-                {isLoading ? <Skeleton width={40} /> : (value ?? 0)}
+                {isLoading ? <Skeleton width={40} /> : (value ?? "–")}
               </Typography>
             </Box>
           </Stack>
@@ -90,13 +91,15 @@ export default function SellerDashboardPage() {
   const user = useCurrentUser();
   const counts = useSellerDashboard();
   const [isSampleOpen, setSampleOpen] = useState(false);
-  const isLoading = counts.isPending;
+  // Skeletons while the first answer is on its way, not while it cannot come (offline, failed).
+  const isLoading = counts.isPending && counts.fetchStatus === "fetching";
 
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
         {user ? `Welcome, ${user.first_name}` : "Dashboard"}
       </Typography>
+      <QueryNotice query={counts} what="your counts" />
       <Box
         sx={{
           display: "grid",

@@ -134,7 +134,8 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
         rows={query.data?.data ?? []}
         rowKey={(q) => q.id}
         emptyText="No bids yet"
-        loading={query.isPending}
+        query={query}
+        what="the bids"
       />
       <ConfirmDialog
         open={chosen !== null}

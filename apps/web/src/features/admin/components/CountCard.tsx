@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { Box, Card, CardContent, Skeleton, Stack, Typography } from "@mui/material";
 
-/** One figure on the admin dashboard, with an optional second line of detail. */
+/**
+ * One figure on the admin dashboard, with an optional second line of detail. A figure that could
+ * not be loaded shows a dash, never a 0 (the page says why above the cards).
+ */
 export function CountCard({
   label,
   value,
@@ -39,7 +42,7 @@ export function CountCard({
               {label}
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={label}>
-              {isLoading ? <Skeleton width={40} /> : (value ?? 0)}
+              {isLoading ? <Skeleton width={40} /> : (value ?? "–")}
             </Typography>
             {detail && !isLoading && (
               <Typography variant="caption" color="text.secondary">

@@ -7,6 +7,8 @@ import { useAnnouncementChannel } from "../api/use-announcement-channel";
 import { announcementDetailPath, announcementListPath } from "../../../app/paths";
 import { NO_ANNOUNCEMENTS, NO_TITLE } from "../lib/announcement-text";
 import { formatAnnouncementTime } from "./AnnouncementListItem";
+import { QueryProblem } from "../../../components/query-state/QueryState";
+import { useQueryView } from "../../../components/query-state/query-view";
 
 /** Dashboard card with the latest announcement and a View all announcements link. */
 export function LatestAnnouncementCard() {
@@ -14,6 +16,7 @@ export function LatestAnnouncementCard() {
   const latest = useAnnouncements(1, 1);
   useAnnouncementChannel();
   const announcement = latest.data?.data[0];
+  const { view } = useQueryView(latest);
 
   return (
     <Card variant="outlined" sx={{ height: "100%" }} data-testid="latest-announcement">
@@ -24,12 +27,14 @@ export function LatestAnnouncementCard() {
             Latest announcement
           </Typography>
         </Stack>
-        {latest.isPending ? (
+        {view === "loading" ? (
           <>
             <Skeleton width="60%" />
             <Skeleton />
             <Skeleton width="80%" />
           </>
+        ) : view !== "ready" ? (
+          <QueryProblem problem={view} what="the latest announcement" query={latest} />
         ) : announcement ? (
           <Box>
             <Link

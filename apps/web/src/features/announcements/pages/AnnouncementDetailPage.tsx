@@ -8,31 +8,31 @@ import { formatAnnouncementTime } from "../components/AnnouncementListItem";
 import { SenderCard } from "../components/SenderCard";
 import { announcementListPath } from "../../../app/paths";
 import { NO_TITLE } from "../lib/announcement-text";
+import { QueryProblem } from "../../../components/query-state/QueryState";
+import { useQueryView } from "../../../components/query-state/query-view";
 
 export default function AnnouncementDetailPage() {
   const { id } = useParams();
   const user = useCurrentUser();
   const announcementId = Number(id);
   const announcement = useAnnouncement(announcementId);
+  const { view } = useQueryView(announcement);
 
   let content;
   if (!Number.isInteger(announcementId) || announcementId <= 0) {
     content = <Alert severity="error">This announcement does not exist.</Alert>;
-  } else if (announcement.isPending) {
+  } else if (view === "loading") {
     content = (
       <Box sx={{ display: "grid", placeItems: "center", p: 6 }}>
         <CircularProgress aria-label="Loading announcement" />
       </Box>
     );
-  } else if (announcement.isError) {
-    const error = announcement.error;
-    content = (
-      <Alert severity="error">
-        {error instanceof ApiError && error.status === 404
-          ? "This announcement does not exist."
-          : "The announcement could not be loaded."}
-      </Alert>
-    );
+  } else if (announcement.error instanceof ApiError && announcement.error.status === 404) {
+    content = <Alert severity="error">This announcement does not exist.</Alert>;
+  } else if (view !== "ready") {
+    content = <QueryProblem problem={view} what="this announcement" query={announcement} />;
+  } else if (!announcement.data) {
+    content = null;
   } else {
     const { title, timestamp, message, sender } = announcement.data;
     content = (

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import {
-  Alert,
   Box,
   Button,
   CircularProgress,
@@ -20,6 +19,8 @@ import { CreateAnnouncementDialog } from "../components/CreateAnnouncementDialog
 import { announcementDetailPath } from "../../../app/paths";
 import { canPostAnnouncements } from "../lib/announcement-access";
 import { NO_ANNOUNCEMENTS } from "../lib/announcement-text";
+import { QueryNotice, QueryProblem } from "../../../components/query-state/QueryState";
+import { useQueryView } from "../../../components/query-state/query-view";
 
 /** The announcements list, the same screen for every role. */
 export default function AnnouncementsPage() {
@@ -28,20 +29,21 @@ export default function AnnouncementsPage() {
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
   const [creating, setCreating] = useState(false);
   const announcements = useAnnouncements(page, perPage);
+  const { view } = useQueryView(announcements);
   useAnnouncementChannel();
   const mayPost = canPostAnnouncements(user?.groups);
   const items = announcements.data?.data ?? [];
   const total = announcements.data?.pagination_option.count ?? 0;
 
   let content;
-  if (announcements.isPending) {
+  if (view === "loading") {
     content = (
       <Box sx={{ display: "grid", placeItems: "center", p: 6 }}>
         <CircularProgress aria-label="Loading announcements" />
       </Box>
     );
-  } else if (announcements.isError) {
-    content = <Alert severity="error">Announcements could not be loaded.</Alert>;
+  } else if (view !== "ready") {
+    content = <QueryProblem problem={view} what="the announcements" query={announcements} />;
   } else if (items.length === 0 && page === 1) {
     content = (
       <Paper variant="outlined" sx={{ p: { xs: 3, md: 6 }, textAlign: "center" }}>
@@ -108,6 +110,7 @@ export default function AnnouncementsPage() {
           </Button>
         )}
       </Stack>
+      {view === "ready" && <QueryNotice query={announcements} what="the announcements" />}
       {content}
       {mayPost && <CreateAnnouncementDialog open={creating} onClose={() => setCreating(false)} />}
     </Box>

@@ -17,6 +17,9 @@ import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import LockOutlined from "@mui/icons-material/LockOutlined";
 import { chatMessages } from "@fba/contract";
 import { ApiError } from "../../../lib/api-client";
+import { isRefusal } from "../../../components/AccessDenied";
+import { QueryProblem } from "../../../components/query-state/QueryState";
+import { useQueryView } from "../../../components/query-state/query-view";
 import { useCurrentUser } from "../../../lib/session";
 import { toastApiError } from "../../../lib/toast";
 import { useChatHistory } from "../api/get-chat-history";
@@ -56,6 +59,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   const user = useCurrentUser();
   const userId = user?.id ?? 0;
   const history = useChatHistory(kind, id);
+  const { view: historyView } = useQueryView(history);
   const pendingEdit = useRef<PendingEdit | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const observe = useCallback<ChatFrameObserver>(
@@ -207,10 +211,16 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   };
 
   let body;
-  if (history.isPending) {
+  if (historyView === "loading") {
     body = (
       <Box sx={{ display: "grid", placeItems: "center", flex: 1 }}>
         <CircularProgress aria-label="Loading messages" />
+      </Box>
+    );
+  } else if (historyView !== "ready" && !(historyView === "error" && isRefusal(history.error))) {
+    body = (
+      <Box sx={{ p: 2 }}>
+        <QueryProblem problem={historyView} what="the messages" query={history} />
       </Box>
     );
   } else if (history.isError) {

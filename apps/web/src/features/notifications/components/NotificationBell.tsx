@@ -32,6 +32,8 @@ import { useNotificationChannel } from "../api/use-notification-channel";
 import { previewText, relativeTime } from "../lib/notification-format";
 import { markNotificationRead, unreadCount } from "../lib/notifications-cache";
 import { notificationTarget } from "../lib/notification-route";
+import { QueryProblem } from "../../../components/query-state/QueryState";
+import { useQueryView } from "../../../components/query-state/query-view";
 import type { Notification as AppNotification } from "@fba/contract";
 
 async function shipmentStatus(id: number): Promise<ShipmentStatus | null> {
@@ -109,6 +111,7 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notifications = useNotifications(Boolean(user));
+  const { view: notificationsView } = useQueryView(notifications);
   const { send, status, retryNow } = useNotificationChannel(user?.id ?? null);
   const isReconnecting = status === "reconnecting";
   const list = notifications.data ?? [];
@@ -141,6 +144,7 @@ export function NotificationBell() {
     const needsStatus =
       notification.notification_type === "Shipment" &&
       Boolean(notification.shipment_id) &&
+      notification.kind !== "bid_lost" &&
       user?.groups !== "Admin";
     const status = needsStatus ? await shipmentStatus(Number(notification.shipment_id)) : null;
     void navigate(notificationTarget(user?.groups, notification, status));
@@ -229,14 +233,18 @@ export function NotificationBell() {
           </Alert>
         )}
         <Box sx={{ overflowY: "auto" }}>
-          {notifications.isPending ? (
+          {notificationsView === "loading" ? (
             <Box sx={{ display: "grid", placeItems: "center", p: 3 }}>
               <CircularProgress size={24} aria-label="Loading notifications" />
             </Box>
-          ) : notifications.isError ? (
-            <Typography color="error" variant="body2" sx={{ p: 2 }}>
-              Notifications could not be loaded.
-            </Typography>
+          ) : notificationsView !== "ready" ? (
+            <Box sx={{ p: 1.5 }}>
+              <QueryProblem
+                problem={notificationsView}
+                what="your notifications"
+                query={notifications}
+              />
+            </Box>
           ) : (
             <NotificationList notifications={list} onOpen={(n) => void open(n)} />
           )}

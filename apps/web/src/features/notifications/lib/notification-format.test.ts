@@ -58,6 +58,19 @@ describe("notificationTarget", () => {
     );
   });
 
+  it("sends a winning agent to the order awaiting the seller, a losing one to their lost bid", () => {
+    expect(notificationTarget("Shipper", base, "Quotation Approved")).toBe(
+      "/shipper/dashboard/orders/status/42?src=accepted",
+    );
+    const lost = { ...base, kind: "bid_lost" as const };
+    expect(notificationTarget("Shipper", lost, "Quotation Approved")).toBe(
+      "/shipper/dashboard/orders/shipmenthistories/status/42?src=accepted",
+    );
+    expect(notificationTarget("Shipper", lost, null)).toBe(
+      "/shipper/dashboard/orders/shipmenthistories/status/42?src=accepted",
+    );
+  });
+
   it("opens the chat for chat messages and the lists for samples and announcements", () => {
     const chat = { ...base, content: "New message from Sam: hi" };
     expect(notificationTarget("Shipper", chat, null)).toBe(

@@ -23,9 +23,13 @@ export function sellerShipmentPath(id: number, status: ShipmentStatus | null): s
   }
 }
 
-/** The shipping agent's view: an order they hold, or the bid page while bidding. */
+/**
+ * The shipping agent's view: an order they hold (or won and the seller is deciding on; the page
+ * shows a lost bid read-only), or the bid page while bidding.
+ */
 export function shipperShipmentPath(id: number, status: ShipmentStatus | null): string {
   switch (status) {
+    case "Quotation Approved":
     case "Quotation Accepted":
       return `/shipper/dashboard/orders/status/${id}?src=accepted`;
     case "Shipment Completed":
@@ -73,6 +77,10 @@ export function notificationTarget(
         ? "/admin/dashboard"
         : "/seller/dashboard";
   if (group === "Admin") return `/admin/shipments/${id}`;
+  // A lost bid opens where the agent's bids are kept, whatever became of the shipment.
+  if (notification.kind === "bid_lost" && group === "Shipper") {
+    return `/shipper/dashboard/orders/shipmenthistories/status/${id}?src=accepted`;
+  }
   const effective = status ?? (isChatNotification(notification) ? "Quotation Accepted" : null);
   return group === "Shipper"
     ? shipperShipmentPath(id, effective)

@@ -11,6 +11,9 @@ import {
   Typography,
 } from "@mui/material";
 import { ApiError } from "../../../lib/api-client";
+import { isRefusal } from "../../../components/AccessDenied";
+import { QueryProblem } from "../../../components/query-state/QueryState";
+import { useQueryView } from "../../../components/query-state/query-view";
 import { useSampleShipment } from "../api/get-sample-shipment";
 import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
@@ -57,8 +60,13 @@ export function claimLabel(
 
 /** The details of one sample shipment, for embedding beside its chat on the order pages. */
 export function SampleShipmentDetails({ sampleId, side }: SampleShipmentDetailsProps) {
-  const { data: sample, error, isPending } = useSampleShipment(sampleId);
+  const query = useSampleShipment(sampleId);
+  const { data: sample, error, isPending } = query;
+  const { view } = useQueryView(query);
 
+  if (view === "offline" || view === "unreachable" || (view === "error" && !isRefusal(error))) {
+    return <QueryProblem problem={view} what="this sample shipment" query={query} />;
+  }
   if (isPending) {
     return (
       <Paper sx={{ p: 3 }}>
