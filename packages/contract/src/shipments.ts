@@ -507,13 +507,13 @@ const shipmentCoreShape = {
   quotation: quotationOrEmptySchema,
   tracking_number: z.string().nullable(),
   tracking_link: z.string().nullable(),
+  /** The carrier of the tracking number (detected, or picked by the agent); null when unknown. */
+  tracking_carrier: z.enum(TRACKING_CARRIERS).nullable(),
   final_amount: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   message_count: z.number().int(),
   quotation_count: z.number().int(),
 };
-  /** The carrier of the tracking number (detected, or picked by the agent); null when unknown. */
-  tracking_carrier: z.enum(TRACKING_CARRIERS).nullable(),
 
 export const QUOTATION_OUTCOMES = ["pending", "won", "lost"] as const;
 export type QuotationOutcome = (typeof QUOTATION_OUTCOMES)[number];

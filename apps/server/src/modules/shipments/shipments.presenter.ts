@@ -148,6 +148,7 @@ export function presentShipmentRow(
     quotation: joinedQuotation(row),
     tracking_number: row.trackingNumber,
     tracking_link: row.trackingLink,
+    tracking_carrier: trackingCarrierOf(row.trackingCarrier),
     final_amount: money(row.finalAmount),
     cancel_reason: row.cancelReason,
     message_count: messageCount,
@@ -155,7 +156,6 @@ export function presentShipmentRow(
   };
 }
 
-    tracking_carrier: trackingCarrierOf(row.trackingCarrier),
 /**
  * The status every lost bid's row carries: the one its shipment took when the bidding closed on
  * another bid. What became of the shipment afterwards is the winner's and the seller's business.
@@ -187,6 +187,7 @@ export function presentLostBidRow(row: ShipmentListRow): ShipmentListRow {
     user: { id: 0, first_name: "", last_name: "", email: "", profile: { phone: null } },
     tracking_number: null,
     tracking_link: null,
+    tracking_carrier: null,
     final_amount: null,
     cancel_reason: null,
     message_count: 0,
@@ -194,7 +195,6 @@ export function presentLostBidRow(row: ShipmentListRow): ShipmentListRow {
 }
 
 function presentPackage(row: PackageRow): ShipmentPackage {
-    tracking_carrier: null,
   return {
     id: row.id,
     carton_dimensions_length: Number(row.lengthCm),

@@ -182,10 +182,10 @@ export async function addShipmentInfo(
   },
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  const event = await changeShipment(deps, id, now, async (tx, state) => {
-    const verdict = canAddShipmentInfo(user, state);
   // The agent's pick wins; without one, the carrier whose format alone matches (else none).
   const carrier = input.tracking_carrier ?? sureCarrierOf(input.tracking_number);
+  const event = await changeShipment(deps, id, now, async (tx, state) => {
+    const verdict = canAddShipmentInfo(user, state);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
       finalAmount: Number(input.final_amount).toFixed(2),
