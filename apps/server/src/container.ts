@@ -3,6 +3,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import type { EventBus } from "./lib/events.js";
 import type { Mailer } from "./lib/mailer.js";
+import { SignedUrlSigner } from "./lib/signed-urls.js";
 import type { FileStorage } from "./lib/storage.js";
 import type { TokenService } from "./lib/tokens.js";
 import { AdminService } from "./modules/admin/admin.service.js";
@@ -14,6 +15,8 @@ import { chatSockets } from "./modules/chat/chat.socket.js";
 import { announcementSockets } from "./modules/announcements/announcements.socket.js";
 import { notificationSockets } from "./modules/notifications/notifications.socket.js";
 import { NotificationService } from "./modules/notifications/notifications.service.js";
+import { DifferentFcService } from "./modules/orders/different-fc.service.js";
+import { DocumentService } from "./modules/orders/documents.service.js";
 import { LegService } from "./modules/orders/legs.service.js";
 import { claimSample } from "./modules/sample-shipments/sample-shipments.repository.js";
 import { SampleShipmentService } from "./modules/sample-shipments/sample-shipments.service.js";
@@ -44,6 +47,13 @@ export function createServices(infra: Infrastructure) {
   const { config, db, events, storage, tokens, authenticator, mailer, log, secret } = infra;
   const attachmentSigner = new AttachmentUrlSigner(secret, config.PUBLIC_URL);
   const shipments: ShipmentDeps = { db, events, bidWindowHours: config.BID_WINDOW_HOURS };
+  const legs = new LegService({ db, events });
+  const documentSigner = new SignedUrlSigner({
+    secret,
+    publicUrl: config.PUBLIC_URL,
+    purpose: "order-document-url",
+    path: (id) => `/api/documents/${id}/download`,
+  });
   return {
     db,
     config,
@@ -71,7 +81,10 @@ export function createServices(infra: Infrastructure) {
     }),
     notifications: new NotificationService(db, events, config.PUBLIC_URL),
     announcements: new AnnouncementService(db, events),
-    legs: new LegService({ db, events }),
+    legs,
+    documentSigner,
+    documents: new DocumentService({ db, storage, signer: documentSigner }),
+    differentFc: new DifferentFcService({ db, events, legs }),
   };
 }
 

@@ -13,3 +13,4 @@ export * from "./places.js";
 export * from "./admin.js";
 export * from "./legs.js";
 export * from "./charge-changes.js";
+export * from "./documents.js";

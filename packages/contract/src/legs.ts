@@ -165,6 +165,62 @@ export type RecordMilestoneInput = z.infer<typeof recordMilestoneInputSchema>;
 
 const personSchema = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() });
 
+// ---------------------------------------------------------------------------------------------
+// Delivered to a different FC.
+
+export const DIFFERENT_FC_STATUSES = ["flagged", "accepted", "resolved"] as const;
+export type DifferentFcStatus = (typeof DIFFERENT_FC_STATUSES)[number];
+
+/**
+ * A leg delivered to another FC than the one booked: flagged until the seller accepts the change
+ * or an admin resolves it with a note. `by` and `at` tell who did the latest of these and when.
+ */
+export const differentFcSchema = z.object({
+  status: z.enum(DIFFERENT_FC_STATUSES),
+  note: z.string().nullable(),
+  by: personSchema.nullable(),
+  at: z.string(),
+});
+export type DifferentFc = z.infer<typeof differentFcSchema>;
+
+export const differentFcMessages = {
+  notFlagged: "This leg is not flagged as delivered to a different FC",
+  noteRequired: "Enter a note on how it was resolved",
+  noteMax: "Note cannot exceed 1000 characters",
+  onlySeller: "Only the seller can accept a delivery to a different FC",
+  accepted: "Delivery to a different FC accepted",
+  resolved: "Delivery to a different FC resolved",
+} as const;
+
+export const resolveDifferentFcInputSchema = z.object({
+  note: text({ error: differentFcMessages.noteRequired })
+    .trim()
+    .min(1, differentFcMessages.noteRequired)
+    .max(1000, differentFcMessages.noteMax),
+});
+export type ResolveDifferentFcInput = z.infer<typeof resolveDifferentFcInputSchema>;
+
+/** Notification texts of deliveries to a different FC; the server writes them. */
+export const differentFcTexts = {
+  flagged: (shipmentId: number, product: string, bookedFc: string, deliveredFc: string) =>
+    `Shipment #${shipmentId} (${product}) was delivered to ${deliveredFc} instead of the booked ${bookedFc}`,
+  resolved: (shipmentId: number, product: string, deliveredFc: string, note: string) =>
+    `An admin resolved the delivery of shipment #${shipmentId} (${product}) to ${deliveredFc}: ${note}`,
+} as const;
+
+/**
+ * How an order's legs ended, on every order's row and detail (null before the award): how many
+ * legs were delivered (each with its proof of delivery), how many of them at the booked FC, and
+ * how many deliveries to a different FC still wait for the seller or an admin.
+ */
+export const deliveryProofSchema = z.object({
+  legs: z.number().int(),
+  delivered: z.number().int(),
+  at_booked_fc: z.number().int(),
+  different_fc_open: z.number().int(),
+});
+export type DeliveryProof = z.infer<typeof deliveryProofSchema>;
+
 export const milestoneEventSchema = z.object({
   id: z.number(),
   milestone: z.enum(MILESTONES),
@@ -210,5 +266,7 @@ export const legSchema = z.object({
   stale_days: z.number().nullable(),
   /** History, oldest first, corrections included. */
   events: z.array(milestoneEventSchema),
+  /** Set when it was delivered to another FC than the booked one. */
+  different_fc: differentFcSchema.nullable(),
 });
 export type Leg = z.infer<typeof legSchema>;

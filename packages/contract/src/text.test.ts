@@ -10,6 +10,9 @@ import { isAllowedText, stripDisallowedText, text, textMessages } from "./text.j
 const OUTPUT_SCHEMAS = new Set([
   "adminUserSchema",
   "legSchema",
+  "differentFcSchema",
+  "deliveryProofSchema",
+  "orderDocumentSchema",
   "milestoneEventSchema",
   "chargeEvidenceSchema",
   "chargeChangeEventSchema",

@@ -77,6 +77,24 @@ export interface DomainEvents {
     agentId: number | null;
     byUserId: number;
   };
+  /** A leg was delivered to another FC than the booked one, and nobody has decided on it yet. */
+  "leg.different_fc_flagged": {
+    shipmentId: number;
+    legId: number;
+    sellerId: number;
+    bookedFc: string;
+    deliveredFc: string;
+  };
+  /** The seller accepted, or an admin resolved, a delivery to a different FC. */
+  "leg.different_fc_decided": {
+    shipmentId: number;
+    legId: number;
+    sellerId: number;
+    status: "accepted" | "resolved";
+    deliveredFc: string;
+    note: string | null;
+    byUserId: number;
+  };
   "sample.created": { sampleId: number; sellerId: number };
   "sample.completed": { sampleId: number; sellerId: number; byUserId: number };
   /** An agent took a sample over: from now on only they, its seller and admins are its parties. */

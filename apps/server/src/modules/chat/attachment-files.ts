@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from "file-type";
-import { stripDisallowedText } from "@fba/contract";
 
 export interface DetectedFile {
   mimeType: string;
@@ -128,23 +127,4 @@ export async function detectFile(bytes: Buffer, fileName: string): Promise<Detec
   if (detected) return null; // XML that is not SVG
   if (extension === "csv") return { mimeType: "text/csv", fileType: "csv", extension: "csv" };
   return { mimeType: "text/plain", fileType: "txt", extension: "txt" };
-}
-
-/** The display name: the client's file name without folders, extension or what the text rule refuses. */
-export function displayName(fileName: string | undefined): string {
-  const base = (fileName ?? "").split(/[\\/]/).pop() ?? "";
-  // A file name is not typed into a field: what the text rule refuses is dropped, not refused.
-  const clean = stripDisallowedText(base)
-    .replace(/[\t\r\n]/g, "")
-    .trim();
-  const withoutExtension = clean.replace(/\.[A-Za-z0-9]{1,10}$/, "");
-  // Cut by code points: a cut through a surrogate pair would leave a lone surrogate.
-  return Array.from(withoutExtension || "attachment")
-    .slice(0, 200)
-    .join("");
-}
-
-/** Images other than SVG may render inline; everything else downloads. */
-export function isInlineSafe(mimeType: string): boolean {
-  return mimeType.startsWith("image/") && mimeType !== "image/svg+xml";
 }

@@ -14,10 +14,10 @@ import {
 } from "@fba/contract";
 import { AppError } from "../../lib/errors.js";
 import { ok, created } from "../../lib/http.js";
+import { sendStoredFile } from "../../lib/file-serving.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
 import { limitRequests } from "../../plugins/rate-limit.js";
-import { isInlineSafe } from "./attachment-files.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import type { ChatService } from "./chat.service.js";
 
@@ -28,12 +28,6 @@ const downloadQuerySchema = z.object({
   expires: z.coerce.number().int().optional().catch(undefined),
   signature: text().max(200).optional(),
 });
-
-/** RFC 6266 filename: an ASCII fallback plus the UTF-8 original. */
-function contentDisposition(kind: "inline" | "attachment", name: string): string {
-  const ascii = name.replace(/[^\x20-\x7E]|["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export async function chatRoutes(
   instance: FastifyInstance,
@@ -165,16 +159,8 @@ export async function chatRoutes(
         if (!caller) throw AppError.unauthorized();
       }
       const { file, stream } = await service.openAttachment(id, caller);
-      const inline = isInlineSafe(file.mimeType);
       const name = `${file.fileName}.${file.storageKey.split(".").pop() ?? "bin"}`;
-      reply
-        .header("content-type", file.mimeType)
-        .header("content-length", String(file.sizeBytes))
-        .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", name))
-        .header("x-content-type-options", "nosniff")
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header("cache-control", "private, max-age=300");
-      return reply.send(stream);
+      return sendStoredFile(reply, { mimeType: file.mimeType, sizeBytes: file.sizeBytes, name, stream });
     },
   );
 }

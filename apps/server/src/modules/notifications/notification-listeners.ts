@@ -1,4 +1,4 @@
-import { notificationTexts as t } from "@fba/contract";
+import { differentFcTexts, notificationTexts as t } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import type { NotificationService } from "./notifications.service.js";
@@ -213,6 +213,60 @@ export function registerNotificationListeners(
         notificationType: "Announcement",
         announcementId: announcement.id,
         content: t.announcement(announcement.title, announcement.message).slice(0, 500),
+      },
+    );
+  });
+
+  // A leg delivered to another FC than booked: the seller and every admin hear of it (and by
+  // email); the seller hears how an admin resolved it.
+  events.on("leg.different_fc_flagged", async (event) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const userIds = new Set([event.sellerId, ...(await repo.activeAdminIds(db))]);
+    const content = differentFcTexts.flagged(
+      shipment.id,
+      shipment.productName,
+      event.bookedFc,
+      event.deliveredFc,
+    );
+    await notifications.notify(
+      [...userIds].map((userId) => ({
+        userId,
+        notificationType: "Shipment" as const,
+        shipmentId: shipment.id,
+        content,
+      })),
+      {
+        email: {
+          subject: `Shipment #${shipment.id} delivered to a different FC`,
+          path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  });
+  events.on("leg.different_fc_decided", async (event) => {
+    if (event.status !== "resolved" || event.byUserId === event.sellerId) return;
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    await notifications.notify(
+      [
+        {
+          userId: event.sellerId,
+          notificationType: "Shipment",
+          shipmentId: shipment.id,
+          content: differentFcTexts.resolved(
+            shipment.id,
+            shipment.productName,
+            event.deliveredFc,
+            event.note ?? "",
+          ),
+        },
+      ],
+      {
+        email: {
+          subject: `Delivery to a different FC resolved (shipment #${shipment.id})`,
+          path: shipmentPath(shipment.id),
+        },
       },
     );
   });

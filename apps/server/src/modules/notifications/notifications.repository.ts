@@ -232,6 +232,15 @@ export async function shipmentSummary(
   return row ? { ...row, agentId: row.agentId ?? null } : null;
 }
 
+/** Every active admin: they hear of what only an admin can settle. */
+export async function activeAdminIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.group, "Admin"), eq(users.isActive, true)));
+  return rows.map((row) => row.id);
+}
+
 export async function sampleSummary(
   db: DbOrTx,
   sampleId: number,

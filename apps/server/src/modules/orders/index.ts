@@ -1,24 +1,48 @@
 import type { FastifyInstance } from "fastify";
+import multipart from "@fastify/multipart";
+import { DOCUMENT_MAX_BYTES } from "@fba/contract";
 import type { Config } from "../../config.js";
 import type { EventBus } from "../../lib/events.js";
 import { plainJson } from "../../lib/route-schemas.js";
+import type { SignedUrlSigner } from "../../lib/signed-urls.js";
+import { differentFcRoutes } from "./different-fc.routes.js";
+import type { DifferentFcService } from "./different-fc.service.js";
+import { documentRoutes } from "./documents.routes.js";
+import type { DocumentService } from "./documents.service.js";
 import { legRoutes } from "./legs.routes.js";
 import type { LegService } from "./legs.service.js";
 
+interface OrdersModuleServices {
+  legs: LegService;
+  documents: DocumentService;
+  documentSigner: SignedUrlSigner;
+  differentFc: DifferentFcService;
+  events: EventBus;
+  config: Pick<Config, "NODE_ENV">;
+}
+
 /**
  * After the award (mounted under /api): an accepted order's legs, one per Amazon destination,
- * and their milestones. It reads shipments; shipments know nothing of it.
+ * their milestones and proof of delivery, and the order's typed documents. It reads shipments;
+ * shipments know nothing of it.
  */
 export default async function ordersModule(
   app: FastifyInstance,
-  {
-    services,
-  }: { services: { legs: LegService; events: EventBus; config: Pick<Config, "NODE_ENV"> } },
+  { services }: { services: OrdersModuleServices },
 ): Promise<void> {
   // The seller's acceptance books every leg; a read creates them too if this has not run yet.
   services.events.on("quotation.accepted", ({ shipmentId }) =>
     services.legs.open(shipmentId, new Date()),
   );
+  // A delivery to another FC than the booked one is flagged for the seller and admins.
+  services.events.on("leg.milestone_recorded", ({ shipmentId, legId, milestone }) =>
+    milestone === "delivered" ? services.differentFc.announce(shipmentId, legId) : undefined,
+  );
+  await app.register(multipart, {
+    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
   app.setSerializerCompiler(plainJson(services.config));
   await legRoutes(app, services.legs);
+  await differentFcRoutes(app, services.differentFc);
+  await documentRoutes(app, services.documents, services.documentSigner);
 }

@@ -1,4 +1,5 @@
 import { MILESTONE_LABELS, type Leg, type Milestone, type MilestoneEvent } from "@fba/contract";
+import { differentFcOf } from "./different-fc.js";
 import { effectiveEvents, legHealth, withSupersededBy } from "./legs.policy.js";
 import type { LegEventRow, LegWithName } from "./legs.repository.js";
 
@@ -53,6 +54,7 @@ export function presentLegs(legs: LegWithName[], events: LegEventRow[], now: Dat
       late: health.late,
       stale_days: health.staleDays,
       events: history.map(presentEvent),
+      different_fc: differentFcOf(leg, delivered),
     };
   });
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import {
   legEvents,
@@ -108,7 +109,11 @@ export async function createLegs(
 
 export interface LegWithName extends LegRow {
   fcName: string | null;
+  /** Who accepted or resolved a delivery to a different FC. */
+  differentFcDecider: { id: number; firstName: string; lastName: string } | null;
 }
+
+const deciders = alias(users, "decider");
 
 export async function legsOf(db: DbOrTx, shipmentId: number): Promise<LegWithName[]> {
   const rows = await db
@@ -116,11 +121,13 @@ export async function legsOf(db: DbOrTx, shipmentId: number): Promise<LegWithNam
       leg: shipmentLegs,
       fcName: sql<string | null>`(select ${warehouses.name} from ${warehouses}
         where upper(${warehouses.code}) = ${shipmentLegs.fcCode} order by ${warehouses.id} limit 1)`,
+      decider: { id: deciders.id, firstName: deciders.firstName, lastName: deciders.lastName },
     })
     .from(shipmentLegs)
+    .leftJoin(deciders, eq(deciders.id, shipmentLegs.differentFcBy))
     .where(eq(shipmentLegs.shipmentId, shipmentId))
     .orderBy(asc(shipmentLegs.position));
-  return rows.map((row) => ({ ...row.leg, fcName: row.fcName }));
+  return rows.map((row) => ({ ...row.leg, fcName: row.fcName, differentFcDecider: row.decider }));
 }
 
 export async function eventsOf(db: DbOrTx, legIds: number[]): Promise<LegEventRow[]> {

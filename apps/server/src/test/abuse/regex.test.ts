@@ -85,7 +85,7 @@ const configurationOnly = new Map<string, { reason: string; files: string[] }>([
       files: [
         "apps/server/src/plugins/idempotency.ts",
         "apps/server/src/modules/auth/user.presenter.ts",
-        "apps/server/src/modules/chat/attachment-urls.ts",
+        "apps/server/src/lib/signed-urls.ts",
         "apps/server/src/modules/notifications/notifications.service.ts",
       ],
     },

@@ -170,6 +170,43 @@ const CASES: Record<string, RouteCase> = {
     refusal: { loser: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED },
     order: ["anonymous", "otherSeller", "seller", "loser", "otherAgent", "winner", "admin"],
   },
+  // The order's parties read and add its documents, and delivery to a different FC is settled by
+  // the seller (accepting it) or an admin (resolving it); the fixture's leg is not delivered yet.
+  "GET /api/shipments/:id/documents": {
+    path: (w) => `/api/shipments/${w.accepted}/documents/`,
+    expect: all(200, { otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
+  "POST /api/shipments/:id/documents": {
+    path: (w) => `/api/shipments/${w.accepted}/documents/`,
+    body: () => ({ type: "Packing list" }),
+    multipart: true,
+    // Parties are told the file is missing; everyone else is refused before the body is read.
+    expect: all(400),
+    refusal: {
+      otherSeller: NOT_AUTHORISED,
+      otherAgent: NOT_AUTHORISED,
+      loser: NOT_AUTHORISED,
+      seller: "Choose a file to upload",
+      winner: "Choose a file to upload",
+      admin: "Choose a file to upload",
+    },
+  },
+  "GET /api/documents/:id/download": {
+    path: (w) => `/api/documents/${w.document}/download`,
+    expect: all(200, { otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
+  "POST /api/shipments/:id/legs/:leg_id/different-fc/accept": {
+    path: (w) => `/api/shipments/${w.accepted}/legs/${w.acceptedLeg}/different-fc/accept`,
+    expect: all(403, { seller: 409, otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
+  "POST /api/shipments/:id/legs/:leg_id/different-fc/resolve": {
+    path: (w) => `/api/shipments/${w.accepted}/legs/${w.acceptedLeg}/different-fc/resolve`,
+    body: () => ({ note: "Amazon moved the appointment" }),
+    expect: adminOnly(409),
+  },
   "POST /api/shipments/:id/reopen": {
     path: (w) => `/api/shipments/${w.noBidsToReopen}/reopen/`,
     expect: all(403, { seller: 200 }),

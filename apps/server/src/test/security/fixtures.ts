@@ -36,6 +36,8 @@ export interface World {
   acceptedQuotation: number;
   /** The accepted order's first leg (one per Amazon destination). */
   acceptedLeg: number;
+  /** The seller's commercial invoice on the accepted order. */
+  document: number;
   /** Windows closed without bids: the seller may reopen or cancel them. */
   noBidsToReopen: number;
   noBidsToCancel: number;
@@ -114,6 +116,22 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     headers: users.seller.auth,
   })) as unknown as Array<{ id: number }>;
   if (!acceptedLeg) throw new Error("the accepted order has no leg");
+  const invoice = multipartBody(
+    { type: "Commercial invoice" },
+    {
+      file: {
+        filename: "secret-invoice.pdf",
+        contentType: "application/pdf",
+        bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+      },
+    },
+  );
+  const document = await expectOk(app, {
+    method: "POST",
+    url: `/api/shipments/${accepted}/documents/`,
+    headers: { ...users.seller.auth, ...invoice.headers },
+    payload: invoice.payload,
+  });
 
   const noBidsToReopen = await post();
   await closeWindow(app, noBidsToReopen);
@@ -225,6 +243,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     accepted,
     acceptedQuotation: acceptedBids.win,
     acceptedLeg: acceptedLeg.id,
+    document: document.id as number,
     noBidsToReopen,
     noBidsToCancel,
     sample: sample.id as number,

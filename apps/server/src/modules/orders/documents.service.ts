@@ -1,0 +1,125 @@
+import type { Readable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import {
+  documentMessages,
+  shipmentMessages,
+  type DocumentMimeType,
+  type OrderDocument,
+  type UploadDocumentFields,
+} from "@fba/contract";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/errors.js";
+import { displayName } from "../../lib/file-serving.js";
+import type { SignedUrlSigner } from "../../lib/signed-urls.js";
+import type { FileStorage } from "../../lib/storage.js";
+import type { AuthUser } from "../../plugins/auth.js";
+import { downloadName, presentDocuments } from "./documents.presenter.js";
+import {
+  documentsOf,
+  findDocument,
+  insertDocument,
+  isLegOf,
+  type DocumentRow,
+} from "./documents.repository.js";
+import { isLiveOrder, isOrder, orderParty } from "./legs.policy.js";
+import { orderState, type OrderState } from "./legs.repository.js";
+
+/** The types a document may be, by their bytes, with the extension it is stored and served with. */
+const EXTENSIONS: Record<DocumentMimeType, string> = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+};
+
+export interface DocumentServiceDeps {
+  db: Db;
+  storage: FileStorage;
+  signer: SignedUrlSigner;
+}
+
+/** An order's typed documents: uploaded by its seller, winning agent or an admin, every version kept. */
+export class DocumentService {
+  constructor(private readonly deps: DocumentServiceDeps) {}
+
+  private readonly urlFor = (id: number) => this.deps.signer.url(id);
+
+  /** The order, when the caller is one of its parties; everyone else gets the refusal for other orders. */
+  private async partyTo(user: AuthUser, shipmentId: number): Promise<OrderState> {
+    const order = await orderState(this.deps.db, shipmentId);
+    if (!order) throw AppError.notFound("Shipment not found");
+    if (!orderParty(user, order)) throw AppError.badRequest(shipmentMessages.notAuthorisedToView);
+    return order;
+  }
+
+  /** Checked before the body is read: a refused upload costs no disk and little bandwidth. */
+  async assertCanUpload(user: AuthUser, shipmentId: number): Promise<void> {
+    const order = await this.partyTo(user, shipmentId);
+    if (!isOrder(order)) throw AppError.badRequest(documentMessages.notAnOrder);
+    if (!isLiveOrder(order)) throw AppError.badRequest(documentMessages.orderClosed);
+  }
+
+  async list(user: AuthUser, shipmentId: number): Promise<OrderDocument[]> {
+    const order = await this.partyTo(user, shipmentId);
+    if (!isOrder(order)) return [];
+    return presentDocuments(await documentsOf(this.deps.db, shipmentId), this.urlFor);
+  }
+
+  /**
+   * Stores a document. Its type is decided by its bytes, never its name or declared type. The file
+   * is written first and removed again when its row cannot be inserted, so neither stays alone.
+   */
+  async upload(
+    user: AuthUser,
+    shipmentId: number,
+    fields: UploadDocumentFields,
+    file: { bytes: Buffer; fileName: string | undefined },
+  ): Promise<OrderDocument> {
+    await this.assertCanUpload(user, shipmentId);
+    if (fields.leg_id !== undefined && !(await isLegOf(this.deps.db, shipmentId, fields.leg_id))) {
+      throw AppError.field("leg_id", documentMessages.legUnknown);
+    }
+    const detected = await fileTypeFromBuffer(file.bytes);
+    const extension = detected ? EXTENSIONS[detected.mime as DocumentMimeType] : undefined;
+    if (!detected || !extension) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", documentMessages.fileType, [
+        { field: "file", message: documentMessages.fileType },
+      ]);
+    }
+    const key = await this.deps.storage.put("documents", file.bytes, extension);
+    let id: number;
+    try {
+      id = await insertDocument(this.deps.db, {
+        shipmentId,
+        legId: fields.leg_id ?? null,
+        type: fields.type,
+        storageKey: key,
+        fileName: displayName(file.fileName, "document"),
+        mimeType: detected.mime,
+        sizeBytes: file.bytes.length,
+        uploadedBy: user.id,
+      });
+    } catch (error) {
+      await this.deps.storage.remove(key);
+      throw error;
+    }
+    const documents = presentDocuments(await documentsOf(this.deps.db, shipmentId), this.urlFor);
+    return documents.find((document) => document.id === id)!;
+  }
+
+  /**
+   * The stored bytes. `caller` null means a valid signed URL already vouched for the request;
+   * otherwise the caller must be a party to the document's order.
+   */
+  async open(
+    documentId: number,
+    caller: AuthUser | null,
+  ): Promise<{ document: DocumentRow; name: string; stream: Readable }> {
+    const document = await findDocument(this.deps.db, documentId);
+    if (!document) throw AppError.notFound(documentMessages.notFound);
+    if (caller) await this.partyTo(caller, document.shipmentId);
+    const stream = await this.deps.storage.read(document.storageKey);
+    if (!stream) throw AppError.notFound(documentMessages.notFound);
+    return { document, name: downloadName(document), stream };
+  }
+}

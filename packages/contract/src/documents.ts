@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { idSchema } from "./common.js";
+import { ORDER_DOCUMENT_TYPES, PROOF_OF_DELIVERY, type OrderDocumentType } from "./legs.js";
+import { text } from "./text.js";
+
+/**
+ * An order's typed documents (commercial invoice, packing list, proof of delivery, ...) and the
+ * proof that each leg reached the FC it was booked for. Everything here adds to the spec's order.
+ */
+
+/** The largest document accepted, in bytes. */
+export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+/** The file types a document may be, decided by the file's bytes, never its name. */
+export const DOCUMENT_MIME_TYPES = [
+  "application/pdf",
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+] as const;
+export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
+
+/** What a file input offers to pick. */
+export const DOCUMENT_ACCEPT =
+  ".pdf,.png,.jpg,.jpeg,.webp,application/pdf,image/png,image/jpeg,image/webp";
+
+export const documentMessages = {
+  typeRequired: "Choose the document type",
+  fileRequired: "Choose a file to upload",
+  fileType: "Only PDF, PNG, JPEG or WebP files can be uploaded",
+  fileTooLarge: "A document can be at most 25 MB",
+  legRequired: "Proof of delivery belongs to one leg: choose the leg",
+  legUnknown: "That leg is not on this order",
+  notFound: "Document not found",
+  notAnOrder: "Documents can be added once the seller has accepted a bid",
+  orderClosed: "This order is cancelled: its documents are read-only",
+  uploaded: "Document uploaded",
+  linkInvalid: "This link has expired or is invalid",
+} as const;
+
+/** What the agent needs from the seller before pickup, whatever the goods. */
+export const PICKUP_DOCUMENTS: readonly OrderDocumentType[] = [
+  "Commercial invoice",
+  "Packing list",
+  "FBA box labels",
+];
+
+/** Goods that also need a safety data sheet (the booking form's compliance choices). */
+export const SDS_COMPLIANCE: readonly string[] = [
+  "Batteries or Hazardous Materials",
+  "Cream / Liquids / Powders",
+];
+
+export const SAFETY_DATA_SHEET: OrderDocumentType = "Safety data sheet";
+
+/** The documents the agent will need before pickup for goods with these compliance choices. */
+export function requiredDocuments(compliance: readonly string[]): OrderDocumentType[] {
+  return compliance.some((choice) => SDS_COMPLIANCE.includes(choice))
+    ? [...PICKUP_DOCUMENTS, SAFETY_DATA_SHEET]
+    : [...PICKUP_DOCUMENTS];
+}
+
+/** The multipart fields of an upload (the file itself is the `file` part). */
+export const uploadDocumentFieldsSchema = z
+  .object({
+    type: z.enum(ORDER_DOCUMENT_TYPES, { error: documentMessages.typeRequired }),
+    leg_id: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      idSchema.optional(),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type === PROOF_OF_DELIVERY && value.leg_id === undefined) {
+      ctx.addIssue({ code: "custom", path: ["leg_id"], message: documentMessages.legRequired });
+    }
+  });
+export type UploadDocumentFields = z.infer<typeof uploadDocumentFieldsSchema>;
+
+export const documentDownloadQuerySchema = z.object({
+  expires: z.coerce.number().int().optional().catch(undefined),
+  signature: text().max(200).optional(),
+});
+
+const documentPersonSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+export const orderDocumentSchema = z.object({
+  id: z.number(),
+  shipment: z.number(),
+  /** The leg it belongs to (proof of delivery always has one). */
+  leg: z.number().nullable(),
+  type: z.enum(ORDER_DOCUMENT_TYPES),
+  /** 1 for the first upload of this type (on this leg), counting up; older versions stay listed. */
+  version: z.number().int(),
+  /** True for the newest version of its type (on its leg). */
+  latest: z.boolean(),
+  /** The uploader's file name, with the extension of the type it really is. */
+  file_name: z.string(),
+  mime_type: z.enum(DOCUMENT_MIME_TYPES),
+  size_bytes: z.number().int(),
+  uploaded_by: documentPersonSchema,
+  created_at: z.string(),
+  /** A signed link that works for an hour; list the documents again for a fresh one. */
+  download_url: z.string(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
