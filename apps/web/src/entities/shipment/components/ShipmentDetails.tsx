@@ -15,6 +15,7 @@ import {
   useMediaQuery,
 } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
+import { TRACKING_CARRIER_LABELS } from "@fba/contract";
 import type { Shipment } from "../api/types";
 import { formatDate, formatMoney, textOrNA } from "../lib/format";
 import { CardField, Field, Panel, phoneCard } from "../../../components/Panel";
@@ -24,6 +25,9 @@ const fieldGrid = {
   gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
   gap: 1.5,
 } as const;
+
+/** Long URLs break anywhere rather than widen their column or the page. */
+const wrapsAnywhere = { overflowWrap: "anywhere" } as const;
 
 /** Tracking link as a link when it is one, N/A when absent. */
 export function TrackingLink({ shipment }: { shipment: Pick<Shipment, "tracking_link"> }) {
@@ -36,12 +40,17 @@ export function TrackingLink({ shipment }: { shipment: Pick<Shipment, "tracking_
         target="_blank"
         rel="noopener noreferrer"
         onClick={(e) => e.stopPropagation()}
+        sx={wrapsAnywhere}
       >
         {link}
       </Link>
     );
   }
-  return <>{link}</>;
+  return (
+    <Box component="span" sx={wrapsAnywhere}>
+      {link}
+    </Box>
+  );
 }
 
 type CargoPackage = Shipment["packages"][number];
@@ -218,6 +227,11 @@ export function ShipmentContactAndRoute({
           {showOrderInfo && (
             <>
               <Field label="Tracking number">{textOrNA(shipment.tracking_number)}</Field>
+              <Field label="Carrier">
+                {shipment.tracking_carrier
+                  ? TRACKING_CARRIER_LABELS[shipment.tracking_carrier]
+                  : "N/A"}
+              </Field>
               <Field label="Tracking link">
                 <TrackingLink shipment={shipment} />
               </Field>

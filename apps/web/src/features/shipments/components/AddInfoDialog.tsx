@@ -9,7 +9,7 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   TRACKING_CARRIERS,
@@ -59,7 +59,7 @@ export function AddInfoDialog({
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const typed = String(form.watch("tracking_number") ?? "");
+  const typed = String(useWatch({ control: form.control, name: "tracking_number" }) ?? "");
   const detection = useTrackingDetection(typed);
   const detected = detection?.sure ? detection.carrier : null;
   // Unsure: the agent picks; the likeliest carrier (or the one saved before) is offered first.
