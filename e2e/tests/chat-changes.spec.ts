@@ -92,7 +92,9 @@ test("edit and delete are offered only until the other side reads; a deleted mes
   // On a phone the same: the seller has the chat open, so the agent's message is read at once.
   await send(agentPhone, "Driver is on the way");
   await expect(
-    messageRow(agentPhone, "Driver is on the way").getByRole("img", { name: "Read by Sally Tester" }),
+    messageRow(agentPhone, "Driver is on the way").getByRole("img", {
+      name: "Read by Sally Tester",
+    }),
   ).toBeVisible();
   await openActions(agentPhone, "Driver is on the way");
   await expect(agentPhone.getByRole("menuitem", { name: "Edit" })).toHaveAttribute(
