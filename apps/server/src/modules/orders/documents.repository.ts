@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { PROOF_OF_DELIVERY } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { orderDocuments, shipmentLegs, users } from "../../db/schema/index.js";
 
@@ -82,4 +83,18 @@ export async function isLegOf(db: DbOrTx, shipmentId: number, legId: number): Pr
     .from(shipmentLegs)
     .where(and(eq(shipmentLegs.id, legId), eq(shipmentLegs.shipmentId, shipmentId)));
   return row !== undefined;
+}
+
+/** The leg's newest proof of delivery: what Delivered attaches when no document is named. */
+export async function latestProofOfDelivery(
+  db: DbOrTx,
+  legId: number,
+): Promise<{ id: number; legId: number | null; type: string } | undefined> {
+  const [row] = await db
+    .select({ id: orderDocuments.id, legId: orderDocuments.legId, type: orderDocuments.type })
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.legId, legId), eq(orderDocuments.type, PROOF_OF_DELIVERY)))
+    .orderBy(desc(orderDocuments.id))
+    .limit(1);
+  return row;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DOCUMENT_MAX_BYTES,
   documentMessages,
+  legMessages,
   orderDocumentSchema,
   shipmentMessages,
   type OrderDocument,
@@ -307,6 +308,51 @@ describe("order documents", () => {
     );
     expect(pod.statusCode, pod.body).toBe(201);
     expect(pod.json().data).toMatchObject({ leg, type: "Proof of delivery", version: 1 });
+  });
+
+  it("attaches the leg's latest proof of delivery to Delivered when none is named", async () => {
+    const id = await acceptedOrder();
+    const [leg, otherLeg] = await legIds(id);
+    const deliver = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: `/api/shipments/${id}/legs/${leg}/events/`,
+        headers: agent.auth,
+        payload: {
+          milestone: "delivered",
+          occurred_at: new Date().toISOString(),
+          delivered_fc_code: "ONT8",
+        },
+      });
+    // Another leg's proof does not count.
+    await upload(
+      id,
+      agent,
+      { type: "Proof of delivery", leg_id: String(otherLeg) },
+      { name: "other.pdf", bytes: PDF },
+    );
+    const without = await deliver();
+    expect(without.statusCode).toBe(400);
+    expect(without.json().errors).toEqual([
+      { field: "document_id", message: legMessages.podRequired },
+    ]);
+    const pods = [];
+    for (const name of ["first.pdf", "second.pdf"]) {
+      const pod = await upload(
+        id,
+        agent,
+        { type: "Proof of delivery", leg_id: String(leg) },
+        { name, bytes: PDF },
+      );
+      pods.push(pod.json().data.id as number);
+    }
+    const delivered = await deliver();
+    expect(delivered.statusCode, delivered.body).toBe(201);
+    const events = delivered.json().data.events as Array<{
+      milestone: string;
+      document_id: number;
+    }>;
+    expect(events.find((event) => event.milestone === "delivered")?.document_id).toBe(pods[1]);
   });
 
   it("takes documents only on a live order", async () => {

@@ -19,6 +19,7 @@ import {
   withSupersededBy,
   type Party,
 } from "./legs.policy.js";
+import { latestProofOfDelivery } from "./documents.repository.js";
 import { presentLegs } from "./legs.presenter.js";
 import {
   createLegs,
@@ -138,9 +139,10 @@ export class LegService {
         now,
       );
       if (refusal) throw AppError.field(refusal.field, refusal.message);
-      if (input.document_id !== undefined || input.milestone === "delivered") {
-        await this.checkDocument(tx, shipmentId, legId, input);
-      }
+      const documentId =
+        input.document_id !== undefined || input.milestone === "delivered"
+          ? await this.checkDocument(tx, shipmentId, legId, input)
+          : null;
       return insertLegEvent(tx, {
         legId,
         milestone: input.milestone,
@@ -151,7 +153,7 @@ export class LegService {
         vesselOrFlight: input.vessel_or_flight ?? null,
         appointmentId: input.appointment_id ?? null,
         deliveredFcCode: input.delivered_fc_code ?? null,
-        documentId: input.document_id ?? null,
+        documentId,
         supersedesId: input.supersedes ?? null,
         recordedBy: user.id,
         recordedAt: now,
@@ -170,24 +172,30 @@ export class LegService {
     return this.get(user, shipmentId, legId);
   }
 
-  /** Delivered needs the leg's proof of delivery; any attached document must be this order's. */
+  /**
+   * Delivered needs the leg's proof of delivery (the latest one uploaded for the leg when none is
+   * named); any attached document must be this order's. Returns the document to attach.
+   */
   private async checkDocument(
     tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
     shipmentId: number,
     legId: number,
     input: RecordMilestoneInput,
-  ): Promise<void> {
+  ): Promise<number> {
     const document =
       input.document_id === undefined
-        ? undefined
+        ? input.milestone === "delivered"
+          ? await latestProofOfDelivery(tx, legId)
+          : undefined
         : await findOrderDocument(tx, shipmentId, input.document_id);
     if (input.milestone === "delivered") {
       if (!document || document.type !== PROOF_OF_DELIVERY || document.legId !== legId) {
         throw AppError.field("document_id", legMessages.podRequired);
       }
-      return;
+      return document.id;
     }
     if (!document) throw AppError.field("document_id", legMessages.documentUnknown);
+    return document.id;
   }
 
   private closedMessage(order: OrderState): string {
