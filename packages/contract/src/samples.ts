@@ -71,7 +71,7 @@ export const sampleShipmentSellerSchema = z.object({
   image: z.string().nullable(),
 });
 
-/** The agent handling a sample, as the seller, admins and that agent see them. */
+/** The agent handling a sample, as the seller, admins and every agent see them. */
 export const sampleClaimAgentSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -81,7 +81,8 @@ export const sampleClaimAgentSchema = z.object({
 
 /**
  * A claimed sample: the first agent who acts on it (claims it, writes in its chat or completes
- * it) handles it alone. Other agents learn only that someone else does (`agent` null).
+ * it) handles it alone, and everyone who sees the sample is told who (`agent`; null only from
+ * servers older than this field's naming).
  */
 export const sampleClaimSchema = z.object({
   claimed_at: z.string(),
@@ -99,8 +100,13 @@ export const sampleShipmentSchema = z.object({
   created_at: z.string(),
   seller: sampleShipmentSellerSchema,
   message_count: z.number().int(),
-  /** Agents and admins only: where the samples are delivered (fixed text with the seller id). */
+  /** Agents and admins only: where the samples are delivered, the address the seller typed. */
   delivery_address: z.string().optional(),
+  /**
+   * Agents and admins only: the product's samples desk for this seller (the fixed text of
+   * `SAMPLE_ADDRESS_TEMPLATE` with the seller id), shown labelled as such; not where they go.
+   */
+  samples_desk_address: z.string().optional(),
   /** Null while no agent handles it yet; always sent by the server. */
   claim: sampleClaimSchema.nullable().optional(),
 });

@@ -34,12 +34,10 @@ export function claimsByActing(user: AuthUser, sample: { claimedById: number | n
   return user.group === "Shipper" && sample.claimedById === null;
 }
 
-/** The claimer's name is for the seller, admins and the claimer; other agents see only "someone". */
-export function seesClaimer(user: AuthUser, claimedById: number): boolean {
-  return user.group !== "Shipper" || user.id === claimedById;
-}
-
-/** Agents and admins need the warehouse address the samples go to; sellers entered their own. */
-export function seesDeliveryAddress(user: AuthUser): boolean {
+/**
+ * Agents and admins see the product's samples desk address beside the seller's delivery address
+ * (the seller's own address is where the samples go).
+ */
+export function seesSamplesDesk(user: AuthUser): boolean {
   return user.group === "Shipper" || user.group === "Admin";
 }

@@ -1,6 +1,5 @@
 import type { SampleClaim, SampleShipment, SampleShipmentStatus } from "@fba/contract";
 import type { AuthUser } from "../../plugins/auth.js";
-import { seesClaimer } from "./sample-shipments.policy.js";
 import { avatarUrl } from "../auth/user.presenter.js";
 import { SAMPLE_COMPLETED_STATUS, type SampleRow } from "./sample-shipments.repository.js";
 
@@ -8,9 +7,9 @@ export interface SamplePresentation {
   publicUrl: string;
   /** Unread chat messages of the caller on this sample. */
   messageCount: number;
-  /** Set for agents and admins only. */
-  deliveryAddressTemplate?: string;
-  /** Who is looking: decides whether the claiming agent is named. */
+  /** The samples desk address with `{seller_id}`; set for agents and admins only. */
+  samplesDeskTemplate?: string;
+  /** Who is looking: the claim says whether it is theirs. */
   viewer: AuthUser;
 }
 
@@ -19,24 +18,23 @@ function wireStatus(status: string): SampleShipmentStatus {
   return status === SAMPLE_COMPLETED_STATUS ? "Shipment Completed" : "Shipment Pending";
 }
 
-function deliveryAddressFor(template: string, sellerId: number): string {
+function samplesDeskFor(template: string, sellerId: number): string {
   return template.replaceAll("{seller_id}", String(sellerId));
 }
 
 function presentClaim(row: SampleRow, viewer: AuthUser): SampleClaim | null {
   if (!row.claimer || !row.claimedAt) return null;
   const agent = row.claimer;
+  // Named to everyone who sees the sample: the seller, admins and every agent know who handles it.
   return {
     claimed_at: row.claimedAt.toISOString(),
     is_mine: agent.id === viewer.id,
-    agent: seesClaimer(viewer, agent.id)
-      ? {
-          id: agent.id,
-          first_name: agent.firstName,
-          last_name: agent.lastName,
-          company_name: agent.companyName ?? "",
-        }
-      : null,
+    agent: {
+      id: agent.id,
+      first_name: agent.firstName,
+      last_name: agent.lastName,
+      company_name: agent.companyName ?? "",
+    },
   };
 }
 
@@ -57,8 +55,10 @@ export function presentSample(row: SampleRow, options: SamplePresentation): Samp
     message_count: options.messageCount,
     claim: presentClaim(row, options.viewer),
   };
-  if (options.deliveryAddressTemplate !== undefined) {
-    sample.delivery_address = deliveryAddressFor(options.deliveryAddressTemplate, row.sellerId);
+  if (options.samplesDeskTemplate !== undefined) {
+    // The agent delivers to the address the seller typed; the desk is shown as what it is.
+    sample.delivery_address = row.address;
+    sample.samples_desk_address = samplesDeskFor(options.samplesDeskTemplate, row.sellerId);
   }
   return sample;
 }

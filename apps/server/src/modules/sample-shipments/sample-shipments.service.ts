@@ -17,7 +17,7 @@ import {
   canCreateSample,
   canViewSample,
   claimsByActing,
-  seesDeliveryAddress,
+  seesSamplesDesk,
 } from "./sample-shipments.policy.js";
 import { presentSample } from "./sample-shipments.presenter.js";
 import {
@@ -49,14 +49,12 @@ export class SampleShipmentService {
       user.id,
       rows.map((row) => row.id),
     );
-    const template = seesDeliveryAddress(user)
-      ? this.deps.config.SAMPLE_ADDRESS_TEMPLATE
-      : undefined;
+    const template = seesSamplesDesk(user) ? this.deps.config.SAMPLE_ADDRESS_TEMPLATE : undefined;
     return rows.map((row) =>
       presentSample(row, {
         publicUrl: this.deps.config.PUBLIC_URL,
         messageCount: unread.get(row.id) ?? 0,
-        deliveryAddressTemplate: template,
+        samplesDeskTemplate: template,
         viewer: user,
       }),
     );

@@ -167,14 +167,17 @@ describe("sample shipments", () => {
       expect(completed?.status).toBe("Shipment Completed");
     });
 
-    it("gives agents and admins every sample with the delivery address", async () => {
+    it("gives agents and admins every sample: delivered to the seller's address, the desk apart", async () => {
       for (const user of [agent, admin]) {
         const body = (await list(user, "?per_page=200")).json();
         const rows = body.data.data as SampleShipment[];
         const ids = rows.map((s) => s.id);
         expect(ids).toEqual(expect.arrayContaining([...ownIds, otherId]));
         const other = rows.find((s) => s.id === otherId);
-        expect(other?.delivery_address).toBe(`Samples desk, Suite ${otherSeller.id}, Long Beach`);
+        expect(other?.delivery_address).toBe(other?.address);
+        expect(other?.samples_desk_address).toBe(
+          `Samples desk, Suite ${otherSeller.id}, Long Beach`,
+        );
       }
     });
 
@@ -225,10 +228,11 @@ describe("sample shipments", () => {
       expect(own.statusCode).toBe(200);
       expect(own.json().data).toMatchObject({ id: sampleId, seller: { id: seller.id } });
       expect(own.json().data.delivery_address).toBeUndefined();
-      const asAgent = await get(agent, sampleId);
-      expect(asAgent.json().data.delivery_address).toBe(
-        `Samples desk, Suite ${seller.id}, Long Beach`,
-      );
+      expect(own.json().data.samples_desk_address).toBeUndefined();
+      const asAgent = (await get(agent, sampleId)).json().data as SampleShipment;
+      // The agent delivers to what the seller typed; the samples desk is told apart.
+      expect(asAgent.delivery_address).toBe(own.json().data.address);
+      expect(asAgent.samples_desk_address).toBe(`Samples desk, Suite ${seller.id}, Long Beach`);
       expect((await get(admin, sampleId)).statusCode).toBe(200);
     });
 
