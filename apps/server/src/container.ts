@@ -12,6 +12,7 @@ import { AuthService } from "./modules/auth/auth.service.js";
 import { AttachmentUrlSigner } from "./modules/chat/attachment-urls.js";
 import { ChatService } from "./modules/chat/chat.service.js";
 import { chatSockets } from "./modules/chat/chat.socket.js";
+import { ChargeChangeService } from "./modules/disputes/charge-changes.service.js";
 import { announcementSockets } from "./modules/announcements/announcements.socket.js";
 import { notificationSockets } from "./modules/notifications/notifications.socket.js";
 import { NotificationService } from "./modules/notifications/notifications.service.js";
@@ -81,6 +82,7 @@ export function createServices(infra: Infrastructure) {
     }),
     notifications: new NotificationService(db, events, config.PUBLIC_URL),
     announcements: new AnnouncementService(db, events),
+    chargeChanges: new ChargeChangeService({ db, events }),
     legs,
     documentSigner,
     documents: new DocumentService({ db, storage, signer: documentSigner }),

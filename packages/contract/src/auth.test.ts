@@ -262,6 +262,7 @@ describe("user", () => {
       image: null,
       profile: { phone: null, company_name: null },
       email_notifications: true,
+      milestone_emails: true,
       is_active: true,
     };
     expect(userSchema.parse(user)).toEqual(user);

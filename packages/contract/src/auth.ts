@@ -212,6 +212,8 @@ export const userSchema = z.object({
   image: z.string().nullable(),
   profile: z.object({ phone: z.string().nullable(), company_name: z.string().nullable() }),
   email_notifications: z.boolean(),
+  /** Emails about order milestones (live notifications always arrive); additive. */
+  milestone_emails: z.boolean(),
   is_active: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -270,3 +270,27 @@ export const legSchema = z.object({
   different_fc: differentFcSchema.nullable(),
 });
 export type Leg = z.infer<typeof legSchema>;
+
+/**
+ * What a list row tells of an order's legs: how many are late and how many had no update for
+ * STALE_LEG_DAYS. Null when the order has no legs or is no longer in progress.
+ */
+export const legsAttentionSchema = z.object({
+  late: z.number().int(),
+  stale: z.number().int(),
+});
+export type LegsAttention = z.infer<typeof legsAttentionSchema>;
+
+/** Milestone notifications and emails; the server writes them, the web only shows them. */
+export const milestoneNotificationTexts = {
+  recorded: (
+    shipmentId: number,
+    product: string,
+    fcCode: string,
+    label: string,
+    correction: boolean,
+  ) =>
+    `Shipment #${shipmentId} (${product}) to ${fcCode}: ${label}${correction ? " (corrected)" : ""}`,
+  subject: (shipmentId: number, fcCode: string, label: string, correction: boolean) =>
+    `Shipment #${shipmentId} to ${fcCode}: ${correction ? `${label} corrected` : label}`,
+} as const;

@@ -112,6 +112,7 @@ export const updateProfileInputSchema = z
       .optional(),
     remove_image: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
     email_notifications: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
+    milestone_emails: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
     current_password: optionalPassword,
     old_password: optionalPassword,
     new_password: optionalPassword,

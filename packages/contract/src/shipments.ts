@@ -9,6 +9,7 @@ import {
 } from "./common.js";
 import { emailSchema, firstNameSchema, lastNameSchema, requiredString } from "./auth.js";
 import { quotationOrEmptySchema } from "./quotations.js";
+import { fbaShipmentIdSchema, legsAttentionSchema } from "./legs.js";
 import {
   TRACKING_CARRIERS,
   compactTrackingNumber,
@@ -218,6 +219,8 @@ export const packageInputSchema = z.object({
   delivery_location: requiredString(shipmentMessages.deliveryRequired)
     .min(2, { error: shipmentMessages.deliveryMin, abort: true })
     .max(50, shipmentMessages.deliveryMax),
+  /** Optional: the seller's FBA shipment ID for this destination, copied to its leg on acceptance. */
+  fba_shipment_id: fbaShipmentIdSchema,
 });
 export type PackageInput = z.input<typeof packageInputSchema>;
 
@@ -476,6 +479,8 @@ export const packageSchema = z.object({
   chargeable_weight: z.number(),
   tracking_number: z.string().nullable(),
   tracking_link: z.string().nullable(),
+  /** The seller's FBA shipment ID given at booking; shown to the seller, admins and the winner. */
+  fba_shipment_id: z.string().nullable(),
 });
 export type ShipmentPackage = z.infer<typeof packageSchema>;
 
@@ -539,8 +544,15 @@ export const shipmentDetailSchema = z.object({
 });
 export type ShipmentDetail = z.infer<typeof shipmentDetailSchema>;
 
-/** A row of every shipment list: the detail without packages, compliance and contact. */
-export const shipmentListRowSchema = z.object(shipmentCoreShape);
+/**
+ * A row of every shipment list: the detail without packages, compliance and contact, plus how
+ * many of an order's legs need attention (the seller's, the winning agent's and the admin's
+ * order lists; null elsewhere and for orders not in progress).
+ */
+export const shipmentListRowSchema = z.object({
+  ...shipmentCoreShape,
+  legs_attention: legsAttentionSchema.nullable(),
+});
 export type ShipmentListRow = z.infer<typeof shipmentListRowSchema>;
 
 /** A row of the agent's quotation history: the shipment plus how the agent's bid ended. */

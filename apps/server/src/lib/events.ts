@@ -72,6 +72,8 @@ export interface DomainEvents {
     legId: number;
     eventId: number;
     milestone: string;
+    /** The leg's destination FC. */
+    fcCode: string;
     correction: boolean;
     sellerId: number;
     agentId: number | null;

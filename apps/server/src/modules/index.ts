@@ -10,6 +10,7 @@ import places from "./places/index.js";
 import admin from "./admin/index.js";
 import warehouses from "./warehouses/index.js";
 import orders from "./orders/index.js";
+import disputes from "./disputes/index.js";
 
 /**
  * Every module's routes; each is registered under /api with the services the composition root
@@ -28,4 +29,5 @@ export const modules = [
   admin,
   warehouses,
   orders,
+  disputes,
 ] as const;

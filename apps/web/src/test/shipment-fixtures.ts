@@ -52,7 +52,7 @@ export function shipmentDetail(overrides: Partial<ShipmentDetail> = {}): Shipmen
 /** The same shipment as a list row. */
 export function shipmentRow(overrides: Partial<ShipmentListRow> = {}): ShipmentListRow {
   const { packages: _p, compliance: _c, contact_information: _i, ...row } = shipmentDetail();
-  return { ...row, ...overrides };
+  return { ...row, legs_attention: null, ...overrides };
 }
 
 /** A flat list envelope of one page. */

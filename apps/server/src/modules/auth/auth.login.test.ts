@@ -39,6 +39,7 @@ describe("auth: sign-up, login and me", () => {
         image: null,
         profile: { phone: null, company_name: null },
         email_notifications: true,
+        milestone_emails: true,
         is_active: true,
       });
       expect(body.data.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);

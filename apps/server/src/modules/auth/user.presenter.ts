@@ -16,6 +16,7 @@ export type PresentableUser = Pick<
   | "companyName"
   | "imageKey"
   | "emailNotifications"
+  | "milestoneEmails"
   | "isActive"
   | "updatedAt"
 >;
@@ -48,6 +49,7 @@ export function presentUser(user: PresentableUser, config: Pick<Config, "PUBLIC_
     image: avatarUrl(user, config),
     profile: { phone: user.phone, company_name: user.companyName },
     email_notifications: user.emailNotifications,
+    milestone_emails: user.milestoneEmails,
     is_active: user.isActive,
   };
 }

@@ -1,10 +1,17 @@
-import { differentFcTexts, notificationTexts as t } from "@fba/contract";
+import {
+  chargeChangeTexts as chargeTexts,
+  differentFcTexts,
+  notificationTexts as t,
+} from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import type { NotificationService } from "./notifications.service.js";
 import * as repo from "./notifications.repository.js";
 
 const shipmentPath = (id: number) => `/shipments/${id}`;
+
+/** Words of a user quoted in a notification, cut to a line. */
+const quote = (words: string) => (words.length > 200 ? `${words.slice(0, 199)}…` : words);
 
 /**
  * Turns domain events into notifications. Each shipment change has exactly one source event:
@@ -146,6 +153,43 @@ export function registerNotificationListeners(
         },
       },
     );
+  });
+
+  // A final amount above the accepted bid: the seller is asked to answer it, a dispute goes to
+  // every admin (and the agent hears of it), a decision to both parties; each by email too.
+  events.on("charge_change.updated", async (event) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const { id, productName } = shipment;
+    const about = (userIds: number[], content: string) =>
+      [...new Set(userIds)].map((userId) => ({
+        userId,
+        notificationType: "Shipment" as const,
+        shipmentId: id,
+        content,
+      }));
+    const email = (subject: string, path = shipmentPath(id)) => ({ email: { subject, path } });
+    if (event.action === "proposed") {
+      await notifications.notify(
+        about([event.sellerId], chargeTexts.proposed(id, productName, event.detail ?? "")),
+        email(chargeTexts.proposedSubject(id)),
+      );
+    } else if (event.action === "accepted") {
+      await notifications.notify(
+        about([event.agentId], chargeTexts.accepted(id, productName, event.amount)),
+      );
+    } else if (event.action === "disputed") {
+      const content = chargeTexts.disputed(id, productName, quote(event.detail ?? ""));
+      const subject = chargeTexts.disputedSubject(id);
+      await notifications.notify(about([event.agentId], content), email(subject));
+      const admins = await repo.activeAdminIds(db);
+      await notifications.notify(about(admins, content), email(subject, "/admin/disputes"));
+    } else if (event.action === "decided") {
+      await notifications.notify(
+        about([event.sellerId, event.agentId], chargeTexts.decided(id, productName, event.amount)),
+        email(chargeTexts.decidedSubject(id)),
+      );
+    }
   });
 
   events.on("chat.message_created", async (event) => {

@@ -204,12 +204,18 @@ export interface Recipient {
   id: number;
   email: string;
   emailNotifications: boolean;
+  milestoneEmails: boolean;
 }
 
 export async function recipients(db: DbOrTx, ids: number[]): Promise<Recipient[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, email: users.email, emailNotifications: users.emailNotifications })
+    .select({
+      id: users.id,
+      email: users.email,
+      emailNotifications: users.emailNotifications,
+      milestoneEmails: users.milestoneEmails,
+    })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.isActive, true)));
 }

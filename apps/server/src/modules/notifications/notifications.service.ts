@@ -20,9 +20,17 @@ import type {
 /** Recipients per statement of a broadcast. */
 const BROADCAST_BATCH = 500;
 
+/** An email copy of notifications. */
+export interface NotificationEmail {
+  subject: string;
+  path: string;
+  /** Milestone emails also skip recipients who turned milestone emails off. */
+  category?: "milestone";
+}
+
 export interface NotifyOptions {
   /** Also send an email copy to recipients who have not turned email notifications off. */
-  email?: { subject: string; path: string };
+  email?: NotificationEmail;
 }
 
 /**
@@ -92,13 +100,14 @@ export class NotificationService {
   private async enqueueEmails(
     tx: DbOrTx,
     rows: Array<{ userId: number; content: string }>,
-    email: { subject: string; path: string },
+    email: NotificationEmail,
   ): Promise<void> {
     const link = `${this.publicUrl.replace(/\/+$/, "")}${email.path}`;
     const byUser = new Map(rows.map((row) => [row.userId, row]));
     for (const recipient of await repo.recipients(tx, [...byUser.keys()])) {
       const row = byUser.get(recipient.id);
       if (!row || !recipient.emailNotifications) continue;
+      if (email.category === "milestone" && !recipient.milestoneEmails) continue;
       await enqueueEmail(tx, {
         to: recipient.email,
         subject: `${PRODUCT_NAME}: ${email.subject}`,

@@ -30,6 +30,8 @@ export function orderParty(user: AuthUser, order: OrderState): Party | null {
 export const isOrder = (order: OrderState) =>
   ORDER_STATUSES.has(order.status) && order.winnerAgentId !== null;
 export const isLiveOrder = (order: OrderState) => LIVE_ORDER.has(order.status);
+/** An order whose legs are still on their way: late and quiet legs are flagged only then. */
+export const isInProgress = (order: OrderState) => order.status === "Quotation Accepted";
 
 /** The fields of a leg each party may set: the seller's Amazon references, the agent's logistics. */
 const EDITABLE: Record<Party, ReadonlyArray<keyof UpdateLegInput>> = {
@@ -78,6 +80,22 @@ export function withSupersededBy<T extends { id: number; supersedesId: number | 
     if (event.supersedesId !== null) correctedBy.set(event.supersedesId, event.id);
   }
   return events.map((event) => ({ ...event, supersededBy: correctedBy.get(event.id) ?? null }));
+}
+
+/**
+ * The leg's latest milestone and its time once a new event is added (replacing the one it
+ * corrects, if any): what the leg row keeps for lists.
+ */
+export function latestAfter(
+  history: EventFacts[],
+  added: { id: number; milestone: string; occurredAt: Date; supersedes?: number },
+): { milestone: string; lastEventAt: Date } {
+  const events = [
+    ...history.filter((event) => event.id !== added.supersedes),
+    { ...added, supersededBy: null },
+  ];
+  const last = effectiveEvents(events).at(-1)!;
+  return { milestone: last.milestone, lastEventAt: last.occurredAt };
 }
 
 export interface MilestoneRefusal {
@@ -134,16 +152,20 @@ export function checkMilestone(
   return null;
 }
 
-/** Late: the ETA has passed without Delivered. Stale: picked up, not delivered, quiet for days. */
+/**
+ * Late: the ETA has passed without Delivered. Stale: picked up, not delivered, quiet for days.
+ * Neither once the order is no longer in progress (completed or cancelled).
+ */
 export function legHealth(
   current: Array<{ milestone: string; occurredAt: Date }>,
   eta: string | null,
   now: Date,
+  inProgress = true,
 ): { milestone: Milestone; lastEventAt: Date; late: boolean; staleDays: number | null } {
   const last = current.at(-1);
   const milestone = (last?.milestone ?? "booked") as Milestone;
   const lastEventAt = last?.occurredAt ?? now;
-  const delivered = milestone === "delivered";
+  const delivered = milestone === "delivered" || !inProgress;
   const today = now.toISOString().slice(0, 10);
   const late = !delivered && eta !== null && eta < today;
   const quietDays = Math.floor((now.getTime() - lastEventAt.getTime()) / DAY_MS);

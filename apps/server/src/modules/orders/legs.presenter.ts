@@ -28,11 +28,16 @@ function presentEvent(event: LegEventRow & { supersededBy: number | null }): Mil
   };
 }
 
-export function presentLegs(legs: LegWithName[], events: LegEventRow[], now: Date): Leg[] {
+export function presentLegs(
+  legs: LegWithName[],
+  events: LegEventRow[],
+  now: Date,
+  inProgress: boolean,
+): Leg[] {
   return legs.map((leg) => {
     const history = withSupersededBy(events.filter((event) => event.legId === leg.id));
     const current = effectiveEvents(history);
-    const health = legHealth(current, leg.eta, now);
+    const health = legHealth(current, leg.eta, now, inProgress);
     const delivered = current.find((event) => event.milestone === "delivered");
     return {
       id: leg.id,

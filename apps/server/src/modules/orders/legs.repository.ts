@@ -77,21 +77,42 @@ export async function createLegs(
       fcCode: shipmentPackages.deliveryLocation,
       cartons: shipmentPackages.numberOfCartons,
       position: shipmentPackages.position,
+      fbaShipmentId: shipmentPackages.fbaShipmentId,
     })
     .from(shipmentPackages)
     .where(eq(shipmentPackages.shipmentId, shipmentId))
     .orderBy(asc(shipmentPackages.position));
-  const byFc = new Map<string, { position: number; cartons: number }>();
+  // The seller's FBA shipment ID of a destination is the first one given for its cartons.
+  const byFc = new Map<
+    string,
+    { position: number; cartons: number; fbaShipmentId: string | null }
+  >();
   for (const pkg of packages) {
     const code = fcCodeOf(pkg.fcCode);
     const entry = byFc.get(code);
-    if (entry) entry.cartons += pkg.cartons;
-    else byFc.set(code, { position: byFc.size + 1, cartons: pkg.cartons });
+    if (entry) {
+      entry.cartons += pkg.cartons;
+      entry.fbaShipmentId ??= pkg.fbaShipmentId;
+    } else {
+      byFc.set(code, {
+        position: byFc.size + 1,
+        cartons: pkg.cartons,
+        fbaShipmentId: pkg.fbaShipmentId,
+      });
+    }
   }
   if (byFc.size === 0) return 0;
   const inserted = await db
     .insert(shipmentLegs)
-    .values([...byFc].map(([fcCode, leg]) => ({ shipmentId, fcCode, ...leg })))
+    .values(
+      [...byFc].map(([fcCode, leg]) => ({
+        shipmentId,
+        fcCode,
+        ...leg,
+        milestone: "booked",
+        lastEventAt: bookedAt,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: shipmentLegs.id });
   if (inserted.length > 0) {

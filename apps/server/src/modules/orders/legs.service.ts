@@ -13,8 +13,10 @@ import type { AuthUser } from "../../plugins/auth.js";
 import {
   checkMilestone,
   forbiddenLegField,
+  isInProgress,
   isLiveOrder,
   isOrder,
+  latestAfter,
   orderParty,
   withSupersededBy,
   type Party,
@@ -76,7 +78,7 @@ export class LegService {
       this.deps.db,
       legs.map((leg) => leg.id),
     );
-    return presentLegs(legs, events, this.now());
+    return presentLegs(legs, events, this.now(), isInProgress(order));
   }
 
   async get(user: AuthUser, shipmentId: number, legId: number): Promise<Leg> {
@@ -129,7 +131,7 @@ export class LegService {
     if (!isLiveOrder(order)) throw AppError.badRequest(this.closedMessage(order));
     const now = this.now();
     const occurredAt = new Date(input.occurred_at);
-    const eventId = await this.deps.db.transaction(async (tx) => {
+    const { eventId, fcCode } = await this.deps.db.transaction(async (tx) => {
       const leg = await lockLeg(tx, shipmentId, legId);
       if (!leg) throw AppError.notFound(legMessages.legNotFound);
       const history = withSupersededBy(await eventsOf(tx, [legId]));
@@ -143,7 +145,7 @@ export class LegService {
         input.document_id !== undefined || input.milestone === "delivered"
           ? await this.checkDocument(tx, shipmentId, legId, input)
           : null;
-      return insertLegEvent(tx, {
+      const id = await insertLegEvent(tx, {
         legId,
         milestone: input.milestone,
         occurredAt,
@@ -158,12 +160,25 @@ export class LegService {
         recordedBy: user.id,
         recordedAt: now,
       });
+      // The leg row keeps its latest milestone, so lists count late and quiet legs cheaply.
+      await updateLeg(
+        tx,
+        legId,
+        latestAfter(history, {
+          id,
+          milestone: input.milestone,
+          occurredAt,
+          supersedes: input.supersedes,
+        }),
+      );
+      return { eventId: id, fcCode: leg.fcCode };
     });
     this.deps.events.emit("leg.milestone_recorded", {
       shipmentId,
       legId,
       eventId,
       milestone: input.milestone,
+      fcCode,
       correction: input.supersedes !== undefined,
       sellerId: order.sellerId,
       agentId: order.winnerAgentId,

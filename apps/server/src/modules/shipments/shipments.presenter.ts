@@ -105,11 +105,18 @@ function joinedQuotation(row: ShipmentRow): QuotationOrEmpty {
   );
 }
 
+/** What a list row and the detail share. */
+type ShipmentCore = Omit<ShipmentListRow, "legs_attention">;
+
 export function presentShipmentRow(
   row: ShipmentRow,
   messageCount: number,
   now: Date,
 ): ShipmentListRow {
+  return { ...presentShipmentCore(row, messageCount, now), legs_attention: row.legsAttention ?? null };
+}
+
+function presentShipmentCore(row: ShipmentRow, messageCount: number, now: Date): ShipmentCore {
   return {
     id: row.id,
     status: row.status as ShipmentStatus,
@@ -168,7 +175,7 @@ const LOST_BID_STATUS: ShipmentStatus = "Quotation Approved";
  * final amount, cancel reason), the seller's and the supplier's contacts and the order's chat stay
  * hidden, as the shipment page refuses this agent.
  */
-export function presentLostBidRow(row: ShipmentListRow): ShipmentListRow {
+export function presentLostBidRow<T extends ShipmentCore>(row: T): T {
   return {
     ...row,
     status: LOST_BID_STATUS,
@@ -194,7 +201,7 @@ export function presentLostBidRow(row: ShipmentListRow): ShipmentListRow {
   };
 }
 
-function presentPackage(row: PackageRow): ShipmentPackage {
+function presentPackage(row: PackageRow, showFbaId: boolean): ShipmentPackage {
   return {
     id: row.id,
     carton_dimensions_length: Number(row.lengthCm),
@@ -207,6 +214,7 @@ function presentPackage(row: PackageRow): ShipmentPackage {
     chargeable_weight: Number(row.chargeableWeight),
     tracking_number: row.trackingNumber,
     tracking_link: row.trackingLink,
+    fba_shipment_id: showFbaId ? row.fbaShipmentId : null,
   };
 }
 
@@ -219,7 +227,7 @@ export function presentLostBidDetail(
   packages: PackageRow[],
   now: Date,
 ): ShipmentDetail {
-  const detail = presentShipmentDetail(row, packages, 0, now);
+  const detail = presentShipmentDetail(row, packages, 0, now, { showFbaIds: false });
   return {
     ...detail,
     ...presentLostBidRow(detail),
@@ -229,15 +237,17 @@ export function presentLostBidDetail(
   };
 }
 
+/** `showFbaIds`: the seller's FBA shipment IDs are for the seller, admins and the winning agent. */
 export function presentShipmentDetail(
   row: ShipmentRow,
   packages: PackageRow[],
   messageCount: number,
   now: Date,
+  { showFbaIds }: { showFbaIds: boolean },
 ): ShipmentDetail {
   return {
-    ...presentShipmentRow(row, messageCount, now),
-    packages: packages.map(presentPackage),
+    ...presentShipmentCore(row, messageCount, now),
+    packages: packages.map((pkg) => presentPackage(pkg, showFbaIds)),
     compliance: {
       detailed_product_description: row.detailedProductDescription ?? "",
       compliance: row.compliance,

@@ -14,11 +14,17 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { CreateShipmentData, ShipmentStatus } from "@fba/contract";
-import { chargeableWeight } from "@fba/contract";
+import type { CreateShipmentData, LegsAttention, ShipmentStatus } from "@fba/contract";
+import { chargeableWeight, STALE_LEG_DAYS } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { preparedOnce } from "../../db/prepared.js";
-import { quotations, shipmentPackages, shipments, users } from "../../db/schema/index.js";
+import {
+  quotations,
+  shipmentLegs,
+  shipmentPackages,
+  shipments,
+  users,
+} from "../../db/schema/index.js";
 import { resolveOrdering } from "../../lib/ordering.js";
 
 const quotationRow = alias(quotations, "q");
@@ -92,6 +98,8 @@ export type ShipmentRow = {
   updatedAt: Date;
   quotationCount: number;
   compliance: string[];
+  /** List rows of orders only (see legsAttention). */
+  legsAttention?: LegsAttention | null;
 };
 
 /** Which quotation a read joins: the caller's own (agents) or the winning one (seller, admin). */
@@ -105,9 +113,13 @@ function quotationCondition(join: JoinShape): SQL {
     : eq(quotationRow.id, shipments.winningQuotationId);
 }
 
-function selectShipments(db: DbOrTx, join: JoinShape) {
+function selectShipments<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: DbOrTx,
+  join: JoinShape,
+  extra?: Extra,
+) {
   return db
-    .select(shipmentColumns)
+    .select({ ...shipmentColumns, ...extra })
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
     .leftJoin(quotationRow, quotationCondition(join))
@@ -219,6 +231,7 @@ export async function insertShipment(
       totalCostOfGoods: String(pkg.total_cost_of_goods),
       numberOfCartons: pkg.number_of_cartons,
       deliveryLocation: pkg.delivery_location,
+      fbaShipmentId: pkg.fba_shipment_id ?? null,
       chargeableWeight: String(chargeableWeight(pkg)),
     })),
   );
@@ -353,6 +366,35 @@ function listOrder(filter: ShipmentListFilter): SQL[] {
   return [desc(shipments.createdAt), desc(shipments.id)];
 }
 
+/** The driver hands json over parsed or as text, depending on which one runs. */
+const parseAttention = (value: unknown): LegsAttention | null =>
+  value === null || value === undefined
+    ? null
+    : ((typeof value === "string" ? JSON.parse(value) : value) as LegsAttention);
+
+/**
+ * How many legs of an order in progress are late (ETA passed, not delivered) or quiet (picked
+ * up, not delivered, no event for STALE_LEG_DAYS), as the leg page judges them: one aggregate
+ * over the order's legs (shipment_legs_shipment_fc_idx), which keep their latest milestone.
+ * Only the order lists of its parties carry it.
+ */
+function legsAttention(list: ShipmentListKind): SQL<LegsAttention | null> {
+  if (list.kind === "open" || list.kind === "agent-history") {
+    return sql`null`.mapWith(parseAttention);
+  }
+  const now = sql`${bind.now}::timestamptz`;
+  const open = sql`${shipmentLegs.milestone} <> 'delivered'`;
+  return sql`case when ${shipments.status} = 'Quotation Accepted' then (
+    select case when count(*) = 0 then null else json_build_object(
+      'late', count(*) filter (where ${open}
+        and ${shipmentLegs.eta} < (${now} at time zone 'UTC')::date),
+      'stale', count(*) filter (where ${open} and ${shipmentLegs.milestone} <> 'booked'
+        and ${shipmentLegs.lastEventAt} <= ${now} - interval '${sql.raw(String(STALE_LEG_DAYS))} days')
+    ) end
+    from ${shipmentLegs} where ${shipmentLegs.shipmentId} = ${shipments.id}
+  ) end`.mapWith(parseAttention);
+}
+
 function listJoin(list: ShipmentListKind): JoinShape {
   return list.kind === "open" || list.kind === "agent-won" || list.kind === "agent-history"
     ? { kind: "agent", agentId: bind.agentId }
@@ -382,7 +424,7 @@ function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
           .innerJoin(quotationRow, quotationCondition(join))
           .where(where)
       : db.select({ value: count() }).from(shipments).where(where);
-  const rowsQuery = selectShipments(db, join)
+  const rowsQuery = selectShipments(db, join, { legsAttention: legsAttention(filter.list) })
     .where(where)
     .orderBy(...listOrder(filter))
     .limit(bind.limit)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  addShipmentInfoInputSchema,
+  addShipmentInfoWithVarianceSchema,
   adminSetWinnerInputSchema,
   adminShipmentListQuerySchema,
   cancelShipmentBodySchema,
@@ -86,9 +86,10 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
       schema: {
         tags,
         security: bearer,
-        summary: "The winning agent adds the final amount and tracking number",
+        summary:
+          "The winning agent adds the final amount and tracking number; above the accepted bid, optionally why and an order document as evidence",
         params: idParamsSchema,
-        body: addShipmentInfoInputSchema,
+        body: addShipmentInfoWithVarianceSchema,
         response: objectResponse(shipmentDetailSchema),
       },
     },

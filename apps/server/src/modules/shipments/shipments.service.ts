@@ -10,6 +10,7 @@ import {
   type ShipmentListRow,
   type ShipmentStatus,
   type TrackingCarrier,
+  type VarianceReason,
 } from "@fba/contract";
 import { sureCarrierOf, trackingLinkFor } from "@fba/contract/tracking";
 import type { Db } from "../../db/client.js";
@@ -18,6 +19,7 @@ import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { unreadCountsForShipments } from "../chat/unread.repository.js";
+import { noteFinalAmount } from "../disputes/charge-changes.service.js";
 import { findQuotation, listShipmentQuotations } from "./quotations.repository.js";
 import { settleDueBidding } from "./bidding-window.js";
 import {
@@ -145,7 +147,9 @@ export async function getShipment(
     unreadCountsForShipments(deps.db, user.id, [id]),
   ]);
   if (access === "lost-bid") return presentLostBidDetail(row, packages, now);
-  const detail = presentShipmentDetail(row, packages, unread.get(id) ?? 0, now);
+  const detail = presentShipmentDetail(row, packages, unread.get(id) ?? 0, now, {
+    showFbaIds: user.group !== "Shipper" || row.winnerAgentId === user.id,
+  });
   const hasBid = user.group === "Shipper" && row.quotationId !== null;
   return hasBid ? { ...detail, outcome: ownBidOutcome(row, now) } : detail;
 }
@@ -179,6 +183,10 @@ export async function addShipmentInfo(
     final_amount: string;
     tracking_number: string;
     tracking_carrier?: TrackingCarrier | null;
+    /** When the amount is above the accepted bid: why, and an order document as evidence. */
+    variance_reason?: VarianceReason;
+    variance_note?: string;
+    evidence_document_id?: number;
   },
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
@@ -194,9 +202,22 @@ export async function addShipmentInfo(
       trackingCarrier: carrier,
       updatedAt: now,
     });
-    return { shipmentId: id, sellerId: state.sellerId, agentId: state.winnerAgentId ?? user.id };
+    // Above the accepted bid, the seller is asked to accept or dispute it; in this transaction.
+    const chargeChange = await noteFinalAmount(tx, {
+      shipmentId: id,
+      byUserId: user.id,
+      previousFinalAmount: state.finalAmount,
+      finalAmount: input.final_amount,
+      variance: input,
+      now,
+    });
+    return {
+      info: { shipmentId: id, sellerId: state.sellerId, agentId: state.winnerAgentId ?? user.id },
+      chargeChange,
+    };
   });
-  deps.events.emit("shipment.info_updated", event);
+  deps.events.emit("shipment.info_updated", event.info);
+  if (event.chargeChange) deps.events.emit("charge_change.updated", event.chargeChange);
   return getShipment(deps, user, id);
 }
 
@@ -211,7 +232,11 @@ export async function updateShipmentStatus(
     const verdict = agentStatusChange(user, state, status);
     if (!verdict.ok) throw refusalError(verdict);
     if (!verdict.changed) return null;
-    await updateShipment(tx, id, { status: verdict.nextStatus, updatedAt: now });
+    await updateShipment(tx, id, {
+      status: verdict.nextStatus,
+      updatedAt: now,
+      ...(verdict.nextStatus === "Shipment Completed" ? { completedAt: now } : {}),
+    });
     return {
       shipmentId: id,
       sellerId: state.sellerId,

@@ -15,6 +15,7 @@ export interface ProfileChanges {
   phone?: string | null;
   imageKey?: string | null;
   emailNotifications?: boolean;
+  milestoneEmails?: boolean;
   passwordHash?: string;
 }
 

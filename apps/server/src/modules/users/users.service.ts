@@ -57,6 +57,7 @@ export class UserService {
     if (input.email_notifications !== undefined) {
       changes.emailNotifications = input.email_notifications;
     }
+    if (input.milestone_emails !== undefined) changes.milestoneEmails = input.milestone_emails;
 
     const changesPassword = input.new_password !== undefined;
     if (changesPassword) {

@@ -206,6 +206,20 @@ describe("profile", () => {
       const on = await patchJson(user, { email_notifications: true });
       expect(on.json().data.email_notifications).toBe(true);
     });
+
+    it("stores the milestone email preference apart from the other emails", async () => {
+      const user = await createSeller(ctx.app);
+      const off = await patchForm(user, { milestone_emails: "off" });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json().data).toMatchObject({ milestone_emails: false, email_notifications: true });
+      const me = await ctx.app.inject({ method: "GET", url: "/api/auth/v1/me/", headers: user.auth });
+      expect(me.json().data.milestone_emails).toBe(false);
+      const on = await patchJson(user, { milestone_emails: true });
+      expect(on.json().data.milestone_emails).toBe(true);
+      const bad = await patchJson(user, { milestone_emails: "maybe" });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].field).toBe("milestone_emails");
+    });
   });
 
   describe("PATCH update-profile: image", () => {

@@ -207,6 +207,29 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ note: "Amazon moved the appointment" }),
     expect: adminOnly(409),
   },
+  // A final amount above the bid: the parties read it, the seller answers, an admin decides.
+  "GET /api/shipments/:id/charge-change": {
+    path: (w) => `/api/shipments/${w.disputed}/charge-change/`,
+    expect: all(200, { otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
+  "POST /api/shipments/:id/charge-change/accept": {
+    path: (w) => `/api/shipments/${w.chargedToAccept}/charge-change/accept`,
+    expect: all(403, { otherSeller: 400, seller: 200 }),
+    refusal: { otherSeller: NOT_AUTHORISED },
+  },
+  "POST /api/shipments/:id/charge-change/dispute": {
+    path: (w) => `/api/shipments/${w.chargedToDispute}/charge-change/dispute`,
+    body: () => ({ reason: "The cartons were never re-measured" }),
+    expect: all(403, { otherSeller: 400, seller: 200 }),
+    refusal: { otherSeller: NOT_AUTHORISED },
+  },
+  "POST /api/shipments/:id/charge-change/decide": {
+    path: (w) => `/api/shipments/${w.disputed}/charge-change/decide`,
+    body: () => ({ outcome: "bid_total", note: "Keep the bid: no pallet work was shown" }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/disputes": { path: fixed("/api/admin/disputes/"), expect: adminOnly(200) },
   "POST /api/shipments/:id/reopen": {
     path: (w) => `/api/shipments/${w.noBidsToReopen}/reopen/`,
     expect: all(403, { seller: 200 }),

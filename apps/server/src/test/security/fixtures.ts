@@ -36,6 +36,11 @@ export interface World {
   acceptedQuotation: number;
   /** The accepted order's first leg (one per Amazon destination). */
   acceptedLeg: number;
+  /** Accepted orders whose final amount is above the bid, awaiting the seller's answer. */
+  chargedToAccept: number;
+  chargedToDispute: number;
+  /** A completed order whose final amount above the bid the seller disputed. */
+  disputed: number;
   /** The seller's commercial invoice on the accepted order. */
   document: number;
   /** Windows closed without bids: the seller may reopen or cancel them. */
@@ -131,6 +136,46 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     url: `/api/shipments/${accepted}/documents/`,
     headers: { ...users.seller.auth, ...invoice.headers },
     payload: invoice.payload,
+  });
+
+  // Orders whose agent set a final amount above the bid (600): the seller answers, an admin decides.
+  const chargedOrder = async () => {
+    const id = await post();
+    const bids = await bidBoth(id);
+    await closeWindow(app, id);
+    await expectOk(app, {
+      method: "PATCH",
+      url: `/api/quotations/${bids.win}/`,
+      headers: users.seller.auth,
+      payload: { shipment_status: "Quotation Accepted" },
+    });
+    await expectOk(app, {
+      method: "PATCH",
+      url: `/api/shipments/${id}/`,
+      headers: users.winner.auth,
+      payload: {
+        tracking_number: "123456789",
+        final_amount: "780",
+        variance_reason: "other",
+        variance_note: "Pallets rebuilt",
+      },
+    });
+    return id;
+  };
+  const chargedToAccept = await chargedOrder();
+  const chargedToDispute = await chargedOrder();
+  const disputed = await chargedOrder();
+  await expectOk(app, {
+    method: "PATCH",
+    url: `/api/shipment-status-update/${disputed}/`,
+    headers: users.winner.auth,
+    payload: { status: "Shipment Completed" },
+  });
+  await expectOk(app, {
+    method: "POST",
+    url: `/api/shipments/${disputed}/charge-change/dispute`,
+    headers: users.seller.auth,
+    payload: { reason: "Nobody rebuilt any pallet" },
   });
 
   const noBidsToReopen = await post();
@@ -243,6 +288,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     accepted,
     acceptedQuotation: acceptedBids.win,
     acceptedLeg: acceptedLeg.id,
+    chargedToAccept,
+    chargedToDispute,
+    disputed,
     document: document.id as number,
     noBidsToReopen,
     noBidsToCancel,

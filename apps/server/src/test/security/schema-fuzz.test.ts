@@ -637,6 +637,7 @@ describe("schema fuzz from the OpenAPI document", () => {
       "phone",
       "remove_image",
       "email_notifications",
+      "milestone_emails",
       "current_password",
       "new_password",
       "confirm_password",

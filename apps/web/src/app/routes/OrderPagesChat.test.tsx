@@ -73,6 +73,7 @@ function shipment(overrides: Partial<Shipment> = {}): Shipment {
         number_of_cartons: 10,
         delivery_location: "ONT8",
         chargeable_weight: 120,
+        fba_shipment_id: null,
         tracking_number: null,
         tracking_link: null,
       },

@@ -23,6 +23,7 @@ const user: User = {
   image: null,
   profile: { phone: null, company_name: null },
   email_notifications: true,
+  milestone_emails: true,
   is_active: true,
 };
 
