@@ -43,7 +43,15 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Send the bearer token but treat a 401 as final (logout must not trigger a refresh). */
   noRefresh?: boolean;
+  /** What sends the request; fetch unless a call needs more (upload progress: lib/upload.ts). */
+  transport?: Transport;
 }
+
+/** fetch's signature, for the one request helper that sends some calls another way. */
+export type Transport = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal },
+) => Promise<Response>;
 
 let onLoggedOut: () => void = () => {
   window.location.assign("/");
@@ -81,7 +89,7 @@ async function send(
   }
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`;
   try {
-    return await fetch(buildUrl(path, options.query), {
+    return await (options.transport ?? fetch)(buildUrl(path, options.query), {
       method: options.method ?? "GET",
       headers,
       body,
