@@ -111,7 +111,7 @@ export function AddInfoDialog({
               }
               slotProps={{
                 htmlInput: { autoCapitalize: "characters", spellCheck: false, maxLength: 60 },
-                formHelperText: { "aria-live": "polite" } as object,
+                formHelperText: { "aria-live": "polite" },
               }}
             />
             {askCarrier && (
