@@ -58,6 +58,19 @@ export interface DomainEvents {
     byUserId: number;
   };
   "shipment.info_updated": { shipmentId: number; sellerId: number; agentId: number };
+  /** A step of a final amount above the accepted bid (a charge change). */
+  "charge_change.updated": {
+    shipmentId: number;
+    chargeChangeId: number;
+    action: "proposed" | "withdrawn" | "accepted" | "disputed" | "decided";
+    sellerId: number;
+    agentId: number;
+    byUserId: number;
+    /** The order's amount after this step ("780.00"). */
+    amount: string;
+    /** The summary line (proposed), the seller's reason (disputed), the admin's note (decided). */
+    detail: string | null;
+  };
   /** A leg's references, ETA or appointment changed. */
   "leg.updated": {
     shipmentId: number;
