@@ -9,7 +9,7 @@ import {
   type ChargeChange,
   type Notification,
 } from "@fba/contract";
-import { chargeChanges, emailOutbox, orderDocuments, shipments } from "../../db/schema/index.js";
+import { emailOutbox, orderDocuments, shipments } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
