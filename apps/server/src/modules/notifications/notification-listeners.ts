@@ -1,7 +1,10 @@
 import {
   chargeChangeTexts as chargeTexts,
+  MILESTONE_LABELS,
   differentFcTexts,
+  milestoneNotificationTexts,
   notificationTexts as t,
+  type Milestone,
 } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
@@ -150,6 +153,44 @@ export function registerNotificationListeners(
         email: {
           subject: `Shipment #${shipment.id} is now ${event.status}`,
           path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  });
+
+  // A milestone (or its correction) goes to the order's other parties, live and by email unless
+  // they turned milestone emails off.
+  events.on("leg.milestone_recorded", async (event) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const userIds = new Set([event.sellerId, event.agentId]);
+    userIds.delete(event.byUserId);
+    userIds.delete(null);
+    const label = MILESTONE_LABELS[event.milestone as Milestone];
+    const content = milestoneNotificationTexts.recorded(
+      shipment.id,
+      shipment.productName,
+      event.fcCode,
+      label,
+      event.correction,
+    );
+    await notifications.notify(
+      [...userIds].map((userId) => ({
+        userId: userId as number,
+        notificationType: "Shipment" as const,
+        shipmentId: shipment.id,
+        content,
+      })),
+      {
+        email: {
+          subject: milestoneNotificationTexts.subject(
+            shipment.id,
+            event.fcCode,
+            label,
+            event.correction,
+          ),
+          path: shipmentPath(shipment.id),
+          category: "milestone",
         },
       },
     );
