@@ -126,10 +126,17 @@ describe("updateQuotationInputSchema", () => {
     ).toEqual({ action: "cancel", reason: "No" });
   });
 
-  it("requires a reason to decline or cancel and refuses an empty body", () => {
+  it("takes a decline or cancellation without a reason as none given, and refuses an empty body", () => {
     expect(
-      updateQuotationInputSchema.safeParse({ is_accepted: false }).error?.issues[0]?.message,
-    ).toBe("Cancel reason is required");
+      updateQuotationInputSchema.parse({
+        shipment_status: "Shipment Cancelled",
+        is_accepted: false,
+      }),
+    ).toEqual({ action: "decline", reason: null });
+    expect(updateQuotationInputSchema.parse({ is_accepted: false, cancel_reason: "  " })).toEqual({
+      action: "cancel",
+      reason: null,
+    });
     expect(updateQuotationInputSchema.safeParse({}).success).toBe(false);
     expect(updateQuotationInputSchema.safeParse({ is_accepted: true }).success).toBe(false);
   });

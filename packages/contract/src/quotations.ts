@@ -145,11 +145,6 @@ export function maskValue(value: string): string {
   return "*".repeat(value.length);
 }
 
-const cancelReasonSchema = text({ error: quotationMessages.cancelReasonRequired })
-  .trim()
-  .min(1, { error: quotationMessages.cancelReasonRequired, abort: true })
-  .max(500, quotationMessages.cancelReasonMax);
-
 const booleanLike = z.preprocess(
   (value) => (value === "false" ? false : value === "true" ? true : value),
   z.boolean(),
@@ -161,6 +156,8 @@ const booleanLike = z.preprocess(
  * Cancelled", is_accepted: false, cancel_reason}`, cancel the winning bid `{is_accepted: false,
  * cancel_reason}`. Other keys (`user_id`) are dropped. An acceptance may name the service bought
  * (`accepted_service: "fast" | "normal"`); without it the service of the spec's total is bought.
+ * The API takes a decline or cancellation without a reason (the existing client declines so);
+ * a blank or absent reason is stored as none given (null). Our web app still asks for one.
  */
 export const updateQuotationInputSchema = z
   .object({
@@ -195,13 +192,6 @@ export const updateQuotationInputSchema = z
         message: quotationMessages.serviceOnlyOnAccept,
       });
     }
-    if (isRefusal && !cancelReasonSchema.safeParse(value.cancel_reason).success) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["cancel_reason"],
-        message: quotationMessages.cancelReasonRequired,
-      });
-    }
   })
   .transform((value): QuotationDecision => {
     if (value.shipment_status === "Quotation Accepted") {
@@ -209,7 +199,7 @@ export const updateQuotationInputSchema = z
         ? { action: "accept" }
         : { action: "accept", service: value.accepted_service };
     }
-    const reason = (value.cancel_reason ?? "").trim();
+    const reason = value.cancel_reason?.trim() || null;
     return value.shipment_status === "Shipment Cancelled"
       ? { action: "decline", reason }
       : { action: "cancel", reason };
@@ -218,8 +208,8 @@ export type UpdateQuotationInput = z.input<typeof updateQuotationInputSchema>;
 
 export type QuotationDecision =
   | { action: "accept"; service?: QuotationService }
-  | { action: "decline"; reason: string }
-  | { action: "cancel"; reason: string };
+  | { action: "decline"; reason: string | null }
+  | { action: "cancel"; reason: string | null };
 
 export const quotationListQuerySchema = listQuerySchema
   .pick({ page: true, per_page: true })
