@@ -7,3 +7,5 @@ export * from "./announcements.js";
 export * from "./idempotency.js";
 export * from "./orders.js";
 export * from "./charge-changes.js";
+export * from "./average-costs.js";
+export * from "./invoices.js";

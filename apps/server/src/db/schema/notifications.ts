@@ -18,6 +18,11 @@ export const notifications = pgTable(
     announcementId: integer("announcement_id"),
     /** The chat message a notification quotes: its text goes when the message is deleted. */
     chatMessageId: integer("chat_message_id"),
+    /**
+     * Who caused it (the chat message's sender, the announcement's author, the seller who
+     * accepted...); null when nobody did (a bid window closing) or the person is gone.
+     */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     /** What happened, where the type alone does not say (a lost bid, a window without bids). */
     kind: text("kind", { enum: ["bid_lost", "no_bids"] }),
     content: text("content").notNull(),

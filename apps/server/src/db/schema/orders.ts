@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   serial,
   text,
@@ -49,6 +50,15 @@ export const shipmentLegs = pgTable(
     differentFcNote: text("different_fc_note"),
     differentFcBy: integer("different_fc_by").references(() => users.id),
     differentFcAt: timestamp("different_fc_at", { withTimezone: true }),
+    /**
+     * The agent's invoice lines for this destination (the existing client's warehouse rows):
+     * chargeable weight in kg, price per kg and the fees, in dollars; null until given.
+     */
+    chargeableWeight: numeric("chargeable_weight", { precision: 14, scale: 2 }),
+    unitPrice: numeric("unit_price", { precision: 14, scale: 2 }),
+    extraFee: numeric("extra_fee", { precision: 14, scale: 2 }),
+    pickUpFee: numeric("pick_up_fee", { precision: 14, scale: 2 }),
+    discount: numeric("discount", { precision: 14, scale: 2 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("shipment_legs_shipment_fc_idx").on(t.shipmentId, t.fcCode)],
@@ -72,6 +82,9 @@ export const orderDocuments = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Taken off its leg (the file and the row stay, for the history): who and when. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedBy: integer("removed_by").references(() => users.id),
   },
   (t) => [index("order_documents_shipment_idx").on(t.shipmentId, t.type, t.createdAt)],
 );
