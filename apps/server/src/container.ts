@@ -82,7 +82,11 @@ export function createServices(infra: Infrastructure) {
     }),
     notifications: new NotificationService(db, events, config.PUBLIC_URL),
     announcements: new AnnouncementService(db, events),
-    chargeChanges: new ChargeChangeService({ db, events }),
+    chargeChanges: new ChargeChangeService({
+      db,
+      events,
+      documentUrl: (id) => documentSigner.url(id),
+    }),
     legs,
     documentSigner,
     documents: new DocumentService({ db, storage, signer: documentSigner }),

@@ -7,31 +7,15 @@ import {
   type DecideChargeChangeData,
   type StoredVarianceReason,
 } from "@fba/contract";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { Party } from "../orders/legs.policy.js";
 
 const DAY_MS = 86_400_000;
-
-/** Orders with a winning agent whose final amount matters: accepted, completed or cancelled. */
-const ORDER_STATUSES = new Set(["Quotation Accepted", "Shipment Completed", "Shipment Cancelled"]);
-
-export type Party = "seller" | "agent" | "admin";
 
 export interface OrderParties {
   sellerId: number;
   winnerAgentId: number | null;
   status: string;
 }
-
-/** Who the caller is to this order, or null: everyone else gets the refusal for other orders. */
-export function orderParty(user: AuthUser, order: OrderParties): Party | null {
-  if (user.group === "Admin") return "admin";
-  if (user.group === "Seller" && order.sellerId === user.id) return "seller";
-  if (user.group === "Shipper" && order.winnerAgentId === user.id) return "agent";
-  return null;
-}
-
-export const isOrder = (order: OrderParties) =>
-  ORDER_STATUSES.has(order.status) && order.winnerAgentId !== null;
 
 /** The last moment the seller may dispute: DISPUTE_WINDOW_DAYS after completion. */
 export function disputeUntil(completedAt: Date | null): Date | null {

@@ -16,14 +16,12 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { AuthUser } from "../../plugins/auth.js";
+import { isOrder, orderParty, type Party } from "../orders/legs.policy.js";
 import {
   checkAnswer,
   decidedAmount,
   disputeUntil,
   finalAmountStep,
-  isOrder,
-  orderParty,
-  type Party,
   type Refusal,
 } from "./charge-changes.policy.js";
 import {

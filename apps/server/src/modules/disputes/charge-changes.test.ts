@@ -208,6 +208,7 @@ describe("a final amount above the accepted bid", () => {
     await addInfo(id, { final_amount: "700", variance_reason: "storage_demurrage" });
     const accepted = await inject("POST", `/api/shipments/${id}/charge-change/accept`, seller);
     expect(accepted.statusCode, accepted.body).toBe(200);
+    await ctx.app.events.settle();
     expect(accepted.json().message).toBe(chargeChangeMessages.accepted);
     expect(accepted.json().data).toMatchObject({ status: "accepted", agreed_amount: "700.00" });
     expect(await notificationsOf(agent, id)).toContain(
@@ -348,7 +349,13 @@ describe("a dispute", () => {
       charge_change: {
         status: "disputed",
         dispute_reason: "No customs exam was ever scheduled",
-        evidence: { file_name: "exam-invoice.pdf", type: "Carrier invoice" },
+        evidence: {
+          file_name: "exam-invoice.pdf",
+          type: "Carrier invoice",
+          download_url: expect.stringMatching(
+            /\/api\/documents\/\d+\/download\?expires=\d+&signature=/,
+          ),
+        },
         can_decide: true,
       },
     });
