@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Group } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { sampleShipments, shipments, users } from "../../db/schema/index.js";

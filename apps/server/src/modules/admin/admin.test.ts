@@ -190,7 +190,8 @@ describe("admin", () => {
     });
 
     it("counts as open for bids only the shipments whose window has not passed", async () => {
-      const shipments = async () => (await get(admin, "/api/admin/dashboard/")).json().data.shipments;
+      const shipments = async () =>
+        (await get(admin, "/api/admin/dashboard/")).json().data.shipments;
       const before = await shipments();
       await postShipment(ctx.app, seller);
       const bidOn = await postShipment(ctx.app, seller);

@@ -141,7 +141,10 @@ describe("the end of a bid window", () => {
 
     // The shipment itself still reads Shipment Pending, with its window closed.
     const detail = await ctx.app.inject({ url: `/api/shipments/${id}/`, headers: seller.auth });
-    expect(detail.json().data).toMatchObject({ status: "Shipment Pending", is_bidding_open: false });
+    expect(detail.json().data).toMatchObject({
+      status: "Shipment Pending",
+      is_bidding_open: false,
+    });
 
     const reopen = await ctx.app.inject({
       method: "POST",

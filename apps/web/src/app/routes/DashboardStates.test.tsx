@@ -49,7 +49,10 @@ describe("dashboard counts", { timeout: 30_000 }, () => {
     let answer: FakeResponse = failure(503, "Service Unavailable");
     fakeApi({
       "GET seller/seller-dashboard/": () => answer,
-      "GET v1/announcement/": success({ data: [], pagination_option: flatList([]).pagination_option }),
+      "GET v1/announcement/": success({
+        data: [],
+        pagination_option: flatList([]).pagination_option,
+      }),
     });
     renderRoute(<SellerDashboardPage />);
     expect(await screen.findByText("Could not load your counts")).toBeInTheDocument();

@@ -58,7 +58,9 @@ describe("the agent's current shipments", () => {
       "GET shipper/awaiting-decision/": { status: 200, body: flatList([waiting]) },
     });
     renderRoute(<ShipperOrdersList variant="current" />);
-    const section = await screen.findByRole("region", { name: "Waiting for the seller's decision" });
+    const section = await screen.findByRole("region", {
+      name: "Waiting for the seller's decision",
+    });
     expect(within(section).getByText("Oak chairs")).toBeInTheDocument();
     expect(within(section).getByRole("link", { name: "View Shipment" })).toHaveAttribute(
       "href",

@@ -3,13 +3,7 @@ import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { onlineManager, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
-import {
-  failure,
-  fakeApi,
-  renderRoute,
-  success,
-  type FakeResponse,
-} from "../../test/fake-api";
+import { failure, fakeApi, renderRoute, success, type FakeResponse } from "../../test/fake-api";
 import { QueryState } from "./QueryState";
 
 function Greeting() {

@@ -16,12 +16,5 @@ export function StatusChip({
   side: Side;
 }) {
   const label = statusLabel(shipment, side);
-  return (
-    <Chip
-      size="small"
-      label={label}
-      color={chipColor(label, shipment)}
-      variant="outlined"
-    />
-  );
+  return <Chip size="small" label={label} color={chipColor(label, shipment)} variant="outlined" />;
 }
