@@ -9,7 +9,12 @@ import {
 } from "./common.js";
 import { emailSchema, firstNameSchema, lastNameSchema, requiredString } from "./auth.js";
 import { quotationOrEmptySchema } from "./quotations.js";
-import { fbaShipmentIdSchema, legsAttentionSchema } from "./legs.js";
+import {
+  ORDER_DOCUMENT_TYPES,
+  deliveryProofSchema,
+  fbaShipmentIdSchema,
+  legsAttentionSchema,
+} from "./legs.js";
 import {
   TRACKING_CARRIERS,
   compactTrackingNumber,
@@ -518,6 +523,14 @@ const shipmentCoreShape = {
   cancel_reason: z.string().nullable(),
   message_count: z.number().int(),
   quotation_count: z.number().int(),
+  /**
+   * The documents the agent needs before pickup that are not uploaded yet: the commercial
+   * invoice, packing list and FBA box labels, and a safety data sheet for batteries, hazardous
+   * materials, creams, liquids and powders (requiredDocuments). Empty on a lost bid's row.
+   */
+  documents_missing: z.array(z.enum(ORDER_DOCUMENT_TYPES)),
+  /** How the order's legs were delivered (with proof, at the booked FC); null before the award. */
+  delivery: deliveryProofSchema.nullable(),
 };
 
 export const QUOTATION_OUTCOMES = ["pending", "won", "lost"] as const;

@@ -41,7 +41,8 @@ export function xhrTransport(onProgress: (progress: UploadProgress) => void): Tr
       xhr.onerror = () => reject(new TypeError("Network request failed"));
       xhr.onabort = () => reject(aborted());
       init.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-      xhr.send(init.body ?? null);
+      // The API client sends FormData or JSON text here, never a stream.
+      xhr.send((init.body as XMLHttpRequestBodyInit | undefined) ?? null);
     });
 }
 

@@ -42,6 +42,8 @@ export function shipmentDetail(overrides: Partial<ShipmentDetail> = {}): Shipmen
     cancel_reason: null,
     message_count: 0,
     quotation_count: 0,
+    documents_missing: ["Commercial invoice", "Packing list", "FBA box labels"],
+    delivery: null,
     packages: [],
     compliance: { detailed_product_description: "Lamps", compliance: [], additional_notes: null },
     contact_information: { first_name: "Sally", last_name: "Seller", email: "sally@example.com" },

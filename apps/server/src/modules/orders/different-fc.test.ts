@@ -241,6 +241,62 @@ describe("delivered to a different FC", () => {
     expect(accept.statusCode).toBe(409);
   });
 
+  it("shows on the seller's completed orders whether every leg was delivered with proof at the booked FC", async () => {
+    const { id, ont8, ftw1 } = await acceptedOrder();
+    const deliveryOf = async (url: string) =>
+      (
+        (await call("GET", url, seller)).json().data as Array<{ id: number; delivery: unknown }>
+      ).find((row) => row.id === id)?.delivery;
+    const pending = await postShipment(ctx.app, seller);
+    expect(
+      (await call("GET", `/api/shipments/${pending}/`, seller)).json().data.delivery,
+    ).toBeNull();
+    expect(await deliveryOf("/api/seller/recent-orders/")).toEqual({
+      legs: 2,
+      delivered: 0,
+      at_booked_fc: 0,
+      different_fc_open: 0,
+    });
+
+    await deliver(id, ftw1, "FTW1");
+    const flagged = await deliver(id, ont8, "ONT2");
+    expect(await deliveryOf("/api/seller/recent-orders/")).toEqual({
+      legs: 2,
+      delivered: 2,
+      at_booked_fc: 1,
+      different_fc_open: 1,
+    });
+    await call("POST", `/api/shipments/${id}/legs/${ont8.id}/different-fc/accept`, seller);
+    const info = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/shipments/${id}/`,
+      headers: agent.auth,
+      payload: { tracking_number: "123456789", final_amount: "800" },
+    });
+    expect(info.statusCode, info.body).toBe(200);
+    const completed = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/shipment-status-update/${id}/`,
+      headers: agent.auth,
+      payload: { status: "Shipment Completed" },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(await deliveryOf("/api/seller/past-orders/")).toEqual({
+      legs: 2,
+      delivered: 2,
+      at_booked_fc: 1,
+      different_fc_open: 0,
+    });
+    // A correction to the booked FC counts there; the detail tells the same.
+    await deliver(id, flagged, "ONT8", deliveredEventOf(flagged).id);
+    expect((await call("GET", `/api/shipments/${id}/`, seller)).json().data.delivery).toEqual({
+      legs: 2,
+      delivered: 2,
+      at_booked_fc: 2,
+      different_fc_open: 0,
+    });
+  });
+
   it("keeps a cancelled order's flag as it is", async () => {
     const { id, ont8 } = await acceptedOrder();
     await deliver(id, ont8, "ONT2");

@@ -355,6 +355,54 @@ describe("order documents", () => {
     expect(events.find((event) => event.milestone === "delivered")?.document_id).toBe(pods[1]);
   });
 
+  it("tells which documents the agent still needs before pickup, on the order and the agent's list", async () => {
+    const id = await postShipment(ctx.app, seller, {
+      compliance: {
+        detailed_product_description: "Power banks",
+        compliance: ["Batteries or Hazardous Materials"],
+      },
+    });
+    const plain = await postShipment(ctx.app, seller);
+    const missing = async (shipmentId: number, user: TestUser = seller) =>
+      (await ctx.app.inject({ url: `/api/shipments/${shipmentId}/`, headers: user.auth })).json()
+        .data.documents_missing as string[];
+    expect(await missing(id)).toEqual([
+      "Commercial invoice",
+      "Packing list",
+      "FBA box labels",
+      "Safety data sheet",
+    ]);
+    expect(await missing(plain)).toEqual(["Commercial invoice", "Packing list", "FBA box labels"]);
+
+    const winning = await placeBid(ctx.app, agent, id, { pickup: 100, normal: 700 });
+    await endBiddingWindow(ctx.app, id);
+    await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/quotations/${winning}/`,
+      headers: seller.auth,
+      payload: { shipment_status: "Quotation Accepted" },
+    });
+    await upload(id, seller, { type: "Commercial invoice" }, { name: "ci.pdf", bytes: PDF });
+    await upload(id, seller, { type: "Commercial invoice" }, { name: "ci2.pdf", bytes: PDF });
+    await upload(id, agent, { type: "Safety data sheet" }, { name: "sds.pdf", bytes: PDF });
+    await upload(
+      id,
+      agent,
+      { type: "Bill of lading / Air waybill" },
+      { name: "bl.pdf", bytes: PDF },
+    );
+    expect(await missing(id, agent)).toEqual(["Packing list", "FBA box labels"]);
+
+    const list = await ctx.app.inject({ url: "/api/shipper/recent-orders/", headers: agent.auth });
+    const row = (list.json().data as Array<{ id: number; documents_missing: string[] }>).find(
+      (item) => item.id === id,
+    );
+    expect(row?.documents_missing).toEqual(["Packing list", "FBA box labels"]);
+    await upload(id, seller, { type: "Packing list" }, { name: "pl.pdf", bytes: PDF });
+    await upload(id, seller, { type: "FBA box labels" }, { name: "labels.pdf", bytes: PDF });
+    expect(await missing(id)).toEqual([]);
+  });
+
   it("takes documents only on a live order", async () => {
     const pending = await postShipment(ctx.app, seller);
     const early = await upload(

@@ -1,6 +1,8 @@
 import {
   TRACKING_CARRIERS,
   maskValue,
+  requiredDocuments,
+  type OrderDocumentType,
   type Quotation,
   type QuotationService,
   type QuotationOrEmpty,
@@ -113,7 +115,10 @@ export function presentShipmentRow(
   messageCount: number,
   now: Date,
 ): ShipmentListRow {
-  return { ...presentShipmentCore(row, messageCount, now), legs_attention: row.legsAttention ?? null };
+  return {
+    ...presentShipmentCore(row, messageCount, now),
+    legs_attention: row.legsAttention ?? null,
+  };
 }
 
 function presentShipmentCore(row: ShipmentRow, messageCount: number, now: Date): ShipmentCore {
@@ -160,7 +165,15 @@ function presentShipmentCore(row: ShipmentRow, messageCount: number, now: Date):
     cancel_reason: row.cancelReason,
     message_count: messageCount,
     quotation_count: row.quotationCount,
+    documents_missing: documentsMissing(row),
+    delivery: row.delivery,
   };
+}
+
+/** The documents the goods need before pickup that the order has none of yet. */
+function documentsMissing(row: ShipmentRow): OrderDocumentType[] {
+  const uploaded = new Set(row.documentTypes ?? []);
+  return requiredDocuments(row.compliance).filter((type) => !uploaded.has(type));
 }
 
 /**
@@ -198,6 +211,8 @@ export function presentLostBidRow<T extends ShipmentCore>(row: T): T {
     final_amount: null,
     cancel_reason: null,
     message_count: 0,
+    documents_missing: [],
+    delivery: null,
   };
 }
 
@@ -231,7 +246,11 @@ export function presentLostBidDetail(
   return {
     ...detail,
     ...presentLostBidRow(detail),
-    packages: detail.packages.map((pkg) => ({ ...pkg, tracking_number: null, tracking_link: null })),
+    packages: detail.packages.map((pkg) => ({
+      ...pkg,
+      tracking_number: null,
+      tracking_link: null,
+    })),
     contact_information: { first_name: null, last_name: null, email: null },
     outcome: "lost",
   };

@@ -14,11 +14,18 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { CreateShipmentData, LegsAttention, ShipmentStatus } from "@fba/contract";
+import type {
+  CreateShipmentData,
+  DeliveryProof,
+  LegsAttention,
+  ShipmentStatus,
+} from "@fba/contract";
 import { chargeableWeight, STALE_LEG_DAYS } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { preparedOnce } from "../../db/prepared.js";
 import {
+  legEvents,
+  orderDocuments,
   quotations,
   shipmentLegs,
   shipmentPackages,
@@ -87,6 +94,37 @@ const shipmentColumns = {
   agentEmail: agentUser.email,
 };
 
+/** The driver hands json over parsed or as text, depending on which one runs. */
+const parseJson = <T>(value: unknown): T | null =>
+  value === null || value === undefined
+    ? null
+    : ((typeof value === "string" ? JSON.parse(value) : value) as T);
+
+/**
+ * What every read tells of an order after the award, each from the order's own rows by index
+ * (nothing for shipments without a winner): the types of its uploaded documents, and how its legs
+ * were delivered (the Delivered event in force of each leg, against the booked FC and the
+ * decision on a delivery elsewhere).
+ */
+const orderColumns = {
+  documentTypes: sql<string[] | null>`case when ${shipments.winnerAgentId} is null then null else
+    array(select distinct ${orderDocuments.type} from ${orderDocuments}
+      where ${orderDocuments.shipmentId} = ${shipments.id}) end`,
+  delivery: sql<DeliveryProof | null>`case when ${shipments.winnerAgentId} is null then null else (
+    select json_build_object(
+      'legs', count(*),
+      'delivered', count(d.code),
+      'at_booked_fc', count(*) filter (where d.code = ${shipmentLegs.fcCode}),
+      'different_fc_open', count(*) filter (where d.code <> ${shipmentLegs.fcCode}
+        and ${shipmentLegs.differentFcCode} is distinct from d.code))
+    from ${shipmentLegs} left join lateral (
+      select e.delivered_fc_code as code from ${legEvents} e
+      where e.leg_id = ${shipmentLegs.id} and e.milestone = 'delivered'
+        and not exists (select 1 from ${legEvents} c where c.supersedes_id = e.id)
+      order by e.id desc limit 1) d on true
+    where ${shipmentLegs.shipmentId} = ${shipments.id}) end`.mapWith(parseJson<DeliveryProof>),
+};
+
 export type ShipmentRow = {
   [K in keyof typeof shipmentColumns]: (typeof shipmentColumns)[K]["_"]["data"] | null;
 } & {
@@ -100,6 +138,8 @@ export type ShipmentRow = {
   compliance: string[];
   /** List rows of orders only (see legsAttention). */
   legsAttention?: LegsAttention | null;
+  documentTypes: string[] | null;
+  delivery: DeliveryProof | null;
 };
 
 /** Which quotation a read joins: the caller's own (agents) or the winning one (seller, admin). */
@@ -119,7 +159,7 @@ function selectShipments<Extra extends Record<string, SQL.Aliased | SQL>>(
   extra?: Extra,
 ) {
   return db
-    .select({ ...shipmentColumns, ...extra })
+    .select({ ...shipmentColumns, ...orderColumns, ...extra })
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
     .leftJoin(quotationRow, quotationCondition(join))

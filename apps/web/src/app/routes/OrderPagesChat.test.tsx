@@ -62,6 +62,8 @@ function shipment(overrides: Partial<Shipment> = {}): Shipment {
     cancel_reason: null,
     message_count: 2,
     quotation_count: 1,
+    documents_missing: [],
+    delivery: null,
     packages: [
       {
         id: 1,
