@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, NOTIFICATION_TYPES } from "./common.js";
+import { PRODUCT_NAME } from "./constants.js";
 import type { QuotationService } from "./quotations.js";
 
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
@@ -11,15 +12,29 @@ export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export const NOTIFICATION_KINDS = ["bid_lost", "no_bids"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** The `user` of a notification nobody caused (a bid window closing, a flagged delivery). */
+export const SYSTEM_NOTIFICATION_ACTOR = { id: 0, first_name: PRODUCT_NAME } as const;
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   notification_type: notificationTypeSchema,
+  /**
+   * The shipment; 0 on sample shipment notifications and null on announcements. The existing
+   * client replaces a live notification by the next one with the same shipment_id, so samples and
+   * announcements must not share a value.
+   */
   shipment_id: z.number().int().nullable(),
   /** 0 when the notification is not about a sample shipment (kept for the existing client). */
   sample_shipment_id: z.number().int(),
   content: z.string(),
   is_read: z.boolean(),
   updated_at: z.string(),
+  /**
+   * Who caused it (never the recipient, unless they did): the chat message's sender, the
+   * announcement's author, the seller who accepted... SYSTEM_NOTIFICATION_ACTOR (id 0) when
+   * nobody did. The existing client shows its initial and hides announcements whose user is
+   * the viewer.
+   */
   user: z.object({ id: z.number().int(), first_name: z.string() }),
   kind: z.enum(NOTIFICATION_KINDS).optional(),
 });

@@ -26,12 +26,14 @@ export function registerNotificationListeners(
   db: Db,
   notifications: NotificationService,
 ): void {
+  // Bids are sealed while the window is open: the seller is not told who bid.
   events.on("quotation.created", async (event) => {
     const shipment = await repo.shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     await notifications.notify([
       {
         userId: event.sellerId,
+        actorId: null,
         notificationType: "Shipment",
         shipmentId: shipment.id,
         content: t.newBid(shipment.id, shipment.productName),
@@ -83,7 +85,7 @@ export function registerNotificationListeners(
   });
 
   const toAgent = async (
-    event: { shipmentId: number; agentId: number },
+    event: { shipmentId: number; agentId: number; sellerId: number },
     content: (id: number, product: string) => string,
     subject: string,
   ) => {
@@ -93,6 +95,7 @@ export function registerNotificationListeners(
       [
         {
           userId: event.agentId,
+          actorId: event.sellerId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
           content: content(shipment.id, shipment.productName),
@@ -145,6 +148,7 @@ export function registerNotificationListeners(
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId: userId as number,
+        actorId: event.byUserId,
         notificationType: "Shipment" as const,
         shipmentId: shipment.id,
         content: t.statusChanged(shipment.id, shipment.productName, event.status),
@@ -177,6 +181,7 @@ export function registerNotificationListeners(
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId: userId as number,
+        actorId: event.byUserId,
         notificationType: "Shipment" as const,
         shipmentId: shipment.id,
         content,
@@ -205,6 +210,7 @@ export function registerNotificationListeners(
     const about = (userIds: number[], content: string) =>
       [...new Set(userIds)].map((userId) => ({
         userId,
+        actorId: event.byUserId,
         notificationType: "Shipment" as const,
         shipmentId: id,
         content,
@@ -237,6 +243,7 @@ export function registerNotificationListeners(
     await notifications.notify(
       event.recipientIds.map((userId) => ({
         userId,
+        actorId: event.senderId,
         notificationType:
           event.kind === "shipment" ? ("Shipment" as const) : ("Sample Shipment" as const),
         shipmentId: event.kind === "shipment" ? event.chatId : null,
@@ -261,6 +268,7 @@ export function registerNotificationListeners(
     await notifications.notifyActiveUsers(
       { group: "Shipper" },
       {
+        actorId: event.sellerId,
         notificationType: "Sample Shipment",
         sampleShipmentId: sample.id,
         content: t.newSample(sample.id, sample.productName),
@@ -275,6 +283,7 @@ export function registerNotificationListeners(
       [
         {
           userId: sample.sellerId,
+          actorId: event.byUserId,
           notificationType: "Sample Shipment",
           sampleShipmentId: sample.id,
           content: t.sampleCompleted(sample.id, sample.productName),
@@ -295,6 +304,7 @@ export function registerNotificationListeners(
     await notifications.notifyActiveUsers(
       { exceptId: event.senderId },
       {
+        actorId: event.senderId,
         notificationType: "Announcement",
         announcementId: announcement.id,
         content: t.announcement(announcement.title, announcement.message).slice(0, 500),
@@ -337,6 +347,7 @@ export function registerNotificationListeners(
       [
         {
           userId: event.sellerId,
+          actorId: event.byUserId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
           content: differentFcTexts.resolved(

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { NotificationKind } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import {
@@ -15,8 +16,11 @@ export type NotificationType = "Shipment" | "Sample Shipment" | "Announcement";
 
 export interface NotificationRow {
   id: number;
+  /** The recipient. */
   userId: number;
-  firstName: string;
+  /** Who caused it; null when nobody did (or they are gone). */
+  actorId: number | null;
+  actorFirstName: string | null;
   notificationType: NotificationType;
   shipmentId: number | null;
   sampleShipmentId: number | null;
@@ -28,6 +32,8 @@ export interface NotificationRow {
 
 export interface NewNotification {
   userId: number;
+  /** Who caused it; absent or null for what nobody did (a bid window closing). */
+  actorId?: number | null;
   notificationType: NotificationType;
   shipmentId?: number | null;
   sampleShipmentId?: number | null;
@@ -38,10 +44,13 @@ export interface NewNotification {
   content: string;
 }
 
+const actors = alias(users, "actor");
+
 const columns = {
   id: notifications.id,
   userId: notifications.userId,
-  firstName: users.firstName,
+  actorId: notifications.actorId,
+  actorFirstName: actors.firstName,
   notificationType: notifications.notificationType,
   shipmentId: notifications.shipmentId,
   sampleShipmentId: notifications.sampleShipmentId,
@@ -61,7 +70,8 @@ function toInserted(row: Record<string, unknown>): InsertedNotification {
   return {
     id: Number(row.id),
     userId: Number(row.user_id),
-    firstName: String(row.first_name),
+    actorId: row.actor_id === null ? null : Number(row.actor_id),
+    actorFirstName: row.actor_first_name === null ? null : String(row.actor_first_name),
     notificationType: row.notification_type as NotificationType,
     shipmentId: row.shipment_id === null ? null : Number(row.shipment_id),
     sampleShipmentId: row.sample_shipment_id === null ? null : Number(row.sample_shipment_id),
@@ -74,8 +84,8 @@ function toInserted(row: Record<string, unknown>): InsertedNotification {
 }
 
 /**
- * Inserts a batch and returns each row with its recipient's first name and new unread count in
- * one round trip (chat messages create one per message, so this path is hot). A row quoting a
+ * Inserts a batch and returns each row with its actor's first name and its recipient's new unread
+ * count in one round trip (chat messages create one per message, so this path is hot). A row quoting a
  * chat message that is already deleted is not stored: its text must not outlive the message. The
  * quoted message is locked meanwhile, so a delete waits for these rows and then rewrites them.
  */
@@ -87,25 +97,25 @@ export async function insertNotificationsReturning(
   const values = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.userId}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.chatMessageId ?? null}::integer, ${row.kind ?? null}::text, ${row.content}::text)`,
+        sql`(${row.userId}::integer, ${row.actorId ?? null}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.chatMessageId ?? null}::integer, ${row.kind ?? null}::text, ${row.content}::text)`,
     ),
     sql`, `,
   );
   const result = await db.execute(sql`
     with inserted as (
       insert into ${notifications}
-        (user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
+        (user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
       select * from (values ${values})
-        as v(user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
+        as v(user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
       where v.chat_message_id is null
         or exists (select 1 from ${chatMessages} m where m.id = v.chat_message_id for key share)
-      returning id, user_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
+      returning id, user_id, actor_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
     )
-    select i.id, i.user_id, u.first_name, i.notification_type, i.shipment_id, i.sample_shipment_id,
-      i.kind, i.content, i.is_read, i.updated_at,
+    select i.id, i.user_id, i.actor_id, a.first_name as actor_first_name, i.notification_type,
+      i.shipment_id, i.sample_shipment_id, i.kind, i.content, i.is_read, i.updated_at,
       (select count(*) from ${notifications} n where n.user_id = i.user_id and n.is_read = false)
         + (select count(*) from inserted b where b.user_id = i.user_id) as unread
-    from inserted i join ${users} u on u.id = i.user_id
+    from inserted i left join ${users} a on a.id = i.actor_id
     order by i.id`);
   const resultRows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return resultRows.map(toInserted);
@@ -129,7 +139,7 @@ export async function rewriteChatMessageNotifications(
   return db
     .select(columns)
     .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
     .where(
       inArray(
         notifications.id,
@@ -147,7 +157,7 @@ export async function latestForUser(
   return db
     .select(columns)
     .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.id))
     .limit(limit);
@@ -277,6 +287,8 @@ export async function announcementSummary(
 
 /** One notification for many users: the same type, target and text for each. */
 export interface BroadcastNotification {
+  /** Who caused it (the announcement's author, the seller asking for a sample). */
+  actorId: number | null;
   notificationType: NotificationType;
   sampleShipmentId?: number | null;
   announcementId?: number | null;
@@ -286,7 +298,7 @@ export interface BroadcastNotification {
 /**
  * Inserts the notification for the next `limit` active users (by id, after `afterUserId`) that
  * match the filter, in one INSERT ... SELECT: the recipients never travel to the server and back.
- * Returns the rows with each recipient's first name and unread count, ordered by user id.
+ * Returns the rows with the actor's first name and each recipient's unread count, by user id.
  */
 export async function insertForActiveUsers(
   db: DbOrTx,
@@ -297,7 +309,7 @@ export async function insertForActiveUsers(
 ): Promise<InsertedNotification[]> {
   const result = await db.execute(sql`
     with recipients as (
-      select u.id, u.first_name from ${users} u
+      select u.id from ${users} u
       where u.is_active = true and u.id > ${afterUserId}
         ${filter.group ? sql`and u."group" = ${filter.group}` : sql``}
         ${filter.exceptId !== undefined ? sql`and u.id <> ${filter.exceptId}` : sql``}
@@ -305,18 +317,18 @@ export async function insertForActiveUsers(
       limit ${limit}
     ), inserted as (
       insert into ${notifications}
-        (user_id, notification_type, shipment_id, sample_shipment_id, announcement_id, content)
-      select r.id, ${notification.notificationType}::text, null,
+        (user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, content)
+      select r.id, ${notification.actorId}::integer, ${notification.notificationType}::text, null,
         ${notification.sampleShipmentId ?? null}::integer,
         ${notification.announcementId ?? null}::integer, ${notification.content}::text
       from recipients r
-      returning id, user_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
+      returning id, user_id, actor_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
     )
-    select i.id, i.user_id, r.first_name, i.notification_type, i.shipment_id, i.sample_shipment_id,
-      i.kind, i.content, i.is_read, i.updated_at,
+    select i.id, i.user_id, i.actor_id, a.first_name as actor_first_name, i.notification_type,
+      i.shipment_id, i.sample_shipment_id, i.kind, i.content, i.is_read, i.updated_at,
       (select count(*) from ${notifications} n where n.user_id = i.user_id and n.is_read = false)
         + 1 as unread
-    from inserted i join recipients r on r.id = i.user_id
+    from inserted i left join ${users} a on a.id = i.actor_id
     order by i.user_id`);
   const resultRows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return resultRows.map(toInserted);

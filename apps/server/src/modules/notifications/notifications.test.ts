@@ -73,7 +73,7 @@ describe("notifications", () => {
       sample_shipment_id: 0,
       content: "New message from Sally Seller: Pickup is ready",
       is_read: false,
-      user: { id: agent.id, first_name: "Andy" },
+      user: { id: seller.id, first_name: "Sally" },
     });
     await agentBell.until(() =>
       agentBell.events.some((e) => e.event_type === "unread_count" && e.data.count === 1),
@@ -237,7 +237,12 @@ describe("notifications", () => {
       const found = await waitFor(async () =>
         (await list(user)).find((n) => n.sample_shipment_id === sample.id),
       );
-      expect(found).toMatchObject({ notification_type: "Sample Shipment", shipment_id: null });
+      // Caused by the seller; shipment_id 0 keeps samples apart from announcements (null).
+      expect(found).toMatchObject({
+        notification_type: "Sample Shipment",
+        shipment_id: 0,
+        user: { id: seller.id, first_name: "Sally" },
+      });
     }
     expect((await list(admin)).some((n) => n.sample_shipment_id === sample.id)).toBe(false);
     ctx.app.events.emit("sample.completed", {
@@ -249,6 +254,7 @@ describe("notifications", () => {
       (await list(seller)).find((n) => n.sample_shipment_id === sample.id),
     );
     expect(done.content).toBe(notificationTexts.sampleCompleted(sample.id, "Mugs"));
+    expect(done.user).toEqual({ id: agent.id, first_name: "Andy" });
   });
 
   it("caps the list at 100, newest first", async () => {
