@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SampleShipment } from "@fba/contract";
-import { history } from "../../test/chat-fixtures";
+import { agent, history, message } from "../../test/chat-fixtures";
 import { FakeSocket, signIn } from "../../test/fake-socket";
 import { renderRoute, setViewport, stubFetch } from "../../test/render-route";
 import { AdminSamplesTable } from "../../features/samples/components/AdminSamplesTable";
@@ -20,7 +20,8 @@ function sample(overrides: Partial<SampleShipment> = {}): SampleShipment {
     created_at: "2026-11-20T10:00:00Z",
     seller: { id: 1, first_name: "Sally", last_name: "Seller", image: null },
     message_count: 0,
-    delivery_address: "Warehouse for seller 1",
+    delivery_address: "12 Harbour Road, Leeds",
+    samples_desk_address: "Samples desk for seller 1",
     ...overrides,
   } as SampleShipment;
 }
@@ -68,6 +69,34 @@ describe("the admin's sample shipment page", { timeout: 60_000 }, () => {
       "href",
       "/admin/dashboard?tab=samples",
     );
+  });
+
+  it("shows who handles the sample as soon as an agent's first message claims it", async () => {
+    const routes: Record<string, unknown> = {
+      "GET /api/sample-shipments/12/": ok(sample()),
+      "GET /api/chat/sample-shipment-messages/12/": ok(history()),
+    };
+    stubFetch(routes);
+    renderRoute(<AdminSamplePage />, { path: "/admin/samples/:id", url: "/admin/samples/12" });
+    const details = await screen.findByRole("region", { name: "Sample shipment details" });
+    await screen.findByTestId("chat-panel", {}, { timeout: 15_000 });
+    expect(within(details).queryByText(/Handled by/)).not.toBeInTheDocument();
+
+    // The server has the claim once the agent wrote; the page asks for the sample again.
+    const handler = { id: agent.id, first_name: agent.first_name, last_name: agent.last_name };
+    routes["GET /api/sample-shipments/12/"] = ok(
+      sample({
+        claim: {
+          claimed_at: "2026-11-21T09:00:00Z",
+          is_mine: false,
+          agent: { ...handler, company_name: "" },
+        },
+      }),
+    );
+    const socket = FakeSocket.latest("/ws/sample-shipment-chat/12/");
+    socket.open();
+    socket.emit("message_sent", message({ sender: handler, sender_type: "Shipper" }));
+    expect(await within(details).findByText("Handled by Alex Agent")).toBeInTheDocument();
   });
 
   it("keeps a completed sample's chat readable but closed", async () => {

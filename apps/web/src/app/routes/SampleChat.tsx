@@ -1,7 +1,11 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Stack } from "@mui/material";
+import { sampleShipmentKeys } from "../../entities/sample/api/keys";
+import { chatHistoryQueryOptions } from "../../features/chat/api/get-chat-history";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 import { useSampleShipment } from "../../features/samples/api/get-sample-shipment";
+import { handlerName, isHandledByAnother } from "../../features/samples/lib/claim";
 
 /**
  * A sample shipment's details with its chat: open for new messages until the sample is
@@ -17,12 +21,25 @@ export function SampleChat({
   details: ReactNode;
 }) {
   const { data: sample } = useSampleShipment(id);
-  if (side === "shipper" && sample?.claim && !sample.claim.is_mine) {
+  const queryClient = useQueryClient();
+  // The chat panel loads and updates the history; this only reads it from the cache.
+  const { data: chat } = useQuery({ ...chatHistoryQueryOptions("sample", id), enabled: false });
+  const agentHasWritten = chat?.messages.some((m) => m.sender_type === "Shipper") ?? false;
+  const isUnclaimed =
+    sample !== undefined && !sample.claim && sample.status !== "Shipment Completed";
+  useEffect(() => {
+    // An agent's first message claims the sample: fetch it again to show who handles it now.
+    if (agentHasWritten && isUnclaimed) {
+      void queryClient.invalidateQueries({ queryKey: sampleShipmentKeys.detail(id) });
+    }
+  }, [agentHasWritten, isUnclaimed, queryClient, id]);
+
+  if (sample && isHandledByAnother(sample, side)) {
     return (
       <Stack spacing={2}>
         {details}
         <Alert severity="info">
-          Another agent is handling this sample shipment, so its chat is closed to you.
+          {`${handlerName(sample) ?? "Another agent"} is handling this sample shipment, so its chat is closed to you.`}
         </Alert>
       </Stack>
     );

@@ -7,11 +7,13 @@ import { useListState } from "../../components/data-table/use-list-state";
 import { PageHeader } from "../../components/PageHeader";
 import { SellerTabs } from "./SellerTabs";
 import { useSampleShipments } from "../../features/samples/api/get-sample-shipments";
-import { SampleStatusChip } from "../../features/samples/components/SampleStatusChip";
+import { SampleStatusCell } from "../../features/samples/components/SampleStatusChip";
 import { formatCalendarDay } from "../../lib/format";
 
-const chatPath = (row: SampleShipment) =>
+const detailPath = (row: SampleShipment) =>
   `/seller/booking/recentorderstatus/${row.id}?src=sampleShipments`;
+/** Open chat lands on the chat, below the details on a phone. */
+const chatPath = (row: SampleShipment) => `${detailPath(row)}#chat`;
 
 const columns: DataTableColumn<SampleShipment>[] = [
   { id: "id", label: "ID", sortable: true, render: (row) => row.id },
@@ -24,7 +26,7 @@ const columns: DataTableColumn<SampleShipment>[] = [
     sortable: true,
     render: (row) => formatCalendarDay(row.created_at),
   },
-  { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
+  { id: "status", label: "Status", render: (row) => <SampleStatusCell sample={row} /> },
   {
     id: "action",
     label: "Action",
@@ -68,7 +70,7 @@ export default function SellerSamplesPage() {
         what="your sample shipments"
         loading={isFetching && !data}
         pages={data?.pagination_option.pages ?? 1}
-        onRowClick={(row) => void navigate(chatPath(row))}
+        onRowClick={(row) => void navigate(detailPath(row))}
         {...list.tableProps}
         toolbar={
           <TextField

@@ -6,7 +6,7 @@ import { DataTable, type DataTableColumn } from "../../../components/data-table/
 import { useListState } from "../../../components/data-table/use-list-state";
 import { useSampleShipments } from "../api/get-sample-shipments";
 import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
-import { SampleStatusChip } from "./SampleStatusChip";
+import { SampleStatusCell } from "./SampleStatusChip";
 import { formatCalendarDay } from "../../../lib/format";
 import { fullName } from "../../../lib/names";
 
@@ -26,7 +26,7 @@ const columns: DataTableColumn<SampleShipment>[] = [
     sortable: true,
     render: (row) => formatCalendarDay(row.created_at),
   },
-  { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
+  { id: "status", label: "Status", render: (row) => <SampleStatusCell sample={row} /> },
   {
     id: "action",
     label: "Action",

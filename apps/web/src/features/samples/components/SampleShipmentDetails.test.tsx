@@ -14,7 +14,8 @@ function sample(overrides: Partial<SampleShipment> = {}): SampleShipment {
     product_name: "Bamboo cups",
     quantity: 12,
     address: "12 Harbour Road",
-    delivery_address: "Samples desk, seller 42",
+    delivery_address: "12 Harbour Road",
+    samples_desk_address: "Samples desk, seller 42",
     status: "Shipment Pending",
     created_at: "2026-11-20T10:00:00Z",
     seller: { id: 42, first_name: "Sally", last_name: "Tester", image: null },
@@ -55,23 +56,38 @@ describe("SampleShipmentSummary: who handles the sample", () => {
 
   it("tells the claiming agent it is theirs, and lets them complete it", () => {
     renderSummary(sample({ claim: { claimed_at: claimedAt, is_mine: true, agent } }), "shipper");
-    expect(screen.getByText("Claimed by you")).toBeInTheDocument();
+    expect(screen.getByText("Handled by you")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Mark as complete" })).toBeInTheDocument();
   });
 
-  it("tells another agent only that someone else has it, without the complete button", () => {
-    renderSummary(
-      sample({ claim: { claimed_at: claimedAt, is_mine: false, agent: null } }),
-      "shipper",
-    );
-    expect(screen.getByText("Claimed by another agent")).toBeInTheDocument();
-    expect(screen.queryByText(/Andy/)).not.toBeInTheDocument();
+  it("names the handling agent to another agent, without the complete button", () => {
+    renderSummary(sample({ claim: { claimed_at: claimedAt, is_mine: false, agent } }), "shipper");
+    expect(screen.getByText("Handled by Andy Agent / Andy Freight LLC")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Mark as complete" })).not.toBeInTheDocument();
+  });
+
+  it("gives the agent the seller's address to deliver to, and the samples desk labelled apart", () => {
+    renderSummary(sample(), "shipper");
+    expect(screen.getByText("Sample Delivery Address").nextSibling).toHaveTextContent(
+      "12 Harbour Road",
+    );
+    expect(screen.getByText("FBA Freight samples desk").nextSibling).toHaveTextContent(
+      "Samples desk, seller 42",
+    );
+  });
+
+  it("shows the seller their own address and no samples desk", () => {
+    renderSummary(
+      sample({ delivery_address: undefined, samples_desk_address: undefined }),
+      "seller",
+    );
+    expect(screen.getByText("Delivery Address").nextSibling).toHaveTextContent("12 Harbour Road");
+    expect(screen.queryByText("FBA Freight samples desk")).not.toBeInTheDocument();
   });
 
   it("shows no claim while nobody has claimed it; any agent may complete it", () => {
     renderSummary(sample(), "shipper");
-    expect(screen.queryByText(/Claimed by|Handled by/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Handled by/)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Mark as complete" })).toBeInTheDocument();
   });
 });

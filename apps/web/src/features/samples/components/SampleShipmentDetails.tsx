@@ -19,6 +19,7 @@ import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { fullName } from "../../../lib/names";
 import type { SampleShipment } from "@fba/contract";
+import { canActOnSample, claimLabel, isHandledByAnother, type SampleSide } from "../lib/claim";
 import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
 import { SampleShipmentStepper } from "./SampleShipmentStepper";
 import { SampleStatusChip } from "./SampleStatusChip";
@@ -26,7 +27,7 @@ import { SampleStatusChip } from "./SampleStatusChip";
 export interface SampleShipmentDetailsProps {
   sampleId: number;
   /** Agents and admins may mark a pending sample complete; sellers only read. */
-  side: "seller" | "shipper" | "admin";
+  side: SampleSide;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -40,22 +41,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </Typography>
     </Box>
   );
-}
-
-/**
- * Who handles the sample: the seller (and admins) read the agent's name and company; agents
- * read only whether it is theirs. Null while nobody has claimed it.
- */
-export function claimLabel(
-  sample: Pick<SampleShipment, "claim">,
-  side: SampleShipmentDetailsProps["side"],
-): string | null {
-  const claim = sample.claim;
-  if (!claim) return null;
-  if (side === "shipper") return claim.is_mine ? "Claimed by you" : "Claimed by another agent";
-  if (!claim.agent) return null;
-  const company = claim.agent.company_name.trim();
-  return `Handled by ${fullName(claim.agent)}${company ? ` / ${company}` : ""}`;
 }
 
 /** The details of one sample shipment, for embedding beside its chat on the order pages. */
@@ -94,12 +79,11 @@ export function SampleShipmentSummary({
   sample: SampleShipment;
   side: SampleShipmentDetailsProps["side"];
 }) {
-  const isClaimedByAnother = side === "shipper" && !!sample.claim && !sample.claim.is_mine;
-  const canComplete =
-    side !== "seller" && sample.status !== "Shipment Completed" && !isClaimedByAnother;
-  const claim = claimLabel(sample, side);
-  const deliveryAddress =
-    side === "seller" ? sample.address : (sample.delivery_address ?? sample.address);
+  const isClaimedByAnother = isHandledByAnother(sample, side);
+  const canComplete = canActOnSample(sample, side);
+  const claim = claimLabel(sample);
+  // Samples go to the address the seller typed, whoever reads it.
+  const deliveryAddress = sample.delivery_address ?? sample.address;
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label="Sample shipment details">
       <Stack
@@ -143,6 +127,9 @@ export function SampleShipmentSummary({
         <Field label={side === "seller" ? "Delivery Address" : "Sample Delivery Address"}>
           {deliveryAddress}
         </Field>
+        {sample.samples_desk_address && (
+          <Field label="FBA Freight samples desk">{sample.samples_desk_address}</Field>
+        )}
         {side !== "seller" && (
           <Field label="Seller">
             <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>

@@ -14,11 +14,13 @@ function sample(overrides: Partial<SampleShipment> = {}): SampleShipment {
     product_name: "Bamboo cups",
     quantity: 12,
     address: "12 Harbour Road",
-    delivery_address: "Samples desk, seller 42",
+    delivery_address: "12 Harbour Road",
+    samples_desk_address: "Samples desk, seller 42",
     status: "Shipment Pending",
     created_at: "2026-11-20T10:00:00Z",
     seller: { id: 42, first_name: "Sally", last_name: "Tester", image: null },
     message_count: 0,
+    claim: null,
     ...overrides,
   };
 }
@@ -71,7 +73,7 @@ describe("ShipperSamplesPage", { timeout: 30_000 }, () => {
       "Bamboo cups",
       "11/20/2026",
       "12",
-      "Samples desk, seller 42",
+      "12 Harbour Road",
       "Shipment Pending",
     ]);
     expect(String(fetchMock.mock.calls[0]![0])).toContain("per_page=10");
@@ -79,6 +81,42 @@ describe("ShipperSamplesPage", { timeout: 30_000 }, () => {
       "href",
       "/shipper/dashboard/orders/status/11?src=sampleShipments",
     );
+  });
+
+  it("names who handles each sample and offers Mark as complete only where this agent may act", async () => {
+    const andy = { id: 7, first_name: "Andy", last_name: "Agent", company_name: "Andy Freight" };
+    const claimedAt = "2026-11-21T09:00:00Z";
+    const rows = [
+      sample({ id: 1, product_name: "Open one" }),
+      sample({
+        id: 2,
+        product_name: "Mine",
+        claim: { claimed_at: claimedAt, is_mine: true, agent: { ...andy, id: 9 } },
+      }),
+      sample({
+        id: 3,
+        product_name: "Andy's",
+        claim: { claimed_at: claimedAt, is_mine: false, agent: andy },
+      }),
+    ];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockImplementation(() => Promise.resolve(json(listBody(rows)))),
+    );
+    renderPage();
+    const rowOf = async (name: string) =>
+      (await screen.findByText(name, undefined, { timeout: 10_000 })).closest("tr")!;
+    const handledBy = (row: HTMLElement) =>
+      within(row).queryByTestId("sample-handler")?.textContent ?? null;
+    const completable = (row: HTMLElement) =>
+      within(row).queryByRole("button", { name: "Mark as complete" }) !== null;
+
+    expect(handledBy(await rowOf("Open one"))).toBeNull();
+    expect(completable(await rowOf("Open one"))).toBe(true);
+    expect(handledBy(await rowOf("Mine"))).toBe("Handled by you");
+    expect(completable(await rowOf("Mine"))).toBe(true);
+    expect(handledBy(await rowOf("Andy's"))).toBe("Handled by Andy Agent / Andy Freight");
+    expect(completable(await rowOf("Andy's"))).toBe(false);
   });
 
   it("asks before marking complete, sends Shipment Completed and refreshes the list", async () => {

@@ -6,7 +6,8 @@ import { DataTable, type DataTableColumn } from "../../../components/data-table/
 import { useShipperListState } from "../../../components/data-table/use-list-state";
 import { useSampleShipments } from "../api/get-sample-shipments";
 import { MarkSampleCompleteButton } from "../components/MarkSampleCompleteButton";
-import { SampleStatusChip } from "../components/SampleStatusChip";
+import { SampleStatusCell } from "../components/SampleStatusChip";
+import { canActOnSample } from "../lib/claim";
 import { formatCalendarDay } from "../../../lib/format";
 import type { SampleShipment } from "@fba/contract";
 
@@ -32,14 +33,14 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
     {
       id: "delivery_address",
       label: "Sample Delivery Address",
-      // Kept narrow so the status and actions fit beside it on a laptop screen.
+      // Where the seller asked for them. Kept narrow so the status and actions fit beside it.
       render: (row) => (
         <Box component="span" sx={{ display: "block", maxWidth: { md: 200 } }}>
           {row.delivery_address ?? row.address}
         </Box>
       ),
     },
-    { id: "status", label: "Status", render: (row) => <SampleStatusChip status={row.status} /> },
+    { id: "status", label: "Status", render: (row) => <SampleStatusCell sample={row} /> },
     {
       id: "action",
       label: "Action",
@@ -55,14 +56,17 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
               <VisibilityOutlinedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          {row.status !== "Shipment Completed" && <MarkSampleCompleteButton sampleId={row.id} />}
+          {canActOnSample(row, "shipper") && <MarkSampleCompleteButton sampleId={row.id} />}
         </Stack>
       ),
     },
   ];
 }
 
-/** Every sample shipment, for the shipping agent to deliver and mark complete. */
+/**
+ * Every sample shipment, for the shipping agents: each shows who handles it, and only that agent
+ * (or anyone, while nobody does) may mark it complete.
+ */
 export default function ShipperSamplesPage() {
   const list = useShipperListState({ ordering: "-created_at" });
   const query = useSampleShipments(list.params);
