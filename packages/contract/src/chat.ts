@@ -92,11 +92,18 @@ export const chatMessageSchema = chatMessageBaseSchema.extend({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/**
+ * The history's `admin` until an admin has posted: an object with id 0 and empty fields, never
+ * null, because the existing client reads `admin.first_name` unguarded.
+ */
+export const NO_CHAT_ADMIN = { id: 0, first_name: "", last_name: "", image: null } as const;
+
 export const chatHistorySchema = z.object({
   messages: z.array(chatMessageSchema),
   seller: chatPartySchema.nullable(),
   shipper: chatPartySchema.nullable(),
-  admin: chatPartySchema.nullable(),
+  /** The admin who posted last, or NO_CHAT_ADMIN (id 0) when none has. */
+  admin: chatPartySchema,
 });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 

@@ -603,7 +603,7 @@ describe("chat over WebSockets", () => {
         messages: [{ id: message.id, content: "Samples ship Monday" }],
         seller: { id: seller.id, first_name: "Sally", last_name: "Seller", image: null },
         shipper: { id: otherAgent.id },
-        admin: null,
+        admin: { id: 0, first_name: "" },
       });
     });
 

@@ -1,4 +1,4 @@
-import type { ChatHistory, ChatMessage } from "@fba/contract";
+import { NO_CHAT_ADMIN, type ChatHistory, type ChatMessage } from "@fba/contract";
 
 export const seller = { id: 1, first_name: "Sally", last_name: "Seller", image: null };
 export const agent = { id: 2, first_name: "Alex", last_name: "Agent", image: null };
@@ -23,5 +23,5 @@ export function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
 }
 
 export function history(messages: ChatMessage[] = []): ChatHistory {
-  return { messages, seller, shipper: agent, admin: null };
+  return { messages, seller, shipper: agent, admin: { ...NO_CHAT_ADMIN } };
 }

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import {
   CHAT_HISTORY_LIMIT,
+  NO_CHAT_ADMIN,
   chatMessages as texts,
   type ChatAttachment,
   type ChatHistory,
@@ -147,7 +148,7 @@ export class ChatService {
       messages,
       seller: party(facts.sellerId),
       shipper: party(shipperId),
-      admin: party(adminId),
+      admin: party(adminId) ?? { ...NO_CHAT_ADMIN },
     };
   }
 

@@ -98,9 +98,11 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
 
   const data = history.data;
   const messages = useMemo(() => data?.messages ?? [], [data]);
+  // Before any admin has posted the history names an admin with id 0 (for the existing client).
+  const admin = data?.admin.id ? data.admin : null;
   const parties = useMemo(
-    () => [data?.seller, data?.shipper, data?.admin].filter((p): p is ChatParty => Boolean(p)),
-    [data],
+    () => [data?.seller, data?.shipper, admin].filter((p): p is ChatParty => Boolean(p)),
+    [data, admin],
   );
   const { scrollRef, isVisible, onScroll, stickToBottom } = useChatScroll(
     messages,
@@ -287,7 +289,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         side={side}
         seller={data?.seller ?? null}
         shipper={data?.shipper ?? null}
-        admin={data?.admin ?? null}
+        admin={admin}
         status={channel.status}
       />
       {channel.status === "reconnecting" && (
