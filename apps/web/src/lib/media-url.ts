@@ -1,7 +1,11 @@
 import { API_BASE } from "./api-client";
 
-/** The API paths that serve uploaded files: profile images and chat attachments. */
-const MEDIA_PATHS = [`${API_BASE}/users/`, `${API_BASE}/chat/attachment/`];
+/** The API paths that serve uploaded files: profile images, chat attachments, order documents. */
+const MEDIA_PATHS = [
+  `${API_BASE}/users/`,
+  `${API_BASE}/chat/attachment/`,
+  `${API_BASE}/documents/`,
+];
 
 /**
  * The API names uploaded files by absolute URLs built from its public address, for every client.

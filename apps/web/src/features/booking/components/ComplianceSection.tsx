@@ -5,13 +5,29 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
+  Paper,
   Stack,
 } from "@mui/material";
-import { Controller } from "react-hook-form";
-import { COMPLIANCE_OPTIONS, type ComplianceOption } from "@fba/contract";
+import { Controller, useWatch } from "react-hook-form";
+import { COMPLIANCE_OPTIONS, requiredDocuments, type ComplianceOption } from "@fba/contract";
+import { RequiredDocuments } from "../../../entities/document/components/RequiredDocuments";
 import { FormSection } from "./FormSection";
 import { NO_GOODS } from "./shipment-form";
 import { useShipmentForm, useTextField, type SectionProps } from "./shipment-form-parts";
+
+/** What the agent will ask for before pickup, as the goods ticked above call for. */
+function DocumentsToPrepare() {
+  const { control } = useShipmentForm();
+  const compliance = useWatch({ control, name: "compliance.compliance" });
+  return (
+    <Paper variant="outlined" sx={{ px: 2, py: 1.5, bgcolor: "action.hover" }}>
+      <RequiredDocuments
+        title="Documents the agent will need before pickup"
+        required={requiredDocuments(compliance ?? [])}
+      />
+    </Paper>
+  );
+}
 
 export function ComplianceSection(section: SectionProps) {
   const { control, formState } = useShipmentForm();
@@ -65,6 +81,7 @@ export function ComplianceSection(section: SectionProps) {
             );
           }}
         />
+        <DocumentsToPrepare />
         {text(
           "compliance.additional_notes",
           "Additional notes",

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Leg, SuccessEnvelope } from "@fba/contract";
+import { api } from "../../../lib/api-client";
+import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+
+const path = (shipmentId: number, legId: number, action: "accept" | "resolve") =>
+  `shipments/${shipmentId}/legs/${legId}/different-fc/${action}`;
+
+export const acceptDifferentFc = (shipmentId: number, legId: number) =>
+  api.post<SuccessEnvelope<Leg>>(path(shipmentId, legId, "accept"));
+
+export const resolveDifferentFc = (shipmentId: number, legId: number, note: string) =>
+  api.post<SuccessEnvelope<Leg>>(path(shipmentId, legId, "resolve"), { note });
+
+/**
+ * The seller's Accept or an admin's Resolve. The answer is the changed leg, handed to `onLeg`
+ * (the page keeps the order's legs); the order's delivery summary changes with it.
+ */
+export function useDecideDifferentFc(shipmentId: number, onLeg: (leg: Leg) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ legId, note }: { legId: number; note?: string }) =>
+      note === undefined
+        ? acceptDifferentFc(shipmentId, legId)
+        : resolveDifferentFc(shipmentId, legId, note),
+    onSuccess: async (res) => {
+      onLeg(res.data);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.detail(shipmentId) }),
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.lists() }),
+      ]);
+    },
+  });
+}

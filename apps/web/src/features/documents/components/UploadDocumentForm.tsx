@@ -1,0 +1,221 @@
+import { useRef, useState, type FormEvent } from "react";
+import {
+  Alert,
+  Box,
+  Button,
+  FormHelperText,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MIME_TYPES,
+  documentMessages,
+  formatFileSize,
+  ORDER_DOCUMENT_TYPES,
+  PROOF_OF_DELIVERY,
+  type Leg,
+  type OrderDocumentType,
+} from "@fba/contract";
+import { ApiError } from "../../../lib/api-client";
+import { formatApiError, notify } from "../../../lib/toast";
+import type { UploadProgress } from "../../../lib/upload";
+import { useUploadDocument } from "../api/documents";
+import { legLabel } from "../lib/leg-label";
+
+type Field = "type" | "leg_id" | "file";
+type Errors = Partial<Record<Field | "form", string>>;
+
+const EXTENSIONS = /\.(pdf|png|jpe?g|webp)$/i;
+
+/**
+ * Why a file cannot be sent, judged before it is: its size, or a name and type that are neither
+ * PDF, PNG, JPEG nor WebP. The server still decides by the file's bytes.
+ */
+export function refusalOf(file: File): string | undefined {
+  if (file.size > DOCUMENT_MAX_BYTES) return documentMessages.fileTooLarge;
+  const knownType = (DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type);
+  if (!knownType && !EXTENSIONS.test(file.name)) return documentMessages.fileType;
+  return undefined;
+}
+
+const percent = (progress: UploadProgress | null) =>
+  progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+
+/** Type, optional leg and file; the upload shows its progress and can be cancelled. */
+export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; legs: Leg[] }) {
+  const upload = useUploadDocument(shipmentId);
+  const [type, setType] = useState<OrderDocumentType | "">("");
+  const [legId, setLegId] = useState<number | "">("");
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const busy = upload.isPending;
+
+  const chooseFile = (chosen: File | undefined) => {
+    setCancelled(false);
+    setFile(chosen ?? null);
+    setErrors(({ file: _file, form: _form, ...rest }) =>
+      chosen ? { ...rest, file: refusalOf(chosen) } : rest,
+    );
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setCancelled(false);
+    const found: Errors = {
+      type: type ? undefined : documentMessages.typeRequired,
+      leg_id: type === PROOF_OF_DELIVERY && legId === "" ? documentMessages.legRequired : undefined,
+      file: file ? refusalOf(file) : documentMessages.fileRequired,
+    };
+    setErrors(found);
+    if (!type || !file || Object.values(found).some(Boolean)) return;
+    controller.current = new AbortController();
+    setProgress({ loaded: 0, total: file.size });
+    try {
+      const res = await upload.mutateAsync({
+        type,
+        legId: legId === "" ? null : legId,
+        file,
+        onProgress: setProgress,
+        signal: controller.current.signal,
+      });
+      notify.success(res.message);
+      setFile(null);
+      setType("");
+      setLegId("");
+      if (fileInput.current) fileInput.current.value = "";
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") {
+        setCancelled(true);
+      } else if (error instanceof ApiError && error.errors.some((item) => item.field)) {
+        // A refused file says why next to the field: its type or its size.
+        const byField: Errors = {};
+        for (const item of error.errors) {
+          const field = (["type", "leg_id", "file"] as const).find((name) => name === item.field);
+          byField[field ?? "form"] ??= item.message;
+        }
+        setErrors(byField);
+      } else {
+        setErrors({ form: formatApiError(error) });
+      }
+    } finally {
+      controller.current = null;
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Upload a document">
+      <Stack spacing={2}>
+        <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+          <TextField
+            select
+            label="Document type"
+            value={type}
+            onChange={(event) => {
+              setType(event.target.value as OrderDocumentType);
+              setErrors(({ type: _type, leg_id: _leg, ...rest }) => rest);
+            }}
+            error={!!errors.type}
+            helperText={errors.type}
+            disabled={busy}
+            required
+            sx={{ minWidth: { md: 240 } }}
+          >
+            {ORDER_DOCUMENT_TYPES.map((option) => (
+              <MenuItem key={option} value={option}>
+                {option}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Leg"
+            value={legId}
+            onChange={(event) => {
+              const value = event.target.value as number | "";
+              setLegId(value === "" ? "" : Number(value));
+              setErrors(({ leg_id: _leg, ...rest }) => rest);
+            }}
+            error={!!errors.leg_id}
+            helperText={
+              errors.leg_id ??
+              (type === PROOF_OF_DELIVERY ? "Required for proof of delivery" : undefined)
+            }
+            disabled={busy}
+            sx={{ minWidth: { md: 240 } }}
+          >
+            <MenuItem value="">Whole order</MenuItem>
+            {legs.map((leg) => (
+              <MenuItem key={leg.id} value={leg.id}>
+                {legLabel(leg)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box sx={{ minWidth: 0 }}>
+            <Button
+              component="label"
+              variant="outlined"
+              startIcon={<UploadFileOutlined />}
+              disabled={busy}
+              sx={{ height: 56, width: { xs: "100%", md: "auto" } }}
+            >
+              Choose file
+              <input
+                ref={fileInput}
+                type="file"
+                hidden
+                accept={DOCUMENT_ACCEPT}
+                aria-label="Document file"
+                onChange={(event) => chooseFile(event.target.files?.[0])}
+              />
+            </Button>
+            <FormHelperText error={!!errors.file} sx={{ overflowWrap: "anywhere" }}>
+              {errors.file ??
+                (file
+                  ? `${file.name} (${formatFileSize(file.size)})`
+                  : "PDF, PNG, JPEG or WebP, up to 25 MB")}
+            </FormHelperText>
+          </Box>
+        </Stack>
+        {progress && (
+          <Stack spacing={0.5}>
+            <Typography variant="body2" id="document-upload-progress">
+              Uploading {file?.name}: {percent(progress)}%
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={percent(progress)}
+              aria-labelledby="document-upload-progress"
+            />
+          </Stack>
+        )}
+        {cancelled && <Alert severity="info">Upload cancelled. Nothing was saved.</Alert>}
+        {errors.form && (
+          <Alert severity="error" sx={{ whiteSpace: "pre-line" }}>
+            {errors.form}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Upload
+          </Button>
+          {busy && (
+            <Button variant="outlined" color="inherit" onClick={() => controller.current?.abort()}>
+              Cancel upload
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
