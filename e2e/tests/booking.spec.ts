@@ -143,16 +143,18 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   // Wait for the window to close and the server to pick the winner.
   await waitForWinner(request, seller, shipment.id);
 
-  // The shipment left the agents' pending list; the loser cannot open it any more.
+  // The shipment left the agents' pending list; the loser reads it only as their lost bid.
   await cheapPage.goto("/shipper/dashboard");
   await expect(cheapPage.getByRole("heading", { name: "Pending Quotations" })).toBeVisible();
   await cheapPage.getByRole("textbox", { name: "Search" }).fill(product);
   await expect(cheapPage.getByText("You have no bid yet")).toBeVisible();
   await expect(cheapPage.getByRole("row", { name: new RegExp(product) })).toHaveCount(0);
   await dearPage.goto(`/shipper/bid/${shipment.id}`);
-  await expect(dearPage.getByText("You cannot view this shipment right now.")).toBeVisible();
-  await expect(dearPage.getByRole("link", { name: "Go to all shipments" })).toBeVisible();
-  await shots(dearPage, "shipper-access-denied");
+  await expect(dearPage.getByText("Bid lost")).toBeVisible();
+  await expect(dearPage.getByText(/Your quotation did not win the bidding/)).toBeVisible();
+  await expect(dearPage.getByRole("button", { name: "Submit" })).toHaveCount(0);
+  await expect(dearPage.getByRole("link", { name: "Back to my shipments" })).toBeVisible();
+  await shots(dearPage, "shipper-lost-bid");
 
   // Pending list shows the winning bid: 100 + min(1200, 800) = 900.
   await sellerPage.goto("/seller/booking/pendingorders");
