@@ -155,6 +155,28 @@ describe("FBA shipment IDs entered at booking", () => {
   });
 });
 
+describe("a winning bid the seller declined", () => {
+  it("never gets legs, not even on a read", async () => {
+    const seller = await createSeller(ctx.app);
+    const id = await postShipment(ctx.app, seller);
+    const winning = await placeBid(ctx.app, agent, id, { pickup: 100, normal: 700 });
+    await endBiddingWindow(ctx.app, id);
+    const declined = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
+      shipment_status: "Shipment Cancelled",
+      is_accepted: false,
+      cancel_reason: "Too slow",
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(await legsOf(id, seller)).toEqual([]);
+    expect(await legsOf(id, agent)).toEqual([]);
+    const rows = await ctx.app.database.db
+      .select()
+      .from(shipmentLegs)
+      .where(eq(shipmentLegs.shipmentId, id));
+    expect(rows).toEqual([]);
+  });
+});
+
 describe("late and quiet legs in the order lists", () => {
   it("counts them on the seller's, the winning agent's and the admin's rows", async () => {
     const seller = await createSeller(ctx.app);

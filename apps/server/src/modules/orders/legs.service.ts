@@ -69,8 +69,9 @@ export class LegService {
     const [order] = await this.partyTo(user, shipmentId);
     if (!isOrder(order)) return [];
     let legs = await legsOf(this.deps.db, shipmentId);
-    if (legs.length === 0) {
-      // An acceptance whose legs were not created yet (its listener had not run) gets them now.
+    if (legs.length === 0 && isLiveOrder(order)) {
+      // An acceptance whose legs were not created yet (its listener had not run) gets them now;
+      // a winning bid the seller declined (cancelled without acceptance) never had legs.
       await this.open(shipmentId, this.now());
       legs = await legsOf(this.deps.db, shipmentId);
     }

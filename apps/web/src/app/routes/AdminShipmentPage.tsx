@@ -2,6 +2,8 @@ import { Link as RouterLink, useParams } from "react-router";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
+import { LegsPanel } from "../../features/legs/components/LegsPanel";
+import { mayHaveLegs } from "../../features/legs/lib/leg-view";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
 import { AccessDenied, isRefusal } from "../../components/AccessDenied";
 import { QueryState } from "../../components/query-state/QueryState";
@@ -73,6 +75,13 @@ function AdminShipment({ shipment }: { shipment: Shipment }) {
         main={
           <Stack spacing={2}>
             <StatusStepper status={shipment.status} view="default" side="admin" />
+            {mayHaveLegs(shipment.status) && (
+              <LegsPanel
+                shipmentId={shipment.id}
+                side="admin"
+                canChange={shipment.status !== "Shipment Cancelled"}
+              />
+            )}
             <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />
           </Stack>
         }

@@ -1,5 +1,7 @@
 import { Paper, Stack, Typography } from "@mui/material";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
+import { LegsPanel } from "../../features/legs/components/LegsPanel";
+import { mayHaveLegs } from "../../features/legs/lib/leg-view";
 import { BidCountdown } from "../../entities/shipment/components/BidCountdown";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
 import { useQuotations } from "../../entities/shipment/api/quotations";
@@ -139,6 +141,13 @@ function SellerShipment({
         </Panel>
       )}
       <StatusStepper status={shipment.status} view={stepperViewFromSrc(src)} side="seller" />
+      {hasOrderChat(shipment) && mayHaveLegs(shipment.status) && (
+        <LegsPanel
+          shipmentId={shipment.id}
+          side="seller"
+          canChange={shipment.status !== "Shipment Cancelled"}
+        />
+      )}
       {orderInfo}
     </Stack>
   );

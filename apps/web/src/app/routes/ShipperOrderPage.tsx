@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { useLocation, useParams, useSearchParams } from "react-router";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
+import { LegsPanel } from "../../features/legs/components/LegsPanel";
+import { mayHaveLegs } from "../../features/legs/lib/leg-view";
 import { SampleChat } from "./SampleChat";
 import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
@@ -127,6 +129,13 @@ function WonOrder({
               fromAcceptedList={fromAcceptedList}
               onNeedInfo={() => setInfoOpen(true)}
             />
+            {mayHaveLegs(shipment.status) && (
+              <LegsPanel
+                shipmentId={shipment.id}
+                side="agent"
+                canChange={shipment.status !== "Shipment Cancelled"}
+              />
+            )}
             <WinningBid shipment={shipment} />
             <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />
           </Stack>

@@ -14,6 +14,7 @@ export interface ProfileFormValues {
   phone: string;
   email: string;
   email_notifications: boolean;
+  milestone_emails: boolean;
   image: File | null;
   remove_image: boolean;
   current_password: string;
@@ -38,6 +39,7 @@ export function profileFormDefaults(user: User | null | undefined): ProfileFormV
     phone: user?.profile.phone ?? "",
     email: user?.email ?? "",
     email_notifications: user?.email_notifications ?? true,
+    milestone_emails: user?.milestone_emails ?? true,
     image: null,
     remove_image: false,
     current_password: "",

@@ -5,6 +5,7 @@ import { SHIPMENT_STATUSES, type ShipmentListRow, type ShipmentStatus } from "@f
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
 import { StatusChip } from "../../../entities/shipment/components/StatusChip";
+import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
 import { formatDate, formatDateTime } from "../../../entities/shipment/lib/format";
 import { useAdminShipments } from "../api/get-admin-shipments";
 
@@ -14,13 +15,16 @@ const columns: DataTableColumn<ShipmentListRow>[] = [
     label: "Shipment ID",
     sortable: true,
     render: (row) => (
-      <Link
-        component={RouterLink}
-        to={`/admin/shipments/${row.id}`}
-        onClick={(event) => event.stopPropagation()}
-      >
-        #{row.id}
-      </Link>
+      <>
+        <Link
+          component={RouterLink}
+          to={`/admin/shipments/${row.id}`}
+          onClick={(event) => event.stopPropagation()}
+        >
+          #{row.id}
+        </Link>
+        <LegsAttentionBadge attention={row.legs_attention} />
+      </>
     ),
   },
   { id: "product_name", label: "Product Name", sortable: true, render: (row) => row.product_name },

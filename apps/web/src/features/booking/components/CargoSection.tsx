@@ -87,6 +87,19 @@ export function CargoSection({
                     />
                   )}
                 />
+                <TextField
+                  label="FBA shipment ID (optional)"
+                  placeholder="FBA15ABCD1234"
+                  {...register(`packages.${index}.fba_shipment_id`)}
+                  error={!!packageErrors?.fba_shipment_id}
+                  helperText={
+                    packageErrors?.fba_shipment_id?.message ??
+                    "From Seller Central, if you have it already; you can add it later"
+                  }
+                  slotProps={{
+                    htmlInput: { maxLength: 20, autoCapitalize: "characters", spellCheck: false },
+                  }}
+                />
                 <FieldGrid columns={3}>
                   {PACKAGE_FIELDS.map(({ name, label, decimal }) => {
                     const path = `packages.${index}.${name}` as const;

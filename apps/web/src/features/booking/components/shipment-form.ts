@@ -16,6 +16,8 @@ export interface PackageValues {
   weight_per_carton_kg: string;
   total_cost_of_goods: string;
   number_of_cartons: string;
+  /** Optional; copied to the destination's leg when the seller accepts a bid. */
+  fba_shipment_id: string;
 }
 
 export interface ShipmentFormValues {
@@ -53,6 +55,7 @@ export const EMPTY_PACKAGE: PackageValues = {
   weight_per_carton_kg: "",
   total_cost_of_goods: "",
   number_of_cartons: "",
+  fba_shipment_id: "",
 };
 
 export const EMPTY_PICKUP: ShipmentFormValues["pickup_location"] = {

@@ -11,6 +11,7 @@ export interface UpdateProfileRequest {
   last_name: string;
   phone: string;
   email_notifications: boolean;
+  milestone_emails: boolean;
   image: File | null;
   remove_image: boolean;
   current_password?: string;
@@ -25,6 +26,7 @@ export function toProfileFormData(input: UpdateProfileRequest): FormData {
   // A blank phone clears it on the server.
   form.append("phone", input.phone);
   form.append("email_notifications", String(input.email_notifications));
+  form.append("milestone_emails", String(input.milestone_emails));
   if (input.image) form.append("image", input.image, input.image.name);
   else if (input.remove_image) form.append("remove_image", "true");
   if (input.new_password) {

@@ -189,6 +189,31 @@ describe("ProfileForm", { timeout: 30_000 }, () => {
     expect(authStorage.getRefreshToken()).toBe("new-refresh");
   });
 
+  it("turns milestone emails off on their own, and greys them out with every email off", async () => {
+    const u = userEvent.setup({ delay: null });
+    const fetchMock = vi.fn().mockResolvedValue(
+      jsonResponse(200, {
+        status: "success",
+        status_code: 200,
+        message: "Profile updated successfully",
+        data: { ...user, milestone_emails: false },
+      }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderForm();
+    const milestones = screen.getByRole("switch", { name: "Emails about shipment milestones" });
+    expect(milestones).toBeChecked();
+    await u.click(milestones);
+    await u.click(save());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = (fetchMock.mock.calls[0] as [string, RequestInit])[1].body as FormData;
+    expect(body.get("milestone_emails")).toBe("false");
+    expect(body.get("email_notifications")).toBe("true");
+
+    await u.click(screen.getByRole("switch", { name: "Email notifications" }));
+    expect(milestones).toBeDisabled();
+  });
+
   it("puts a wrong current password under its field", async () => {
     const u = userEvent.setup({ delay: null });
     vi.stubGlobal(

@@ -59,6 +59,8 @@ export function ProfileForm({ user }: { user: User }) {
   }, [userSnapshot, reset]);
 
   const isImageRemoved = useWatch({ control, name: "remove_image" });
+  // Milestone emails are some of the emails: with every email off, none of them go either.
+  const emailNotifications = useWatch({ control, name: "email_notifications" });
 
   /** Re-checks the password fields whose rules depend on the one that changed. */
   const recheck = (fields: FieldPath<ProfileFormValues>[]) => {
@@ -74,6 +76,7 @@ export function ProfileForm({ user }: { user: User }) {
           last_name: values.last_name,
           phone: values.phone,
           email_notifications: values.email_notifications,
+          milestone_emails: values.milestone_emails,
           image: values.image,
           remove_image: values.remove_image,
           current_password: values.current_password || undefined,
@@ -213,6 +216,23 @@ export function ProfileForm({ user }: { user: User }) {
                     />
                   }
                   label="Email notifications"
+                />
+              )}
+            />
+            <Controller
+              name="milestone_emails"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                      onBlur={field.onBlur}
+                      disabled={!emailNotifications}
+                    />
+                  }
+                  label="Emails about shipment milestones"
                 />
               )}
             />

@@ -12,6 +12,8 @@ import { AddInfoDialog } from "./AddInfoDialog";
 import { AwaitingDecisionList } from "./AwaitingDecisionList";
 import { PageHeader } from "../../../components/PageHeader";
 import { TrackingLink } from "../../../entities/shipment/components/ShipmentDetails";
+import { DocumentsMissingBadge } from "../../../entities/document/components/DocumentsMissingBadge";
+import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
 
 export type ShipperOrdersVariant = "current" | "completed" | "history";
 
@@ -67,7 +69,18 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
   const [infoFor, setInfoFor] = useState<Row | null>(null);
 
   const columns: DataTableColumn<Row>[] = [
-    { id: "id", label: "Shipment ID", sortable: true, render: (row) => `#${row.id}` },
+    {
+      id: "id",
+      label: "Shipment ID",
+      sortable: true,
+      render: (row) => (
+        <>
+          #{row.id}
+          <LegsAttentionBadge attention={row.legs_attention} />
+          <DocumentsMissingBadge row={row} />
+        </>
+      ),
+    },
     { id: "customer", label: "Customer Name", render: customerName },
     {
       id: "tracking_link",

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Leg, SuccessEnvelope } from "@fba/contract";
+import { api } from "../../../lib/api-client";
+import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+
+/**
+ * Under the shipments' root key: a notification about the order (a milestone recorded by the
+ * other party) marks these stale with the rest of the order's reads, so an open page refetches.
+ */
+export const legKeys = {
+  all: [...shipmentKeys.all, "legs"] as const,
+  of: (shipmentId: number) => [...legKeys.all, shipmentId] as const,
+};
+
+export async function getLegs(shipmentId: number, signal?: AbortSignal): Promise<Leg[]> {
+  const res = await api.get<SuccessEnvelope<Leg[]>>(
+    `shipments/${shipmentId}/legs/`,
+    undefined,
+    signal,
+  );
+  return res.data;
+}
+
+export const legsQueryOptions = (shipmentId: number) =>
+  queryOptions({
+    queryKey: legKeys.of(shipmentId),
+    queryFn: ({ signal }) => getLegs(shipmentId, signal),
+  });
+
+export function useLegs(shipmentId: number) {
+  return useQuery(legsQueryOptions(shipmentId));
+}

@@ -1,0 +1,46 @@
+import { Step, StepLabel, Stepper, Typography, useMediaQuery } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
+import { MILESTONE_LABELS, MILESTONES, type Leg } from "@fba/contract";
+import { formatEventTime, reachedAt } from "../lib/leg-view";
+
+/**
+ * A leg's milestones from Booked to Delivered to FC: across on wide screens, down on phones. A
+ * milestone passed without an event of its own (a truck has no port) reads "Skipped".
+ */
+export function LegTimeline({ leg }: { leg: Pick<Leg, "fc_code" | "milestone" | "late" | "events"> }) {
+  const theme = useTheme();
+  const isVertical = useMediaQuery(theme.breakpoints.down("md"));
+  const reached = reachedAt(leg.events);
+  const current = MILESTONES.indexOf(leg.milestone);
+  const isDelivered = leg.milestone === "delivered";
+  return (
+    <Stepper
+      activeStep={isDelivered ? MILESTONES.length : current + 1}
+      orientation={isVertical ? "vertical" : "horizontal"}
+      alternativeLabel={!isVertical}
+      aria-label={`Milestones to ${leg.fc_code}`}
+      sx={{ "& .MuiStepLabel-label": { overflowWrap: "anywhere" } }}
+    >
+      {MILESTONES.map((milestone, index) => {
+        const at = reached[milestone];
+        const caption = at ? formatEventTime(at) : index < current ? "Skipped" : undefined;
+        return (
+          <Step key={milestone} completed={index <= current}>
+            <StepLabel
+              error={leg.late && index === current + 1}
+              optional={
+                caption ? (
+                  <Typography variant="caption" color="text.secondary" component="span">
+                    {caption}
+                  </Typography>
+                ) : undefined
+              }
+            >
+              {MILESTONE_LABELS[milestone]}
+            </StepLabel>
+          </Step>
+        );
+      })}
+    </Stepper>
+  );
+}
