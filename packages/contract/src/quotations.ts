@@ -225,7 +225,9 @@ export const quotationUserSchema = z.object({
 });
 
 /**
- * Money is "1250.00"; a sealed bid shows asterisks of the same length instead. `accepted_service`
+ * Money is "1250.00"; a sealed bid shows asterisks of the same length instead. `fast_amount` and
+ * `normal_amount` are "" for a service the bid does not offer (never null: the existing client
+ * reads their length). `accepted_service`
  * is the service the seller chose on accepting; null when none was named (the acceptance buys the
  * service of `total_amount`) or not accepted.
  */
@@ -233,8 +235,8 @@ export const quotationSchema = z.object({
   id: z.number().int(),
   shipment: z.number().int(),
   pickup_amount: z.string(),
-  fast_amount: z.string().nullable(),
-  normal_amount: z.string().nullable(),
+  fast_amount: z.string(),
+  normal_amount: z.string(),
   total_amount: z.string(),
   is_accepted: z.boolean().nullable(),
   cancel_reason: z.string().nullable(),

@@ -72,7 +72,7 @@ describe("POST /api/shipper/quotation/", () => {
     expect(quotation).toMatchObject({
       shipment: id,
       pickup_amount: "150.00",
-      fast_amount: null,
+      fast_amount: "",
       normal_amount: "700.00",
       total_amount: "850.00",
       is_accepted: null,
@@ -215,7 +215,7 @@ describe("GET /api/quotations/?shipment_id=", () => {
       id: winning,
       pickup_amount: "******",
       fast_amount: "*******",
-      normal_amount: null,
+      normal_amount: "",
       total_amount: "*******",
       is_masked: true,
       user: { id: 0, first_name: "****", last_name: "*****" },

@@ -41,24 +41,23 @@ function trackingCarrierOf(value: string | null): TrackingCarrier | null {
     : null;
 }
 
-const maskMoney = (value: string | null) => (value === null ? null : maskValue(value));
-
 /** A quotation on the wire; sealed bids hide the agent and the amounts behind asterisks. */
 export function presentQuotation(
   quotation: QuotationFields,
   options: { isWinner: boolean; masked: boolean },
 ): Quotation {
   const pickup = money(quotation.pickupAmount) ?? "0.00";
-  const fast = money(quotation.fastAmount);
-  const normal = money(quotation.normalAmount);
+  // A service not offered is "" (the existing client reads .length of both amounts).
+  const fast = money(quotation.fastAmount) ?? "";
+  const normal = money(quotation.normalAmount) ?? "";
   const total = money(quotation.totalAmount) ?? "0.00";
   const masked = options.masked;
   return {
     id: quotation.id,
     shipment: quotation.shipmentId,
     pickup_amount: masked ? maskValue(pickup) : pickup,
-    fast_amount: masked ? maskMoney(fast) : fast,
-    normal_amount: masked ? maskMoney(normal) : normal,
+    fast_amount: masked ? maskValue(fast) : fast,
+    normal_amount: masked ? maskValue(normal) : normal,
     total_amount: masked ? maskValue(total) : total,
     is_accepted: quotation.isAccepted,
     cancel_reason: masked ? null : quotation.cancelReason,

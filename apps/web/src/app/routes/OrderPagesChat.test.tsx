@@ -39,7 +39,7 @@ function shipment(overrides: Partial<Shipment> = {}): Shipment {
       shipment: 31,
       pickup_amount: "100.00",
       fast_amount: "900.00",
-      normal_amount: null,
+      normal_amount: "",
       total_amount: "1000.00",
       is_accepted: true,
       cancel_reason: null,

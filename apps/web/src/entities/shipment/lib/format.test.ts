@@ -6,7 +6,7 @@ const quotation = {
   id: 3,
   shipment: 1,
   pickup_amount: "100.00",
-  fast_amount: null,
+  fast_amount: "",
   normal_amount: "900.00",
   total_amount: "1000.00",
   is_accepted: false,

@@ -8,7 +8,7 @@ import {
 } from "@fba/contract";
 import type { Quotation } from "../api/types";
 
-/** The amounts of a quotation as the wire carries them ("1250.00", null where not offered). */
+/** The amounts of a quotation as the wire carries them ("1250.00", "" where not offered). */
 export type QuotationMoney = Pick<
   Quotation,
   "pickup_amount" | "fast_amount" | "normal_amount" | "total_amount"
@@ -20,7 +20,7 @@ export const SERVICE_LABELS: Record<QuotationService, string> = {
 };
 
 const cents = (value: number) => value.toFixed(2);
-const optionalNumber = (value: string | null) => (value === null ? null : Number(value));
+const optionalNumber = (value: string) => (value === "" ? null : Number(value));
 
 /** Wire amounts as numbers for the contract's rules; null while they are sealed (asterisks). */
 export function amountsOf(
@@ -47,8 +47,8 @@ export function bidPreview(bid: CreateQuotationData): QuotationMoney {
   };
   return {
     pickup_amount: cents(amounts.pickup_amount),
-    fast_amount: amounts.fast_amount === null ? null : cents(amounts.fast_amount),
-    normal_amount: amounts.normal_amount === null ? null : cents(amounts.normal_amount),
+    fast_amount: amounts.fast_amount === null ? "" : cents(amounts.fast_amount),
+    normal_amount: amounts.normal_amount === null ? "" : cents(amounts.normal_amount),
     total_amount: cents(quotationTotal(amounts)),
   };
 }
@@ -56,8 +56,8 @@ export function bidPreview(bid: CreateQuotationData): QuotationMoney {
 /** The services a quotation offers, fast first. */
 export function offeredServices(quotation: QuotationMoney): QuotationService[] {
   const services: QuotationService[] = [];
-  if (quotation.fast_amount !== null && quotation.fast_amount !== "") services.push("fast");
-  if (quotation.normal_amount !== null && quotation.normal_amount !== "") services.push("normal");
+  if (quotation.fast_amount !== "") services.push("fast");
+  if (quotation.normal_amount !== "") services.push("normal");
   return services;
 }
 

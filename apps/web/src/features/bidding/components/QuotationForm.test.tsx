@@ -22,7 +22,7 @@ const bid = {
   id: 7,
   shipment: 42,
   pickup_amount: "100.00",
-  fast_amount: null,
+  fast_amount: "",
   normal_amount: "900.00",
   total_amount: "1000.00",
   is_accepted: null,
