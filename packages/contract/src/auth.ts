@@ -186,6 +186,13 @@ export const passwordResetInputSchema = withMatchingConfirm(
 );
 export type PasswordResetInput = z.input<typeof passwordResetInputSchema>;
 
+/**
+ * What a successful reset answers: the account's group, so the login form can open on the right
+ * tab with the email filled in (only the holder of a valid code gets it).
+ */
+export const passwordResetResultSchema = z.object({ group: z.enum(GROUPS) });
+export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
+
 export const changePasswordInputSchema = z
   .object({
     old_password: text({ error: messages.passwordRequired })

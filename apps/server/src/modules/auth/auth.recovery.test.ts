@@ -70,6 +70,8 @@ describe("auth: password recovery", () => {
     const done = await reset(account.email, code);
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe("Your password has been successfully reset.");
+    // The login form opens on the account's tab.
+    expect(done.json().data).toEqual({ group: "Seller" });
 
     const refresh = await post(ctx.app, "/api/auth/refresh-token/", {
       refresh: account.refresh_token,

@@ -12,6 +12,7 @@ import {
   otpVerifiedSchema,
   passwordInitInputSchema,
   passwordResetInputSchema,
+  passwordResetResultSchema,
   refreshInputSchema,
   registerInputSchema,
   sendOtpInputSchema,
@@ -228,15 +229,14 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
       preValidation: otpLimits,
       schema: {
         tags: ["auth"],
-        summary: "Set a new password with a recovery code; ends every session",
+        summary:
+          "Set a new password with a recovery code; ends every session and answers the account's group",
         body: passwordResetInputSchema,
-        response: { 200: nullData, ...errors },
+        response: { 200: successEnvelopeSchema(passwordResetResultSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      await service.resetPassword(request.body);
-      return ok(reply, null, messages.passwordResetDone);
-    },
+    async (request, reply) =>
+      ok(reply, await service.resetPassword(request.body), messages.passwordResetDone),
   );
 
   app.post(

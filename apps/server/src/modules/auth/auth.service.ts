@@ -10,6 +10,7 @@ import {
   type ChangePasswordInput,
   type OtpPurpose,
   type OtpSent,
+  type PasswordResetResult,
   type TokenPair,
   type User,
   loginInputSchema,
@@ -381,22 +382,29 @@ export class AuthService {
     });
   }
 
-  /** Uses the code up, sets the new password and ends every session of the account. */
-  async resetPassword(input: PasswordResetInput): Promise<void> {
+  /**
+   * Uses the code up, sets the new password and ends every session of the account; answers the
+   * account's group (the login form opens on its tab).
+   */
+  async resetPassword(input: PasswordResetInput): Promise<PasswordResetResult> {
     const passwordHash = await hashPassword(input.password);
-    await this.checkCode(input.email, PASSWORD_RESET, input.otp, async (tx, code, userId) => {
+    let group: PasswordResetResult["group"] | undefined;
+    await this.checkCode(input.email, PASSWORD_RESET, input.otp, async (tx, code, user) => {
       const now = new Date();
       await repo.markOtpConsumed(tx, code.id, now);
-      await repo.updatePasswordHash(tx, userId, passwordHash);
-      await repo.revokeUserRefreshTokens(tx, userId, now);
+      await repo.updatePasswordHash(tx, user.id, passwordHash);
+      await repo.revokeUserRefreshTokens(tx, user.id, now);
+      group = user.group;
     });
+    if (!group) throw new Error("password reset accepted without an account");
+    return { group };
   }
 
   private async checkCode(
     email: string,
     purpose: OtpPurpose,
     submitted: string,
-    onMatch: (tx: DbOrTx, code: repo.OtpCodeRow, userId: number) => Promise<void>,
+    onMatch: (tx: DbOrTx, code: repo.OtpCodeRow, user: repo.UserRow) => Promise<void>,
   ): Promise<void> {
     const now = new Date();
     const outcome = await this.db.transaction(async (tx) => {
@@ -416,7 +424,7 @@ export class AuthService {
       }
       const user = await repo.findUserById(tx, code.userId);
       if (!user || !user.isActive) return { kind: "refused" as const };
-      await onMatch(tx, code, user.id);
+      await onMatch(tx, code, user);
       return { kind: "accepted" as const };
     });
     if (outcome.kind === "paused") {

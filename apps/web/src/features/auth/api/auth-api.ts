@@ -4,6 +4,7 @@ import type {
   OtpSent,
   PasswordInitInput,
   PasswordResetInput,
+  PasswordResetResult,
   RegisterInput,
   SendOtpInput,
   SuccessEnvelope,
@@ -28,5 +29,6 @@ export const resendOtp = (input: SendOtpInput) =>
 export const verifyOtp = (input: VerifyOtpInput) =>
   post<unknown>("auth/verify-otp/", { channel: "EMAIL", ...input });
 
+/** Answers the account's group (null from servers that predate it). */
 export const resetPassword = (input: PasswordResetInput) =>
-  post<unknown>("auth/password-reset/", input);
+  post<PasswordResetResult | null>("auth/password-reset/", input);

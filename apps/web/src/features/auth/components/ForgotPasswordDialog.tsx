@@ -17,6 +17,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import {
   messages,
+  type Group,
   newPasswordWithConfirmSchema,
   OTP_EXPIRY_MINUTES,
   OTP_LENGTH,
@@ -44,11 +45,19 @@ const STEP_TITLES: Record<Step, string> = {
 };
 const STEP_NUMBERS: Record<Step, number> = { email: 1, otp: 2, password: 3, done: 4 };
 
+/** Who just reset their password: the login form fills in the email and picks the tab. */
+export interface PasswordResetDone {
+  email: string;
+  group: Group | null;
+}
+
 interface ForgotPasswordDialogProps {
   open: boolean;
   onClose: () => void;
   /** Prefills the email step (e.g. with what was typed on the login form). */
   initialEmail?: string;
+  /** The success step's Log in: called before the dialog closes. */
+  onLogIn?: (done: PasswordResetDone) => void;
 }
 
 /** Password recovery in four steps: email, 4-digit code, new password, success. */
@@ -56,9 +65,11 @@ export function ForgotPasswordDialog({
   open,
   onClose,
   initialEmail = "",
+  onLogIn,
 }: ForgotPasswordDialogProps) {
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
+  const [group, setGroup] = useState<Group | null>(null);
   const [otp, setOtp] = useState("");
   const [otpError, setOtpError] = useState<string | undefined>();
 
@@ -119,14 +130,24 @@ export function ForgotPasswordDialog({
         <PasswordStep
           email={email}
           otp={otp}
-          onDone={() => setStep("done")}
+          onDone={(resetGroup) => {
+            setGroup(resetGroup);
+            setStep("done");
+          }}
           onCodeRejected={(message) => {
             setOtpError(message);
             setStep("otp");
           }}
         />
       )}
-      {step === "done" && <DoneStep onLogIn={onClose} />}
+      {step === "done" && (
+        <DoneStep
+          onLogIn={() => {
+            onLogIn?.({ email, group });
+            onClose();
+          }}
+        />
+      )}
     </Dialog>
   );
 }
@@ -237,7 +258,8 @@ function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProps) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 0 }}>
-        <Typography sx={{ color: "text.secondary", mb: 2 }}>
+        {/* A long address has no spaces to break at: it wraps anywhere instead of overflowing. */}
+        <Typography sx={{ color: "text.secondary", mb: 2, overflowWrap: "anywhere" }}>
           We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. It expires in{" "}
           {OTP_EXPIRY_MINUTES} minutes.
         </Typography>
@@ -295,7 +317,7 @@ function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProps) {
 interface PasswordStepProps {
   email: string;
   otp: string;
-  onDone: () => void;
+  onDone: (group: Group | null) => void;
   onCodeRejected: (message: string) => void;
 }
 
@@ -311,9 +333,9 @@ function PasswordStep({ email, otp, onDone, onCodeRejected }: PasswordStepProps)
   });
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutate(values, {
-      onSuccess: () => {
+      onSuccess: ({ data }) => {
         clearResendCountdown();
-        onDone();
+        onDone(data?.group ?? null);
       },
       onError: (error) => {
         const codeError =

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { STORAGE_KEYS } from "@fba/contract/constants";
 import { failure, fakeApi, renderRoute, success } from "../../../test/fake-api";
+import { toastApiError } from "../../../lib/toast";
 import LoginPage from "./LoginPage";
 
 // Typing without per-key delays keeps these form tests fast on busy machines.
@@ -37,7 +38,10 @@ function renderLogin(at = "/login") {
   return renderRoute(<LoginPage />, { path: at, routes: landings });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
 
 describe("LoginPage", () => {
   it("shows the login screen's validation messages", async () => {
@@ -125,7 +129,51 @@ describe("LoginPage", () => {
       screen.getByText("This account is not registered for the selected tab"),
     ).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    // Shown once, on the form: no toast repeats it.
+    expect(toastApiError).not.toHaveBeenCalled();
   });
+
+  it("toasts only what the form cannot show", async () => {
+    fakeApi({ "POST auth/login/": failure(503, "Service Unavailable", []) });
+    renderLogin();
+    await ui.type(screen.getByLabelText("Email"), "ava@example.com");
+    await ui.type(screen.getByLabelText("Password"), "Secret#1");
+    await ui.click(screen.getByRole("button", { name: "Log in" }));
+    await waitFor(() => expect(toastApiError).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("after a password reset fills in the email and opens the account's tab", async () => {
+    fakeApi({
+      "POST auth/password-init/": success({
+        email: "agent.with.a.long.address@example.com",
+        channel: "EMAIL",
+        resend_after: 120,
+      }),
+      "POST auth/verify-otp/": success({ verified: true }),
+      "POST auth/password-reset/": success({ group: "Shipper" }),
+    });
+    renderLogin();
+    expect(screen.getByRole("tab", { name: "Customer" })).toHaveAttribute("aria-selected", "true");
+    await ui.click(screen.getByRole("button", { name: "Forgot Password?" }));
+    const dialog = within(await screen.findByRole("dialog"));
+    await ui.type(dialog.getByLabelText("Email"), "agent.with.a.long.address@example.com");
+    await ui.click(screen.getByRole("button", { name: "Send code" }));
+    await ui.type(await screen.findByLabelText("Verification code"), "1234");
+    await ui.click(screen.getByRole("button", { name: "Verify code" }));
+    await ui.type(await screen.findByLabelText("New password"), "NewSecret#1");
+    await ui.type(screen.getByLabelText("Confirm password"), "NewSecret#1");
+    await ui.click(screen.getByRole("button", { name: "Reset password" }));
+    await ui.click(await screen.findByRole("button", { name: "Log in" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    expect(screen.getByLabelText("Email")).toHaveValue("agent.with.a.long.address@example.com");
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+    expect(screen.getByRole("tab", { name: "Shipment Agent" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+  }, 60_000);
 
   it("toggles the password visibility", async () => {
     fakeApi({});

@@ -19,7 +19,7 @@ import { homePathFor, saveSession } from "../../../lib/session";
 import { applyFieldErrors, toastApiError } from "../../../lib/toast";
 import { login } from "../api/auth-api";
 import { AuthLayout } from "../components/AuthLayout";
-import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog";
+import { ForgotPasswordDialog, type PasswordResetDone } from "../components/ForgotPasswordDialog";
 import { GroupTabs, groupFromPath } from "../components/GroupTabs";
 import { PasswordField } from "../components/PasswordField";
 
@@ -61,13 +61,14 @@ export default function LoginPage() {
           void navigate(homePathFor(data.user.groups), { replace: true });
         },
         onError: (error) => {
-          applyFieldErrors(error, form.setError, ["email", "password"]);
+          // Shown once: on the fields and above the form, or (when neither can hold it) as a toast.
+          const onFields = applyFieldErrors(error, form.setError, ["email", "password"]);
           const other =
             error instanceof ApiError
               ? error.errors.find((e) => !e.field || !["email", "password"].includes(e.field))
               : undefined;
           if (other) setFormError(other.message);
-          toastApiError(error);
+          if (!onFields && !other) toastApiError(error);
         },
       },
     );
@@ -76,6 +77,12 @@ export default function LoginPage() {
   const { errors } = form.formState;
   const signupPath = group === "Shipper" ? "/shipper/signup" : "/signup";
   const openReset = () => setResetOpen(true);
+  // After a reset the form is ready to log in: the email filled in, on the account's tab.
+  const onResetLogIn = ({ email, group: accountGroup }: PasswordResetDone) => {
+    form.reset({ email, password: "", remember: form.getValues("remember") });
+    setFormError(undefined);
+    if (accountGroup === "Seller" || accountGroup === "Shipper") changeTab(accountGroup);
+  };
 
   return (
     <AuthLayout title="Log in" subtitle="Welcome back! Choose your account type and sign in.">
@@ -143,6 +150,7 @@ export default function LoginPage() {
         open={resetOpen}
         onClose={() => setResetOpen(false)}
         initialEmail={form.getValues("email")}
+        onLogIn={onResetLogIn}
       />
     </AuthLayout>
   );
