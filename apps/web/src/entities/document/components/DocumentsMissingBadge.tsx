@@ -1,0 +1,23 @@
+import { Chip } from "@mui/material";
+import type { ShipmentListRow } from "@fba/contract";
+
+/** On an accepted order's row: the documents the agent still needs before pickup. */
+export function DocumentsMissingBadge({
+  row,
+}: {
+  row: Pick<ShipmentListRow, "status" | "documents_missing">;
+}) {
+  if (row.status !== "Quotation Accepted" || row.documents_missing.length === 0) return null;
+  const title = `Documents missing: ${row.documents_missing.join(", ")}`;
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      variant="outlined"
+      label="Documents missing"
+      title={title}
+      aria-label={title}
+      sx={{ height: 20, fontSize: 12, ml: 1 }}
+    />
+  );
+}
