@@ -1,12 +1,19 @@
 import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
+import { useMediaQuery } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
 import { TOAST_AUTO_CLOSE_MS } from "@fba/contract/constants";
 
-/** Toasts sit bottom-right, dark, and close after 2 seconds. Loaded after the first paint. */
+/**
+ * Toasts sit bottom-right, dark, and close after 2 seconds. Under the 768 px breakpoint they sit
+ * at the top instead, where they do not cover a chat's message box or a form's buttons. Loaded
+ * after the first paint.
+ */
 export default function ToastHost() {
+  const isPhone = useMediaQuery(useTheme().breakpoints.down("md"));
   return (
     <ToastContainer
-      position="bottom-right"
+      position={isPhone ? "top-center" : "bottom-right"}
       theme="dark"
       autoClose={TOAST_AUTO_CLOSE_MS}
       newestOnTop

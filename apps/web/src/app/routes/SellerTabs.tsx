@@ -35,13 +35,21 @@ export function SellerTabs({ title }: { title?: string }) {
   const [isSampleMounted, setSampleMounted] = useState(false);
   return (
     <Box sx={{ mb: 2 }}>
+      {/* Too wide for a phone: it scrolls, and both arrows stay in sight while it does (the one
+          with nothing more to show dimmed), so no tab looks cut off without a way to reach it. */}
       <Tabs
         value={activeTab(pathname)}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label="Shipment lists"
-        sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}
+        sx={{
+          borderBottom: 1,
+          borderColor: "divider",
+          mb: 2,
+          "& .MuiTabScrollButton-root": { width: 32 },
+          "& .MuiTabScrollButton-root.Mui-disabled": { opacity: 0.3 },
+        }}
       >
         {TABS.map((tab) => (
           <Tab key={tab.to} label={tab.label} value={tab.to} component={RouterLink} to={tab.to} />
@@ -60,7 +68,7 @@ export function SellerTabs({ title }: { title?: string }) {
             {title}
           </Typography>
         )}
-        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", gap: 1 }}>
           <Button
             variant="outlined"
             onClick={() => {

@@ -32,7 +32,7 @@ export function Sidebar({
   onOpenSampleDialog,
   onLogout,
 }: SidebarProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const items = group ? visibleMenu(group, pathname) : [];
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
@@ -53,7 +53,7 @@ export function Sidebar({
       >
         <List disablePadding sx={{ display: "flex", flexDirection: "column", gap: 0.5 }}>
           {items.map((item) => {
-            const active = isMenuItemActive(item, pathname);
+            const active = isMenuItemActive(item, pathname, search);
             return (
               <ListItem key={item.to} disablePadding>
                 <ListItemButton

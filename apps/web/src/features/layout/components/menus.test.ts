@@ -40,4 +40,34 @@ describe("menus", () => {
     );
     expect(isMenuItemActive(pending!, "/shipper/dashboard/orders")).toBe(false);
   });
+
+  it("highlights the list a shared detail page was opened from, by its src", () => {
+    const active = (group: "Seller" | "Shipper", path: string, search = "") =>
+      MENUS[group].filter((item) => isMenuItemActive(item, path, search)).map((i) => i.label);
+    // The agent's order page also shows sample shipments.
+    expect(active("Shipper", "/shipper/dashboard/orders/status/4/", "?src=accepted")).toEqual([
+      "Current Shipments",
+    ]);
+    expect(
+      active("Shipper", "/shipper/dashboard/orders/status/4/", "?src=sampleShipments"),
+    ).toEqual(["Sample Shipment"]);
+    // The seller's shipment page: no src for completed orders (spec), cancelledorders for cancelled.
+    expect(active("Seller", "/seller/booking/order/status/4")).toEqual(["Completed Shipments"]);
+    expect(active("Seller", "/seller/booking/order/status/4", "?src=cancelledorders")).toEqual([
+      "Cancelled Shipments",
+    ]);
+    for (const src of ["pendingorders", "newshipment", "phone"]) {
+      expect(active("Seller", "/seller/booking/order/status/4", `?src=${src}`)).toEqual([
+        "Active Shipments",
+      ]);
+    }
+    expect(
+      active("Seller", "/seller/booking/recentorderstatus/4", "?src=currentShipments"),
+    ).toEqual(["Active Shipments"]);
+    // A sample's page is none of the shipment lists (the seller's Sample Shipment entry shows on
+    // the dashboard only).
+    expect(active("Seller", "/seller/booking/recentorderstatus/4", "?src=sampleShipments")).toEqual(
+      [],
+    );
+  });
 });

@@ -17,11 +17,22 @@ export interface MenuItem {
   icon: ReactNode;
   /** Other paths (prefixes ending in '/', or exact paths) that highlight this entry. */
   alsoActiveOn?: string[];
+  /**
+   * Detail pages shared by several lists: their `src` (or its absence) names the list they
+   * belong to, and so the entry to highlight.
+   */
+  alsoActiveWhen?: (path: string, src: string | null) => boolean;
   /** Shown only on these exact paths. */
   onlyOn?: string[];
 }
 
 const SELLER_DASHBOARD_PATHS = ["/seller/dashboard", "/seller/home"];
+
+// The seller's shipment page: no src when opened from the completed list (spec).
+const SELLER_ORDER = "/seller/booking/order/status/";
+const SELLER_ORDER_CHAT = "/seller/booking/recentorderstatus/";
+// The agent's order page, also the page of a sample shipment (src=sampleShipments).
+const SHIPPER_ORDER = "/shipper/dashboard/orders/status/";
 
 export const MENUS: Record<Group, MenuItem[]> = {
   Seller: [
@@ -39,9 +50,10 @@ export const MENUS: Record<Group, MenuItem[]> = {
         "/seller/booking/status",
         "/seller/booking/recentorders",
         "/seller/booking/pendingorders",
-        "/seller/booking/order/status/",
-        "/seller/booking/recentorderstatus/",
       ],
+      alsoActiveWhen: (path, src) =>
+        (path.startsWith(SELLER_ORDER) && src !== null && src !== "cancelledorders") ||
+        (path.startsWith(SELLER_ORDER_CHAT) && src !== "sampleShipments"),
     },
     {
       // The spec shows this entry on the seller dashboard only.
@@ -50,11 +62,17 @@ export const MENUS: Record<Group, MenuItem[]> = {
       icon: <Inventory2OutlinedIcon />,
       onlyOn: SELLER_DASHBOARD_PATHS,
     },
-    { label: "Completed Shipments", to: "/seller/booking/pastorders", icon: <TaskAltIcon /> },
+    {
+      label: "Completed Shipments",
+      to: "/seller/booking/pastorders",
+      icon: <TaskAltIcon />,
+      alsoActiveWhen: (path, src) => path.startsWith(SELLER_ORDER) && src === null,
+    },
     {
       label: "Cancelled Shipments",
       to: "/seller/booking/cancelledorders",
       icon: <CancelOutlinedIcon />,
+      alsoActiveWhen: (path, src) => path.startsWith(SELLER_ORDER) && src === "cancelledorders",
     },
   ],
   Shipper: [
@@ -68,7 +86,7 @@ export const MENUS: Record<Group, MenuItem[]> = {
       label: "Current Shipments",
       to: "/shipper/dashboard/orders",
       icon: <LocalShippingOutlinedIcon />,
-      alsoActiveOn: ["/shipper/dashboard/orders/status/"],
+      alsoActiveWhen: (path, src) => path.startsWith(SHIPPER_ORDER) && src !== "sampleShipments",
     },
     {
       label: "Completed Shipments",
@@ -86,6 +104,7 @@ export const MENUS: Record<Group, MenuItem[]> = {
       label: "Sample Shipment",
       to: "/shipper/dashboard/orders/sample-shipments",
       icon: <Inventory2OutlinedIcon />,
+      alsoActiveWhen: (path, src) => path.startsWith(SHIPPER_ORDER) && src === "sampleShipments",
     },
     {
       label: "Announcement",
@@ -114,9 +133,11 @@ export const MENUS: Record<Group, MenuItem[]> = {
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
 
-export function isMenuItemActive(item: MenuItem, pathname: string): boolean {
+/** Whether the entry is the current page's, from the path and the query (its `src`). */
+export function isMenuItemActive(item: MenuItem, pathname: string, search = ""): boolean {
   const path = trimSlash(pathname);
   if (path === item.to) return true;
+  if (item.alsoActiveWhen?.(path, new URLSearchParams(search).get("src"))) return true;
   return (item.alsoActiveOn ?? []).some((other) =>
     other.endsWith("/") ? path.startsWith(other) : path === other,
   );
