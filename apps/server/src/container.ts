@@ -13,6 +13,7 @@ import { AttachmentUrlSigner } from "./modules/chat/attachment-urls.js";
 import { ChatService } from "./modules/chat/chat.service.js";
 import { chatSockets } from "./modules/chat/chat.socket.js";
 import { ChargeChangeService } from "./modules/disputes/charge-changes.service.js";
+import { StatementService } from "./modules/statements/statements.service.js";
 import { announcementSockets } from "./modules/announcements/announcements.socket.js";
 import { notificationSockets } from "./modules/notifications/notifications.socket.js";
 import { NotificationService } from "./modules/notifications/notifications.service.js";
@@ -87,6 +88,7 @@ export function createServices(infra: Infrastructure) {
       events,
       documentUrl: (id) => documentSigner.url(id),
     }),
+    statements: new StatementService({ db }),
     legs,
     documentSigner,
     documents: new DocumentService({ db, storage, signer: documentSigner }),

@@ -143,7 +143,7 @@ export function amountOfCents(cents: number): string {
 /** "1250.5" -> "$1,250.50", without going through floating point. */
 export function formatUsd(amount: string): string {
   const [whole = "0", fraction = "00"] = amountOfCents(centsOf(amount)).replace("-", "").split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  const grouped = BigInt(whole).toLocaleString("en-US");
   return `${amount.trim().startsWith("-") ? "-" : ""}$${grouped}.${fraction}`;
 }
 

@@ -13,4 +13,5 @@ export * from "./places.js";
 export * from "./admin.js";
 export * from "./legs.js";
 export * from "./charge-changes.js";
+export * from "./order-pdfs.js";
 export * from "./documents.js";

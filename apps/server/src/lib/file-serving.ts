@@ -38,7 +38,14 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
  */
 export function sendStoredFile(
   reply: FastifyReply,
-  file: { mimeType: string; sizeBytes: number; name: string; stream: Readable },
+  file: {
+    mimeType: string;
+    sizeBytes: number;
+    name: string;
+    stream: Readable | Buffer;
+    /** Files built on each request (an order's PDFs) are not cached. */
+    cacheControl?: string;
+  },
 ): FastifyReply {
   const inline = isInlineSafe(file.mimeType);
   return reply
@@ -47,6 +54,6 @@ export function sendStoredFile(
     .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", file.name))
     .header("x-content-type-options", "nosniff")
     .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .header("cache-control", "private, max-age=300")
+    .header("cache-control", file.cacheControl ?? "private, max-age=300")
     .send(file.stream);
 }

@@ -11,6 +11,7 @@ import admin from "./admin/index.js";
 import warehouses from "./warehouses/index.js";
 import orders from "./orders/index.js";
 import disputes from "./disputes/index.js";
+import statements from "./statements/index.js";
 
 /**
  * Every module's routes; each is registered under /api with the services the composition root
@@ -30,4 +31,5 @@ export const modules = [
   warehouses,
   orders,
   disputes,
+  statements,
 ] as const;

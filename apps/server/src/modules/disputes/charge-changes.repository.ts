@@ -1,4 +1,5 @@
-import { aliasedTable, and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import {
   chargeChangeEvents,
@@ -172,12 +173,12 @@ export interface DisputeListRow {
   agent: { id: number; firstName: string; lastName: string; email: string };
 }
 
-const sellers = aliasedTable(users, "sellers");
-const agents = aliasedTable(users, "agents");
+const sellers = alias(users, "sellers");
+const agents = alias(users, "agents");
 
 /** Open disputes, the oldest first. */
 export async function openDisputes(db: DbOrTx, limit: number): Promise<DisputeListRow[]> {
-  const person = (table: typeof sellers) => ({
+  const person = (table: typeof sellers | typeof agents) => ({
     id: table.id,
     firstName: table.firstName,
     lastName: table.lastName,

@@ -230,6 +230,17 @@ const CASES: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/disputes": { path: fixed("/api/admin/disputes/"), expect: adminOnly(200) },
+  // The order's PDFs: for its parties once accepted (the statement once completed).
+  "GET /api/shipments/:id/confirmation.pdf": {
+    path: (w) => `/api/shipments/${w.accepted}/confirmation.pdf`,
+    expect: all(200, { otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
+  "GET /api/shipments/:id/statement.pdf": {
+    path: (w) => `/api/shipments/${w.disputed}/statement.pdf`,
+    expect: all(200, { otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
   "POST /api/shipments/:id/reopen": {
     path: (w) => `/api/shipments/${w.noBidsToReopen}/reopen/`,
     expect: all(403, { seller: 200 }),
