@@ -190,6 +190,8 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   await cheapPage.getByRole("button", { name: "Save" }).click();
   await expect(order.getByText("$950.00")).toBeVisible();
   await expect(order.getByRole("link", { name: /fedex/ })).toBeVisible();
+  // With its info in, the order offers to edit it.
+  await expect(order.getByRole("button", { name: "Edit info" })).toBeVisible();
 
   await order.getByRole("link", { name: "View Shipment" }).click();
   await expect(cheapPage).toHaveURL(/orders\/status\/\d+\?src=accepted/);

@@ -8,7 +8,7 @@ import { SampleChat } from "./SampleChat";
 import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
 import { AccessDenied, isRefusal } from "../../components/AccessDenied";
-import { AddInfoDialog } from "../../features/shipments/components/AddInfoDialog";
+import { AddInfoDialog, infoActionLabel } from "../../features/shipments/components/AddInfoDialog";
 import { QueryState } from "../../components/query-state/QueryState";
 import { PageHeader } from "../../components/PageHeader";
 import {
@@ -93,7 +93,7 @@ function WonOrder({
         actions={
           isAccepted ? (
             <Button variant="outlined" onClick={() => setInfoOpen(true)}>
-              Add info
+              {infoActionLabel(shipment)}
             </Button>
           ) : undefined
         }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderRoute, setViewport, stubFetch } from "../../../test/render-route";
-import { AddInfoDialog } from "./AddInfoDialog";
+import { AddInfoDialog, infoActionLabel } from "./AddInfoDialog";
 
 vi.mock("../../../lib/toast", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../../lib/toast")>()),
@@ -18,7 +18,29 @@ afterEach(() => {
 
 const shipment = { id: 9, final_amount: null, tracking_number: null };
 
+describe("infoActionLabel", () => {
+  it("offers Add info until the order has a final amount or a tracking number, then Edit info", () => {
+    expect(infoActionLabel({ final_amount: null, tracking_number: null })).toBe("Add info");
+    expect(infoActionLabel({ final_amount: null, tracking_number: "" })).toBe("Add info");
+    expect(infoActionLabel({ final_amount: "1500.00", tracking_number: null })).toBe("Edit info");
+    expect(infoActionLabel({ final_amount: null, tracking_number: "1Z999" })).toBe("Edit info");
+  });
+});
+
 describe("AddInfoDialog", { timeout: 60_000 }, () => {
+  it("is titled Edit Info once the order has its info", () => {
+    stubFetch({});
+    renderRoute(
+      <AddInfoDialog
+        shipment={{ id: 9, final_amount: "1500.00", tracking_number: "123456789012" }}
+        open
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole("dialog", { name: "Edit Info" })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Final amount" })).toHaveValue("1500.00");
+  });
+
   it("says Required and Must be a number", async () => {
     stubFetch({});
     const user = userEvent.setup({ delay: null });

@@ -32,6 +32,14 @@ function initial(value: unknown): string {
   return String(value);
 }
 
+/** "Add info" until the order has a final amount or a tracking number, then "Edit info". */
+export function infoActionLabel(
+  shipment: Pick<Shipment, "final_amount" | "tracking_number">,
+): "Add info" | "Edit info" {
+  const has = (value: unknown) => value !== null && value !== undefined && String(value) !== "";
+  return has(shipment.final_amount) || has(shipment.tracking_number) ? "Edit info" : "Add info";
+}
+
 /** The winning agent records the final amount, the tracking number and, if unsure, its carrier. */
 export function AddInfoDialog({
   shipment,
@@ -88,7 +96,9 @@ export function AddInfoDialog({
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="add-info-title">
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="add-info-title">Add Info</DialogTitle>
+        <DialogTitle id="add-info-title">
+          {infoActionLabel(shipment) === "Edit info" ? "Edit Info" : "Add Info"}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField

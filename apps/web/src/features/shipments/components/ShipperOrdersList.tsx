@@ -8,7 +8,7 @@ import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import type { QuotationOutcome } from "@fba/contract";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
 import { formatMoney, statusLabel, textOrNA } from "../../../entities/shipment/lib/format";
-import { AddInfoDialog } from "./AddInfoDialog";
+import { AddInfoDialog, infoActionLabel } from "./AddInfoDialog";
 import { AwaitingDecisionList } from "./AwaitingDecisionList";
 import { PageHeader } from "../../../components/PageHeader";
 import { TrackingLink } from "../../../entities/shipment/components/ShipmentDetails";
@@ -111,7 +111,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
             setInfoFor(row);
           }}
         >
-          Add info
+          {infoActionLabel(row)}
         </Button>
       ),
     });
