@@ -17,6 +17,7 @@ import { StatusStepper } from "../../entities/shipment/components/StatusStepper"
 import { formatDateTime } from "../../entities/shipment/lib/format";
 import { AdminQuotationsPanel } from "../../features/admin/components/AdminQuotationsPanel";
 import type { Shipment } from "../../entities/shipment/api/types";
+import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 
 /** /admin/shipments/{id}: the shipment, its bids with the winner actions, and its chat. */
 export default function AdminShipmentPage() {
@@ -69,6 +70,7 @@ function AdminShipment({ shipment }: { shipment: Shipment }) {
           <StatusChip shipment={shipment} side="admin" />
         </Stack>
       </Paper>
+      <OrderDeliveryBanners shipment={shipment} side="admin" />
       {/* Full width: the bid amounts and the winner actions need the room. */}
       <AdminQuotationsPanel shipment={shipment} />
       <OrderChatLayout
@@ -85,7 +87,12 @@ function AdminShipment({ shipment }: { shipment: Shipment }) {
             <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />
           </Stack>
         }
-        wide={<ShipmentGoods shipment={shipment} />}
+        wide={
+          <Stack spacing={2}>
+            <ShipmentGoods shipment={shipment} />
+            <OrderDocuments shipment={shipment} side="admin" />
+          </Stack>
+        }
         chat={{
           kind: "shipment",
           id: shipment.id,

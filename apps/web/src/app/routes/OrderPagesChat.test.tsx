@@ -110,6 +110,9 @@ const unreadBySeller: ChatHistory = history([
 
 function stubShipment(detail: Shipment, chat: ChatHistory = history()) {
   return stubFetch({
+    // Before the shipment: keys match as prefixes, in this order.
+    "GET /api/shipments/31/legs/": ok([]),
+    "GET /api/shipments/31/documents/": ok([]),
     "GET /api/shipments/31/": ok(detail),
     "GET /api/quotations/": noBids,
     "GET /api/chat/messages/31/": ok(chat),

@@ -24,6 +24,7 @@ import {
 } from "../../entities/shipment/components/ShipmentDetails";
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
+import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
@@ -132,6 +133,7 @@ function SellerShipment({
           </Stack>
         </Stack>
       </Paper>
+      <OrderDeliveryBanners shipment={shipment} side="seller" />
       <EstimatePanel shipment={shipment} />
       <NoBidsPanel shipment={shipment} />
       {isBidding && <BidsPanel shipment={shipment} />}
@@ -158,7 +160,12 @@ function SellerShipment({
       {withChat || hasOrderChat(shipment) ? (
         <OrderChatLayout
           main={main}
-          wide={<ShipmentGoods shipment={shipment} />}
+          wide={
+            <Stack spacing={2}>
+              <ShipmentGoods shipment={shipment} />
+              <OrderDocuments shipment={shipment} side="seller" />
+            </Stack>
+          }
           chat={{ kind: "shipment", id: shipment.id, side: "seller", canSend: isChatOpen }}
         />
       ) : (

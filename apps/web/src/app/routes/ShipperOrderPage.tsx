@@ -22,6 +22,7 @@ import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
 import { QuotationAmounts } from "../../entities/shipment/components/QuotationAmounts";
+import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 
 function backTo(pathname: string): string {
   if (pathname.includes("/pastorders/")) return "/shipper/dashboard/orders/pastorders";
@@ -116,6 +117,7 @@ function WonOrder({
           becomes your order once the seller accepts it.
         </Alert>
       )}
+      <OrderDeliveryBanners shipment={shipment} side="agent" />
       <OrderChatLayout
         main={
           <Stack spacing={2}>
@@ -140,7 +142,12 @@ function WonOrder({
             <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />
           </Stack>
         }
-        wide={<ShipmentGoods shipment={shipment} />}
+        wide={
+          <Stack spacing={2}>
+            <ShipmentGoods shipment={shipment} />
+            <OrderDocuments shipment={shipment} side="agent" />
+          </Stack>
+        }
         chat={{ kind: "shipment", id: shipment.id, side: "shipper", canSend: isAccepted }}
       />
       {infoOpen && <AddInfoDialog shipment={shipment} open onClose={() => setInfoOpen(false)} />}
