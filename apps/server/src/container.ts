@@ -62,7 +62,7 @@ export function createServices(infra: Infrastructure) {
     events,
     storage,
     log,
-    auth: new AuthService({ db, tokens, secret, config, mailer, log }),
+    auth: new AuthService({ db, events, tokens, secret, config, mailer, log }),
     users: new UserService({ db, events, storage, tokens, authenticator, config, log }),
     admin: new AdminService({ db, events, authenticator, config }),
     shipments,

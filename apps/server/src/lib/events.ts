@@ -121,6 +121,8 @@ export interface DomainEvents {
   };
   "user.updated": { userId: number };
   "user.disabled": { userId: number };
+  /** Sessions ended: one (`sessionId`, a logout) or all of the user's (a password change). */
+  "user.sessions_ended": { userId: number; sessionId?: string };
   "chat.message_created": {
     kind: "shipment" | "sample";
     chatId: number;

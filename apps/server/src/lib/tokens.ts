@@ -7,6 +7,11 @@ import { ACCESS_TOKEN_TTL_SECONDS, type Group } from "@fba/contract";
 export interface AccessClaims {
   userId: number;
   group: Group;
+  /**
+   * The session (refresh-token family) the token was issued for, as the `sid` claim. A socket
+   * opened with it stays open past the token's expiry while that session lives.
+   */
+  sessionId?: string;
 }
 
 /** Verified tokens kept at most; beyond it the cache starts over. */
@@ -25,7 +30,10 @@ export class TokenService {
   }
 
   async signAccess(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-    return new SignJWT({ grp: claims.group })
+    return new SignJWT({
+      grp: claims.group,
+      ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+    })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(String(claims.userId))
       .setIssuedAt()
@@ -48,7 +56,11 @@ export class TokenService {
       if (!Number.isInteger(userId) || userId <= 0) return null;
       if (group !== "Seller" && group !== "Shipper" && group !== "Admin") return null;
       if (typeof payload.exp !== "number") return null;
-      const claims: AccessClaims = { userId, group };
+      const claims: AccessClaims = {
+        userId,
+        group,
+        ...(typeof payload.sid === "string" ? { sessionId: payload.sid } : {}),
+      };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
       this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
       return claims;

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Group } from "@fba/contract";
 import type { Db } from "../db/client.js";
-import { users } from "../db/schema/index.js";
+import { refreshTokens, users } from "../db/schema/index.js";
 
 /** Of these users, the active ones with their group. */
 export async function findActiveGroups(
@@ -28,4 +28,22 @@ export async function findTokenUser(db: Db, userId: number) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/**
+ * Of these sessions (refresh-token families), the live ones: a refresh token of the family is
+ * neither revoked (logout, password change, a disabled account, a reused token) nor expired.
+ */
+export async function findLiveSessions(db: Db, sessionIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(
+      and(
+        inArray(refreshTokens.familyId, sessionIds),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    );
+  return rows.map((row) => row.familyId);
 }

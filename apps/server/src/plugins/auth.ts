@@ -3,7 +3,7 @@ import type { Group } from "@fba/contract";
 import type { Db } from "../db/client.js";
 import { AppError } from "../lib/errors.js";
 import type { TokenService } from "../lib/tokens.js";
-import { findActiveGroups, findTokenUser } from "./auth.repository.js";
+import { findActiveGroups, findLiveSessions, findTokenUser } from "./auth.repository.js";
 
 export interface AuthUser {
   id: number;
@@ -54,6 +54,16 @@ export class Authenticator {
       for (const row of rows) active.set(row.id, row.group);
     }
     return active;
+  }
+
+  /** Of these sessions, the ones still live (not logged out, revoked or expired). */
+  async liveSessions(sessionIds: string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    for (let start = 0; start < sessionIds.length; start += ACTIVE_USERS_BATCH) {
+      const batch = sessionIds.slice(start, start + ACTIVE_USERS_BATCH);
+      for (const id of await findLiveSessions(this.db, batch)) live.add(id);
+    }
+    return live;
   }
 
   async userFromToken(token: string | undefined): Promise<AuthUser | null> {

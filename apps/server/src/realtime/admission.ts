@@ -8,6 +8,16 @@ export function queryToken(request: FastifyRequest): string | undefined {
   return typeof token === "string" && token.length > 0 && token.length < 4096 ? token : undefined;
 }
 
+/** The session (refresh-token family) an access token was issued for, if it names one. */
+export function tokenSession(token: string): string | null {
+  try {
+    const { sid } = decodeJwt(token);
+    return typeof sid === "string" ? sid : null;
+  } catch {
+    return null;
+  }
+}
+
 export function tokenExpiry(token: string): number | null {
   try {
     const { exp } = decodeJwt(token);

@@ -69,7 +69,7 @@ describe("chat over WebSockets", () => {
       expect(sameHost.ws.readyState).toBe(sameHost.ws.OPEN);
     });
 
-    it("closes the socket with 4401 when its token expires", async () => {
+    it("closes the socket with 4401 when its token, naming no session, expires", async () => {
       const shortLived = await ctx.app.tokens.signAccess({ userId: seller.id, group: "Seller" }, 2);
       const socket = await open(chatPath(shipmentId), shortLived);
       expect(socket.ws.readyState).toBe(socket.ws.OPEN);

@@ -55,6 +55,12 @@ export interface Admission {
   endpoint: SocketEndpoint;
   user: AuthUser | null;
   tokenExpiresAt: number | null;
+  /**
+   * The session the token was issued for. A socket with one outlives its token: it closes when
+   * the session ends (logout, password change) or the account is disabled. Without one (older
+   * tokens) it closes when the token expires.
+   */
+  sessionId: string | null;
   rooms: Room[];
   scope: SocketScope | null;
   /** When the check began: the user's access withdrawn since then refuses the socket. */

@@ -5,6 +5,7 @@ import { rooms, type ChatParties, type RealtimeHub, type Room } from "./hub.js";
 import type { Admission, Connection, GatewayLimits } from "./connection.js";
 
 const NO_LONGER_A_PARTY = "No longer a party to this chat";
+const SESSION_ENDED = "Session ended";
 
 /**
  * This instance's open sockets by user and by anonymous IP, with the withdrawals (disabled
@@ -16,6 +17,8 @@ export class ConnectionRegistry {
   private readonly anonymousPerIp = new Map<string, number>();
   /** When each user's access was last withdrawn, for upgrades whose check was under way. */
   private readonly revokedAt = new Map<number, number>();
+  /** When each session ended (a logout), for upgrades whose check was under way. */
+  private readonly sessionEndedAt = new Map<string, number>();
   /** Each chat's parties as last changed, for upgrades whose check was under way. */
   private readonly partiesChanged = new Map<Room, { at: number; parties: ChatParties }>();
   private recheckRunning = false;
@@ -30,6 +33,10 @@ export class ConnectionRegistry {
     const user = admission.user;
     if (user && (this.revokedAt.get(user.id) ?? -1) >= admission.checkedAt) {
       return { code: WS_CLOSE_CODES.unauthorized, reason: "Account disabled" };
+    }
+    const sessionId = admission.sessionId;
+    if (sessionId !== null && (this.sessionEndedAt.get(sessionId) ?? -1) >= admission.checkedAt) {
+      return { code: WS_CLOSE_CODES.unauthorized, reason: SESSION_ENDED };
     }
     for (const room of admission.rooms) {
       const change = this.partiesChanged.get(room);
@@ -86,8 +93,18 @@ export class ConnectionRegistry {
     }
   }
 
-  /** A disabled account loses its sockets at once. */
-  revokeUser(userId: number): void {
+  /**
+   * A disabled account (or one whose every session ended) loses its sockets at once; with a
+   * session, only that session's sockets close (a logout).
+   */
+  revokeUser(userId: number, sessionId?: string): void {
+    if (sessionId !== undefined) {
+      this.sessionEndedAt.set(sessionId, Date.now());
+      for (const connection of this.byUser.get(userId) ?? []) {
+        if (connection.admission.sessionId === sessionId) connection.revoke(SESSION_ENDED);
+      }
+      return;
+    }
     this.revokedAt.set(userId, Date.now());
     for (const connection of this.byUser.get(userId) ?? []) connection.revoke("Account disabled");
   }
@@ -107,17 +124,27 @@ export class ConnectionRegistry {
     }
   }
 
-  /** Checks the owners of this instance's sockets against the database. */
+  /**
+   * Checks the owners of this instance's sockets against the database: their accounts must be
+   * active and, for sockets opened with a session, that session must not have ended.
+   */
   async recheckOwners(authenticator: Authenticator, log: FastifyBaseLogger): Promise<void> {
     if (this.recheckRunning || this.byUser.size === 0) return;
     this.recheckRunning = true;
     try {
       const active = await authenticator.activeUsers([...this.byUser.keys()]);
+      const sessionIds = new Set<string>();
+      for (const connection of this.all) {
+        if (connection.admission.sessionId !== null) sessionIds.add(connection.admission.sessionId);
+      }
+      const live = await authenticator.liveSessions([...sessionIds]);
       for (const [userId, own] of this.byUser) {
         const group = active.get(userId);
         for (const connection of own) {
+          const sessionId = connection.admission.sessionId;
           if (group === undefined) connection.revoke("Account disabled");
           else if (connection.admission.user?.group !== group) connection.revoke("Access changed");
+          else if (sessionId !== null && !live.has(sessionId)) connection.revoke(SESSION_ENDED);
         }
         if (group === undefined) authenticator.forget(userId);
       }
@@ -132,6 +159,9 @@ export class ConnectionRegistry {
   sweep(): void {
     const settled = Date.now() - 60_000;
     for (const [userId, at] of this.revokedAt) if (at < settled) this.revokedAt.delete(userId);
+    for (const [sessionId, at] of this.sessionEndedAt) {
+      if (at < settled) this.sessionEndedAt.delete(sessionId);
+    }
     for (const [room, change] of this.partiesChanged) {
       if (change.at < settled) this.partiesChanged.delete(room);
     }

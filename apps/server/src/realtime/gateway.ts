@@ -4,7 +4,7 @@ import { clientFrameSchema, realtimeMessages, WS_CLOSE_CODES } from "@fba/contra
 import { AppError } from "../lib/errors.js";
 import { byIp } from "../plugins/rate-limit.js";
 import { Connection, type Admission, type GatewayLimits } from "./connection.js";
-import { originPolicy, queryToken, tokenExpiry } from "./admission.js";
+import { originPolicy, queryToken, tokenExpiry, tokenSession } from "./admission.js";
 import { ConnectionRegistry } from "./connections.js";
 import { MessageBudget } from "./message-budget.js";
 import type { ClientAction, SocketAction, SocketEndpoint, SocketRegistration } from "./sockets.js";
@@ -44,15 +44,17 @@ export async function registerGateway(
     app.log,
   );
 
-  // Withdrawn access closes sockets on this instance; the hub brings the news from the others.
-  app.hub.onDisconnectUser((userId) => {
+  // Withdrawn access (a disabled account, a session ended) closes sockets on this instance; the
+  // hub brings the news from the others.
+  app.hub.onDisconnectUser((userId, sessionId) => {
     app.authenticator.forget(userId);
-    connections.revokeUser(userId);
+    connections.revokeUser(userId, sessionId);
   });
   app.hub.onChatPartiesChanged((parties) => connections.changeParties(parties));
 
-  // A disable announced while Redis was away never arrived here: the owners of this instance's
-  // sockets are checked against the database on an interval and whenever Redis comes back.
+  // A disable or logout announced while Redis was away never arrived here: the owners and
+  // sessions of this instance's sockets are checked against the database on an interval and
+  // whenever Redis comes back.
   const runRecheck = () => track(connections.recheckOwners(app.authenticator, app.log));
   app.hub.onReconnect(runRecheck);
   const recheckTimer =
@@ -91,7 +93,15 @@ export async function registerGateway(
       const checkedAt = Date.now();
       const token = queryToken(request);
       const user = token ? await app.authenticator.userFromToken(token) : null;
-      const base = { endpoint, user, tokenExpiresAt: null, rooms: [], scope: null, checkedAt };
+      const base = {
+        endpoint,
+        user,
+        tokenExpiresAt: null,
+        sessionId: null,
+        rooms: [],
+        scope: null,
+        checkedAt,
+      };
       if (!user && !endpoint.allowsAnonymous) {
         const refuse = { code: WS_CLOSE_CODES.unauthorized, reason: "Invalid or expired token" };
         request.wsAdmission = { ...base, refuse };
@@ -99,10 +109,11 @@ export async function registerGateway(
       }
       const decision = await endpoint.admit(user, request.params as Record<string, unknown>);
       const tokenExpiresAt = user && token ? tokenExpiry(token) : null;
+      const sessionId = user && token ? tokenSession(token) : null;
       request.wsAdmission =
         "refuse" in decision
           ? { ...base, refuse: decision.refuse }
-          : { ...base, tokenExpiresAt, rooms: decision.rooms, scope: decision.scope };
+          : { ...base, tokenExpiresAt, sessionId, rooms: decision.rooms, scope: decision.scope };
     };
 
   const open = (socket: WebSocket, request: FastifyRequest) => {
@@ -118,7 +129,9 @@ export async function registerGateway(
     const connection = new Connection(socket, admission, limits);
     connections.add(connection, ip);
 
-    if (admission.tokenExpiresAt !== null) {
+    // Clients do not renew a socket's token: one that names its session lives on past the
+    // token's expiry until the session ends; only a token without one still closes it.
+    if (admission.tokenExpiresAt !== null && admission.sessionId === null) {
       const delay = Math.min(Math.max(admission.tokenExpiresAt - Date.now(), 0), 2_147_483_647);
       connection.expiryTimer = setTimeout(
         () => socket.close(WS_CLOSE_CODES.unauthorized, "Token expired"),

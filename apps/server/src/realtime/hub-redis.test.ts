@@ -3,11 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { testConfig, type Config } from "../config.js";
 import { openTestDatabase } from "../test/app.js";
-import { createAdmin, createSeller, createShipper, type TestUser } from "../test/factories.js";
+import {
+  createAdmin,
+  createSeller,
+  createShipper,
+  TEST_PASSWORD,
+  type TestUser,
+} from "../test/factories.js";
 import { insertSample, insertShipment, TestSocket } from "../test/realtime-factories.js";
 
 const redisUrl = process.env.REDIS_URL;
@@ -122,6 +129,45 @@ describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
     expect(await again.closed()).toBe(4401);
     expect(sellerOnB.ws.readyState).toBe(sellerOnB.ws.OPEN);
     sellerOnB.close();
+  });
+
+  it("closes a logged-out session's sockets on the other instance, past their token's expiry too", async () => {
+    const [first, second] = cluster.apps;
+    const user = await createSeller(first!);
+    const signIn = async () => {
+      const response = await first!.inject({
+        method: "POST",
+        url: "/api/auth/login/",
+        payload: { email: user.email, password: TEST_PASSWORD, group: "Seller" },
+      });
+      const pair = response.json().data as { access_token: string; refresh_token: string };
+      return { ...pair, sessionId: String(decodeJwt(pair.access_token).sid) };
+    };
+    const leaving = await signIn();
+    const staying = await signIn();
+    // The leaving session's socket on B has a token that already expired: it stays open anyway.
+    const expiring = await second!.tokens.signAccess(
+      { userId: user.id, group: "Seller", sessionId: leaving.sessionId },
+      1,
+    );
+    const bell = `/ws/notifications/${user.id}/`;
+    const leavingOnB = await TestSocket.connect(cluster.urls[1]!, bell, { token: expiring });
+    const stayingOnB = await TestSocket.connect(cluster.urls[1]!, bell, {
+      token: staying.access_token,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(leavingOnB.closeCode).toBeNull();
+
+    const logout = await first!.inject({
+      method: "POST",
+      url: "/api/auth/logout/",
+      payload: { refresh: leaving.refresh_token },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await leavingOnB.closed()).toBe(4401);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stayingOnB.ws.readyState).toBe(stayingOnB.ws.OPEN);
+    stayingOnB.close();
   });
 
   it("closes, on the other instance, the socket of an agent whose sample another agent claimed", async () => {

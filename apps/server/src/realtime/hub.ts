@@ -48,7 +48,7 @@ type WireEnvelope =
       f: string;
       x?: number;
     }
-  | { o: string; d: number }
+  | { o: string; d: number; s?: string }
   | { o: string; p: ChatParties };
 
 const CHANNEL = "fba:realtime";
@@ -65,7 +65,7 @@ export class RealtimeHub {
   private readonly members = new Map<Room, Set<HubMember>>();
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
-  private readonly disconnectHandlers: Array<(userId: number) => void> = [];
+  private readonly disconnectHandlers: Array<(userId: number, sessionId?: string) => void> = [];
   private readonly partiesHandlers: Array<(parties: ChatParties) => void> = [];
   private readonly reconnectHandlers: Array<() => void> = [];
 
@@ -150,19 +150,24 @@ export class RealtimeHub {
   }
 
   /** Runs on every instance when a user's sockets must close (see disconnectUser). */
-  onDisconnectUser(handler: (userId: number) => void): void {
+  onDisconnectUser(handler: (userId: number, sessionId?: string) => void): void {
     this.disconnectHandlers.push(handler);
   }
 
   /**
-   * Closes every socket of a user on every instance (a disabled account). Never throws; while
-   * Redis is away other instances miss it, and their gateway's periodic re-check of socket
-   * owners against the database (and the one when Redis is back) closes those sockets instead.
+   * Closes every socket of a user on every instance (a disabled account, every session ended),
+   * or with `sessionId` only the sockets of that session (a logout). Never throws; while Redis
+   * is away other instances miss it, and their gateway's periodic re-check of socket owners and
+   * sessions against the database (and the one when Redis is back) closes those sockets instead.
    */
-  disconnectUser(userId: number): void {
-    this.runDisconnect(userId);
+  disconnectUser(userId: number, sessionId?: string): void {
+    this.runDisconnect(userId, sessionId);
     if (!this.publisher) return;
-    const envelope: WireEnvelope = { o: this.instanceId, d: userId };
+    const envelope: WireEnvelope = {
+      o: this.instanceId,
+      d: userId,
+      ...(sessionId !== undefined ? { s: sessionId } : {}),
+    };
     this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
       this.log.warn({ err: error.message }, "realtime cross-instance disconnect failed");
     });
@@ -221,7 +226,8 @@ export class RealtimeHub {
     }
     if (envelope.o === this.instanceId) return;
     if ("d" in envelope) {
-      if (typeof envelope.d === "number") this.runDisconnect(envelope.d);
+      const sessionId = typeof envelope.s === "string" ? envelope.s : undefined;
+      if (typeof envelope.d === "number") this.runDisconnect(envelope.d, sessionId);
       return;
     }
     if ("p" in envelope) {
@@ -232,8 +238,14 @@ export class RealtimeHub {
     this.deliver(envelope.r, envelope.f, envelope.x);
   }
 
-  private runDisconnect(userId: number): void {
-    this.runHandlers(this.disconnectHandlers, userId);
+  private runDisconnect(userId: number, sessionId: string | undefined): void {
+    for (const handler of this.disconnectHandlers) {
+      try {
+        handler(userId, sessionId);
+      } catch (error) {
+        this.log.warn({ err: (error as Error).message }, "realtime handler failed");
+      }
+    }
   }
 
   private runHandlers<T>(handlers: Array<(value: T) => void>, value: T): void {

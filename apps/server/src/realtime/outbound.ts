@@ -52,5 +52,8 @@ export function publishDomainEvents(events: EventBus, hub: RealtimeHub): void {
   );
   // Withdrawn access closes sockets on every instance.
   events.on("user.disabled", ({ userId }) => hub.disconnectUser(userId));
+  events.on("user.sessions_ended", ({ userId, sessionId }) =>
+    hub.disconnectUser(userId, sessionId),
+  );
   events.on("chat.parties_changed", (parties) => hub.chatPartiesChanged(parties));
 }

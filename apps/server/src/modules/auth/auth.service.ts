@@ -25,6 +25,7 @@ import type { Config } from "../../config.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
+import type { EventBus } from "../../lib/events.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { Mailer } from "../../lib/mailer.js";
@@ -108,7 +109,11 @@ async function createTokenPair(
     remember,
     expiresAt: new Date(now.getTime() + refreshLifetimeMs(remember)),
   });
-  const accessToken = await tokens.signAccess({ userId: user.id, group: user.group });
+  const accessToken = await tokens.signAccess({
+    userId: user.id,
+    group: user.group,
+    sessionId: familyId,
+  });
   return { access_token: accessToken, refresh_token: refreshToken };
 }
 
@@ -134,6 +139,8 @@ const recoveryPaused = (until: Date, field: "otp" | "email") =>
 
 export interface AuthServiceDeps {
   db: Db;
+  /** Ended sessions are announced, so their open sockets close on every instance. */
+  events: EventBus;
   tokens: TokenService;
   /** The server secret (the JWT secret): keys the OTP hashes and refresh-token successors. */
   secret: string;
@@ -263,6 +270,7 @@ export class AuthService {
           const accessToken = await this.deps.tokens.signAccess({
             userId: user.id,
             group: user.group,
+            sessionId: token.familyId,
           });
           return {
             kind: "ok" as const,
@@ -293,13 +301,23 @@ export class AuthService {
     return outcome.pair;
   }
 
-  /** Ends the session the refresh token belongs to. Unknown or spent tokens are fine too. */
+  /**
+   * Ends the session the refresh token belongs to, and its open sockets. Unknown or spent tokens
+   * are fine too.
+   */
   async logout(refreshToken: string): Promise<void> {
     const now = new Date();
-    await this.db.transaction(async (tx) => {
+    const ended = await this.db.transaction(async (tx) => {
       const token = await repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
       if (token) await repo.revokeRefreshFamily(tx, token.familyId, now);
+      return token;
     });
+    if (ended) {
+      this.deps.events.emit("user.sessions_ended", {
+        userId: ended.userId,
+        sessionId: ended.familyId,
+      });
+    }
   }
 
   /** First recovery step. Within the resend spacing the code already sent stays the one to use. */
@@ -389,14 +407,18 @@ export class AuthService {
   async resetPassword(input: PasswordResetInput): Promise<PasswordResetResult> {
     const passwordHash = await hashPassword(input.password);
     let group: PasswordResetResult["group"] | undefined;
+    let userId: number | undefined;
     await this.checkCode(input.email, PASSWORD_RESET, input.otp, async (tx, code, user) => {
       const now = new Date();
       await repo.markOtpConsumed(tx, code.id, now);
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       await repo.revokeUserRefreshTokens(tx, user.id, now);
       group = user.group;
+      userId = user.id;
     });
-    if (!group) throw new Error("password reset accepted without an account");
+    if (!group || userId === undefined)
+      throw new Error("password reset accepted without an account");
+    this.deps.events.emit("user.sessions_ended", { userId });
     return { group };
   }
 
@@ -470,13 +492,16 @@ export class AuthService {
       ]);
     }
     const passwordHash = await hashPassword(input.new_password);
-    return this.db.transaction(async (tx) => {
+    const pair = await this.db.transaction(async (tx) => {
       const now = new Date();
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       await repo.revokeUserRefreshTokens(tx, user.id, now);
       // The caller keeps working with a fresh session; every other device must sign in again.
       return createTokenPair(this.deps.tokens, tx, user, randomUUID(), false, now);
     });
+    // Every socket of the old sessions closes; the caller's reconnect with the new token.
+    this.deps.events.emit("user.sessions_ended", { userId: user.id });
+    return pair;
   }
 
   /** Drops refresh tokens past their expiry and recovery codes older than a day. */

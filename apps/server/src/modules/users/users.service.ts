@@ -106,6 +106,7 @@ export class UserService {
     }
     this.deps.authenticator.forget(user.id);
     this.deps.events.emit("user.updated", { userId: user.id });
+    if (changesPassword) this.deps.events.emit("user.sessions_ended", { userId: user.id });
     return { ...presentUser(outcome.updated, this.deps.config), ...(outcome.tokens ?? {}) };
   }
 
