@@ -35,7 +35,7 @@ test("a seller requests a sample, an agent completes it, and both see the status
   await dialog.getByLabel("Product Name").fill(product);
   // A quantity with a decimal point is refused as typed, not read as 15.
   await dialog.getByLabel("Amount of Samples").fill("1.5");
-  await expect(dialog.getByText("Quantity must contain only digits")).toBeVisible();
+  await expect(dialog.getByText("Amount of Samples must contain only digits")).toBeVisible();
   await expect(submit).toBeDisabled();
   await dialog.getByLabel("Amount of Samples").fill("12");
   await expect(submit).toBeDisabled();

@@ -116,6 +116,25 @@ describe("updateProfileInputSchema: password change", () => {
     ).toEqual({ confirm_password: profileMessages.passwordsMustMatch });
   });
 
+  it("reports every field at once: a bad name or phone does not hide the password errors", () => {
+    expect(
+      errorsOf({
+        first_name: "A1",
+        last_name: "",
+        phone: "12",
+        new_password: "weakpass",
+        confirm_password: "other",
+      }),
+    ).toEqual({
+      first_name: profileMessages.nameLetters,
+      last_name: profileMessages.lastNameRequired,
+      phone: profileMessages.phoneMin,
+      current_password: profileMessages.currentPasswordRequired,
+      new_password: profileMessages.passwordRule,
+      confirm_password: profileMessages.passwordsMustMatch,
+    });
+  });
+
   it("accepts old_password as the current password and remembers the key", () => {
     const parsed = updateProfileInputSchema.parse({
       old_password: "Old1!pass",

@@ -95,24 +95,24 @@ export const formBooleanSchema = z.preprocess(
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const optionalPassword = z.preprocess(emptyToUndefined, text().max(128).optional());
 
-/**
- * PATCH auth/v1/update-profile/. Every field is optional; a present name must be valid. Password
- * fields that are empty count as absent (forms send them blank when the password is not changed).
- * Unknown keys (id, groups, email, profile, ...) are stripped and never applied.
- */
-export const updateProfileInputSchema = z
+/** The profile's own fields; each reports its first error (later checks stop at it). */
+const profileFieldsSchema = z.object({
+  first_name: profileNameSchema(profileMessages.firstNameRequired).optional(),
+  last_name: profileNameSchema(profileMessages.lastNameRequired).optional(),
+  phone: z
+    .preprocess((value) => {
+      if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+      return typeof value === "string" && value.trim() === "" ? null : value;
+    }, profilePhoneSchema.nullable())
+    .optional(),
+  remove_image: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
+  email_notifications: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
+  milestone_emails: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
+});
+
+/** A password change: the current one, a strong new one that differs from it, confirmed. */
+const passwordChangeSchema = z
   .object({
-    first_name: profileNameSchema(profileMessages.firstNameRequired).optional(),
-    last_name: profileNameSchema(profileMessages.lastNameRequired).optional(),
-    phone: z
-      .preprocess((value) => {
-        if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
-        return typeof value === "string" && value.trim() === "" ? null : value;
-      }, profilePhoneSchema.nullable())
-      .optional(),
-    remove_image: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
-    email_notifications: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
-    milestone_emails: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
     current_password: optionalPassword,
     old_password: optionalPassword,
     new_password: optionalPassword,
@@ -161,7 +161,17 @@ export const updateProfileInputSchema = z
         message: profileMessages.passwordsMustMatch,
       });
     }
-  })
+  });
+
+/**
+ * PATCH auth/v1/update-profile/. Every field is optional; a present name must be valid. Password
+ * fields that are empty count as absent (forms send them blank when the password is not changed).
+ * Unknown keys (id, groups, email, profile, ...) are stripped and never applied. The password
+ * rules sit on the other side of an intersection: a refinement on one object is skipped once any
+ * of its fields fails, and a form must get every field's error at once.
+ */
+export const updateProfileInputSchema = z
+  .intersection(profileFieldsSchema, passwordChangeSchema)
   .transform(({ old_password, current_password, ...rest }) => ({
     ...rest,
     current_password: current_password ?? old_password,

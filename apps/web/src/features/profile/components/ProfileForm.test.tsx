@@ -130,6 +130,21 @@ describe("ProfileForm", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Passwords must match")).toBeInTheDocument();
   });
 
+  it("shows every field's error at once on save, names and passwords together", async () => {
+    const u = userEvent.setup({ delay: null });
+    renderForm();
+    await u.clear(field(/First Name/));
+    await u.type(field(/^New Password/), "short");
+    await u.click(save());
+    expect(await screen.findByText("First name is required")).toBeInTheDocument();
+    expect(
+      screen.getByText("Current password is required when changing password"),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Confirm password is required when changing password"),
+    ).toBeInTheDocument();
+  });
+
   it("refuses a file that is not an image and a file over 50,000,000 bytes", async () => {
     renderForm();
     const input = screen.getByTestId("profile-image-input");

@@ -57,7 +57,18 @@ describe("SampleShipmentDialog", { timeout: 30_000 }, () => {
 
     const quantity = screen.getByLabelText(/Amount of Samples/);
     await user.type(quantity, "0");
-    expect(await screen.findByText("Quantity must be at least 1")).toBeInTheDocument();
+    expect(await screen.findByText("Amount of Samples must be at least 1")).toBeInTheDocument();
+  });
+
+  it("shows every field's error at once when a field is left, so a disabled Submit explains itself", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderDialog();
+    await user.type(screen.getByLabelText(/Product Name/), "Bamboo cups");
+    await user.tab();
+    expect(await screen.findByText("Amount of Samples is required")).toBeInTheDocument();
+    expect(screen.getByText("Delivery Address is required")).toBeInTheDocument();
+    expect(screen.queryByText("Product name is required")).not.toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
   });
 
   it("refuses a quantity with a decimal point as typed and caps the lengths at 50, 5 and 100", async () => {
@@ -66,11 +77,15 @@ describe("SampleShipmentDialog", { timeout: 30_000 }, () => {
     const quantity = screen.getByLabelText(/Amount of Samples/);
     await user.type(quantity, "1.5");
     expect(quantity).toHaveValue("1.5");
-    expect(await screen.findByText("Quantity must contain only digits")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Amount of Samples must contain only digits"),
+    ).toBeInTheDocument();
     await user.clear(quantity);
     await user.type(quantity, "15");
     await waitFor(() =>
-      expect(screen.queryByText("Quantity must contain only digits")).not.toBeInTheDocument(),
+      expect(
+        screen.queryByText("Amount of Samples must contain only digits"),
+      ).not.toBeInTheDocument(),
     );
     expect(screen.getByLabelText(/Product Name/)).toHaveAttribute("maxlength", "50");
     expect(quantity).toHaveAttribute("maxlength", "5");
@@ -131,7 +146,9 @@ describe("SampleShipmentDialog", { timeout: 30_000 }, () => {
             status: "error",
             status_code: 400,
             message: "Bad Request",
-            errors: [{ field: "address", message: "Address cannot exceed 100 characters" }],
+            errors: [
+              { field: "address", message: "Delivery Address cannot exceed 100 characters" },
+            ],
           }),
           { status: 400, headers: { "content-type": "application/json" } },
         ),
@@ -142,7 +159,9 @@ describe("SampleShipmentDialog", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Amount of Samples/), "3");
     await user.type(screen.getByLabelText(/Delivery Address/), "Somewhere");
     await user.click(submitButton());
-    expect(await screen.findByText("Address cannot exceed 100 characters")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Delivery Address cannot exceed 100 characters"),
+    ).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -38,6 +38,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
     handleSubmit,
     reset,
     setError,
+    trigger,
     formState: { isValid },
   } = useForm<CreateSampleShipmentInput, unknown, CreateSampleShipmentData>({
     mode: "onChange",
@@ -45,6 +46,13 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
     // The contract schema trims the text and turns the quantity into a number.
     resolver: zodResolver(createSampleShipmentInputSchema),
   });
+
+  // Leaving a field checks them all: Submit stays disabled until the form is valid (spec), so
+  // every reason shows at once rather than one field at a time.
+  const checkAllOnBlur = (onBlur: () => void) => () => {
+    onBlur();
+    void trigger();
+  };
 
   const close = () => {
     if (createSample.isPending) return;
@@ -90,6 +98,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
               render={({ field, fieldState }) => (
                 <TextField
                   {...field}
+                  onBlur={checkAllOnBlur(field.onBlur)}
                   label="Product Name"
                   required
                   autoFocus
@@ -106,6 +115,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
                 <TextField
                   // Kept as typed: "1.5" is refused with a message, never turned into 15.
                   {...field}
+                  onBlur={checkAllOnBlur(field.onBlur)}
                   label="Amount of Samples"
                   required
                   error={Boolean(fieldState.error)}
@@ -126,6 +136,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
               render={({ field, fieldState }) => (
                 <TextField
                   {...field}
+                  onBlur={checkAllOnBlur(field.onBlur)}
                   label="Delivery Address"
                   required
                   multiline
