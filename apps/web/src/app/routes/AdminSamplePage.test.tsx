@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { SampleShipment } from "@fba/contract";
 import { agent, history, message } from "../../test/chat-fixtures";
@@ -97,6 +97,43 @@ describe("the admin's sample shipment page", { timeout: 60_000 }, () => {
     socket.open();
     socket.emit("message_sent", message({ sender: handler, sender_type: "Shipper" }));
     expect(await within(details).findByText("Handled by Alex Agent")).toBeInTheDocument();
+  });
+
+  it("lands a #chat link on the chat and keeps it there while the page settles, until the reader scrolls", async () => {
+    setViewport(375);
+    const scrolled: Element[] = [];
+    // jsdom neither lays out nor scrolls: record what the page brings into view, and let a fake
+    // ResizeObserver stand for content growing above the chat.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const resized: Array<() => void> = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {
+          resized.length = 0;
+        }
+      },
+    );
+    stubFetch({
+      "GET /api/sample-shipments/12/": ok(sample()),
+      "GET /api/chat/sample-shipment-messages/12/": ok(history()),
+    });
+    renderRoute(<AdminSamplePage />, { path: "/admin/samples/:id", url: "/admin/samples/12#chat" });
+    await screen.findByTestId("chat-panel", {}, { timeout: 15_000 });
+    const chat = document.getElementById("chat")!;
+    await waitFor(() => expect(scrolled).toContain(chat));
+    const landings = scrolled.length;
+    for (const callback of [...resized]) callback();
+    expect(scrolled.length).toBeGreaterThan(landings);
+    // The reader takes over: the page is theirs to scroll.
+    window.dispatchEvent(new Event("wheel"));
+    expect(resized).toHaveLength(0);
   });
 
   it("keeps a completed sample's chat readable but closed", async () => {

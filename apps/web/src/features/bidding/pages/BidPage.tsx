@@ -1,5 +1,17 @@
-import { Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
+import { useRef, type RefObject } from "react";
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Fab,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+} from "@mui/material";
+import { useTheme } from "@mui/material/styles";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
+import GavelIcon from "@mui/icons-material/Gavel";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { useShipment } from "../../../entities/shipment/api/get-shipment";
 import { AccessDenied, isRefusal } from "../../../components/AccessDenied";
@@ -13,8 +25,45 @@ import { BidCountdown } from "../../../entities/shipment/components/BidCountdown
 import { LostBidView } from "../../../entities/shipment/components/LostBidView";
 import { QuotationForm } from "../components/QuotationForm";
 import { useNow } from "../../../entities/shipment/components/use-now";
+import { hasQuotation } from "../../../entities/shipment/api/types";
+import { prefersReducedMotion, useIsOnScreen } from "../../../lib/use-is-on-screen";
 
 const OPEN_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
+
+/**
+ * Where the details come first and the form last (phones, tablets), a "Place bid" button stays
+ * at the bottom of the screen until the form is in view; it brings the form up and puts the
+ * cursor in its first field.
+ */
+function PlaceBidButton({ formRef }: { formRef: RefObject<HTMLDivElement | null> }) {
+  const isFormOnScreen = useIsOnScreen(formRef);
+  if (isFormOnScreen) return null;
+  return (
+    <Fab
+      variant="extended"
+      color="primary"
+      onClick={() => {
+        const form = formRef.current;
+        if (!form) return;
+        form.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth" });
+        form
+          .querySelector<HTMLInputElement>("input:not([disabled])")
+          ?.focus({ preventScroll: true });
+      }}
+      sx={{
+        position: "fixed",
+        left: "50%",
+        transform: "translateX(-50%)",
+        bottom: "calc(16px + env(safe-area-inset-bottom, 0px))",
+        zIndex: (theme) => theme.zIndex.speedDial,
+        gap: 1,
+      }}
+    >
+      <GavelIcon />
+      Place bid
+    </Fab>
+  );
+}
 
 /** The agent views a shipment and submits a sealed quotation. */
 export default function BidPage() {
@@ -24,6 +73,9 @@ export default function BidPage() {
   const query = useShipment(id);
   const now = useNow();
   const { view } = useQueryView(query);
+  const theme = useTheme();
+  const isStacked = useMediaQuery(theme.breakpoints.down("lg"));
+  const formRef = useRef<HTMLDivElement>(null);
 
   if (
     view === "offline" ||
@@ -53,6 +105,7 @@ export default function BidPage() {
     return <LostBidView shipment={shipment} back="/shipper/dashboard/orders/shipment-histories" />;
   }
   const isOpen = OPEN_STATUSES.has(shipment.status) && Date.parse(shipment.bidding_ends_at) > now;
+  const canBid = isOpen && !hasQuotation(shipment.quotation);
 
   return (
     <Stack spacing={2}>
@@ -115,9 +168,12 @@ export default function BidPage() {
             side="shipper"
             compact
           />
-          <QuotationForm shipment={shipment} isOpen={isOpen} />
+          <Box ref={formRef} sx={{ scrollMarginTop: 76 }}>
+            <QuotationForm shipment={shipment} isOpen={isOpen} />
+          </Box>
         </Stack>
       </Box>
+      {isStacked && canBid && <PlaceBidButton formRef={formRef} />}
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Badge, Box, Fab, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { useLocation } from "react-router";
 import { useCurrentUser } from "../../../lib/session";
+import { prefersReducedMotion, useIsOnScreen } from "../../../lib/use-is-on-screen";
 import { useChatHistory } from "../api/get-chat-history";
 import { unreadFromOthers } from "../lib/chat-cache";
 import type { ChatPanelProps } from "../types";
@@ -11,6 +12,10 @@ import { ChatPanel } from "./ChatPanel";
 
 /** The sticky app bar plus a little air: a chat brought into view is not hidden under it. */
 const APP_BAR_CLEARANCE_PX = 76;
+/** How long a #chat landing keeps the chat in place while the page above it settles. */
+const LANDING_SETTLE_MS = 3000;
+/** Anything the reader does themselves ends that: the page is theirs to scroll. */
+const READER_INTENT = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 export interface OrderChatLayoutProps {
   /** Beside the chat on wide screens: what the reader checks while chatting. */
@@ -20,34 +25,11 @@ export interface OrderChatLayoutProps {
   chat: ChatPanelProps;
 }
 
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === "function" &&
-    Boolean(window.matchMedia("(prefers-reduced-motion: reduce)")?.matches)
-  );
-}
-
 /** Brings the chat into view and puts the keyboard in its history. */
 function goToChat(chat: HTMLElement, smooth: boolean) {
   chat.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
   const history = chat.querySelector<HTMLElement>('[aria-label="Chat history"]');
   (history ?? chat).focus({ preventScroll: true });
-}
-
-/** True while at least a quarter of the element is on screen (always false without support). */
-function useIsOnScreen(ref: RefObject<HTMLElement | null>): boolean {
-  const [isOnScreen, setIsOnScreen] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      ([entry]) => setIsOnScreen(Boolean(entry?.isIntersecting)),
-      { threshold: 0.25 },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return isOnScreen;
 }
 
 /** A floating "Chat" button with the unread count, while the chat is below and out of view. */
@@ -100,9 +82,24 @@ export function OrderChatLayout({ main, wide, chat }: OrderChatLayoutProps) {
   const chatRef = useRef<HTMLDivElement>(null);
   const { hash, key } = useLocation();
 
-  // The layout renders once the order has loaded, so the chat's place on the page is final here.
+  // Links ending in #chat land on the chat. Whatever still grows above it afterwards (a late
+  // panel, images, fonts) would push it down on a browser without scroll anchoring, so it is
+  // brought back into view while the page settles, until the reader scrolls or types.
   useEffect(() => {
-    if (hash === "#chat" && chatRef.current) goToChat(chatRef.current, false);
+    const chat = chatRef.current;
+    if (hash !== "#chat" || !chat) return;
+    goToChat(chat, false);
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => chat.scrollIntoView({ behavior: "auto" }));
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+      for (const type of READER_INTENT) window.removeEventListener(type, stop);
+    };
+    const timer = window.setTimeout(stop, LANDING_SETTLE_MS);
+    for (const type of READER_INTENT) window.addEventListener(type, stop, { passive: true });
+    observer.observe(document.body);
+    return stop;
   }, [hash, key]);
 
   return (
@@ -127,12 +124,14 @@ export function OrderChatLayout({ main, wide, chat }: OrderChatLayoutProps) {
             gridArea: "chat",
             minWidth: 0,
             scrollMarginTop: APP_BAR_CLEARANCE_PX,
-            position: { lg: "sticky" },
-            top: { lg: APP_BAR_CLEARANCE_PX },
             outline: "none",
+            // The whole first row: the chat stays in view beside `main`, never over `wide`.
+            alignSelf: { lg: "stretch" },
           }}
         >
-          <ChatPanel {...chat} />
+          <Box sx={{ position: { lg: "sticky" }, top: { lg: APP_BAR_CLEARANCE_PX } }}>
+            <ChatPanel {...chat} />
+          </Box>
         </Box>
       </Box>
     </>
