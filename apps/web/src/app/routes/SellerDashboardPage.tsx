@@ -12,7 +12,7 @@ import {
 import LocalShippingOutlined from "@mui/icons-material/LocalShippingOutlined";
 import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
-import AddCircleOutline from "@mui/icons-material/AddCircleOutline";
+import AddIcon from "@mui/icons-material/Add";
 import { Link as RouterLink } from "react-router";
 import { LatestAnnouncementCard } from "../../features/announcements/components/LatestAnnouncementCard";
 import { SampleShipmentDialog } from "../../features/samples/components/SampleShipmentDialog";
@@ -142,7 +142,8 @@ export default function SellerDashboardPage() {
           action={
             <Button
               variant="contained"
-              startIcon={<AddCircleOutline />}
+              // The same mark as the menu's Add Shipment and the tab strip's New Booking: one action.
+              startIcon={<AddIcon />}
               component={RouterLink}
               to="/quotes"
             >
