@@ -30,3 +30,11 @@ export function announcementListPath(group: Group | undefined | null): string {
 export function announcementDetailPath(group: Group | undefined | null, id: number): string {
   return `${announcementListPath(group)}/${id}`;
 }
+
+/** The admins' list of open disputes over final amounts. */
+export const ADMIN_DISPUTES_PATH = "/admin/disputes";
+
+/** An admin's view of a shipment; `#chat` lands on its chat. */
+export function adminShipmentPath(id: number, { chat = false }: { chat?: boolean } = {}): string {
+  return `/admin/shipments/${id}${chat ? "#chat" : ""}`;
+}

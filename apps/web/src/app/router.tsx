@@ -5,6 +5,7 @@ import { SHIPPER_PAGE_SIZE } from "../components/data-table/use-list-state";
 import { meRequest, prefetchGet } from "../lib/api-client";
 import { shipmentRequests, type ShipmentListName } from "../entities/shipment/api/requests";
 import { RootRoute } from "./RootRoute";
+import { ADMIN_DISPUTES_PATH } from "./paths";
 import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
 import { RouteFallback } from "./RouteFallback";
@@ -67,6 +68,7 @@ const pages = {
   profile: lazyPage(() => import("../features/profile/pages/ProfilePage")),
   adminUsers: lazyPage(() => import("../features/admin/pages/AdminUsersPage")),
   adminWarehouses: lazyPage(() => import("../features/admin/pages/AdminWarehousesPage")),
+  adminDisputes: lazyPage(() => import("../features/disputes/pages/AdminDisputesPage")),
   adminShipment: lazyPage(() => import("./routes/AdminShipmentPage")),
   adminSample: lazyPage(() => import("./routes/AdminSamplePage")),
 } satisfies Record<string, Page>;
@@ -228,6 +230,7 @@ export const routes: RouteObject[] = [
               page("/admin/samples/:id", "Sample Shipment", pages.adminSample),
               page("/admin/users", "Users", pages.adminUsers),
               page("/admin/warehouses", "Warehouses", pages.adminWarehouses),
+              page(ADMIN_DISPUTES_PATH, "Disputes", pages.adminDisputes),
               page("/admin/announcement", "Announcements", pages.announcements),
               page("/admin/announcement/:id", "Announcement", pages.announcementDetail),
               page("/admin/profile", "Profile", pages.profile),

@@ -45,6 +45,8 @@ export interface RequestOptions {
   noRefresh?: boolean;
   /** What sends the request; fetch unless a call needs more (upload progress: lib/upload.ts). */
   transport?: Transport;
+  /** Read the answer as a file (a PDF) instead of JSON; refusals are still the JSON error body. */
+  asBlob?: boolean;
 }
 
 /** fetch's signature, for the one request helper that sends some calls another way. */
@@ -175,7 +177,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!res.ok) throw await parseError(res);
-  return parseBody<T>(res);
+  return options.asBlob ? ((await res.blob()) as T) : parseBody<T>(res);
 }
 
 /** GETs started before the screen that reads them has loaded, by URL; see prefetchGet. */
@@ -213,4 +215,6 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PATCH", body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PUT", body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
+  /** A file the API builds (an order's PDF), with the same token refresh as every call. */
+  blob: (path: string) => apiRequest<Blob>(path, { asBlob: true }),
 };

@@ -17,7 +17,9 @@ import { StatusStepper } from "../../entities/shipment/components/StatusStepper"
 import { formatDateTime } from "../../entities/shipment/lib/format";
 import { AdminQuotationsPanel } from "../../features/admin/components/AdminQuotationsPanel";
 import type { Shipment } from "../../entities/shipment/api/types";
-import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
+import { isAwardedOrder, OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
+import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
+import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 
 /** /admin/shipments/{id}: the shipment, its bids with the winner actions, and its chat. */
 export default function AdminShipmentPage() {
@@ -71,6 +73,7 @@ function AdminShipment({ shipment }: { shipment: Shipment }) {
         </Stack>
       </Paper>
       <OrderDeliveryBanners shipment={shipment} side="admin" />
+      {isAwardedOrder(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="admin" />}
       {/* Full width: the bid amounts and the winner actions need the room. */}
       <AdminQuotationsPanel shipment={shipment} />
       <OrderChatLayout
@@ -91,6 +94,7 @@ function AdminShipment({ shipment }: { shipment: Shipment }) {
           <Stack spacing={2}>
             <ShipmentGoods shipment={shipment} />
             <OrderDocuments shipment={shipment} side="admin" />
+            <OrderPdfButtons shipment={shipment} />
           </Stack>
         }
         chat={{

@@ -113,6 +113,7 @@ function stubShipment(detail: Shipment, chat: ChatHistory = history()) {
     // Before the shipment: keys match as prefixes, in this order.
     "GET /api/shipments/31/legs/": ok([]),
     "GET /api/shipments/31/documents/": ok([]),
+    "GET /api/shipments/31/charge-change/": ok(null),
     "GET /api/shipments/31/": ok(detail),
     "GET /api/quotations/": noBids,
     "GET /api/chat/messages/31/": ok(chat),

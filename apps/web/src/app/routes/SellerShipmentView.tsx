@@ -25,6 +25,8 @@ import {
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
+import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
+import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
@@ -134,6 +136,7 @@ function SellerShipment({
         </Stack>
       </Paper>
       <OrderDeliveryBanners shipment={shipment} side="seller" />
+      {hasOrderChat(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="seller" />}
       <EstimatePanel shipment={shipment} />
       <NoBidsPanel shipment={shipment} />
       {isBidding && <BidsPanel shipment={shipment} />}
@@ -164,6 +167,7 @@ function SellerShipment({
             <Stack spacing={2}>
               <ShipmentGoods shipment={shipment} />
               <OrderDocuments shipment={shipment} side="seller" />
+              <OrderPdfButtons shipment={shipment} />
             </Stack>
           }
           chat={{ kind: "shipment", id: shipment.id, side: "seller", canSend: isChatOpen }}

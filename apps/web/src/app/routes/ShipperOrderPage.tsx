@@ -22,7 +22,10 @@ import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
 import { QuotationAmounts } from "../../entities/shipment/components/QuotationAmounts";
-import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
+import { isAwardedOrder, OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
+import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
+import { useDocuments } from "../../features/documents/api/documents";
+import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 
 function backTo(pathname: string): string {
   if (pathname.includes("/pastorders/")) return "/shipper/dashboard/orders/pastorders";
@@ -118,6 +121,7 @@ function WonOrder({
         </Alert>
       )}
       <OrderDeliveryBanners shipment={shipment} side="agent" />
+      {isAwardedOrder(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="agent" />}
       <OrderChatLayout
         main={
           <Stack spacing={2}>
@@ -146,13 +150,24 @@ function WonOrder({
           <Stack spacing={2}>
             <ShipmentGoods shipment={shipment} />
             <OrderDocuments shipment={shipment} side="agent" />
+            <OrderPdfButtons shipment={shipment} />
           </Stack>
         }
         chat={{ kind: "shipment", id: shipment.id, side: "shipper", canSend: isAccepted }}
       />
-      {infoOpen && <AddInfoDialog shipment={shipment} open onClose={() => setInfoOpen(false)} />}
+      {infoOpen && <InfoDialog shipment={shipment} onClose={() => setInfoOpen(false)} />}
     </Stack>
   );
+}
+
+/** Add info with the order's documents offered as evidence for a final amount above the bid. */
+function InfoDialog({ shipment, onClose }: { shipment: Shipment; onClose: () => void }) {
+  const documents = useDocuments(shipment.id);
+  const evidence = (documents.data ?? []).map((doc) => ({
+    id: doc.id,
+    label: `${doc.type} v${doc.version}: ${doc.file_name}`,
+  }));
+  return <AddInfoDialog shipment={shipment} open onClose={onClose} evidence={evidence} />;
 }
 
 /** An agent's won order (or a sample shipment when opened from the sample list). */

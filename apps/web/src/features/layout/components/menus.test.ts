@@ -13,7 +13,13 @@ describe("menus", () => {
       "Sample Shipment",
       "Announcement",
     ]);
-    expect(labels(MENUS.Admin)).toEqual(["Dashboard", "Users", "Warehouses", "Announcements"]);
+    expect(labels(MENUS.Admin)).toEqual([
+      "Dashboard",
+      "Users",
+      "Warehouses",
+      "Disputes",
+      "Announcements",
+    ]);
   });
 
   it("shows the seller's Sample Shipment entry only on the seller dashboard", () => {

@@ -10,6 +10,8 @@ import HistoryIcon from "@mui/icons-material/History";
 import CampaignOutlinedIcon from "@mui/icons-material/CampaignOutlined";
 import PeopleOutlineIcon from "@mui/icons-material/PeopleOutline";
 import WarehouseOutlinedIcon from "@mui/icons-material/WarehouseOutlined";
+import GavelOutlinedIcon from "@mui/icons-material/GavelOutlined";
+import { ADMIN_DISPUTES_PATH } from "../../../app/paths";
 
 export interface MenuItem {
   label: string;
@@ -122,6 +124,7 @@ export const MENUS: Record<Group, MenuItem[]> = {
     },
     { label: "Users", to: "/admin/users", icon: <PeopleOutlineIcon /> },
     { label: "Warehouses", to: "/admin/warehouses", icon: <WarehouseOutlinedIcon /> },
+    { label: "Disputes", to: ADMIN_DISPUTES_PATH, icon: <GavelOutlinedIcon /> },
     {
       label: "Announcements",
       to: "/admin/announcement",

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ShipmentStatus, SuccessEnvelope, TrackingCarrier } from "@fba/contract";
+import type {
+  ShipmentStatus,
+  SuccessEnvelope,
+  TrackingCarrier,
+  VarianceReason,
+} from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
@@ -9,6 +14,10 @@ export interface ShipmentInfoInput {
   final_amount: string;
   /** Only when the number does not tell its carrier for sure; null for "another carrier". */
   tracking_carrier?: TrackingCarrier | null;
+  /** Above the accepted bid: why, and an order document as evidence. */
+  variance_reason?: VarianceReason;
+  variance_note?: string;
+  evidence_document_id?: number;
 }
 
 /** The winning agent adds the final amount and tracking number. */

@@ -14,16 +14,26 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   TRACKING_CARRIERS,
   TRACKING_CARRIER_LABELS,
-  addShipmentInfoInputSchema,
-  type AddShipmentInfoInput,
+  addShipmentInfoWithVarianceSchema,
+  chargeChangeMessages,
+  type AddShipmentInfoWithVarianceData,
+  type AddShipmentInfoWithVarianceInput,
+  type QuotationOrEmpty,
   type TrackingCarrier,
 } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useUpdateShipmentInfo } from "../api/update-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
 import { useTrackingDetection } from "./use-tracking-detection";
+import { VarianceFields, varianceOf, type EvidenceOption } from "./VarianceFields";
 
-const FIELDS = ["final_amount", "tracking_number"] as const;
+const FIELDS = [
+  "final_amount",
+  "tracking_number",
+  "variance_reason",
+  "variance_note",
+  "evidence_document_id",
+] as const;
 /** The carrier list's choice for "none of these": the link goes to a multi-carrier tracker. */
 const OTHER = "other";
 
@@ -40,27 +50,30 @@ export function infoActionLabel(
   return has(shipment.final_amount) || has(shipment.tracking_number) ? "Edit info" : "Add info";
 }
 
-/** The winning agent records the final amount, the tracking number and, if unsure, its carrier. */
+/**
+ * The winning agent records the final amount, the tracking number and, if unsure, its carrier.
+ * A final amount above the accepted bid also asks why, with the order's documents as evidence
+ * where the page hands them in (`evidence`).
+ */
 export function AddInfoDialog({
   shipment,
   open,
   onClose,
   onSaved,
+  evidence,
 }: {
   shipment: Pick<Shipment, "id" | "final_amount" | "tracking_number"> & {
     tracking_carrier?: TrackingCarrier | null;
+    quotation?: QuotationOrEmpty;
   };
   open: boolean;
   onClose: () => void;
   onSaved?: () => void;
+  evidence?: EvidenceOption[];
 }) {
   const update = useUpdateShipmentInfo(shipment.id);
-  const form = useForm<
-    AddShipmentInfoInput,
-    unknown,
-    { final_amount: string; tracking_number: string }
-  >({
-    resolver: zodResolver(addShipmentInfoInputSchema),
+  const form = useForm<AddShipmentInfoWithVarianceInput, unknown, AddShipmentInfoWithVarianceData>({
+    resolver: zodResolver(addShipmentInfoWithVarianceSchema),
     values: {
       final_amount: initial(shipment.final_amount),
       tracking_number: initial(shipment.tracking_number),
@@ -76,15 +89,24 @@ export function AddInfoDialog({
   );
   const askCarrier = typed.trim() !== "" && detection !== undefined && !detection.sure;
   const carrierChoice = picked || detection?.carrier || "";
+  const amount = String(useWatch({ control: form.control, name: "final_amount" }) ?? "");
+  const variance = varianceOf(amount, shipment.final_amount, shipment.quotation);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const { variance_reason, variance_note, evidence_document_id, ...info } = values;
+    if (variance && !variance_reason) {
+      form.setError("variance_reason", { message: chargeChangeMessages.reasonInvalid });
+      return;
+    }
+    // Why, only when the amount is above the bid (the fields are not on screen otherwise).
+    const why = variance ? { variance_reason, variance_note, evidence_document_id } : {};
     const tracking_carrier = askCarrier
       ? carrierChoice === OTHER || carrierChoice === ""
         ? null
         : carrierChoice
       : undefined;
     try {
-      const res = await update.mutateAsync({ ...values, tracking_carrier });
+      const res = await update.mutateAsync({ ...info, ...why, tracking_carrier });
       notify.success(res.message);
       onSaved?.();
       onClose();
@@ -140,6 +162,7 @@ export function AddInfoDialog({
                 <MenuItem value={OTHER}>Another carrier</MenuItem>
               </TextField>
             )}
+            {variance && <VarianceFields form={form} variance={variance} evidence={evidence} />}
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -1,0 +1,89 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  ChargeChange,
+  DecideChargeChangeInput,
+  DisputeRow,
+  SuccessEnvelope,
+} from "@fba/contract";
+import { api } from "../../../lib/api-client";
+import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+
+/** Under the shipments' root key: whatever refreshes an order's reads refreshes these too. */
+export const chargeChangeKeys = {
+  all: [...shipmentKeys.all, "charge-change"] as const,
+  of: (shipmentId: number) => [...chargeChangeKeys.all, shipmentId] as const,
+  disputes: () => [...chargeChangeKeys.all, "open-disputes"] as const,
+};
+
+const path = (shipmentId: number, action?: "accept" | "dispute" | "decide") =>
+  `shipments/${shipmentId}/charge-change/${action ?? ""}`;
+
+export async function getChargeChange(
+  shipmentId: number,
+  signal?: AbortSignal,
+): Promise<ChargeChange | null> {
+  const res = await api.get<SuccessEnvelope<ChargeChange | null>>(
+    path(shipmentId),
+    undefined,
+    signal,
+  );
+  return res.data;
+}
+
+/** The order's final amount above its accepted bid, or null when there is none. */
+export function useChargeChange(shipmentId: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: chargeChangeKeys.of(shipmentId),
+      queryFn: ({ signal }) => getChargeChange(shipmentId, signal),
+    }),
+  );
+}
+
+export async function getOpenDisputes(signal?: AbortSignal): Promise<DisputeRow[]> {
+  const res = await api.get<SuccessEnvelope<DisputeRow[]>>("admin/disputes/", undefined, signal);
+  return res.data;
+}
+
+/** The admins' list of open disputes, oldest first. */
+export function useOpenDisputes() {
+  return useQuery({
+    queryKey: chargeChangeKeys.disputes(),
+    queryFn: ({ signal }) => getOpenDisputes(signal),
+  });
+}
+
+export type ChargeChangeAnswer =
+  | { action: "accept" }
+  | { action: "dispute"; reason: string }
+  | { action: "decide"; decision: DecideChargeChangeInput };
+
+function answer(shipmentId: number, input: ChargeChangeAnswer) {
+  if (input.action === "accept")
+    return api.post<SuccessEnvelope<ChargeChange>>(path(shipmentId, "accept"));
+  if (input.action === "dispute") {
+    return api.post<SuccessEnvelope<ChargeChange>>(path(shipmentId, "dispute"), {
+      reason: input.reason,
+    });
+  }
+  return api.post<SuccessEnvelope<ChargeChange>>(path(shipmentId, "decide"), input.decision);
+}
+
+/**
+ * The seller's Accept or Dispute, an admin's Decide. The answer is the changed charge change; a
+ * decision also changes the order's final amount, so the order and its lists are read again.
+ */
+export function useAnswerChargeChange(shipmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChargeChangeAnswer) => answer(shipmentId, input),
+    onSuccess: async (res) => {
+      queryClient.setQueryData(chargeChangeKeys.of(shipmentId), res.data);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: chargeChangeKeys.disputes() }),
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.detail(shipmentId) }),
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.lists() }),
+      ]);
+    },
+  });
+}
