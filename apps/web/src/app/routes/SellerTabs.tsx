@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { Box, Button, Stack, Tab, Tabs, Typography } from "@mui/material";
+import { Box, Button, Stack, Tab, Tabs, Typography, useMediaQuery } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
 import AddIcon from "@mui/icons-material/Add";
 import { Link as RouterLink, useLocation } from "react-router";
 
@@ -33,13 +34,14 @@ export function SellerTabs({ title }: { title?: string }) {
   const { pathname } = useLocation();
   const [isSampleOpen, setSampleOpen] = useState(false);
   const [isSampleMounted, setSampleMounted] = useState(false);
+  const isPhone = useMediaQuery(useTheme().breakpoints.down("sm"));
   return (
     <Box sx={{ mb: 2 }}>
-      {/* Too wide for a phone: it scrolls, and both arrows stay in sight while it does (the one
-          with nothing more to show dimmed), so no tab looks cut off without a way to reach it. */}
+      {/* On a phone the four tabs share the width, each label on two lines, so none is cut off.
+          Wider, the strip scrolls when it must, with both arrows in sight while it does. */}
       <Tabs
         value={activeTab(pathname)}
-        variant="scrollable"
+        variant={isPhone ? "fullWidth" : "scrollable"}
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label="Shipment lists"
@@ -47,6 +49,7 @@ export function SellerTabs({ title }: { title?: string }) {
           borderBottom: 1,
           borderColor: "divider",
           mb: 2,
+          "& .MuiTab-root": isPhone ? { minWidth: 0, px: 0.5, lineHeight: 1.25 } : {},
           "& .MuiTabScrollButton-root": { width: 32 },
           "& .MuiTabScrollButton-root.Mui-disabled": { opacity: 0.3 },
         }}
