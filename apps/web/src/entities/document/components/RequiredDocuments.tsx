@@ -1,11 +1,11 @@
-import { List, ListItem, ListItemIcon, ListItemText, Typography } from "@mui/material";
+import { Box, Chip, Typography } from "@mui/material";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import DescriptionOutlined from "@mui/icons-material/DescriptionOutlined";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
 
 /**
  * The documents the agent needs before pickup. Without `missing` it is the list to prepare (the
- * booking form); with it, a checklist of what is uploaded and what is still missing.
+ * booking form); with it, a checklist saying of each whether it is uploaded or still missing.
  */
 export function RequiredDocuments({
   title,
@@ -19,35 +19,38 @@ export function RequiredDocuments({
   const headingId = `required-documents-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <section aria-labelledby={headingId}>
-      <Typography id={headingId} variant="subtitle2" component="h3">
+      <Typography id={headingId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      <List dense disablePadding aria-labelledby={headingId}>
+      <Box
+        component="ul"
+        aria-labelledby={headingId}
+        sx={{ display: "flex", flexWrap: "wrap", gap: 1, listStyle: "none", m: 0, p: 0 }}
+      >
         {required.map((type) => {
-          const isMissing = missing?.includes(type);
-          const state = missing === undefined ? undefined : isMissing ? "Missing" : "Uploaded";
+          const isMissing = missing?.includes(type) ?? false;
+          const checked = missing !== undefined;
           return (
-            <ListItem key={type} disableGutters>
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                {state === undefined ? (
-                  <DescriptionOutlined fontSize="small" color="action" />
-                ) : isMissing ? (
-                  <RadioButtonUnchecked fontSize="small" color="warning" />
-                ) : (
-                  <CheckCircle fontSize="small" color="success" />
-                )}
-              </ListItemIcon>
-              <ListItemText
-                primary={type}
-                secondary={state}
-                slotProps={{
-                  secondary: { color: isMissing ? "warning.dark" : "success.dark" },
-                }}
+            <li key={type}>
+              <Chip
+                variant="outlined"
+                color={!checked ? "default" : isMissing ? "warning" : "success"}
+                icon={
+                  !checked ? (
+                    <DescriptionOutlined />
+                  ) : isMissing ? (
+                    <RadioButtonUnchecked />
+                  ) : (
+                    <CheckCircle />
+                  )
+                }
+                label={!checked ? type : `${type}: ${isMissing ? "missing" : "uploaded"}`}
+                sx={{ maxWidth: "100%" }}
               />
-            </ListItem>
+            </li>
           );
         })}
-      </List>
+      </Box>
     </section>
   );
 }

@@ -125,7 +125,7 @@ describe("DocumentsPanel", { timeout: 60_000 }, () => {
       within(checklist)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["Commercial invoiceUploaded", "Packing listMissing", "FBA box labelsMissing"]);
+    ).toEqual(["Commercial invoice: uploaded", "Packing list: missing", "FBA box labels: missing"]);
   });
 
   it("says why a file is refused before sending it: its size or its type", async () => {
