@@ -15,6 +15,7 @@ import {
   type StoredVarianceReason,
 } from "@fba/contract";
 import { money } from "../../lib/http.js";
+import { downloadName } from "../orders/documents.presenter.js";
 import type {
   ChargeChangeEventRow,
   ChargeChangeRow,
@@ -37,7 +38,7 @@ export function presentEvidence(
   return {
     id: row.id,
     type: row.type,
-    file_name: row.fileName,
+    file_name: downloadName(row),
     mime_type: row.mimeType,
     size_bytes: row.sizeBytes,
     download_url: downloadUrl ? downloadUrl(row.id) : null,

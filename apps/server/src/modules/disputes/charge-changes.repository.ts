@@ -104,6 +104,7 @@ export interface EvidenceRow {
   id: number;
   type: string;
   fileName: string;
+  storageKey: string;
   mimeType: string;
   sizeBytes: number;
 }
@@ -118,6 +119,7 @@ export async function findOrderDocument(
       id: orderDocuments.id,
       type: orderDocuments.type,
       fileName: orderDocuments.fileName,
+      storageKey: orderDocuments.storageKey,
       mimeType: orderDocuments.mimeType,
       sizeBytes: orderDocuments.sizeBytes,
     })

@@ -72,13 +72,14 @@ async function chargeChange(id: number, user: TestUser = seller): Promise<Charge
   return chargeChangeSchema.nullable().parse(response.json().data);
 }
 
-async function documentOn(shipmentId: number, fileName = "re-measure.pdf"): Promise<number> {
+/** An order document as an upload stores it: the name without extension, the type in the key. */
+async function documentOn(shipmentId: number, fileName = "re-measure"): Promise<number> {
   const [row] = await ctx.app.database.db
     .insert(orderDocuments)
     .values({
       shipmentId,
       type: "Carrier invoice",
-      storageKey: "documents/evidence",
+      storageKey: `documents/${shipmentId}-${fileName}.pdf`,
       fileName,
       mimeType: "application/pdf",
       sizeBytes: 2048,
@@ -167,7 +168,7 @@ describe("a final amount above the accepted bid", () => {
   it("records the agent's reason and evidence, and refuses evidence of another order or 'other' without a note, storing nothing", async () => {
     const id = await acceptedOrder();
     const elsewhere = await documentOn(await acceptedOrder());
-    const evidence = await documentOn(id, "scale-ticket.pdf");
+    const evidence = await documentOn(id, "scale-ticket");
 
     const foreign = await addInfo(id, {
       final_amount: "780",
@@ -321,7 +322,7 @@ describe("a dispute", () => {
   });
 
   it("goes to every admin with its evidence; an admin decides within the bid total and the final amount", async () => {
-    const id = await completedWithChange(1, "exam-invoice.pdf");
+    const id = await completedWithChange(1, "exam-invoice");
     const product = await productOf(id);
 
     const disputed = await inject("POST", `/api/shipments/${id}/charge-change/dispute`, seller, {

@@ -29,6 +29,7 @@ import {
   findOrderDocument,
 } from "../disputes/charge-changes.repository.js";
 import { effectiveEvents, isOrder, orderParty, withSupersededBy } from "../orders/legs.policy.js";
+import { downloadName } from "../orders/documents.presenter.js";
 import { eventsOf as legEventsOf, legsOf } from "../orders/legs.repository.js";
 import { OrderPdf } from "./order-pdf.js";
 import {
@@ -188,7 +189,7 @@ export class StatementService {
         ["Final amount set by the agent", formatUsd(live.finalAmount)],
         ["Above the bid by", formatUsd(difference)],
         ["Reason", live.note ? `${reason}: ${live.note}` : reason],
-        ["Evidence", evidence ? `${evidence.fileName} (${evidence.type})` : "None attached"],
+        ["Evidence", evidence ? `${downloadName(evidence)} (${evidence.type})` : "None attached"],
         ["Seller's answer", CHARGE_CHANGE_STATUS_LABELS[status]],
         ["Dispute", live.disputeReason],
       );

@@ -123,8 +123,8 @@ describe("the final statement PDF", () => {
       .values({
         shipmentId: id,
         type: "Carrier invoice",
-        storageKey: "documents/evidence",
-        fileName: "cfs-remeasure.pdf",
+        storageKey: "documents/evidence-1.pdf",
+        fileName: "cfs-remeasure",
         mimeType: "application/pdf",
         sizeBytes: 2048,
         uploadedBy: agent.id,
