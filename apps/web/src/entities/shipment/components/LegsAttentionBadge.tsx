@@ -28,26 +28,31 @@ export function legsAttentionLabels(
 }
 
 /** An order row's late and quiet legs, beside its id in the order lists. */
-export function LegsAttentionBadge({
-  attention,
-}: {
-  attention: LegsAttention | null | undefined;
-}) {
+export function LegsAttentionBadge({ attention }: { attention: LegsAttention | null | undefined }) {
   const labels = legsAttentionLabels(attention);
   if (labels.length === 0) return null;
+  // The space keeps the row's text "#12 1 late", not "#121 late".
   return (
-    <Stack direction="row" spacing={0.5} component="span" sx={{ display: "inline-flex", ml: 1 }}>
-      {labels.map(({ label, title, color }) => (
-        <Chip
-          key={label}
-          size="small"
-          color={color}
-          label={label}
-          title={title}
-          aria-label={title}
-          sx={{ height: 20, fontSize: 12 }}
-        />
-      ))}
-    </Stack>
+    <>
+      {" "}
+      <Stack
+        direction="row"
+        spacing={0.5}
+        component="span"
+        sx={{ display: "inline-flex", ml: 0.5 }}
+      >
+        {labels.map(({ label, title, color }) => (
+          <Chip
+            key={label}
+            size="small"
+            color={color}
+            label={label}
+            title={title}
+            aria-label={title}
+            sx={{ height: 20, fontSize: 12 }}
+          />
+        ))}
+      </Stack>
+    </>
   );
 }

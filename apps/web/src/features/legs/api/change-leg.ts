@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type {
-  Leg,
-  RecordMilestoneInput,
-  SuccessEnvelope,
-  UpdateLegInput,
-} from "@fba/contract";
+import type { Leg, RecordMilestoneInput, SuccessEnvelope, UpdateLegInput } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
 import { legKeys } from "./get-legs";

@@ -43,7 +43,7 @@ function initialValues(leg: Leg): EditLegValues {
     amazon_reference_id: leg.amazon_reference_id ?? "",
     eta: leg.eta ?? "",
     appointment_id: leg.appointment_id ?? "",
-    appointment_at: toLocalInput(leg.appointment_at),
+    appointment_at: toLocalInput(leg.appointment_at).slice(0, 16),
     tracking_number: leg.tracking_number ?? "",
   };
 }

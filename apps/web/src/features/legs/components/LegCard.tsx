@@ -48,7 +48,12 @@ export function LegCard({
   const canRecord = canChange && actions.record && nextMilestones(leg).length > 0;
 
   return (
-    <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ p: 2 }}>
+    <Paper
+      variant="outlined"
+      component="article"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
       <Stack
         direction={{ xs: "column", sm: "row" }}
         spacing={1}
@@ -103,9 +108,11 @@ export function LegCard({
             : "N/A"}
         </Field>
         <Field label="Tracking number">{orNA(leg.tracking_number)}</Field>
-        <Field label="Last event">
-          {last ? `${last.label} · ${formatEventTime(last.occurred_at)}` : "N/A"}
-        </Field>
+        <Box sx={{ gridColumn: "span 2", minWidth: 0 }}>
+          <Field label="Last event">
+            {last ? `${last.label} · ${formatEventTime(last.occurred_at)}` : "N/A"}
+          </Field>
+        </Box>
         {leg.delivered_fc_code && <Field label="Delivered to">{leg.delivered_fc_code}</Field>}
       </Box>
 

@@ -1,16 +1,12 @@
 import { Box, Button, Stack, Typography } from "@mui/material";
 import type { MilestoneEvent } from "@fba/contract";
-import {
-  formatEventTime,
-  historyEntries,
-  MODE_LABELS,
-  personName,
-} from "../lib/leg-view";
+import { formatEventTime, historyEntries, MODE_LABELS, personName } from "../lib/leg-view";
 
 function EventDetails({ event }: { event: MilestoneEvent }) {
   const details = [
     event.location,
-    event.mode && `${MODE_LABELS[event.mode]}${event.vessel_or_flight ? ` ${event.vessel_or_flight}` : ""}`,
+    event.mode &&
+      `${MODE_LABELS[event.mode]}${event.vessel_or_flight ? ` ${event.vessel_or_flight}` : ""}`,
     event.delivered_fc_code && `At ${event.delivered_fc_code}`,
   ].filter(Boolean);
   return (

@@ -7,7 +7,11 @@ import { formatEventTime, reachedAt } from "../lib/leg-view";
  * A leg's milestones from Booked to Delivered to FC: across on wide screens, down on phones. A
  * milestone passed without an event of its own (a truck has no port) reads "Skipped".
  */
-export function LegTimeline({ leg }: { leg: Pick<Leg, "fc_code" | "milestone" | "late" | "events"> }) {
+export function LegTimeline({
+  leg,
+}: {
+  leg: Pick<Leg, "fc_code" | "milestone" | "late" | "events">;
+}) {
   const theme = useTheme();
   const isVertical = useMediaQuery(theme.breakpoints.down("md"));
   const reached = reachedAt(leg.events);
@@ -19,7 +23,11 @@ export function LegTimeline({ leg }: { leg: Pick<Leg, "fc_code" | "milestone" | 
       orientation={isVertical ? "vertical" : "horizontal"}
       alternativeLabel={!isVertical}
       aria-label={`Milestones to ${leg.fc_code}`}
-      sx={{ "& .MuiStepLabel-label": { overflowWrap: "anywhere" } }}
+      sx={{
+        // Long labels ("Arrived at destination port/airport") wrap between words, hyphenated
+        // only when a word is wider than its step.
+        "& .MuiStepLabel-label": { fontSize: isVertical ? undefined : 13, hyphens: "auto" },
+      }}
     >
       {MILESTONES.map((milestone, index) => {
         const at = reached[milestone];

@@ -122,9 +122,7 @@ describe("LegsPanel", { timeout: 60_000 }, () => {
     expect(within(ont8).getByText("Late: ETA 12/01/2026 passed")).toBeInTheDocument();
     expect(within(ont8).getByText("No update for 6 days")).toBeInTheDocument();
     // Across on a desktop.
-    expect(within(ont8).getByLabelText("Milestones to ONT8")).toHaveClass(
-      "MuiStepper-horizontal",
-    );
+    expect(within(ont8).getByLabelText("Milestones to ONT8")).toHaveClass("MuiStepper-horizontal");
 
     // The correction, with the version it replaced struck through beneath it.
     expect(within(ont8).getByText(/Shenzhen/)).toBeInTheDocument();
@@ -201,7 +199,7 @@ describe("the Record milestone form", { timeout: 60_000 }, () => {
     const dialog = screen.getByRole("dialog", { name: "Record milestone · ONT8" });
     // The time starts at now, in the browser's zone.
     const when = within(dialog).getByLabelText("When") as HTMLInputElement;
-    expect(when.value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(Math.abs(new Date(when.value).getTime() - Date.now())).toBeLessThan(60_000);
 
     await user.click(within(dialog).getByRole("combobox", { name: "Milestone" }));
     const options = screen.getAllByRole("option").map((option) => option.textContent);

@@ -173,7 +173,7 @@ export function RecordMilestoneDialog({
               {...form.register("occurred_at")}
               error={!!errors.occurred_at}
               helperText={errors.occurred_at?.message ?? "Your local time"}
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
             />
             <TextField
               label="Location"
@@ -219,9 +219,7 @@ export function RecordMilestoneDialog({
                   label="Delivered to FC"
                   {...form.register("delivered_fc_code")}
                   error={!!errors.delivered_fc_code}
-                  helperText={
-                    errors.delivered_fc_code?.message ?? `Booked for ${leg.fc_code}`
-                  }
+                  helperText={errors.delivered_fc_code?.message ?? `Booked for ${leg.fc_code}`}
                   slotProps={{ htmlInput: { maxLength: 10, autoCapitalize: "characters" } }}
                 />
                 {!errors.root?.server && <Alert severity="info">{legMessages.podRequired}</Alert>}

@@ -75,11 +75,14 @@ export function reachedAt(events: MilestoneEvent[]): Partial<Record<Milestone, s
   return reached;
 }
 
-/** A datetime-local input's value for an instant, in the browser's zone. */
+/**
+ * A datetime-local input's value for an instant, in the browser's zone, to the second (a
+ * milestone recorded in the minute of the one before it must not read as earlier).
+ */
 export function toLocalInput(value: string | Date | null | undefined): string {
   if (!value) return "";
   const time = dayjs(value);
-  return time.isValid() ? time.format("YYYY-MM-DDTHH:mm") : "";
+  return time.isValid() ? time.format("YYYY-MM-DDTHH:mm:ss") : "";
 }
 
 /** A datetime-local input's value as an instant on the wire (undefined when blank or invalid). */
