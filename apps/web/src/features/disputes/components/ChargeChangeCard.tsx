@@ -169,7 +169,9 @@ export function ChargeChangeView({ change, side }: { change: ChargeChange; side:
           </Field>
         </Box>
         {change.dispute_reason && (
-          <Field label="The seller's dispute">{change.dispute_reason}</Field>
+          <Field label={side === "seller" ? "Your dispute" : "The seller's dispute"}>
+            {change.dispute_reason}
+          </Field>
         )}
         {change.decision && (
           <Alert severity="success">

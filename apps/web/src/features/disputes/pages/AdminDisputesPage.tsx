@@ -96,7 +96,12 @@ export default function AdminDisputesPage() {
       id: "action",
       label: "Action",
       render: (row) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: "inherit", flexWrap: "wrap" }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ justifyContent: "inherit", alignItems: "center", flexWrap: "wrap" }}
+        >
           <Button
             size="small"
             component={RouterLink}
