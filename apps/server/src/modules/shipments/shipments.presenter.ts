@@ -2,6 +2,7 @@ import {
   TRACKING_CARRIERS,
   maskValue,
   requiredDocuments,
+  type LegsAttention,
   type OrderDocumentType,
   type Quotation,
   type QuotationService,
@@ -113,10 +114,11 @@ export function presentShipmentRow(
   row: ShipmentRow,
   messageCount: number,
   now: Date,
+  legsAttention: LegsAttention | null = null,
 ): ShipmentListRow {
   return {
     ...presentShipmentCore(row, messageCount, now),
-    legs_attention: row.legsAttention ?? null,
+    legs_attention: legsAttention,
   };
 }
 

@@ -136,8 +136,6 @@ export type ShipmentRow = {
   updatedAt: Date;
   quotationCount: number;
   compliance: string[];
-  /** List rows of orders only (see legsAttention). */
-  legsAttention?: LegsAttention | null;
   documentTypes: string[] | null;
   delivery: DeliveryProof | null;
 };
@@ -153,13 +151,9 @@ function quotationCondition(join: JoinShape): SQL {
     : eq(quotationRow.id, shipments.winningQuotationId);
 }
 
-function selectShipments<Extra extends Record<string, SQL.Aliased | SQL>>(
-  db: DbOrTx,
-  join: JoinShape,
-  extra?: Extra,
-) {
+function selectShipments(db: DbOrTx, join: JoinShape) {
   return db
-    .select({ ...shipmentColumns, ...orderColumns, ...extra })
+    .select({ ...shipmentColumns, ...orderColumns })
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
     .leftJoin(quotationRow, quotationCondition(join))
@@ -406,35 +400,6 @@ function listOrder(filter: ShipmentListFilter): SQL[] {
   return [desc(shipments.createdAt), desc(shipments.id)];
 }
 
-/** The driver hands json over parsed or as text, depending on which one runs. */
-const parseAttention = (value: unknown): LegsAttention | null =>
-  value === null || value === undefined
-    ? null
-    : ((typeof value === "string" ? JSON.parse(value) : value) as LegsAttention);
-
-/**
- * How many legs of an order in progress are late (ETA passed, not delivered) or quiet (picked
- * up, not delivered, no event for STALE_LEG_DAYS), as the leg page judges them: one aggregate
- * over the order's legs (shipment_legs_shipment_fc_idx), which keep their latest milestone.
- * Only the order lists of its parties carry it.
- */
-function legsAttention(list: ShipmentListKind): SQL<LegsAttention | null> {
-  if (list.kind === "open" || list.kind === "agent-history") {
-    return sql`null`.mapWith(parseAttention);
-  }
-  const now = sql`${bind.now}::timestamptz`;
-  const open = sql`${shipmentLegs.milestone} <> 'delivered'`;
-  return sql`case when ${shipments.status} = 'Quotation Accepted' then (
-    select case when count(*) = 0 then null else json_build_object(
-      'late', count(*) filter (where ${open}
-        and ${shipmentLegs.eta} < (${now} at time zone 'UTC')::date),
-      'stale', count(*) filter (where ${open} and ${shipmentLegs.milestone} <> 'booked'
-        and ${shipmentLegs.lastEventAt} <= ${now} - interval '${sql.raw(String(STALE_LEG_DAYS))} days')
-    ) end
-    from ${shipmentLegs} where ${shipmentLegs.shipmentId} = ${shipments.id}
-  ) end`.mapWith(parseAttention);
-}
-
 function listJoin(list: ShipmentListKind): JoinShape {
   return list.kind === "open" || list.kind === "agent-won" || list.kind === "agent-history"
     ? { kind: "agent", agentId: bind.agentId }
@@ -464,7 +429,7 @@ function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
           .innerJoin(quotationRow, quotationCondition(join))
           .where(where)
       : db.select({ value: count() }).from(shipments).where(where);
-  const rowsQuery = selectShipments(db, join, { legsAttention: legsAttention(filter.list) })
+  const rowsQuery = selectShipments(db, join)
     .where(where)
     .orderBy(...listOrder(filter))
     .limit(bind.limit)
@@ -497,6 +462,36 @@ export async function listShipments(
     queries.count.execute(values),
   ]);
   return { rows: rows as ShipmentRow[], count: Number(counted[0]?.value ?? 0) };
+}
+
+/**
+ * How many legs of each order are late (ETA passed, not delivered) or quiet (picked up, not
+ * delivered, no event for STALE_LEG_DAYS), as the leg page judges them: one aggregate over the
+ * legs of a page's orders (shipment_legs_shipment_fc_idx), which keep their latest milestone. Run
+ * for the page's rows only, so a deep page costs what the first does.
+ */
+export async function legsAttentionOf(
+  db: DbOrTx,
+  shipmentIds: number[],
+  now: Date,
+): Promise<Map<number, LegsAttention>> {
+  if (shipmentIds.length === 0) return new Map();
+  const today = now.toISOString().slice(0, 10);
+  const quietSince = new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString();
+  const open = sql`${shipmentLegs.milestone} <> 'delivered'`;
+  const rows = await db
+    .select({
+      shipmentId: shipmentLegs.shipmentId,
+      late: sql<number>`count(*) filter (where ${open} and ${shipmentLegs.eta} < ${today}::date)`.mapWith(
+        Number,
+      ),
+      stale: sql<number>`count(*) filter (where ${open} and ${shipmentLegs.milestone} <> 'booked'
+        and ${shipmentLegs.lastEventAt} <= ${quietSince}::timestamptz)`.mapWith(Number),
+    })
+    .from(shipmentLegs)
+    .where(inArray(shipmentLegs.shipmentId, shipmentIds))
+    .groupBy(shipmentLegs.shipmentId);
+  return new Map(rows.map(({ shipmentId, late, stale }) => [shipmentId, { late, stale }]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ import {
 import {
   findShipment,
   insertShipment,
+  legsAttentionOf,
   listShipments,
   lockShipment,
   packagesOf,
@@ -410,6 +411,10 @@ function sweepScope(kind: ShipmentListKind): { sellerId?: number } | null {
   return null;
 }
 
+/** Bids and open shipments carry no word of an order's legs: a losing bidder learns nothing. */
+const carriesLegsAttention = (kind: ShipmentListKind) =>
+  kind.kind === "seller" || kind.kind === "agent-won" || kind.kind === "admin";
+
 async function loadList(
   deps: ShipmentDeps,
   user: AuthUser,
@@ -428,15 +433,23 @@ async function loadList(
     page: query.page,
     perPage: query.per_page,
   });
-  const unread =
+  // The order lists of its parties tell how many legs of an order in progress need attention.
+  const orderIds = carriesLegsAttention(kind)
+    ? rows.filter((row) => row.status === "Quotation Accepted").map((row) => row.id)
+    : [];
+  const [unread, attention] = await Promise.all([
     rows.length > 0
-      ? await unreadCountsForShipments(
+      ? unreadCountsForShipments(
           deps.db,
           user.id,
           rows.map((row) => row.id),
         )
-      : new Map<number, number>();
-  const items = rows.map((row) => presentShipmentRow(row, unread.get(row.id) ?? 0, now));
+      : new Map<number, number>(),
+    legsAttentionOf(deps.db, orderIds, now),
+  ]);
+  const items = rows.map((row) =>
+    presentShipmentRow(row, unread.get(row.id) ?? 0, now, attention.get(row.id) ?? null),
+  );
   return { rows, items, count };
 }
 
