@@ -20,6 +20,9 @@ import { NotificationService } from "./modules/notifications/notifications.servi
 import { DifferentFcService } from "./modules/orders/different-fc.service.js";
 import { DocumentService } from "./modules/orders/documents.service.js";
 import { LegService } from "./modules/orders/legs.service.js";
+import { AverageCostService } from "./modules/legacy-client/average-costs.service.js";
+import { InvoiceService } from "./modules/legacy-client/invoices.service.js";
+import { WarehouseRowService } from "./modules/legacy-client/warehouse-rows.service.js";
 import { claimSample } from "./modules/sample-shipments/sample-shipments.repository.js";
 import { SampleShipmentService } from "./modules/sample-shipments/sample-shipments.service.js";
 import type { ShipmentDeps } from "./modules/shipments/shipments.service.js";
@@ -56,6 +59,9 @@ export function createServices(infra: Infrastructure) {
     purpose: "order-document-url",
     path: (id) => `/api/documents/${id}/download`,
   });
+  const documents = new DocumentService({ db, storage, signer: documentSigner });
+  // The existing client's warehouse rows are the order's legs, read and changed through them.
+  const warehouseRows = new WarehouseRowService({ db, legs, documents, signer: documentSigner });
   return {
     db,
     config,
@@ -91,8 +97,11 @@ export function createServices(infra: Infrastructure) {
     statements: new StatementService({ db }),
     legs,
     documentSigner,
-    documents: new DocumentService({ db, storage, signer: documentSigner }),
+    documents,
     differentFc: new DifferentFcService({ db, events, legs }),
+    warehouseRows,
+    invoices: new InvoiceService(db, warehouseRows),
+    averageCosts: new AverageCostService(db),
   };
 }
 

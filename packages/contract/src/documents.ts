@@ -103,6 +103,12 @@ export const orderDocumentSchema = z.object({
   size_bytes: z.number().int(),
   uploaded_by: documentPersonSchema,
   created_at: z.string(),
+  /**
+   * When it was taken off its leg (the existing client's "delete" of a warehouse's proof of
+   * delivery); it stays listed, and no longer backs a Delivered milestone. Null (or absent) while
+   * it is on its leg.
+   */
+  removed_at: z.string().nullable().optional(),
   /** A signed link that works for an hour; list the documents again for a fresh one. */
   download_url: z.string(),
 });

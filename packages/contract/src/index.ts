@@ -15,3 +15,5 @@ export * from "./legs.js";
 export * from "./charge-changes.js";
 export * from "./order-pdfs.js";
 export * from "./documents.js";
+export * from "./average-costs.js";
+export * from "./legacy-client.js";

@@ -333,7 +333,7 @@ const numericText = (pattern: RegExp, max: number, maxMessage: string, centsMess
  * A tracking number as typed: a parcel, container, bill-of-lading or air waybill number. Letters,
  * digits, spaces and dashes with at least one digit; stored upper case without spaces and dashes.
  */
-const trackingNumberText = z.preprocess(
+export const trackingNumberInputSchema = z.preprocess(
   (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
   text({ error: shipmentMessages.required })
     .trim()
@@ -354,7 +354,7 @@ export const addShipmentInfoInputSchema = z.object({
     shipmentMessages.finalAmountMax,
     shipmentMessages.finalAmountDecimals,
   ).refine((value) => Number(value) <= 1_000_000_000, shipmentMessages.finalAmountMax),
-  tracking_number: trackingNumberText,
+  tracking_number: trackingNumberInputSchema,
   /** Optional: the agent's pick when the number's carrier is not certain. */
   tracking_carrier: trackingCarrierSchema,
 });

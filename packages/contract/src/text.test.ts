@@ -55,6 +55,13 @@ const OUTPUT_SCHEMAS = new Set([
   "shipmentListRowSchema",
   "quotationHistoryRowSchema",
   "sellerDashboardSchema",
+  "averageCostSchema",
+  "averageCostEstimateSchema",
+  "warehouseRowSchema",
+  "packageTrackingSchema",
+  "invoiceLineSchema",
+  "invoiceSchema",
+  "sellerShipmentDetailSchema",
 ]);
 
 const HOSTILE = ["a\u0000b", "\u0007", "x\u001bx", "a\u007fb", "\ud800", "b\udc00", "\udc00\ud800"];

@@ -35,13 +35,23 @@ export class SignedUrlSigner {
     return createHmac("sha256", this.key).update(`${id}.${expires}`).digest("base64url");
   }
 
-  url(id: number): string {
+  /** A fresh expiry and its signature for one file; `url` puts them in the query. */
+  sign(id: number): { expires: number; signature: string } {
     // Rounded expiry: URLs stay identical for a while, so browsers can cache the bytes.
     const step = 300;
     const expires =
       Math.ceil((Math.floor(this.now() / 1000) + SIGNED_URL_TTL_SECONDS) / step) * step;
-    const base = this.options.publicUrl.replace(/\/+$/, "");
-    return `${base}${this.options.path(id)}?expires=${expires}&signature=${this.signature(id, expires)}`;
+    return { expires, signature: this.signature(id, expires) };
+  }
+
+  /** The server's public address without a trailing slash, for links built around `sign`. */
+  get base(): string {
+    return this.options.publicUrl.replace(/\/+$/, "");
+  }
+
+  url(id: number): string {
+    const { expires, signature } = this.sign(id);
+    return `${this.base}${this.options.path(id)}?expires=${expires}&signature=${signature}`;
   }
 
   verify(id: number, expires: number, signature: string): boolean {

@@ -11,6 +11,7 @@ import admin from "./admin/index.js";
 import warehouses from "./warehouses/index.js";
 import orders from "./orders/index.js";
 import disputes from "./disputes/index.js";
+import legacyClient from "./legacy-client/index.js";
 import statements from "./statements/index.js";
 
 /**
@@ -32,4 +33,5 @@ export const modules = [
   orders,
   disputes,
   statements,
+  legacyClient,
 ] as const;

@@ -113,12 +113,12 @@ describe("the existing client", () => {
     const row = (
       open.envelope.data as Array<{ id: number; quotation: Record<string, string> }>
     ).find((item) => item.id === shipmentId);
-    expect(row?.quotation.fast_amount.length).toBe(0);
-    expect(row?.quotation.normal_amount.length).toBe("700.00".length);
+    expect(row?.quotation.fast_amount?.length).toBe(0);
+    expect(row?.quotation.normal_amount?.length).toBe("700.00".length);
     const sealed = await call(seller.token, "GET", `/quotations/?shipment_id=${shipmentId}`);
     for (const quotation of sealed.envelope.data as Array<Record<string, string>>) {
-      expect(typeof quotation.fast_amount.length).toBe("number");
-      expect(typeof quotation.normal_amount.length).toBe("number");
+      expect(typeof quotation.fast_amount!.length).toBe("number");
+      expect(typeof quotation.normal_amount!.length).toBe("number");
     }
     await endBiddingWindow(ctx.app, shipmentId);
     const closed = await call(seller.token, "GET", `/quotations/?shipment_id=${shipmentId}`);
@@ -175,7 +175,7 @@ describe("the existing client", () => {
             e.event_type === "send_notification" && e.data.notification_type === "Sample Shipment",
         ),
       )
-    ).data;
+    ).data as Notification;
     expect(sampleNotification).toMatchObject({
       notification_type: "Sample Shipment",
       shipment_id: 0,
@@ -192,15 +192,17 @@ describe("the existing client", () => {
       token: seller.token,
     });
     chat.send({ action: "send_message", message: "Cartons are ready", user_id: String(seller.id) });
-    const live = await bell.until(() =>
-      bell.events.find(
-        (e) => e.event_type === "send_notification" && e.data.shipment_id === order.id,
-      ),
-    );
-    expect(live.data.user).toEqual({ id: seller.id, first_name: "Sally" });
+    const live = (
+      await bell.until(() =>
+        bell.events.find(
+          (e) => e.event_type === "send_notification" && e.data.shipment_id === order.id,
+        ),
+      )
+    ).data as Notification;
+    expect(live.user).toEqual({ id: seller.id, first_name: "Sally" });
     const stored = await call(agent.token, "GET", "/chat/notifications/");
     const list = stored.envelope.data as Notification[];
-    expect(list.find((n) => n.id === live.data.id)?.user).toEqual(live.data.user);
+    expect(list.find((n) => n.id === live.id)?.user).toEqual(live.user);
     expect(list.find((n) => n.id === announcement.id)?.user.first_name.charAt(0)).toBe("S");
     chat.close();
     bell.close();

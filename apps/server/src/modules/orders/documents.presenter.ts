@@ -38,6 +38,7 @@ export function presentDocuments(
         last_name: row.uploadedBy.lastName,
       },
       created_at: row.createdAt.toISOString(),
+      removed_at: row.removedAt?.toISOString() ?? null,
       download_url: urlFor(row.id),
     }))
     .reverse();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { PROOF_OF_DELIVERY } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { orderDocuments, shipmentLegs, users } from "../../db/schema/index.js";
@@ -15,6 +15,8 @@ export interface DocumentRow {
   mimeType: string;
   sizeBytes: number;
   createdAt: Date;
+  /** When it was taken off its leg (it stays listed, for the history). */
+  removedAt: Date | null;
   uploadedBy: { id: number; firstName: string; lastName: string };
 }
 
@@ -28,6 +30,7 @@ const documentColumns = {
   mimeType: orderDocuments.mimeType,
   sizeBytes: orderDocuments.sizeBytes,
   createdAt: orderDocuments.createdAt,
+  removedAt: orderDocuments.removedAt,
   uploaderId: orderDocuments.uploadedBy,
   uploaderFirstName: users.firstName,
   uploaderLastName: users.lastName,
@@ -85,7 +88,10 @@ export async function isLegOf(db: DbOrTx, shipmentId: number, legId: number): Pr
   return row !== undefined;
 }
 
-/** The leg's newest proof of delivery: what Delivered attaches when no document is named. */
+/**
+ * The leg's newest proof of delivery not taken off it: what Delivered attaches when no document
+ * is named.
+ */
 export async function latestProofOfDelivery(
   db: DbOrTx,
   legId: number,
@@ -93,8 +99,49 @@ export async function latestProofOfDelivery(
   const [row] = await db
     .select({ id: orderDocuments.id, legId: orderDocuments.legId, type: orderDocuments.type })
     .from(orderDocuments)
-    .where(and(eq(orderDocuments.legId, legId), eq(orderDocuments.type, PROOF_OF_DELIVERY)))
+    .where(
+      and(
+        eq(orderDocuments.legId, legId),
+        eq(orderDocuments.type, PROOF_OF_DELIVERY),
+        isNull(orderDocuments.removedAt),
+      ),
+    )
     .orderBy(desc(orderDocuments.id))
     .limit(1);
   return row;
+}
+
+/** Each leg's newest proof of delivery not taken off it, by leg. */
+export async function proofsOfDelivery(
+  db: DbOrTx,
+  legIds: number[],
+): Promise<Map<number, DocumentRow>> {
+  if (legIds.length === 0) return new Map();
+  const rows = await db
+    .select(documentColumns)
+    .from(orderDocuments)
+    .innerJoin(users, eq(users.id, orderDocuments.uploadedBy))
+    .where(
+      and(
+        inArray(orderDocuments.legId, legIds),
+        eq(orderDocuments.type, PROOF_OF_DELIVERY),
+        isNull(orderDocuments.removedAt),
+      ),
+    )
+    .orderBy(asc(orderDocuments.id));
+  // Oldest first: the newest of each leg is set last.
+  return new Map(rows.map(toRow).map((row) => [row.legId!, row]));
+}
+
+/** Takes a document off its leg: the row and the file stay, marked with who and when. */
+export async function markDocumentRemoved(
+  db: DbOrTx,
+  documentId: number,
+  by: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(orderDocuments)
+    .set({ removedAt: at, removedBy: by })
+    .where(and(eq(orderDocuments.id, documentId), isNull(orderDocuments.removedAt)));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import {
@@ -204,6 +204,67 @@ export async function findOrderDocument(
   const [row] = await db
     .select({ id: orderDocuments.id, legId: orderDocuments.legId, type: orderDocuments.type })
     .from(orderDocuments)
-    .where(and(eq(orderDocuments.id, documentId), eq(orderDocuments.shipmentId, shipmentId)));
+    .where(
+      and(
+        eq(orderDocuments.id, documentId),
+        eq(orderDocuments.shipmentId, shipmentId),
+        // A document taken off its leg backs no milestone any more.
+        isNull(orderDocuments.removedAt),
+      ),
+    );
   return row;
+}
+
+/** A leg by its id alone, with its order: what the existing client's warehouse rows are. */
+export async function findLegOrder(
+  db: DbOrTx,
+  legId: number,
+): Promise<{ id: number; shipmentId: number; fcCode: string } | undefined> {
+  const [row] = await db
+    .select({
+      id: shipmentLegs.id,
+      shipmentId: shipmentLegs.shipmentId,
+      fcCode: shipmentLegs.fcCode,
+    })
+    .from(shipmentLegs)
+    .where(eq(shipmentLegs.id, legId));
+  return row;
+}
+
+/** The chargeable weight booked to each FC of an order (its cartons grouped as its legs are). */
+export async function chargeableWeightByFc(
+  db: DbOrTx,
+  shipmentId: number,
+): Promise<Map<string, number>> {
+  const packages = await db
+    .select({
+      deliveryLocation: shipmentPackages.deliveryLocation,
+      chargeableWeight: shipmentPackages.chargeableWeight,
+    })
+    .from(shipmentPackages)
+    .where(eq(shipmentPackages.shipmentId, shipmentId));
+  const byFc = new Map<string, number>();
+  for (const pkg of packages) {
+    const code = fcCodeOf(pkg.deliveryLocation);
+    byFc.set(code, (byFc.get(code) ?? 0) + Math.round(Number(pkg.chargeableWeight) * 100));
+  }
+  return new Map([...byFc].map(([code, hundredths]) => [code, hundredths / 100]));
+}
+
+/** True when the document backs a Delivered milestone no correction has replaced. */
+export async function backsDelivery(db: DbOrTx, documentId: number): Promise<boolean> {
+  const corrections = alias(legEvents, "correction");
+  const [row] = await db
+    .select({ id: legEvents.id })
+    .from(legEvents)
+    .leftJoin(corrections, eq(corrections.supersedesId, legEvents.id))
+    .where(
+      and(
+        eq(legEvents.documentId, documentId),
+        eq(legEvents.milestone, "delivered"),
+        isNull(corrections.id),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

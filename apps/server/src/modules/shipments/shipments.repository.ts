@@ -287,6 +287,20 @@ export async function packagesOf(db: DbOrTx, shipmentId: number): Promise<Packag
   return prepared ? prepared.execute({ shipmentId }) : build(shipmentId);
 }
 
+export async function findPackage(db: DbOrTx, id: number): Promise<PackageRow | undefined> {
+  const [row] = await db.select().from(shipmentPackages).where(eq(shipmentPackages.id, id));
+  return row;
+}
+
+/** One carton group's own tracking number and its carrier's link. */
+export async function updatePackageTracking(
+  db: DbOrTx,
+  id: number,
+  values: { trackingNumber: string; trackingLink: string },
+): Promise<void> {
+  await db.update(shipmentPackages).set(values).where(eq(shipmentPackages.id, id));
+}
+
 export async function updateShipment(
   db: DbOrTx,
   id: number,

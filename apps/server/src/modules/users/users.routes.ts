@@ -16,7 +16,7 @@ import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { limitRequests } from "../../plugins/rate-limit.js";
 import { readProfileForm } from "./profile-upload.js";
 import type { UserService } from "./users.service.js";
-import { parseInput } from "./validation.js";
+import { parseInput } from "../../lib/validation.js";
 
 const security = [{ bearer: [] }];
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema } from "@fba/contract";
-import { buildTestApp, type TestContext } from "../app.js";
+import { buildTestApp, servicesOf, type TestContext } from "../app.js";
 import { retryLoadShedding } from "./shed-retry.js";
 import { multipartBody } from "../profile-factories.js";
 import { TestSocket } from "../realtime-factories.js";
@@ -417,7 +417,96 @@ const CASES: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/dashboard": { path: fixed("/api/admin/dashboard/"), expect: adminOnly(200) },
+
+  // The existing client's later screens: warehouse rows are the accepted order's legs (its
+  // parties read them; the winning agent and admins change them), then invoices, package
+  // tracking, average costs and two seller views. They run after the legs' own cases.
+  "POST /api/warehouses": {
+    path: fixed("/api/warehouses/"),
+    body: (w) => [{ shipment: w.accepted, warehouse_code: w.acceptedLegCode, unit_price: "4.10" }],
+    expect: all(403, { winner: 201, admin: 201, loser: 400, otherAgent: 400 }),
+    refusal: { loser: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED },
+  },
+  "PATCH /api/warehouses/:id": {
+    path: (w) => `/api/warehouses/${w.acceptedLeg}/`,
+    // The legs' cases already recorded Picked up: the same status again changes nothing.
+    body: (w) => ({ id: w.acceptedLeg, status: "Warehouse Picked Up" }),
+    expect: all(403, { winner: 200, admin: 200, loser: 400, otherAgent: 400 }),
+    refusal: { loser: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED },
+  },
+  "DELETE /api/warehouses/:id/delete-pod-document": {
+    path: (w) => `/api/warehouses/${w.acceptedLeg}/delete-pod-document/`,
+    // The leg has no proof of delivery to take off.
+    expect: all(403, { winner: 404, admin: 404, loser: 400, otherAgent: 400 }),
+    refusal: { loser: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED },
+  },
+  "PATCH /api/update-warehouse-tracking/:id": {
+    path: (w) => `/api/update-warehouse-tracking/${w.acceptedLeg}`,
+    body: (w) => ({ id: w.acceptedLeg, tracking_number: "1Z999AA10123456784" }),
+    expect: all(403, { winner: 200, admin: 200, loser: 400, otherAgent: 400 }),
+    refusal: { loser: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED },
+  },
+  "PATCH /api/update-packages/:id": {
+    path: (w) => `/api/update-packages/${w.acceptedPackage}`,
+    body: (w) => ({ id: w.acceptedPackage, tracking_number: "1Z999AA10123456784" }),
+    expect: all(403, { winner: 200, admin: 200, loser: 400, otherAgent: 400 }),
+    refusal: { loser: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED },
+  },
+  "GET /api/invoices": {
+    path: (w) => `/api/invoices/?shipment_id=${w.accepted}`,
+    expect: all(200, { otherSeller: 400, otherAgent: 400, loser: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED, loser: NOT_AUTHORISED },
+  },
+  "POST /api/invoices": {
+    path: fixed("/api/invoices/"),
+    body: (w) => ({
+      shipment: w.accepted,
+      pickup_location: { full_address: "1 Dock Road, Shenzhen" },
+      user: { email: w.users.seller.email, first_name: "Billed" },
+    }),
+    expect: all(403, { winner: 201, admin: 201, loser: 400, otherAgent: 400 }),
+    refusal: { loser: NOT_AUTHORISED, otherAgent: NOT_AUTHORISED },
+  },
+  "GET /api/average-cost": { path: fixed("/api/average-cost/"), expect: all(200) },
+  "GET /api/average-cost/estimates": {
+    path: fixed("/api/average-cost/estimates/?fc_codes=TST1"),
+    expect: all(403, { seller: 200, otherSeller: 200, admin: 200 }),
+  },
+  "POST /api/average-cost": {
+    path: fixed("/api/average-cost/"),
+    body: () => ({ warehouse_number: "MTX2", slow_cost: 1, fast_cost: 2, air_cost: 3 }),
+    expect: agentsOnly(201),
+  },
+  // Another agent's row is indistinguishable from a missing one; the winner's own goes last.
+  "PATCH /api/average-cost/:id": {
+    path: (w) => `/api/average-cost/${w.averageCost}/`,
+    body: () => ({ slow_cost: "2.25" }),
+    expect: agentsOnly(200, { loser: 404, otherAgent: 404 }),
+  },
+  "DELETE /api/average-cost/delete-multiple": {
+    path: fixed("/api/average-cost/delete-multiple/"),
+    body: () => ({ ids: [2147483000] }),
+    expect: agentsOnly(200),
+  },
+  "DELETE /api/average-cost/:id": {
+    path: (w) => `/api/average-cost/${w.averageCost}/`,
+    expect: agentsOnly(200, { loser: 404, otherAgent: 404 }),
+  },
+  "GET /api/seller/home": { path: fixed("/api/seller/home/"), expect: sellersOnly(200) },
+  "GET /api/seller/shipments/:id": {
+    path: (w) => `/api/seller/shipments/${w.accepted}/`,
+    expect: all(200, { otherSeller: 400, otherAgent: 400 }),
+    refusal: { otherSeller: NOT_AUTHORISED, otherAgent: NOT_NOW },
+  },
+  // A warehouse row's proof of delivery link: its signature in the path, for whoever holds it.
+  "GET /api/documents/:id/:expires/:signature/:name": {
+    path: () => signedDocumentPath,
+    expect: publicRoute(200),
+  },
 };
+
+/** Set once the world exists: a signed path to the accepted order's document. */
+let signedDocumentPath = "";
 
 /** Socket routes are proven by the socket matrix below; listed so the route check knows them. */
 const SOCKET_ROUTES = [
@@ -438,6 +527,8 @@ describe("access-control matrix", () => {
     ctx = await buildTestApp();
     retryLoadShedding(ctx.app);
     world = await buildWorld(ctx.app);
+    const { expires, signature } = servicesOf(ctx.app).documentSigner.sign(world.document);
+    signedDocumentPath = `/api/documents/${world.document}/${expires}/${signature}/invoice.pdf`;
     routes = collectRoutes(ctx.app);
     await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   }, 120_000);

@@ -34,8 +34,13 @@ export interface World {
   /** Accepted order: winner is the agent. */
   accepted: number;
   acceptedQuotation: number;
-  /** The accepted order's first leg (one per Amazon destination). */
+  /** The accepted order's first leg (one per Amazon destination), and its FC code. */
   acceptedLeg: number;
+  acceptedLegCode: string;
+  /** The accepted order's first package (carton group). */
+  acceptedPackage: number;
+  /** The winner's average cost to one FC. */
+  averageCost: number;
   /** Accepted orders whose final amount is above the bid, awaiting the seller's answer. */
   chargedToAccept: number;
   chargedToDispute: number;
@@ -119,8 +124,19 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     method: "GET",
     url: `/api/shipments/${accepted}/legs/`,
     headers: users.seller.auth,
-  })) as unknown as Array<{ id: number }>;
+  })) as unknown as Array<{ id: number; fc_code: string }>;
   if (!acceptedLeg) throw new Error("the accepted order has no leg");
+  const acceptedDetail = (await expectOk(app, {
+    method: "GET",
+    url: `/api/shipments/${accepted}/`,
+    headers: users.seller.auth,
+  })) as unknown as { packages: Array<{ id: number }> };
+  const averageCost = await expectOk(app, {
+    method: "POST",
+    url: "/api/average-cost/",
+    headers: users.winner.auth,
+    payload: { warehouse_number: "TST1", slow_cost: "2", fast_cost: "3", air_cost: "5" },
+  });
   const invoice = multipartBody(
     { type: "Commercial invoice" },
     {
@@ -288,6 +304,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     accepted,
     acceptedQuotation: acceptedBids.win,
     acceptedLeg: acceptedLeg.id,
+    acceptedLegCode: acceptedLeg.fc_code,
+    acceptedPackage: acceptedDetail.packages[0]!.id,
+    averageCost: averageCost.id as number,
     chargedToAccept,
     chargedToDispute,
     disputed,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, fieldErrors } from "../../lib/errors.js";
+import { AppError, fieldErrors } from "./errors.js";
 
 /**
  * Validates input that cannot go through the route schema (multipart forms). Errors take the same

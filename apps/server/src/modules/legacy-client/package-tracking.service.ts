@@ -1,0 +1,38 @@
+import { legacyClientMessages as messages, legMessages, shipmentMessages } from "@fba/contract";
+import { sureCarrierOf, trackingLinkFor } from "@fba/contract/tracking";
+import type { z } from "zod";
+import type { packageTrackingSchema } from "@fba/contract";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../lib/errors.js";
+import type { AuthUser } from "../../plugins/auth.js";
+import { isLiveOrder, isOrder, orderParty } from "../orders/legs.policy.js";
+import { orderState } from "../orders/legs.repository.js";
+import { findPackage, updatePackageTracking } from "../shipments/shipments.repository.js";
+
+/**
+ * P1: one carton group's tracking number (the existing client's per-package field), set by the
+ * order's winning agent or an admin; its link points at the carrier the number belongs to.
+ */
+export async function setPackageTracking(
+  db: Db,
+  user: AuthUser,
+  packageId: number,
+  trackingNumber: string,
+): Promise<z.infer<typeof packageTrackingSchema>> {
+  const pkg = await findPackage(db, packageId);
+  if (!pkg) throw AppError.notFound(messages.packageNotFound);
+  const order = await orderState(db, pkg.shipmentId);
+  const party = order ? orderParty(user, order) : null;
+  if (!order || !party) throw AppError.badRequest(shipmentMessages.notAuthorisedToView);
+  if (party === "seller") throw AppError.forbidden(messages.onlyAgentPackages);
+  if (!isOrder(order)) throw AppError.badRequest(legMessages.notAnOrder);
+  if (!isLiveOrder(order)) throw AppError.badRequest(legMessages.orderClosed);
+  const trackingLink = trackingLinkFor(trackingNumber, sureCarrierOf(trackingNumber));
+  await updatePackageTracking(db, packageId, { trackingNumber, trackingLink });
+  return {
+    id: pkg.id,
+    shipment: pkg.shipmentId,
+    tracking_number: trackingNumber,
+    tracking_link: trackingLink,
+  };
+}
