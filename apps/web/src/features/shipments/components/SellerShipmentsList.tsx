@@ -12,6 +12,7 @@ import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/a
 import { formatDate, formatMoney } from "../../../entities/shipment/lib/format";
 import { sellerShipmentPath } from "../../../app/paths";
 import { StatusChip } from "../../../entities/shipment/components/StatusChip";
+import { DeliveryProofChip } from "../../../entities/document/components/DeliveryProofChip";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
 
 export type SellerListVariant = "active" | "pending" | "recent" | "completed" | "cancelled";
@@ -91,6 +92,11 @@ export function SellerShipmentsList({
       label: "Final Amount",
       sortable: true,
       render: (row) => formatMoney(row.final_amount),
+    });
+    columns.push({
+      id: "delivery",
+      label: "Delivery",
+      render: (row) => <DeliveryProofChip delivery={row.delivery} />,
     });
   }
   columns.push({

@@ -12,6 +12,7 @@ import { AddInfoDialog, infoActionLabel } from "./AddInfoDialog";
 import { AwaitingDecisionList } from "./AwaitingDecisionList";
 import { PageHeader } from "../../../components/PageHeader";
 import { TrackingLink } from "../../../entities/shipment/components/ShipmentDetails";
+import { DocumentsMissingBadge } from "../../../entities/document/components/DocumentsMissingBadge";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
 
 export type ShipperOrdersVariant = "current" | "completed" | "history";
@@ -76,6 +77,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
         <>
           #{row.id}
           <LegsAttentionBadge attention={row.legs_attention} />
+          <DocumentsMissingBadge row={row} />
         </>
       ),
     },
