@@ -82,6 +82,17 @@ export const legMessages = {
   orderClosed: "This order is cancelled: its legs are read-only",
 } as const;
 
+/**
+ * The FC a carton group goes to: the warehouse code that opens its delivery location as the
+ * booking form fills it in ("ONT8 - Moreno Valley, CA"), or the whole text when it names none.
+ * An order has one leg per FC so found.
+ */
+export function fcCodeOf(deliveryLocation: string): string {
+  const text = deliveryLocation.trim().toUpperCase();
+  const first = text.split(" ")[0] ?? "";
+  return /^[A-Z0-9]{3,10}$/.test(first) && /\d/.test(first) ? first : text;
+}
+
 const FBA_ID_RE = /^FBA[A-Z0-9]{8,12}$/;
 const FC_CODE_RE = /^[A-Z0-9]{3,10}$/;
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { fcCodeOf } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import {
   legEvents,
@@ -52,15 +53,7 @@ export async function orderState(db: DbOrTx, shipmentId: number): Promise<OrderS
   return row;
 }
 
-/**
- * The FC a carton group goes to: the warehouse code that opens its delivery location as the
- * booking form fills it in ("ONT8 - Moreno Valley, CA"), or the whole text when it names none.
- */
-export function fcCodeOf(deliveryLocation: string): string {
-  const text = deliveryLocation.trim().toUpperCase();
-  const first = text.split(" ")[0] ?? "";
-  return /^[A-Z0-9]{3,10}$/.test(first) && /\d/.test(first) ? first : text;
-}
+export { fcCodeOf };
 
 /**
  * Creates the order's legs (one per FC of its cartons, in booking order) with their Booked event,

@@ -14,6 +14,7 @@ import { hasQuotation, type Shipment } from "../../../entities/shipment/api/type
 import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
 import { bidPreview } from "../../../entities/shipment/lib/quotation";
 import { useCreateQuotation } from "../api/create-quotation";
+import { AverageCostStart } from "./AverageCostStart";
 
 const FIELDS = ["pickup_amount", "fast_amount", "normal_amount"] as const;
 const LABELS: Record<(typeof FIELDS)[number], string> = {
@@ -76,6 +77,15 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
           {!existing && !isOpen && (
             <Alert severity="info">Bidding on this shipment has closed.</Alert>
           )}
+          <AverageCostStart
+            shipment={shipment}
+            canEdit={canEdit}
+            onUse={(amounts) => {
+              for (const name of ["normal_amount", "fast_amount"] as const) {
+                form.setValue(name, amounts[name], { shouldDirty: true, shouldValidate: true });
+              }
+            }}
+          />
           <Box
             sx={{
               display: "grid",

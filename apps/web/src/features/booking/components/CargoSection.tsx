@@ -11,9 +11,14 @@ import {
 } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
-import { Controller, type UseFieldArrayReturn } from "react-hook-form";
+import { Controller, useWatch, type UseFieldArrayReturn } from "react-hook-form";
 import { MAX_WAREHOUSE_GROUPS } from "@fba/contract";
+import { useCostEstimates } from "../../../entities/average-cost/api/average-costs";
+import { destinationCode } from "../../../entities/average-cost/lib/estimate";
+import { cargoTotals } from "./cargo-totals";
+import { DestinationEstimate } from "./DestinationEstimate";
 import { FormSection } from "./FormSection";
+import { useDebounced } from "./use-debounced";
 import { WarehouseField } from "./WarehouseField";
 import { EMPTY_PACKAGE, PACKAGE_FIELDS, type ShipmentFormValues } from "./shipment-form";
 import {
@@ -33,6 +38,13 @@ export function CargoSection({
   const { control, register, formState } = useShipmentForm();
   const { errors } = formState;
   const text = useTextField();
+  // Each destination's estimate range from agents' average costs, looked up once typing pauses.
+  const watched = useWatch({ control, name: "packages" });
+  const codes = [
+    ...new Set((watched ?? []).map((pkg) => destinationCode(pkg?.delivery_location))),
+  ].filter((code): code is string => code !== null);
+  const asked = useDebounced(codes.sort().join(","), 300);
+  const estimates = useCostEstimates(asked ? asked.split(",") : []);
   return (
     <FormSection id="cargo" title="Cargo" {...section}>
       <Stack spacing={2}>
@@ -47,6 +59,8 @@ export function CargoSection({
         </FieldGrid>
         {packages.fields.map((item, index) => {
           const packageErrors = errors.packages?.[index];
+          const code = destinationCode(watched?.[index]?.delivery_location);
+          const estimate = estimates.data?.find((row) => row.warehouse_number === code);
           return (
             <Paper
               key={item.id}
@@ -121,6 +135,13 @@ export function CargoSection({
                     );
                   })}
                 </FieldGrid>
+                {code && estimates.isSuccess && asked.split(",").includes(code) && (
+                  <DestinationEstimate
+                    code={code}
+                    kg={cargoTotals([watched?.[index] ?? {}]).chargeableKg}
+                    estimate={estimate}
+                  />
+                )}
               </Stack>
             </Paper>
           );

@@ -1,0 +1,75 @@
+import { Box, Stack, Typography } from "@mui/material";
+import {
+  AVERAGE_COST_LABELS,
+  AVERAGE_COST_SERVICES,
+  type AverageCostEstimate,
+} from "@fba/contract";
+import { priceFor } from "../../../entities/average-cost/lib/estimate";
+import { formatMoney } from "../../../entities/shipment/lib/format";
+
+/** "$275.00 – $310.00" for the weight, or the price per kg while no weight is typed. */
+function rangeText(range: { min: string; max: string }, kg: number): string {
+  const show = (perKg: string) => formatMoney(kg > 0 ? priceFor(perKg, kg) : perKg);
+  const text =
+    range.min === range.max ? show(range.min) : `${show(range.min)} – ${show(range.max)}`;
+  return kg > 0 ? text : `${text} per kg`;
+}
+
+/**
+ * Before any bid: what agents' average costs say this destination could cost, per service, for
+ * the chargeable weight typed so far. Indicative only; the bids decide.
+ */
+export function DestinationEstimate({
+  code,
+  kg,
+  estimate,
+}: {
+  code: string;
+  kg: number;
+  estimate: AverageCostEstimate | undefined;
+}) {
+  const priced = estimate && estimate.agents > 0;
+  return (
+    <Box
+      role="note"
+      aria-label={`Estimated cost to ${code}`}
+      data-testid="destination-estimate"
+      sx={{ p: 1.5, borderRadius: 1, bgcolor: "grey.50", border: 1, borderColor: "divider" }}
+    >
+      <Typography variant="subtitle2" component="p">
+        Estimated cost to {code}
+        {kg > 0 ? ` for ${kg} kg chargeable` : ""}
+      </Typography>
+      {priced ? (
+        <>
+          <Stack
+            direction={{ xs: "column", sm: "row" }}
+            sx={{ columnGap: 3, rowGap: 0.25, mt: 0.5, flexWrap: "wrap" }}
+          >
+            {AVERAGE_COST_SERVICES.map((service) => {
+              const range = estimate[service];
+              return (
+                <Typography key={service} variant="body2">
+                  <Box component="span" sx={{ color: "text.secondary" }}>
+                    {AVERAGE_COST_LABELS[service]}:{" "}
+                  </Box>
+                  <Box component="span" sx={{ fontWeight: 600 }}>
+                    {range ? rangeText(range, kg) : "not priced"}
+                  </Box>
+                </Typography>
+              );
+            })}
+          </Stack>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            From {estimate.agents} {estimate.agents === 1 ? "agent's" : "agents'"} average costs;
+            the bids you receive decide the price.
+          </Typography>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+          No agent has an average cost for {code} yet.
+        </Typography>
+      )}
+    </Box>
+  );
+}
