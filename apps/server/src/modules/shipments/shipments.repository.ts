@@ -94,37 +94,6 @@ const shipmentColumns = {
   agentEmail: agentUser.email,
 };
 
-/** The driver hands json over parsed or as text, depending on which one runs. */
-const parseJson = <T>(value: unknown): T | null =>
-  value === null || value === undefined
-    ? null
-    : ((typeof value === "string" ? JSON.parse(value) : value) as T);
-
-/**
- * What every read tells of an order after the award, each from the order's own rows by index
- * (nothing for shipments without a winner): the types of its uploaded documents, and how its legs
- * were delivered (the Delivered event in force of each leg, against the booked FC and the
- * decision on a delivery elsewhere).
- */
-const orderColumns = {
-  documentTypes: sql<string[] | null>`case when ${shipments.winnerAgentId} is null then null else
-    array(select distinct ${orderDocuments.type} from ${orderDocuments}
-      where ${orderDocuments.shipmentId} = ${shipments.id}) end`,
-  delivery: sql<DeliveryProof | null>`case when ${shipments.winnerAgentId} is null then null else (
-    select json_build_object(
-      'legs', count(*),
-      'delivered', count(d.code),
-      'at_booked_fc', count(*) filter (where d.code = ${shipmentLegs.fcCode}),
-      'different_fc_open', count(*) filter (where d.code <> ${shipmentLegs.fcCode}
-        and ${shipmentLegs.differentFcCode} is distinct from d.code))
-    from ${shipmentLegs} left join lateral (
-      select e.delivered_fc_code as code from ${legEvents} e
-      where e.leg_id = ${shipmentLegs.id} and e.milestone = 'delivered'
-        and not exists (select 1 from ${legEvents} c where c.supersedes_id = e.id)
-      order by e.id desc limit 1) d on true
-    where ${shipmentLegs.shipmentId} = ${shipments.id}) end`.mapWith(parseJson<DeliveryProof>),
-};
-
 export type ShipmentRow = {
   [K in keyof typeof shipmentColumns]: (typeof shipmentColumns)[K]["_"]["data"] | null;
 } & {
@@ -153,7 +122,7 @@ function quotationCondition(join: JoinShape): SQL {
 
 function selectShipments(db: DbOrTx, join: JoinShape) {
   return db
-    .select({ ...shipmentColumns, ...orderColumns })
+    .select(shipmentColumns)
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
     .leftJoin(quotationRow, quotationCondition(join))
@@ -179,7 +148,7 @@ export async function findShipment(
   const [row] = prepared
     ? await prepared.execute({ id, agentId: agentIdOf(join) })
     : await selectShipments(db, join).where(eq(shipments.id, id)).limit(1);
-  return row as ShipmentRow | undefined;
+  return row ? (await withOrderFacts(db, [row as ShipmentRow]))[0] : undefined;
 }
 
 /** The fields lifecycle rules need, locked for the rest of the transaction. */
@@ -475,7 +444,68 @@ export async function listShipments(
     queries.rows.execute(values),
     queries.count.execute(values),
   ]);
-  return { rows: rows as ShipmentRow[], count: Number(counted[0]?.value ?? 0) };
+  return {
+    rows: await withOrderFacts(db, rows as ShipmentRow[]),
+    count: Number(counted[0]?.value ?? 0),
+  };
+}
+
+/**
+ * The FC of the leg's Delivered event in force (its latest correction), by leg_events_leg_idx.
+ * The leg's id is named with its table: a bare "id" would be the event's own.
+ */
+const deliveredFcCode = sql<string | null>`(select e.delivered_fc_code from ${legEvents} e
+  where e.leg_id = ${shipmentLegs}.id and e.milestone = 'delivered'
+    and not exists (select 1 from ${legEvents} c where c.supersedes_id = e.id)
+  order by e.id desc limit 1)`;
+
+/**
+ * What the reads tell of orders after the award: the types of their uploaded documents, and how
+ * their legs were delivered (each leg's Delivered event in force against the booked FC and the
+ * decision on a delivery elsewhere). Read for the rows' orders only, after the rows, so a deep
+ * page costs what the first does and a shipment without a winner costs nothing.
+ */
+async function withOrderFacts(db: DbOrTx, rows: ShipmentRow[]): Promise<ShipmentRow[]> {
+  const ids = rows.filter((row) => row.winnerAgentId !== null).map((row) => row.id);
+  const [documents, legs] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectDistinct({ shipmentId: orderDocuments.shipmentId, type: orderDocuments.type })
+            .from(orderDocuments)
+            .where(inArray(orderDocuments.shipmentId, ids)),
+          db
+            .select({
+              shipmentId: shipmentLegs.shipmentId,
+              fcCode: shipmentLegs.fcCode,
+              differentFcCode: shipmentLegs.differentFcCode,
+              deliveredFcCode,
+            })
+            .from(shipmentLegs)
+            .where(inArray(shipmentLegs.shipmentId, ids)),
+        ]);
+  return rows.map((row) => {
+    if (row.winnerAgentId === null) return { ...row, documentTypes: null, delivery: null };
+    const delivery: DeliveryProof = {
+      legs: 0,
+      delivered: 0,
+      at_booked_fc: 0,
+      different_fc_open: 0,
+    };
+    for (const leg of legs) {
+      if (leg.shipmentId !== row.id) continue;
+      delivery.legs += 1;
+      if (leg.deliveredFcCode === null) continue;
+      delivery.delivered += 1;
+      if (leg.deliveredFcCode === leg.fcCode) delivery.at_booked_fc += 1;
+      else if (leg.differentFcCode !== leg.deliveredFcCode) delivery.different_fc_open += 1;
+    }
+    const documentTypes = documents
+      .filter((document) => document.shipmentId === row.id)
+      .map((document) => document.type);
+    return { ...row, documentTypes, delivery };
+  });
 }
 
 /**
