@@ -33,6 +33,13 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 }
 
 /**
+ * Stored files are reached only through a signed link or a bearer call, so another web client
+ * on its own origin (CORS_ORIGINS) may embed them: the API's same-origin resource policy would
+ * leave its <img> tags empty.
+ */
+export const EMBEDDABLE = { "cross-origin-resource-policy": "cross-origin" } as const;
+
+/**
  * Sends stored bytes so that a browser can never run them: the type we detected (never sniffed
  * again: nosniff), a sandboxed CSP without any source, and a download for anything not an image.
  */
@@ -55,5 +62,6 @@ export function sendStoredFile(
     .header("x-content-type-options", "nosniff")
     .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
     .header("cache-control", file.cacheControl ?? "private, max-age=300")
+    .headers(EMBEDDABLE)
     .send(file.stream);
 }

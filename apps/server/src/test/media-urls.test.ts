@@ -71,6 +71,8 @@ describe("uploaded files opened on another address than PUBLIC_URL", () => {
       });
       expect(served.statusCode, host).toBe(200);
       expect(served.headers["content-type"]).toBe("image/webp");
+      // Another web client on its own origin (CORS_ORIGINS) may show it in an <img>.
+      expect(served.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     }
   });
 
@@ -91,6 +93,7 @@ describe("uploaded files opened on another address than PUBLIC_URL", () => {
       });
       expect(served.statusCode, host).toBe(200);
       expect(served.headers["content-type"]).toBe("image/png");
+      expect(served.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     }
     // The signature still binds the file: the path without it is refused.
     const unsigned = await ctx.app.inject({

@@ -17,6 +17,7 @@ import { limitRequests } from "../../plugins/rate-limit.js";
 import { readProfileForm } from "./profile-upload.js";
 import type { UserService } from "./users.service.js";
 import { parseInput } from "../../lib/validation.js";
+import { EMBEDDABLE } from "../../lib/file-serving.js";
 
 const security = [{ bearer: [] }];
 
@@ -98,7 +99,8 @@ export async function userRoutes(
         .header("content-type", avatar.contentType)
         .header("x-content-type-options", "nosniff")
         .header("content-disposition", 'inline; filename="avatar"')
-        .header("cache-control", "public, max-age=31536000, immutable");
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .headers(EMBEDDABLE);
       return reply.send(avatar.stream);
     },
   );
