@@ -85,14 +85,11 @@ export function AverageCostStart({
         ))}
       </Stack>
       {canEdit && (normal || fast) && (
-        <Stack
-          direction={{ xs: "column", sm: "row" }}
-          spacing={1}
-          sx={{ mt: 1, alignItems: { sm: "center" } }}
-        >
+        <Stack spacing={0.75} sx={{ mt: 1, alignItems: "flex-start" }}>
           <Button
             size="small"
             variant="outlined"
+            sx={{ whiteSpace: "nowrap" }}
             onClick={() => onUse({ normal_amount: normal ?? "", fast_amount: fast ?? "" })}
           >
             Use as starting point
