@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { authStorage } from "../lib/auth-storage";
-import { areaOfPath, homePathFor, useCurrentUser } from "../lib/session";
+import { useCurrentUser } from "../lib/session";
+import { areaOfPath, homePathFor } from "./paths";
 
 /**
  * Private routes need a stored access token; without one the visitor goes home. A signed-in user

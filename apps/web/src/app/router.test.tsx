@@ -7,7 +7,9 @@ import { listShipments } from "../entities/shipment/api/list-shipments";
 import { getShipment } from "../entities/shipment/api/get-shipment";
 import { listQuotations } from "../entities/shipment/api/quotations";
 import { getMe } from "../lib/me";
-import { preloadRoute } from "./router";
+import type { RouteObject } from "react-router";
+import { paths } from "./paths";
+import { preloadRoute, routes } from "./router";
 
 beforeEach(() => {
   localStorage.setItem(STORAGE_KEYS.accessToken, "access");
@@ -51,5 +53,22 @@ describe("preloadRoute", () => {
       "shipments/7/",
       "quotations/",
     ]);
+  });
+});
+
+describe("routes", () => {
+  it("are exactly the paths of app/paths, each declared once", () => {
+    const declared: string[] = [];
+    const walk = (list: RouteObject[]) => {
+      for (const route of list) {
+        if (route.path) declared.push(route.path);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(routes);
+    const named = Object.values(paths).flatMap((value) =>
+      typeof value === "string" ? [value] : Object.values(value),
+    );
+    expect([...declared].sort()).toEqual([...named].sort());
   });
 });

@@ -5,7 +5,7 @@ import { SHIPPER_PAGE_SIZE } from "../components/data-table/use-list-state";
 import { meRequest, prefetchGet } from "../lib/api-client";
 import { shipmentRequests, type ShipmentListName } from "../entities/shipment/api/requests";
 import { RootRoute } from "./RootRoute";
-import { ADMIN_DISPUTES_PATH } from "./paths";
+import { paths } from "./paths";
 import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
 import { RouteFallback } from "./RouteFallback";
@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     children: [
-      { path: "/", handle: { title: "Home" }, element: <LandingPage /> },
+      { path: paths.home, handle: { title: "Home" }, element: <LandingPage /> },
       {
         handle: { preload: QueryRoot.preload } satisfies RouteHandle,
         element: (
@@ -103,14 +103,14 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
         children: [
-          page("/login", "Log in", pages.login),
-          page("/seller/login", "Log in", pages.login),
-          page("/shipper/login", "Log in", pages.login),
-          page("/signup", "Sign up", pages.signup),
-          page("/seller/signup", "Sign up", pages.signup),
-          page("/shipper/signup", "Sign up", pages.signup),
-          page("/playground", "Playground", pages.playground),
-          page("/dashboard/orders/default", "Orders", pages.defaultOrders),
+          page(paths.login, "Log in", pages.login),
+          page(paths.sellerLogin, "Log in", pages.login),
+          page(paths.shipperLogin, "Log in", pages.login),
+          page(paths.signup, "Sign up", pages.signup),
+          page(paths.sellerSignup, "Sign up", pages.signup),
+          page(paths.shipperSignup, "Sign up", pages.signup),
+          page(paths.playground, "Playground", pages.playground),
+          page(paths.defaultOrders, "Orders", pages.defaultOrders),
           {
             handle: {
               preload: pages.appLayout.preload,
@@ -126,117 +126,87 @@ export const routes: RouteObject[] = [
             children: [
               // Shipper (shipping agent)
               page(
-                "/shipper/dashboard",
+                paths.shipper.pending,
                 "Pending Quotations",
                 pages.pendingQuotations,
                 shipperFirstPage("shipperPending"),
               ),
               page(
-                "/shipper/dashboard/new",
+                paths.shipper.pendingNew,
                 "Pending Quotations",
                 pages.pendingQuotations,
                 shipperFirstPage("shipperPending"),
               ),
               page(
-                "/shipper/dashboard/orders",
+                paths.shipper.current,
                 "Current Shipments",
                 pages.shipperCurrent,
                 shipperFirstPage("shipperRecent"),
               ),
-              page("/shipper/dashboard/orders/status/:id", "Order Status", pages.shipperOrder),
-              page(
-                "/shipper/dashboard/orders/pastorders",
-                "Completed Shipments",
-                pages.shipperCompleted,
-              ),
-              page(
-                "/shipper/dashboard/orders/pastorders/status/:id",
-                "Order Status",
-                pages.shipperOrder,
-              ),
-              page(
-                "/shipper/dashboard/orders/shipment-histories",
-                "Shipments History",
-                pages.shipperHistory,
-              ),
-              page(
-                "/shipper/dashboard/orders/shipmenthistories/status/:id",
-                "Order Status",
-                pages.shipperOrder,
-              ),
-              page(
-                "/shipper/dashboard/orders/sample-shipments",
-                "Sample Shipments",
-                pages.shipperSamples,
-              ),
-              page("/shipper/dashboard/announcement", "Announcements", pages.announcements),
-              page("/shipper/dashboard/announcement/:id", "Announcement", pages.announcementDetail),
-              page("/shipper/bid/:id", "Shipment", pages.bid),
-              page("/shipper/profile", "Profile", pages.profile),
+              page(paths.shipper.order, "Order Status", pages.shipperOrder),
+              page(paths.shipper.completed, "Completed Shipments", pages.shipperCompleted),
+              page(paths.shipper.completedOrder, "Order Status", pages.shipperOrder),
+              page(paths.shipper.history, "Shipments History", pages.shipperHistory),
+              page(paths.shipper.historyOrder, "Order Status", pages.shipperOrder),
+              page(paths.shipper.samples, "Sample Shipments", pages.shipperSamples),
+              page(paths.shipper.announcements, "Announcements", pages.announcements),
+              page(paths.shipper.announcement, "Announcement", pages.announcementDetail),
+              page(paths.shipper.bid, "Shipment", pages.bid),
+              page(paths.shipper.profile, "Profile", pages.profile),
               // Seller (customer)
-              page("/quotes", "New Shipment", pages.newShipment),
-              page("/seller/dashboard", "Dashboard", pages.sellerDashboard),
-              page("/seller/home", "Dashboard", pages.sellerDashboard),
+              page(paths.seller.newShipment, "New Shipment", pages.newShipment),
+              page(paths.seller.dashboard, "Dashboard", pages.sellerDashboard),
+              page(paths.seller.home, "Dashboard", pages.sellerDashboard),
               page(
-                "/seller/booking",
+                paths.seller.active,
                 "Active Shipments",
                 pages.sellerActive,
                 firstPage("sellerActive"),
               ),
+              page(paths.seller.shipment, "Shipment Details", pages.sellerShipment, sellerShipment),
+              page(paths.seller.orderChat, "Shipment", pages.sellerOrderChat, sellerShipment),
+              page(paths.seller.status, "Current Shipments", pages.sellerRecent),
               page(
-                "/seller/booking/order/status/:id",
-                "Shipment Details",
-                pages.sellerShipment,
-                sellerShipment,
-              ),
-              page(
-                "/seller/booking/recentorderstatus/:id",
-                "Shipment",
-                pages.sellerOrderChat,
-                sellerShipment,
-              ),
-              page("/seller/booking/status", "Current Shipments", pages.sellerRecent),
-              page(
-                "/seller/booking/recentorders",
+                paths.seller.recent,
                 "Current Shipments",
                 pages.sellerRecent,
                 firstPage("sellerRecent"),
               ),
               page(
-                "/seller/booking/pendingorders",
+                paths.seller.pending,
                 "Pending Shipments",
                 pages.sellerPending,
                 firstPage("sellerPending"),
               ),
               page(
-                "/seller/booking/pastorders",
+                paths.seller.completed,
                 "Completed Shipments",
                 pages.sellerCompleted,
                 firstPage("sellerPast"),
               ),
               page(
-                "/seller/booking/cancelledorders",
+                paths.seller.cancelled,
                 "Cancelled Shipments",
                 pages.sellerCancelled,
                 firstPage("sellerCancelled"),
               ),
-              page("/seller/booking/sampleshipments", "Sample Shipments", pages.sellerSamples),
-              page("/seller/announcement", "Announcements", pages.announcements),
-              page("/seller/announcement/:id", "Announcement", pages.announcementDetail),
-              page("/seller/profile", "Profile", pages.profile),
+              page(paths.seller.samples, "Sample Shipments", pages.sellerSamples),
+              page(paths.seller.announcements, "Announcements", pages.announcements),
+              page(paths.seller.announcement, "Announcement", pages.announcementDetail),
+              page(paths.seller.profile, "Profile", pages.profile),
               // Admin
-              page("/admin/dashboard", "Admin Dashboard", pages.adminDashboard),
-              page("/admin/shipments/:id", "Shipment", pages.adminShipment),
-              page("/admin/samples/:id", "Sample Shipment", pages.adminSample),
-              page("/admin/users", "Users", pages.adminUsers),
-              page("/admin/warehouses", "Warehouses", pages.adminWarehouses),
-              page(ADMIN_DISPUTES_PATH, "Disputes", pages.adminDisputes),
-              page("/admin/announcement", "Announcements", pages.announcements),
-              page("/admin/announcement/:id", "Announcement", pages.announcementDetail),
-              page("/admin/profile", "Profile", pages.profile),
+              page(paths.admin.dashboard, "Admin Dashboard", pages.adminDashboard),
+              page(paths.admin.shipment, "Shipment", pages.adminShipment),
+              page(paths.admin.sample, "Sample Shipment", pages.adminSample),
+              page(paths.admin.users, "Users", pages.adminUsers),
+              page(paths.admin.warehouses, "Warehouses", pages.adminWarehouses),
+              page(paths.admin.disputes, "Disputes", pages.adminDisputes),
+              page(paths.admin.announcements, "Announcements", pages.announcements),
+              page(paths.admin.announcement, "Announcement", pages.announcementDetail),
+              page(paths.admin.profile, "Profile", pages.profile),
             ],
           },
-          page("*", "Page not found", pages.notFound),
+          page(paths.notFound, "Page not found", pages.notFound),
         ],
       },
     ],

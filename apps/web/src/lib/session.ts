@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@fba/contract/constants";
-import type { AuthResult, Group, User } from "@fba/contract";
+import type { AuthResult, User } from "@fba/contract";
 import { apiRequest } from "./api-client";
 import { authStorage } from "./auth-storage";
 
@@ -65,29 +65,4 @@ export async function logout(): Promise<void> {
   }
   authStorage.clear();
   notifySessionChanged();
-}
-
-/** Where each role lands after signing in. */
-export function homePathFor(group: Group | undefined | null): string {
-  if (group === "Seller") return "/seller/dashboard";
-  if (group === "Shipper") return "/shipper/dashboard";
-  if (group === "Admin") return "/admin/dashboard";
-  return "/";
-}
-
-/** Where each role edits its profile. */
-export function profilePathFor(group: Group | undefined | null): string {
-  if (group === "Shipper") return "/shipper/profile";
-  if (group === "Admin") return "/admin/profile";
-  return "/seller/profile";
-}
-
-/** The role whose area a private path belongs to, or null for paths any signed-in user may open. */
-export function areaOfPath(pathname: string): Group | null {
-  if (pathname.startsWith("/shipper/")) return "Shipper";
-  if (pathname.startsWith("/seller/") || pathname === "/quotes" || pathname === "/quotes/") {
-    return "Seller";
-  }
-  if (pathname.startsWith("/admin/")) return "Admin";
-  return null;
 }

@@ -12,6 +12,7 @@ import { AdminShipmentsTable } from "../../features/admin/components/AdminShipme
 import { CountCard } from "../../features/admin/components/CountCard";
 import { useAdminDashboard } from "../../features/admin/api/get-admin-dashboard";
 import { QueryNotice } from "../../components/query-state/QueryState";
+import { paths } from "../paths";
 
 type TabName = "shipments" | "samples";
 
@@ -37,13 +38,13 @@ export default function AdminDashboardPage() {
           Admin Dashboard
         </Typography>
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: "wrap" }}>
-          <Button component={RouterLink} to="/admin/users" variant="outlined">
+          <Button component={RouterLink} to={paths.admin.users} variant="outlined">
             Users
           </Button>
-          <Button component={RouterLink} to="/admin/warehouses" variant="outlined">
+          <Button component={RouterLink} to={paths.admin.warehouses} variant="outlined">
             Warehouses
           </Button>
-          <Button component={RouterLink} to="/admin/announcement" variant="outlined">
+          <Button component={RouterLink} to={paths.admin.announcements} variant="outlined">
             Announcements
           </Button>
         </Stack>

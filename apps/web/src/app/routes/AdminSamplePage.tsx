@@ -4,6 +4,7 @@ import ArrowBack from "@mui/icons-material/ArrowBack";
 import { SampleChat } from "./SampleChat";
 import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
 import { PageHeader } from "../../components/PageHeader";
+import { paths } from "../paths";
 
 /** /admin/samples/{id}: one sample shipment and its chat, in which the admin can post. */
 export default function AdminSamplePage() {
@@ -15,7 +16,7 @@ export default function AdminSamplePage() {
         actions={
           <Button
             component={RouterLink}
-            to="/admin/dashboard?tab=samples"
+            to={`${paths.admin.dashboard}?tab=samples`}
             startIcon={<ArrowBack />}
           >
             All sample shipments

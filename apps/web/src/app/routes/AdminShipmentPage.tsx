@@ -20,6 +20,7 @@ import type { Shipment } from "../../entities/shipment/api/types";
 import { isAwardedOrder, OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
+import { paths } from "../paths";
 
 /** /admin/shipments/{id}: the shipment, its bids with the winner actions, and its chat. */
 export default function AdminShipmentPage() {
@@ -31,7 +32,7 @@ export default function AdminShipmentPage() {
       what="this shipment"
       renderError={(error) =>
         isRefusal(error) ? (
-          <AccessDenied error={error} backTo="/admin/dashboard" backLabel="Go to dashboard" />
+          <AccessDenied error={error} backTo={paths.admin.dashboard} backLabel="Go to dashboard" />
         ) : undefined
       }
     >
@@ -48,7 +49,7 @@ function AdminShipment({ shipment }: { shipment: Shipment }) {
       <PageHeader
         title={`Shipment #${shipment.id}`}
         actions={
-          <Button component={RouterLink} to="/admin/dashboard" startIcon={<ArrowBack />}>
+          <Button component={RouterLink} to={paths.admin.dashboard} startIcon={<ArrowBack />}>
             All shipments
           </Button>
         }

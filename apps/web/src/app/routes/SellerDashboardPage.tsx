@@ -19,6 +19,7 @@ import { SampleShipmentDialog } from "../../features/samples/components/SampleSh
 import { useCurrentUser } from "../../lib/session";
 import { useSellerDashboard } from "../../entities/shipment/api/get-seller-dashboard";
 import { QueryNotice } from "../../components/query-state/QueryState";
+import { paths } from "../paths";
 
 function CountCard({
   label,
@@ -111,21 +112,21 @@ export default function SellerDashboardPage() {
           label="Active Shipment"
           value={counts.data?.active_shipments}
           icon={<LocalShippingOutlined />}
-          to="/seller/booking"
+          to={paths.seller.active}
           isLoading={isLoading}
         />
         <CountCard
           label="Sample Shipment"
           value={counts.data?.sample_shipments}
           icon={<Inventory2Outlined />}
-          to="/seller/booking/sampleshipments"
+          to={paths.seller.samples}
           isLoading={isLoading}
         />
         <CountCard
           label="Complete Shipment"
           value={counts.data?.completed_shipments}
           icon={<TaskAltOutlined />}
-          to="/seller/booking/pastorders"
+          to={paths.seller.completed}
           isLoading={isLoading}
         />
       </Box>
@@ -145,7 +146,7 @@ export default function SellerDashboardPage() {
               // The same mark as the menu's Add Shipment and the tab strip's New Booking: one action.
               startIcon={<AddIcon />}
               component={RouterLink}
-              to="/quotes"
+              to={paths.seller.newShipment}
             >
               New Shipment
             </Button>

@@ -9,9 +9,9 @@ import { SellerTabs } from "./SellerTabs";
 import { useSampleShipments } from "../../features/samples/api/get-sample-shipments";
 import { SampleStatusCell } from "../../features/samples/components/SampleStatusChip";
 import { formatCalendarDay } from "../../lib/format";
+import { sellerSamplePath } from "../paths";
 
-const detailPath = (row: SampleShipment) =>
-  `/seller/booking/recentorderstatus/${row.id}?src=sampleShipments`;
+const detailPath = (row: SampleShipment) => sellerSamplePath(row.id);
 /** Open chat lands on the chat, below the details on a phone. */
 const chatPath = (row: SampleShipment) => `${detailPath(row)}#chat`;
 

@@ -27,6 +27,7 @@ import { StatusStepper } from "../../entities/shipment/components/StatusStepper"
 import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
+import { paths } from "../paths";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
@@ -67,7 +68,7 @@ export function SellerShipmentView({
       what="this shipment"
       renderError={(error) =>
         isRefusal(error) ? (
-          <AccessDenied error={error} backTo="/seller/booking" backLabel="Go to my shipments" />
+          <AccessDenied error={error} backTo={paths.seller.active} backLabel="Go to my shipments" />
         ) : undefined
       }
     >

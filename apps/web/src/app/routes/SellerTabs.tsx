@@ -3,6 +3,7 @@ import { Box, Button, Stack, Tab, Tabs, Typography, useMediaQuery } from "@mui/m
 import { useTheme } from "@mui/material/styles";
 import AddIcon from "@mui/icons-material/Add";
 import { Link as RouterLink, useLocation } from "react-router";
+import { paths } from "../paths";
 
 // The sample form (and its form and schema libraries) loads on first use, not with the list.
 const SampleShipmentDialog = lazy(() =>
@@ -12,10 +13,10 @@ const SampleShipmentDialog = lazy(() =>
 );
 
 const TABS = [
-  { label: "Current Shipments", to: "/seller/booking" },
-  { label: "Completed Shipments", to: "/seller/booking/pastorders" },
-  { label: "Cancelled Shipments", to: "/seller/booking/cancelledorders" },
-  { label: "Sample Shipments", to: "/seller/booking/sampleshipments" },
+  { label: "Current Shipments", to: paths.seller.active },
+  { label: "Completed Shipments", to: paths.seller.completed },
+  { label: "Cancelled Shipments", to: paths.seller.cancelled },
+  { label: "Sample Shipments", to: paths.seller.samples },
 ] as const;
 
 function activeTab(pathname: string): string {
@@ -81,7 +82,12 @@ export function SellerTabs({ title }: { title?: string }) {
           >
             Create Sample Shipment
           </Button>
-          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/quotes">
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={paths.seller.newShipment}
+          >
             New Booking
           </Button>
         </Stack>

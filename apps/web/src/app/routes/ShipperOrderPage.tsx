@@ -26,12 +26,12 @@ import { isAwardedOrder, OrderDeliveryBanners, OrderDocuments } from "./OrderDoc
 import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
 import { useDocuments } from "../../features/documents/api/documents";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
+import { paths } from "../paths";
 
 function backTo(pathname: string): string {
-  if (pathname.includes("/pastorders/")) return "/shipper/dashboard/orders/pastorders";
-  if (pathname.includes("/shipmenthistories/"))
-    return "/shipper/dashboard/orders/shipment-histories";
-  return "/shipper/dashboard/orders";
+  if (pathname.includes("/pastorders/")) return paths.shipper.completed;
+  if (pathname.includes("/shipmenthistories/")) return paths.shipper.history;
+  return paths.shipper.current;
 }
 
 function WinningBid({ shipment }: { shipment: Shipment }) {

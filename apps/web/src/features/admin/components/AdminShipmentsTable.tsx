@@ -8,6 +8,7 @@ import { StatusChip } from "../../../entities/shipment/components/StatusChip";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
 import { formatDate, formatDateTime } from "../../../entities/shipment/lib/format";
 import { useAdminShipments } from "../api/get-admin-shipments";
+import { adminShipmentPath } from "../../../app/paths";
 
 const columns: DataTableColumn<ShipmentListRow>[] = [
   {
@@ -18,7 +19,7 @@ const columns: DataTableColumn<ShipmentListRow>[] = [
       <>
         <Link
           component={RouterLink}
-          to={`/admin/shipments/${row.id}`}
+          to={adminShipmentPath(row.id)}
           onClick={(event) => event.stopPropagation()}
         >
           #{row.id}
@@ -72,7 +73,7 @@ export function AdminShipmentsTable() {
         what="the shipments"
         loading={isFetching}
         pages={data?.pagination_option.pages ?? 1}
-        onRowClick={(row) => void navigate(`/admin/shipments/${row.id}`)}
+        onRowClick={(row) => void navigate(adminShipmentPath(row.id))}
         {...list.tableProps}
         toolbar={
           <TextField

@@ -15,13 +15,14 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { loginInputSchema, type SelfServiceGroup } from "@fba/contract";
 import { ApiError } from "../../../lib/api-client";
-import { homePathFor, saveSession } from "../../../lib/session";
+import { saveSession } from "../../../lib/session";
 import { applyFieldErrors, toastApiError } from "../../../lib/toast";
 import { login } from "../api/auth-api";
 import { AuthLayout } from "../components/AuthLayout";
 import { ForgotPasswordDialog, type PasswordResetDone } from "../components/ForgotPasswordDialog";
 import { GroupTabs, groupFromPath } from "../components/GroupTabs";
 import { PasswordField } from "../components/PasswordField";
+import { paths, homePathFor } from "../../../app/paths";
 
 const loginFormSchema = loginInputSchema
   .pick({ email: true, password: true })
@@ -47,7 +48,7 @@ export default function LoginPage() {
     setFormError(undefined);
     // Keep the address in step with the tab where the path decides the group.
     if (pathname.startsWith("/shipper/") || pathname.startsWith("/seller/")) {
-      void navigate(next === "Shipper" ? "/shipper/login" : "/seller/login", { replace: true });
+      void navigate(next === "Shipper" ? paths.shipperLogin : paths.sellerLogin, { replace: true });
     }
   };
 
@@ -75,7 +76,7 @@ export default function LoginPage() {
   });
 
   const { errors } = form.formState;
-  const signupPath = group === "Shipper" ? "/shipper/signup" : "/signup";
+  const signupPath = group === "Shipper" ? paths.shipperSignup : paths.signup;
   const openReset = () => setResetOpen(true);
   // After a reset the form is ready to log in: the email filled in, on the account's tab.
   const onResetLogIn = ({ email, group: accountGroup }: PasswordResetDone) => {

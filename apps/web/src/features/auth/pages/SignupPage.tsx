@@ -18,6 +18,7 @@ import { register as registerAccount } from "../api/auth-api";
 import { AuthLayout } from "../components/AuthLayout";
 import { GroupTabs, groupFromPath } from "../components/GroupTabs";
 import { PasswordField } from "../components/PasswordField";
+import { paths } from "../../../app/paths";
 
 const signupFormSchema = registerInputSchema.omit({ groups: true });
 const FIELDS = ["first_name", "last_name", "email", "password"] as const;
@@ -42,7 +43,9 @@ export default function SignupPage() {
     setTab(next);
     setFormError(undefined);
     if (pathname.startsWith("/shipper/") || pathname.startsWith("/seller/")) {
-      void navigate(next === "Shipper" ? "/shipper/signup" : "/seller/signup", { replace: true });
+      void navigate(next === "Shipper" ? paths.shipperSignup : paths.sellerSignup, {
+        replace: true,
+      });
     }
   };
 
@@ -54,10 +57,10 @@ export default function SignupPage() {
         onSuccess: ({ data }) => {
           if (group === "Seller") {
             saveSession(data);
-            void navigate("/seller/dashboard", { replace: true });
+            void navigate(paths.seller.dashboard, { replace: true });
           } else {
             notify.success(AGENT_SIGNUP_SUCCESS);
-            void navigate("/shipper/login", { replace: true });
+            void navigate(paths.shipperLogin, { replace: true });
           }
         },
         onError: (error) => {
@@ -76,7 +79,7 @@ export default function SignupPage() {
   });
 
   const { errors } = form.formState;
-  const loginPath = group === "Shipper" ? "/shipper/login" : "/login";
+  const loginPath = group === "Shipper" ? paths.shipperLogin : paths.login;
 
   return (
     <AuthLayout

@@ -27,6 +27,7 @@ import { QuotationForm } from "../components/QuotationForm";
 import { useNow } from "../../../entities/shipment/components/use-now";
 import { hasQuotation } from "../../../entities/shipment/api/types";
 import { prefersReducedMotion, useIsOnScreen } from "../../../lib/use-is-on-screen";
+import { paths, shipperOrderPath } from "../../../app/paths";
 
 const OPEN_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
@@ -95,14 +96,14 @@ export default function BidPage() {
     return (
       <AccessDenied
         error={query.error}
-        backTo="/shipper/dashboard/orders"
+        backTo={paths.shipper.current}
         backLabel="Go to all shipments"
       />
     );
   }
   const shipment = query.data;
   if (shipment.outcome === "lost") {
-    return <LostBidView shipment={shipment} back="/shipper/dashboard/orders/shipment-histories" />;
+    return <LostBidView shipment={shipment} back={paths.shipper.history} />;
   }
   const isOpen = OPEN_STATUSES.has(shipment.status) && Date.parse(shipment.bidding_ends_at) > now;
   const canBid = isOpen && !hasQuotation(shipment.quotation);
@@ -117,7 +118,7 @@ export default function BidPage() {
               variant="contained"
               startIcon={<ChatIcon />}
               component={RouterLink}
-              to={`/shipper/dashboard/orders/status/${shipment.id}?src=accepted`}
+              to={shipperOrderPath(shipment.id)}
             >
               Chat
             </Button>

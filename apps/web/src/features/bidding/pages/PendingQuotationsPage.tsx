@@ -8,6 +8,7 @@ import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/a
 import { PageHeader } from "../../../components/PageHeader";
 import { formatDate } from "../../../entities/shipment/lib/format";
 import { BidCountdown } from "../../../entities/shipment/components/BidCountdown";
+import { paths, pathTo } from "../../../app/paths";
 
 /** Shipper landing: every shipment still open for bidding. */
 export default function PendingQuotationsPage() {
@@ -51,7 +52,7 @@ export default function PendingQuotationsPage() {
           size="small"
           variant={hasQuotation(row.quotation) ? "outlined" : "contained"}
           component={RouterLink}
-          to={`/shipper/bid/${row.id}`}
+          to={pathTo(paths.shipper.bid, row.id)}
           onClick={(event) => event.stopPropagation()}
           aria-label={`Bid on ${row.product_name}`}
         >
@@ -65,7 +66,7 @@ export default function PendingQuotationsPage() {
     <>
       {isNewView && (
         <Breadcrumbs sx={{ mb: 1 }}>
-          <Link component={RouterLink} to="/shipper/dashboard" underline="hover" color="inherit">
+          <Link component={RouterLink} to={paths.shipper.pending} underline="hover" color="inherit">
             Dashboard
           </Link>
           <Typography color="text.primary">New</Typography>
@@ -81,7 +82,7 @@ export default function PendingQuotationsPage() {
         query={query}
         what="the shipments open for bidding"
         pages={query.data?.pagination_option.pages}
-        onRowClick={(row) => void navigate(`/shipper/bid/${row.id}`)}
+        onRowClick={(row) => void navigate(pathTo(paths.shipper.bid, row.id))}
         {...list.tableProps}
       />
     </>

@@ -29,6 +29,7 @@ import {
   type SectionId,
   type ShipmentFormValues,
 } from "../components/shipment-form";
+import { paths } from "../../../app/paths";
 
 /** The seller's booking form at /quotes. */
 export default function NewShipmentPage() {
@@ -123,7 +124,7 @@ export default function NewShipmentPage() {
             />
 
             <Stack direction="row" spacing={1.5} sx={{ justifyContent: "flex-end", pb: 2 }}>
-              <Button component={RouterLink} to="/seller/dashboard" variant="text">
+              <Button component={RouterLink} to={paths.seller.dashboard} variant="text">
                 Cancel
               </Button>
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
@@ -137,7 +138,7 @@ export default function NewShipmentPage() {
       <Dialog
         open={isDone}
         aria-labelledby="booked-title"
-        onClose={() => void navigate("/seller/booking")}
+        onClose={() => void navigate(paths.seller.active)}
       >
         <DialogTitle id="booked-title" sx={{ display: "flex", alignItems: "center", gap: 1 }}>
           <CheckCircleOutline color="success" /> Shipment submitted
@@ -149,7 +150,7 @@ export default function NewShipmentPage() {
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" onClick={() => void navigate("/seller/booking")}>
+          <Button variant="contained" onClick={() => void navigate(paths.seller.active)}>
             My Booking
           </Button>
         </DialogActions>

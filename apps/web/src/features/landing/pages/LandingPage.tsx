@@ -21,8 +21,9 @@ import InstagramIcon from "@mui/icons-material/Instagram";
 import { PRODUCT_NAME } from "@fba/contract/constants";
 import { BrandLogo } from "../../../components/BrandLogo";
 import { authStorage } from "../../../lib/auth-storage";
-import { homePathFor, useCurrentUser } from "../../../lib/session";
+import { useCurrentUser } from "../../../lib/session";
 import { BidPreviewCard } from "../components/BidPreviewCard";
+import { paths, homePathFor } from "../../../app/paths";
 
 interface Step {
   title: string;
@@ -93,7 +94,7 @@ export default function LandingPage() {
   const user = useCurrentUser();
   const getStarted = () => {
     const signedIn = Boolean(authStorage.getAccessToken() && user);
-    void navigate(signedIn ? homePathFor(user?.groups) : "/login");
+    void navigate(signedIn ? homePathFor(user?.groups) : paths.login);
   };
 
   return (
@@ -136,7 +137,7 @@ export default function LandingPage() {
               </Button>
               <Button
                 component={RouterLink}
-                to="/signup"
+                to={paths.signup}
                 variant="outlined"
                 sx={{ whiteSpace: "nowrap", px: { xs: 1.25, sm: 2 } }}
               >
@@ -144,7 +145,7 @@ export default function LandingPage() {
               </Button>
               <Button
                 component={RouterLink}
-                to="/login"
+                to={paths.login}
                 variant="contained"
                 sx={{ whiteSpace: "nowrap", px: { xs: 1.25, sm: 2 } }}
               >

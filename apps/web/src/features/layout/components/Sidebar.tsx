@@ -13,8 +13,8 @@ import LogoutIcon from "@mui/icons-material/Logout";
 import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import type { Group } from "@fba/contract";
 import { BrandLogo } from "../../../components/BrandLogo";
-import { profilePathFor } from "../../../lib/session";
 import { isMenuItemActive, visibleMenu } from "./menus";
+import { paths, profilePathFor } from "../../../app/paths";
 
 interface SidebarProps {
   group: Group | undefined;
@@ -79,7 +79,7 @@ export function Sidebar({
           <Stack sx={{ gap: 1, mt: 2.5, px: 0.5 }}>
             <Button
               component={RouterLink}
-              to="/quotes"
+              to={paths.seller.newShipment}
               onClick={onNavigate}
               variant="contained"
               startIcon={<AddIcon />}

@@ -12,8 +12,8 @@ import LogoutIcon from "@mui/icons-material/Logout";
 import PersonOutlineIcon from "@mui/icons-material/PersonOutline";
 import type { User } from "@fba/contract";
 import { UserAvatar } from "../../../components/UserAvatar";
-import { profilePathFor } from "../../../lib/session";
 import { ROLE_LABELS } from "./menus";
+import { profilePathFor } from "../../../app/paths";
 
 interface UserMenuProps {
   user: User | null;

@@ -11,7 +11,7 @@ import CampaignOutlinedIcon from "@mui/icons-material/CampaignOutlined";
 import PeopleOutlineIcon from "@mui/icons-material/PeopleOutline";
 import WarehouseOutlinedIcon from "@mui/icons-material/WarehouseOutlined";
 import GavelOutlinedIcon from "@mui/icons-material/GavelOutlined";
-import { ADMIN_DISPUTES_PATH } from "../../../app/paths";
+import { ADMIN_DISPUTES_PATH, paths, prefixOf } from "../../../app/paths";
 
 export interface MenuItem {
   label: string;
@@ -28,31 +28,31 @@ export interface MenuItem {
   onlyOn?: string[];
 }
 
-const SELLER_DASHBOARD_PATHS = ["/seller/dashboard", "/seller/home"];
+const SELLER_DASHBOARD_PATHS = [paths.seller.dashboard, paths.seller.home];
 
 // The seller's shipment page: no src when opened from the completed list (spec).
-const SELLER_ORDER = "/seller/booking/order/status/";
-const SELLER_ORDER_CHAT = "/seller/booking/recentorderstatus/";
+const SELLER_ORDER = prefixOf(paths.seller.shipment);
+const SELLER_ORDER_CHAT = prefixOf(paths.seller.orderChat);
 // The agent's order page, also the page of a sample shipment (src=sampleShipments).
-const SHIPPER_ORDER = "/shipper/dashboard/orders/status/";
+const SHIPPER_ORDER = prefixOf(paths.shipper.order);
 
 export const MENUS: Record<Group, MenuItem[]> = {
   Seller: [
     {
       label: "Dashboard",
-      to: "/seller/dashboard",
+      to: paths.seller.dashboard,
       icon: <DashboardOutlinedIcon />,
-      alsoActiveOn: ["/seller/home", "/seller/announcement", "/seller/announcement/"],
+      alsoActiveOn: [
+        paths.seller.home,
+        paths.seller.announcements,
+        prefixOf(paths.seller.announcement),
+      ],
     },
     {
       label: "Active Shipments",
-      to: "/seller/booking",
+      to: paths.seller.active,
       icon: <LocalShippingOutlinedIcon />,
-      alsoActiveOn: [
-        "/seller/booking/status",
-        "/seller/booking/recentorders",
-        "/seller/booking/pendingorders",
-      ],
+      alsoActiveOn: [paths.seller.status, paths.seller.recent, paths.seller.pending],
       alsoActiveWhen: (path, src) =>
         (path.startsWith(SELLER_ORDER) && src !== null && src !== "cancelledorders") ||
         (path.startsWith(SELLER_ORDER_CHAT) && src !== "sampleShipments"),
@@ -60,19 +60,19 @@ export const MENUS: Record<Group, MenuItem[]> = {
     {
       // The spec shows this entry on the seller dashboard only.
       label: "Sample Shipment",
-      to: "/seller/booking/sampleshipments",
+      to: paths.seller.samples,
       icon: <Inventory2OutlinedIcon />,
       onlyOn: SELLER_DASHBOARD_PATHS,
     },
     {
       label: "Completed Shipments",
-      to: "/seller/booking/pastorders",
+      to: paths.seller.completed,
       icon: <TaskAltIcon />,
       alsoActiveWhen: (path, src) => path.startsWith(SELLER_ORDER) && src === null,
     },
     {
       label: "Cancelled Shipments",
-      to: "/seller/booking/cancelledorders",
+      to: paths.seller.cancelled,
       icon: <CancelOutlinedIcon />,
       alsoActiveWhen: (path, src) => path.startsWith(SELLER_ORDER) && src === "cancelledorders",
     },
@@ -80,56 +80,56 @@ export const MENUS: Record<Group, MenuItem[]> = {
   Shipper: [
     {
       label: "Pending Quotations",
-      to: "/shipper/dashboard",
+      to: paths.shipper.pending,
       icon: <RequestQuoteOutlinedIcon />,
-      alsoActiveOn: ["/shipper/dashboard/new", "/shipper/bid/"],
+      alsoActiveOn: [paths.shipper.pendingNew, prefixOf(paths.shipper.bid)],
     },
     {
       label: "Current Shipments",
-      to: "/shipper/dashboard/orders",
+      to: paths.shipper.current,
       icon: <LocalShippingOutlinedIcon />,
       alsoActiveWhen: (path, src) => path.startsWith(SHIPPER_ORDER) && src !== "sampleShipments",
     },
     {
       label: "Completed Shipments",
-      to: "/shipper/dashboard/orders/pastorders",
+      to: paths.shipper.completed,
       icon: <TaskAltIcon />,
-      alsoActiveOn: ["/shipper/dashboard/orders/pastorders/"],
+      alsoActiveOn: [`${paths.shipper.completed}/`],
     },
     {
       label: "Shipments History",
-      to: "/shipper/dashboard/orders/shipment-histories",
+      to: paths.shipper.history,
       icon: <HistoryIcon />,
-      alsoActiveOn: ["/shipper/dashboard/orders/shipmenthistories/"],
+      alsoActiveOn: [prefixOf(paths.shipper.historyOrder).replace("status/", "")],
     },
     {
       label: "Sample Shipment",
-      to: "/shipper/dashboard/orders/sample-shipments",
+      to: paths.shipper.samples,
       icon: <Inventory2OutlinedIcon />,
       alsoActiveWhen: (path, src) => path.startsWith(SHIPPER_ORDER) && src === "sampleShipments",
     },
     {
       label: "Announcement",
-      to: "/shipper/dashboard/announcement",
+      to: paths.shipper.announcements,
       icon: <CampaignOutlinedIcon />,
-      alsoActiveOn: ["/shipper/dashboard/announcement/"],
+      alsoActiveOn: [prefixOf(paths.shipper.announcement)],
     },
   ],
   Admin: [
     {
       label: "Dashboard",
-      to: "/admin/dashboard",
+      to: paths.admin.dashboard,
       icon: <DashboardOutlinedIcon />,
-      alsoActiveOn: ["/admin/shipments/"],
+      alsoActiveOn: [prefixOf(paths.admin.shipment)],
     },
-    { label: "Users", to: "/admin/users", icon: <PeopleOutlineIcon /> },
-    { label: "Warehouses", to: "/admin/warehouses", icon: <WarehouseOutlinedIcon /> },
+    { label: "Users", to: paths.admin.users, icon: <PeopleOutlineIcon /> },
+    { label: "Warehouses", to: paths.admin.warehouses, icon: <WarehouseOutlinedIcon /> },
     { label: "Disputes", to: ADMIN_DISPUTES_PATH, icon: <GavelOutlinedIcon /> },
     {
       label: "Announcements",
-      to: "/admin/announcement",
+      to: paths.admin.announcements,
       icon: <CampaignOutlinedIcon />,
-      alsoActiveOn: ["/admin/announcement/"],
+      alsoActiveOn: [prefixOf(paths.admin.announcement)],
     },
   ],
 };

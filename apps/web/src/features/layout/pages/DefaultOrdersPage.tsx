@@ -6,11 +6,12 @@ import Typography from "@mui/material/Typography";
 import { authStorage } from "../../../lib/auth-storage";
 import { useCurrentUser } from "../../../lib/session";
 import { BrandLogo } from "../../../components/BrandLogo";
+import { paths } from "../../../app/paths";
 
 const ORDERS_BY_ROLE = {
-  Seller: "/seller/booking",
-  Shipper: "/shipper/dashboard/orders",
-  Admin: "/admin/dashboard",
+  Seller: paths.seller.active,
+  Shipper: paths.shipper.current,
+  Admin: paths.admin.dashboard,
 } as const;
 
 /** A public shortcut to "my orders": signed-in users go to their list, visitors are asked to log in. */
@@ -38,7 +39,7 @@ export default function DefaultOrdersPage() {
         <Typography sx={{ color: "text.secondary", mb: 3 }}>
           Log in to see your shipments, bids and order chats.
         </Typography>
-        <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
+        <Button component={RouterLink} to={paths.login} variant="contained" size="large" fullWidth>
           Log in
         </Button>
       </Paper>

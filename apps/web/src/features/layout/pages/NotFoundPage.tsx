@@ -3,8 +3,9 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { authStorage } from "../../../lib/auth-storage";
-import { homePathFor, useCurrentUser } from "../../../lib/session";
+import { useCurrentUser } from "../../../lib/session";
 import { BrandLogo } from "../../../components/BrandLogo";
+import { homePathFor } from "../../../app/paths";
 
 export const NOT_FOUND_TEXT =
   "We couldn't find the page you were looking for. It might have been moved or deleted.";

@@ -1,6 +1,14 @@
 import type { Group, ShipmentStatus } from "@fba/contract/constants";
 import type { Notification as AppNotification } from "@fba/contract";
-import { announcementListPath } from "../../../app/paths";
+import {
+  adminShipmentPath,
+  announcementListPath,
+  pathTo,
+  paths,
+  sellerSamplePath,
+  sellerShipmentPath as sellerRowPath,
+  shipperOrderPath,
+} from "../../../app/paths";
 
 /** Chat notifications read "New message from NAME: TEXT". */
 export function isChatNotification(notification: AppNotification): boolean {
@@ -9,18 +17,7 @@ export function isChatNotification(notification: AppNotification): boolean {
 
 /** The seller's shipment view for a status (spec: navigation by status). */
 export function sellerShipmentPath(id: number, status: ShipmentStatus | null): string {
-  switch (status) {
-    case "Quotation Approved":
-      return `/seller/booking/order/status/${id}?src=pendingorders`;
-    case "Quotation Accepted":
-      return `/seller/booking/recentorderstatus/${id}?src=currentShipments`;
-    case "Shipment Completed":
-      return `/seller/booking/order/status/${id}`;
-    case "Shipment Cancelled":
-      return `/seller/booking/order/status/${id}?src=cancelledorders`;
-    default:
-      return `/seller/booking/order/status/${id}?src=newshipment`;
-  }
+  return sellerRowPath({ id, status: status ?? "Shipment Pending" });
 }
 
 /**
@@ -31,13 +28,13 @@ export function shipperShipmentPath(id: number, status: ShipmentStatus | null): 
   switch (status) {
     case "Quotation Approved":
     case "Quotation Accepted":
-      return `/shipper/dashboard/orders/status/${id}?src=accepted`;
+      return shipperOrderPath(id, "current");
     case "Shipment Completed":
-      return `/shipper/dashboard/orders/pastorders/status/${id}?src=accepted`;
+      return shipperOrderPath(id, "completed");
     case "Shipment Cancelled":
-      return `/shipper/dashboard/orders/shipmenthistories/status/${id}?src=accepted`;
+      return shipperOrderPath(id, "history");
     default:
-      return `/shipper/bid/${id}`;
+      return pathTo(paths.shipper.bid, id);
   }
 }
 
@@ -57,29 +54,27 @@ export function notificationTarget(
     const sampleId = notification.sample_shipment_id || notification.shipment_id || 0;
     const chat = isChatNotification(notification) && sampleId > 0;
     if (group === "Shipper") {
-      return chat
-        ? `/shipper/dashboard/orders/status/${sampleId}?src=sampleShipments`
-        : "/shipper/dashboard/orders/sample-shipments";
+      return chat ? shipperOrderPath(sampleId, "samples") : paths.shipper.samples;
     }
     if (group === "Seller") {
-      return chat
-        ? `/seller/booking/recentorderstatus/${sampleId}?src=sampleShipments`
-        : "/seller/booking/sampleshipments";
+      return chat ? sellerSamplePath(sampleId) : paths.seller.samples;
     }
-    return sampleId > 0 ? `/admin/samples/${sampleId}` : "/admin/dashboard?tab=samples";
+    return sampleId > 0
+      ? pathTo(paths.admin.sample, sampleId)
+      : `${paths.admin.dashboard}?tab=samples`;
   }
 
   const id = notification.shipment_id ?? 0;
   if (!id)
     return group === "Shipper"
-      ? "/shipper/dashboard"
+      ? paths.shipper.pending
       : group === "Admin"
-        ? "/admin/dashboard"
-        : "/seller/dashboard";
-  if (group === "Admin") return `/admin/shipments/${id}`;
+        ? paths.admin.dashboard
+        : paths.seller.dashboard;
+  if (group === "Admin") return adminShipmentPath(id);
   // A lost bid opens where the agent's bids are kept, whatever became of the shipment.
   if (notification.kind === "bid_lost" && group === "Shipper") {
-    return `/shipper/dashboard/orders/shipmenthistories/status/${id}?src=accepted`;
+    return shipperOrderPath(id, "history");
   }
   const effective = status ?? (isChatNotification(notification) ? "Quotation Accepted" : null);
   return group === "Shipper"

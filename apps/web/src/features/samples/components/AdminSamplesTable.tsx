@@ -9,6 +9,7 @@ import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
 import { SampleStatusCell } from "./SampleStatusChip";
 import { formatCalendarDay } from "../../../lib/format";
 import { fullName } from "../../../lib/names";
+import { paths, pathTo } from "../../../app/paths";
 
 const columns: DataTableColumn<SampleShipment>[] = [
   { id: "id", label: "ID", sortable: true, render: (row) => row.id },
@@ -35,7 +36,7 @@ const columns: DataTableColumn<SampleShipment>[] = [
         <Tooltip title="View and chat">
           <IconButton
             component={RouterLink}
-            to={`/admin/samples/${row.id}`}
+            to={pathTo(paths.admin.sample, row.id)}
             size="small"
             aria-label={`View sample shipment ${row.id}`}
           >

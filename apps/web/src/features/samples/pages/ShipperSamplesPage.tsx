@@ -10,6 +10,7 @@ import { SampleStatusCell } from "../components/SampleStatusChip";
 import { canActOnSample } from "../lib/claim";
 import { formatCalendarDay } from "../../../lib/format";
 import type { SampleShipment } from "@fba/contract";
+import { shipperOrderPath } from "../../../app/paths";
 
 /** Shipper list tables show 10 rows a page. */
 
@@ -49,7 +50,7 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
           <Tooltip title="View">
             <IconButton
               component={RouterLink}
-              to={`/shipper/dashboard/orders/status/${row.id}?src=sampleShipments`}
+              to={shipperOrderPath(row.id, "samples")}
               size="small"
               aria-label={`View sample shipment ${row.id}`}
             >

@@ -27,6 +27,7 @@ import { ReasonDialog } from "./ReasonDialog";
 import { AcceptEstimateDialog } from "./AcceptEstimateDialog";
 import { CardField, Panel, phoneCard } from "../../../components/Panel";
 import { QueryNotice } from "../../../components/query-state/QueryState";
+import { paths } from "../../../app/paths";
 
 /** The bids so far; sealed (asterisks) while the window is open. */
 export function BidsPanel({ shipment }: { shipment: Shipment }) {
@@ -176,7 +177,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
               service
                 ? { shipment_status: "Quotation Accepted", accepted_service: service }
                 : { shipment_status: "Quotation Accepted" },
-              "/seller/booking",
+              paths.seller.active,
             )
           }
         />
@@ -191,7 +192,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
         onConfirm={(reason) =>
           void run(
             { shipment_status: "Shipment Cancelled", is_accepted: false, cancel_reason: reason },
-            "/seller/booking/cancelledorders",
+            paths.seller.cancelled,
           )
         }
       />
@@ -203,7 +204,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
         isBusy={decide.isPending}
         onClose={() => setPending(null)}
         onConfirm={(reason) =>
-          void run({ is_accepted: false, cancel_reason: reason }, "/seller/booking/cancelledorders")
+          void run({ is_accepted: false, cancel_reason: reason }, paths.seller.cancelled)
         }
       />
     </Panel>
@@ -254,7 +255,7 @@ export function NoBidsPanel({ shipment }: { shipment: Shipment }) {
           void cancel.mutateAsync(reason || undefined).then(
             (res) => {
               notify.success(res.message);
-              void navigate("/seller/booking/cancelledorders");
+              void navigate(paths.seller.cancelled);
             },
             (error: unknown) => toastApiError(error),
           )

@@ -14,6 +14,7 @@ import { PageHeader } from "../../../components/PageHeader";
 import { TrackingLink } from "../../../entities/shipment/components/ShipmentDetails";
 import { DocumentsMissingBadge } from "../../../entities/document/components/DocumentsMissingBadge";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
+import { shipperOrderPath } from "../../../app/paths";
 
 export type ShipperOrdersVariant = "current" | "completed" | "history";
 
@@ -21,17 +22,17 @@ const CONFIG = {
   current: {
     title: "Current Shipments",
     list: "shipperRecent",
-    detail: (id: number) => `/shipper/dashboard/orders/status/${id}?src=accepted`,
+    detail: (id: number) => shipperOrderPath(id, "current"),
   },
   completed: {
     title: "Completed Shipments",
     list: "shipperPast",
-    detail: (id: number) => `/shipper/dashboard/orders/pastorders/status/${id}?src=accepted`,
+    detail: (id: number) => shipperOrderPath(id, "completed"),
   },
   history: {
     title: "Shipments History",
     list: "shipperHistory",
-    detail: (id: number) => `/shipper/dashboard/orders/shipmenthistories/status/${id}?src=accepted`,
+    detail: (id: number) => shipperOrderPath(id, "history"),
   },
 } as const;
 

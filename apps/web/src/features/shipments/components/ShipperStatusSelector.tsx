@@ -17,6 +17,7 @@ import { notify, toastApiError } from "../../../lib/toast";
 import { useUpdateShipmentStatus } from "../api/update-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
 import { Panel } from "../../../components/Panel";
+import { paths } from "../../../app/paths";
 
 interface Option {
   value: ShipmentStatus;
@@ -69,8 +70,8 @@ export function ShipperStatusSelector({
       const res = await update.mutateAsync(pending);
       notify.success(res.message);
       setPending(null);
-      if (pending === "Shipment Completed") void navigate("/shipper/dashboard/orders/pastorders");
-      else if (pending === "Shipment Cancelled") void navigate("/shipper/dashboard");
+      if (pending === "Shipment Completed") void navigate(paths.shipper.completed);
+      else if (pending === "Shipment Cancelled") void navigate(paths.shipper.pending);
     } catch (error) {
       setPending(null);
       toastApiError(error);
