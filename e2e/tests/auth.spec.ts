@@ -90,14 +90,15 @@ test.describe("accounts", () => {
     await expect(page.getByText("Email is required")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
 
+    // Each refusal shows once, on the form (not also as a toast).
     await logIn(page, "Customer", email, "Wrong#Pass1");
-    await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
     // A customer account on the agent tab is refused, not signed in.
     await logIn(page, "Shipment Agent", email);
     await expect(
-      page.getByText("This account is not registered for the selected tab").first(),
+      page.getByText("This account is not registered for the selected tab"),
     ).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("AUTH_TOKEN"))).toBeNull();
   });
@@ -132,6 +133,12 @@ test.describe("accounts", () => {
     await expect(dialog.getByText("Your password has been successfully reset.")).toBeVisible();
     await dialog.getByRole("button", { name: "Log in" }).click();
     await expect(dialog).toBeHidden();
+    // The login form is ready for the account: its email in, on its tab.
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByRole("tab", { name: "Customer" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
 
     await logIn(page, "Customer", email, PASSWORD);
     await expect(page.getByText("Invalid email or password").first()).toBeVisible();
