@@ -187,6 +187,9 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   await expect(cheapPage.getByText("Required").first()).toBeVisible();
   await cheapPage.getByRole("textbox", { name: "Final amount" }).fill("950");
   await cheapPage.getByRole("textbox", { name: "Tracking number" }).fill("123456789012");
+  // $50 above the accepted $900 bid: the agent says why (the seller may accept or dispute it).
+  await cheapPage.getByRole("combobox", { name: /Reason/ }).click();
+  await cheapPage.getByRole("option", { name: "Re-measured cartons" }).click();
   await cheapPage.getByRole("button", { name: "Save" }).click();
   await expect(order.getByText("$950.00")).toBeVisible();
   await expect(order.getByRole("link", { name: /fedex/ })).toBeVisible();
