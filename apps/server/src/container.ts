@@ -59,7 +59,7 @@ export function createServices(infra: Infrastructure) {
     purpose: "order-document-url",
     path: (id) => `/api/documents/${id}/download`,
   });
-  const documents = new DocumentService({ db, storage, signer: documentSigner });
+  const documents = new DocumentService({ db, events, storage, signer: documentSigner });
   // The existing client's warehouse rows are the order's legs, read and changed through them.
   const warehouseRows = new WarehouseRowService({ db, legs, documents, signer: documentSigner });
   return {

@@ -60,6 +60,13 @@ export function requiredDocuments(compliance: readonly string[]): OrderDocumentT
     : [...PICKUP_DOCUMENTS];
 }
 
+/** What the order's other parties are told when a document is added. */
+export const documentNotificationTexts = {
+  uploaded: (shipmentId: number, product: string, type: string, fcCode: string | null) =>
+    `${type} added to shipment #${shipmentId} (${product})${fcCode ? ` for ${fcCode}` : ""}`,
+  subject: (shipmentId: number, type: string) => `${type} added to shipment #${shipmentId}`,
+} as const;
+
 /** The multipart fields of an upload (the file itself is the `file` part). */
 export const uploadDocumentFieldsSchema = z
   .object({

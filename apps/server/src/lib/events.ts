@@ -79,6 +79,16 @@ export interface DomainEvents {
     agentId: number | null;
     byUserId: number;
   };
+  /** A document was added to an order (by its seller, winning agent or an admin). */
+  "document.uploaded": {
+    shipmentId: number;
+    documentId: number;
+    type: string;
+    legId: number | null;
+    sellerId: number;
+    agentId: number | null;
+    byUserId: number;
+  };
   /** A milestone (or a correction of one) was recorded on a leg. */
   "leg.milestone_recorded": {
     shipmentId: number;

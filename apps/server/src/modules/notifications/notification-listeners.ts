@@ -2,6 +2,7 @@ import {
   chargeChangeTexts as chargeTexts,
   MILESTONE_LABELS,
   differentFcTexts,
+  documentNotificationTexts,
   milestoneNotificationTexts,
   notificationTexts as t,
   type Milestone,
@@ -196,6 +197,38 @@ export function registerNotificationListeners(
           ),
           path: shipmentPath(shipment.id),
           category: "milestone",
+        },
+      },
+    );
+  });
+
+  // A document added to an order: its other parties hear of it (by email too).
+  events.on("document.uploaded", async (event) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const userIds = new Set([event.sellerId, event.agentId]);
+    userIds.delete(event.byUserId);
+    userIds.delete(null);
+    if (userIds.size === 0) return;
+    const fcCode = event.legId === null ? null : await repo.legFcCode(db, event.legId);
+    const content = documentNotificationTexts.uploaded(
+      shipment.id,
+      shipment.productName,
+      event.type,
+      fcCode,
+    );
+    await notifications.notify(
+      [...userIds].map((userId) => ({
+        userId: userId as number,
+        actorId: event.byUserId,
+        notificationType: "Shipment" as const,
+        shipmentId: shipment.id,
+        content,
+      })),
+      {
+        email: {
+          subject: documentNotificationTexts.subject(shipment.id, event.type),
+          path: shipmentPath(shipment.id),
         },
       },
     );

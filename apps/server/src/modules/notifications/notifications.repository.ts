@@ -8,6 +8,7 @@ import {
   notifications,
   quotations,
   sampleShipments,
+  shipmentLegs,
   shipments,
   users,
 } from "../../db/schema/index.js";
@@ -332,4 +333,13 @@ export async function insertForActiveUsers(
     order by i.user_id`);
   const resultRows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return resultRows.map(toInserted);
+}
+
+/** The FC of a leg, for naming it in a notification. */
+export async function legFcCode(db: DbOrTx, legId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ fcCode: shipmentLegs.fcCode })
+    .from(shipmentLegs)
+    .where(eq(shipmentLegs.id, legId));
+  return row?.fcCode ?? null;
 }

@@ -9,6 +9,7 @@ import {
 } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
+import type { EventBus } from "../../lib/events.js";
 import { displayName } from "../../lib/file-serving.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import type { FileStorage } from "../../lib/storage.js";
@@ -34,6 +35,7 @@ const EXTENSIONS: Record<DocumentMimeType, string> = {
 
 export interface DocumentServiceDeps {
   db: Db;
+  events: EventBus;
   storage: FileStorage;
   signer: SignedUrlSigner;
 }
@@ -53,10 +55,11 @@ export class DocumentService {
   }
 
   /** Checked before the body is read: a refused upload costs no disk and little bandwidth. */
-  async assertCanUpload(user: AuthUser, shipmentId: number): Promise<void> {
+  async assertCanUpload(user: AuthUser, shipmentId: number): Promise<OrderState> {
     const order = await this.partyTo(user, shipmentId);
     if (!isOrder(order)) throw AppError.badRequest(documentMessages.notAnOrder);
     if (!isLiveOrder(order)) throw AppError.badRequest(documentMessages.orderClosed);
+    return order;
   }
 
   async list(user: AuthUser, shipmentId: number): Promise<OrderDocument[]> {
@@ -75,7 +78,7 @@ export class DocumentService {
     fields: UploadDocumentFields,
     file: { bytes: Buffer; fileName: string | undefined },
   ): Promise<OrderDocument> {
-    await this.assertCanUpload(user, shipmentId);
+    const order = await this.assertCanUpload(user, shipmentId);
     if (fields.leg_id !== undefined && !(await isLegOf(this.deps.db, shipmentId, fields.leg_id))) {
       throw AppError.field("leg_id", documentMessages.legUnknown);
     }
@@ -103,6 +106,15 @@ export class DocumentService {
       await this.deps.storage.remove(key);
       throw error;
     }
+    this.deps.events.emit("document.uploaded", {
+      shipmentId,
+      documentId: id,
+      type: fields.type,
+      legId: fields.leg_id ?? null,
+      sellerId: order.sellerId,
+      agentId: order.winnerAgentId,
+      byUserId: user.id,
+    });
     const documents = presentDocuments(await documentsOf(this.deps.db, shipmentId), this.urlFor);
     return documents.find((document) => document.id === id)!;
   }

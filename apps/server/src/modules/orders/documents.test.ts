@@ -1,15 +1,18 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DOCUMENT_MAX_BYTES,
   documentMessages,
+  documentNotificationTexts,
   legMessages,
   orderDocumentSchema,
+  PRODUCT_NAME,
   shipmentMessages,
   type OrderDocument,
 } from "@fba/contract";
+import { emailOutbox } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { expectErrorLog } from "../../test/log-capture.js";
@@ -125,7 +128,57 @@ async function storedDocumentFiles(): Promise<string[]> {
   }
 }
 
+async function notificationsOf(user: TestUser): Promise<string[]> {
+  const response = await ctx.app.inject({ url: "/api/chat/notifications/", headers: user.auth });
+  return (response.json().data as Array<{ content: string }>).map((n) => n.content);
+}
+
+const emailSubjectsTo = async (user: TestUser) =>
+  (
+    await ctx.app.database.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, user.email))
+  ).map((row) => row.subject);
+
 describe("order documents", () => {
+  it("tells the order's other parties of a new document, live and by email, never the uploader", async () => {
+    const id = await acceptedOrder();
+    const [ont8] = await legIds(id);
+    const invoice = await upload(
+      id,
+      seller,
+      { type: "Commercial invoice" },
+      { name: "ci.pdf", bytes: PDF },
+    );
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const pod = await upload(
+      id,
+      agent,
+      { type: "Proof of delivery", leg_id: String(ont8) },
+      { name: "pod.pdf", bytes: PDF },
+    );
+    expect(pod.statusCode, pod.body).toBe(201);
+    await ctx.app.events.settle();
+
+    const product = (
+      await ctx.app.inject({ url: `/api/shipments/${id}/`, headers: seller.auth })
+    ).json().data.product_name as string;
+    const invoiceText = documentNotificationTexts.uploaded(id, product, "Commercial invoice", null);
+    const podText = documentNotificationTexts.uploaded(id, product, "Proof of delivery", "ONT8");
+    expect(await notificationsOf(agent)).toContain(invoiceText);
+    expect(await notificationsOf(agent)).not.toContain(podText);
+    expect(await notificationsOf(seller)).toContain(podText);
+    expect(await notificationsOf(seller)).not.toContain(invoiceText);
+    expect(await emailSubjectsTo(agent)).toContain(
+      `${PRODUCT_NAME}: ${documentNotificationTexts.subject(id, "Commercial invoice")}`,
+    );
+    expect(await emailSubjectsTo(seller)).toContain(
+      `${PRODUCT_NAME}: ${documentNotificationTexts.subject(id, "Proof of delivery")}`,
+    );
+    expect(await notificationsOf(loser)).not.toContain(invoiceText);
+  });
+
   it("lets the seller, the winning agent and an admin upload; everyone else gets the refusal for other orders", async () => {
     const id = await acceptedOrder();
     const byParty = [];
