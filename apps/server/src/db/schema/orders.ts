@@ -121,3 +121,13 @@ export const legEvents = pgTable(
     uniqueIndex("leg_events_supersedes_idx").on(t.supersedesId),
   ],
 );
+
+/**
+ * A document upload under way: written before its file, removed with the row that keeps the
+ * file. One left behind (the process died in between) names a file nobody keeps; a sweep
+ * removes both once no request could still be writing it.
+ */
+export const uploadIntents = pgTable("upload_intents", {
+  storageKey: text("storage_key").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
