@@ -53,15 +53,19 @@ export class S3Storage implements FileStorage {
 
   async put(folder: string, bytes: Buffer, extension = ""): Promise<string> {
     const key = newStorageKey(folder, extension);
+    await this.write(key, bytes);
+    return key;
+  }
+
+  async write(key: string, bytes: Buffer): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
-        Key: key,
+        Key: checkedKey(key),
         Body: bytes,
         ContentLength: bytes.length,
       }),
     );
-    return key;
   }
 
   async exists(key: string): Promise<boolean> {

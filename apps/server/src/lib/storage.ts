@@ -13,6 +13,8 @@ import { AppError, defaultErrorMessage } from "./errors.js";
 export interface FileStorage {
   /** Stores bytes under a new key in `folder` (e.g. "attachments"); returns the key. */
   put(folder: string, bytes: Buffer, extension?: string): Promise<string>;
+  /** Stores bytes under a key made beforehand with `newStorageKey`. */
+  write(key: string, bytes: Buffer): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** The stored bytes, or null when nothing is stored under the key. */
   read(key: string): Promise<Readable | null>;
@@ -80,10 +82,16 @@ export class DiskStorage implements FileStorage {
 
   async put(folder: string, bytes: Buffer, extension = ""): Promise<string> {
     const key = newStorageKey(folder, extension);
+    await this.write(key, bytes);
+    return key;
+  }
+
+  async write(key: string, bytes: Buffer): Promise<void> {
     const target = this.resolve(key);
     await this.assertSpaceFor(bytes.length);
     await mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.tmp`;
+    // Keys are random, so the temp name needs no process id; remove() takes it away too.
+    const temp = `${target}.tmp`;
     try {
       await writeFile(temp, bytes, { mode: 0o600 });
       await rename(temp, target);
@@ -91,7 +99,6 @@ export class DiskStorage implements FileStorage {
       await rm(temp, { force: true });
       throw error;
     }
-    return key;
   }
 
   async exists(key: string): Promise<boolean> {
@@ -116,7 +123,10 @@ export class DiskStorage implements FileStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.resolve(key), { force: true });
+    const target = this.resolve(key);
+    await rm(target, { force: true });
+    // A write cut off by the process dying leaves its temp file.
+    await rm(`${target}.tmp`, { force: true });
   }
 
   async close(): Promise<void> {}

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { PROOF_OF_DELIVERY } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
-import { orderDocuments, shipmentLegs, users } from "../../db/schema/index.js";
+import { orderDocuments, shipmentLegs, uploadIntents, users } from "../../db/schema/index.js";
 
 export type DocumentInsert = typeof orderDocuments.$inferInsert;
 
@@ -77,6 +77,33 @@ export async function findDocument(db: DbOrTx, id: number): Promise<DocumentRow 
 export async function insertDocument(db: DbOrTx, values: DocumentInsert): Promise<number> {
   const [row] = await db.insert(orderDocuments).values(values).returning({ id: orderDocuments.id });
   return row!.id;
+}
+
+/** Notes an upload about to write its file under `key`. */
+export async function recordUploadIntent(db: DbOrTx, key: string): Promise<void> {
+  await db.insert(uploadIntents).values({ storageKey: key });
+}
+
+export async function clearUploadIntent(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(uploadIntents).where(eq(uploadIntents.storageKey, key));
+}
+
+/** Takes up to `limit` intents older than `before`: their uploads died before keeping the file. */
+export async function takeStaleUploadIntents(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const stale = db
+    .select({ key: uploadIntents.storageKey })
+    .from(uploadIntents)
+    .where(lt(uploadIntents.createdAt, before))
+    .limit(limit);
+  const rows = await db
+    .delete(uploadIntents)
+    .where(inArray(uploadIntents.storageKey, stale))
+    .returning({ key: uploadIntents.storageKey });
+  return rows.map((row) => row.key);
 }
 
 /** True when the leg belongs to the order. */

@@ -12,13 +12,15 @@ import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
 import { displayName } from "../../lib/file-serving.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
-import type { FileStorage } from "../../lib/storage.js";
+import { newStorageKey, type FileStorage } from "../../lib/storage.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { downloadName, presentDocuments } from "./documents.presenter.js";
 import {
+  clearUploadIntent,
   documentsOf,
   findDocument,
   insertDocument,
+  recordUploadIntent,
   isLegOf,
   type DocumentRow,
 } from "./documents.repository.js";
@@ -89,21 +91,29 @@ export class DocumentService {
         { field: "file", message: documentMessages.fileType },
       ]);
     }
-    const key = await this.deps.storage.put("documents", file.bytes, extension);
+    // The intent is written before the file and goes with the row that keeps it: a process that
+    // dies in between leaves an intent, and sweepUploadIntents removes the file it names.
+    const key = newStorageKey("documents", extension);
+    await recordUploadIntent(this.deps.db, key);
     let id: number;
     try {
-      id = await insertDocument(this.deps.db, {
-        shipmentId,
-        legId: fields.leg_id ?? null,
-        type: fields.type,
-        storageKey: key,
-        fileName: displayName(file.fileName, "document"),
-        mimeType: detected.mime,
-        sizeBytes: file.bytes.length,
-        uploadedBy: user.id,
+      await this.deps.storage.write(key, file.bytes);
+      id = await this.deps.db.transaction(async (tx) => {
+        await clearUploadIntent(tx, key);
+        return insertDocument(tx, {
+          shipmentId,
+          legId: fields.leg_id ?? null,
+          type: fields.type,
+          storageKey: key,
+          fileName: displayName(file.fileName, "document"),
+          mimeType: detected.mime,
+          sizeBytes: file.bytes.length,
+          uploadedBy: user.id,
+        });
       });
     } catch (error) {
       await this.deps.storage.remove(key);
+      await clearUploadIntent(this.deps.db, key);
       throw error;
     }
     this.deps.events.emit("document.uploaded", {

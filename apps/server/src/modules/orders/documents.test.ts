@@ -12,7 +12,9 @@ import {
   shipmentMessages,
   type OrderDocument,
 } from "@fba/contract";
-import { emailOutbox } from "../../db/schema/index.js";
+import { emailOutbox, uploadIntents } from "../../db/schema/index.js";
+import { newStorageKey } from "../../lib/storage.js";
+import { sweepUploadIntents } from "./upload-intent-sweep.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { expectErrorLog } from "../../test/log-capture.js";
@@ -142,6 +144,42 @@ const emailSubjectsTo = async (user: TestUser) =>
   ).map((row) => row.subject);
 
 describe("order documents", () => {
+  it("removes the file of an upload whose process died before keeping it, once no request can still be writing it", async () => {
+    const died = newStorageKey("documents", "pdf");
+    const running = newStorageKey("documents", "pdf");
+    for (const key of [died, running]) {
+      await ctx.app.database.db.insert(uploadIntents).values({ storageKey: key });
+      await ctx.app.storage.write(key, PDF);
+    }
+    // A write cut off half way leaves its temp file beside the key.
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(path.join(ctx.config.DATA_DIR, "uploads", `${died}.tmp`), "half");
+    await ctx.app.database.db
+      .update(uploadIntents)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(uploadIntents.storageKey, died));
+
+    expect(await sweepUploadIntents(ctx.app.database.db, ctx.app.storage, 30_000)).toBe(1);
+    expect(await ctx.app.storage.exists(died)).toBe(false);
+    expect(await storedDocumentFiles()).not.toContain(`${path.basename(died)}.tmp`);
+    expect(await ctx.app.storage.exists(running)).toBe(true);
+    const left = await ctx.app.database.db.select().from(uploadIntents);
+    expect(left.map((row) => row.storageKey)).toContain(running);
+    expect(left.map((row) => row.storageKey)).not.toContain(died);
+  });
+
+  it("keeps no intent once an upload has its row", async () => {
+    const id = await acceptedOrder();
+    const before = (await ctx.app.database.db.select().from(uploadIntents)).length;
+    const response = await upload(
+      id,
+      seller,
+      { type: "Packing list" },
+      { name: "pl.pdf", bytes: PDF },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await ctx.app.database.db.select().from(uploadIntents)).length).toBe(before);
+  });
   it("tells the order's other parties of a new document, live and by email, never the uploader", async () => {
     const id = await acceptedOrder();
     const [ont8] = await legIds(id);

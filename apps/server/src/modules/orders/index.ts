@@ -1,16 +1,19 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
 import { DOCUMENT_MAX_BYTES } from "@fba/contract";
 import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import { plainJson } from "../../lib/route-schemas.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
+import type { FileStorage } from "../../lib/storage.js";
 import { differentFcRoutes } from "./different-fc.routes.js";
 import type { DifferentFcService } from "./different-fc.service.js";
 import { documentRoutes } from "./documents.routes.js";
 import type { DocumentService } from "./documents.service.js";
 import { legRoutes } from "./legs.routes.js";
 import type { LegService } from "./legs.service.js";
+import { startUploadIntentSweep } from "./upload-intent-sweep.js";
 
 interface OrdersModuleServices {
   legs: LegService;
@@ -18,7 +21,10 @@ interface OrdersModuleServices {
   documentSigner: SignedUrlSigner;
   differentFc: DifferentFcService;
   events: EventBus;
-  config: Pick<Config, "NODE_ENV">;
+  db: Db;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  config: Pick<Config, "NODE_ENV" | "REQUEST_TIMEOUT_MS">;
 }
 
 /**
@@ -30,6 +36,17 @@ export default async function ordersModule(
   app: FastifyInstance,
   { services }: { services: OrdersModuleServices },
 ): Promise<void> {
+  // Files of uploads that died before keeping them; no request outlives REQUEST_TIMEOUT_MS.
+  let sweep: ReturnType<typeof startUploadIntentSweep> | undefined;
+  app.addHook("onReady", async () => {
+    sweep = startUploadIntentSweep(
+      services.db,
+      services.storage,
+      services.log,
+      2 * services.config.REQUEST_TIMEOUT_MS,
+    );
+  });
+  app.addHook("preClose", async () => sweep?.stop());
   // The seller's acceptance books every leg; a read creates them too if this has not run yet.
   services.events.on("quotation.accepted", ({ shipmentId }) =>
     services.legs.open(shipmentId, new Date()),
