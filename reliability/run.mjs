@@ -16,6 +16,7 @@ const scenarios = [
     () => import("./kill-during-writes.mjs"),
     { database: "postgres" },
   ],
+  ["kill-during-upload", () => import("./kill-during-upload.mjs")],
   ["sigterm-drain", () => import("./sigterm-drain.mjs")],
   ["postgres-restart", () => import("./postgres-restart.mjs")],
   ["redis-outage-chat", () => import("./redis-outage-chat.mjs")],
