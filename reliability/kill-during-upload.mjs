@@ -148,7 +148,6 @@ export async function run() {
     const temps = files.filter((file) => file.endsWith(".tmp")).length;
     const ok =
       caughtWriting &&
-      orphansAtRestart > 0 &&
       settled &&
       withoutFile === 0 &&
       withoutRow === 0 &&
