@@ -87,9 +87,7 @@ export function LegCard({
       </Stack>
 
       <Box
-        component="dl"
         sx={{
-          m: 0,
           mb: 2,
           display: "grid",
           gap: 1.5,
