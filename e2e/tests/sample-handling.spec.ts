@@ -41,7 +41,12 @@ test("agents deliver to the seller's address, and everyone sees who handles a sa
   await expect(rivalCard.getByRole("button", { name: "Mark as complete" })).toHaveCount(0);
   await shot(rivalPhone, "sample-list-rival-375", false);
   await rivalCard.getByRole("link", { name: `View sample shipment ${sampleId}` }).click();
-  await expect(rivalPhone.getByText("Handled by Arthur Tester")).toBeVisible();
+  await expect(rivalPhone).toHaveURL(new RegExp(`/status/${sampleId}\\?`));
+  await expect(
+    rivalPhone
+      .getByRole("region", { name: "Sample shipment details" })
+      .getByText("Handled by Arthur Tester"),
+  ).toBeVisible();
   await expect(
     rivalPhone.getByText(
       "Arthur Tester is handling this sample shipment, so its chat is closed to you.",
