@@ -68,7 +68,25 @@ test("the bid form offers the agent's own average costs as a starting point, at 
     register(request, "Shipper", "Cyd"),
     register(request, "Seller", "Dora"),
   ]);
-  await priceOnt8(request, agent, { slow: "2.50", fast: "4.00", air: "7.00" });
+  // The agent keeps their prices on their own Average Costs page (added on a phone).
+  const phone = await openAs(agent, 375);
+  await phone.goto("/shipper/average-costs");
+  await phone.getByRole("button", { name: "Add average cost" }).click();
+  const dialog = phone.getByRole("dialog", { name: "Add average cost" });
+  await dialog.getByRole("textbox", { name: /Warehouse Number/ }).fill("ont8");
+  await dialog.getByRole("textbox", { name: /Slow/ }).fill("2.5");
+  await dialog.getByRole("textbox", { name: /Fast/ }).fill("4");
+  await dialog.getByRole("textbox", { name: /^Air/ }).fill("7");
+  await docsShot(phone, "average-costs-dialog-375");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(phone.getByText("$2.50 / kg")).toBeVisible();
+  await docsShot(phone, "average-costs-375");
+  const desk = await openAs(agent, 1440);
+  await desk.goto("/shipper/average-costs");
+  await expect(desk.getByRole("row", { name: /ONT8/ })).toContainText("$7.00 / kg");
+  await docsShot(desk, "average-costs-1440");
+
   const shipmentId = await createShipment(request, seller, "Oak Bookends");
   const detail = await request.get(`/api/shipments/${shipmentId}/`, { headers: bearer(agent) });
   const kg = (

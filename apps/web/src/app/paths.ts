@@ -30,6 +30,7 @@ export const paths = {
     announcements: "/shipper/dashboard/announcement",
     announcement: "/shipper/dashboard/announcement/:id",
     bid: "/shipper/bid/:id",
+    averageCosts: "/shipper/average-costs",
     profile: "/shipper/profile",
   },
   seller: {

@@ -68,6 +68,7 @@ const pages = {
   profile: lazyPage(() => import("../features/profile/pages/ProfilePage")),
   adminUsers: lazyPage(() => import("../features/admin/pages/AdminUsersPage")),
   adminWarehouses: lazyPage(() => import("../features/admin/pages/AdminWarehousesPage")),
+  averageCosts: lazyPage(() => import("../features/average-costs/pages/AverageCostsPage")),
   adminDisputes: lazyPage(() => import("../features/disputes/pages/AdminDisputesPage")),
   adminShipment: lazyPage(() => import("./routes/AdminShipmentPage")),
   adminSample: lazyPage(() => import("./routes/AdminSamplePage")),
@@ -152,6 +153,7 @@ export const routes: RouteObject[] = [
               page(paths.shipper.announcements, "Announcements", pages.announcements),
               page(paths.shipper.announcement, "Announcement", pages.announcementDetail),
               page(paths.shipper.bid, "Shipment", pages.bid),
+              page(paths.shipper.averageCosts, "Average Costs", pages.averageCosts),
               page(paths.shipper.profile, "Profile", pages.profile),
               // Seller (customer)
               page(paths.seller.newShipment, "New Shipment", pages.newShipment),

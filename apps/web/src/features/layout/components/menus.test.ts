@@ -4,7 +4,7 @@ import { isMenuItemActive, MENUS, visibleMenu } from "./menus";
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
 describe("menus", () => {
-  it("gives each role the spec's entries", () => {
+  it("gives each role the spec's entries, then the product's own", () => {
     expect(labels(MENUS.Shipper)).toEqual([
       "Pending Quotations",
       "Current Shipments",
@@ -12,6 +12,7 @@ describe("menus", () => {
       "Shipments History",
       "Sample Shipment",
       "Announcement",
+      "Average Costs",
     ]);
     expect(labels(MENUS.Admin)).toEqual([
       "Dashboard",

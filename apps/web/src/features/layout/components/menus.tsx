@@ -3,6 +3,7 @@ import type { Group } from "@fba/contract";
 import DashboardOutlinedIcon from "@mui/icons-material/DashboardOutlined";
 import LocalShippingOutlinedIcon from "@mui/icons-material/LocalShippingOutlined";
 import Inventory2OutlinedIcon from "@mui/icons-material/Inventory2Outlined";
+import PriceChangeOutlinedIcon from "@mui/icons-material/PriceChangeOutlined";
 import TaskAltIcon from "@mui/icons-material/TaskAlt";
 import CancelOutlinedIcon from "@mui/icons-material/CancelOutlined";
 import RequestQuoteOutlinedIcon from "@mui/icons-material/RequestQuoteOutlined";
@@ -114,6 +115,7 @@ export const MENUS: Record<Group, MenuItem[]> = {
       icon: <CampaignOutlinedIcon />,
       alsoActiveOn: [prefixOf(paths.shipper.announcement)],
     },
+    { label: "Average Costs", to: paths.shipper.averageCosts, icon: <PriceChangeOutlinedIcon /> },
   ],
   Admin: [
     {
