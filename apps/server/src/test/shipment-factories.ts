@@ -8,6 +8,17 @@ import type { TestUser } from "./factories.js";
 /** A booking that passes every rule of the form. */
 export const validShipmentInput = exampleShipmentInput;
 
+/** One carton group of a booking: `cartons` cartons of 60x40x50 cm, 12 kg each, to `location`. */
+export const carton = (location: string, cartons = 5) => ({
+  carton_dimensions_length: 60,
+  carton_dimensions_width: 40,
+  carton_dimensions_height: 50,
+  weight_per_carton_kg: 12,
+  total_cost_of_goods: 2500,
+  number_of_cartons: cartons,
+  delivery_location: location,
+});
+
 export async function postShipment(
   app: FastifyInstance,
   seller: TestUser,

@@ -8,7 +8,7 @@ import { users } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { multipartBody } from "../../test/profile-factories.js";
-import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -36,15 +36,6 @@ afterAll(async () => ctx?.close());
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 
 /** Five 60×40×50 cm cartons of 12 kg: 100 kg chargeable (volume wins). */
-const carton = (location: string) => ({
-  carton_dimensions_length: 60,
-  carton_dimensions_width: 40,
-  carton_dimensions_height: 50,
-  weight_per_carton_kg: 12,
-  total_cost_of_goods: 2500,
-  number_of_cartons: 5,
-  delivery_location: location,
-});
 
 /** An order the seller accepted, to ONT8 and FTW1. */
 async function acceptedOrder(): Promise<number> {

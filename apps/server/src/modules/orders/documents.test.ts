@@ -19,7 +19,7 @@ import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { expectErrorLog } from "../../test/log-capture.js";
 import { multipartBody, testImage } from "../../test/profile-factories.js";
-import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -43,16 +43,6 @@ afterAll(async () => ctx?.close());
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 /** A Windows executable's first bytes: what a renamed .exe starts with. */
 const EXE = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(120)]);
-
-const carton = (location: string) => ({
-  carton_dimensions_length: 60,
-  carton_dimensions_width: 40,
-  carton_dimensions_height: 50,
-  weight_per_carton_kg: 12,
-  total_cost_of_goods: 2500,
-  number_of_cartons: 5,
-  delivery_location: location,
-});
 
 /** An order accepted by the seller, with legs to ONT8 and FTW1. */
 async function acceptedOrder(): Promise<number> {

@@ -4,7 +4,7 @@ import { legMessages, legSchema, shipmentMessages, type Leg } from "@fba/contrac
 import { legEvents, orderDocuments, shipmentLegs } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
 import { fcCodeOf } from "./legs.repository.js";
 
 let ctx: TestContext;
@@ -28,16 +28,6 @@ afterAll(async () => ctx?.close());
 
 const inject = (method: "GET" | "POST" | "PATCH", url: string, user: TestUser, payload?: object) =>
   ctx.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });
-
-const carton = (location: string, cartons: number) => ({
-  carton_dimensions_length: 60,
-  carton_dimensions_width: 40,
-  carton_dimensions_height: 50,
-  weight_per_carton_kg: 12,
-  total_cost_of_goods: 2500,
-  number_of_cartons: cartons,
-  delivery_location: location,
-});
 
 /** An order accepted by the seller, with cartons for ONT8 (two groups) and FTW1. */
 async function acceptedOrder(): Promise<number> {

@@ -4,7 +4,7 @@ import { orderPdfMessages, shipmentMessages, type Leg } from "@fba/contract";
 import { orderDocuments } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
 import { printable } from "./order-pdf.js";
 
 let ctx: TestContext;
@@ -28,16 +28,6 @@ afterAll(async () => ctx?.close());
 
 const inject = (method: "GET" | "POST" | "PATCH", url: string, user: TestUser, payload?: object) =>
   ctx.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });
-
-const carton = (location: string, cartons: number) => ({
-  carton_dimensions_length: 60,
-  carton_dimensions_width: 40,
-  carton_dimensions_height: 50,
-  weight_per_carton_kg: 12,
-  total_cost_of_goods: 2500,
-  number_of_cartons: cartons,
-  delivery_location: location,
-});
 
 /** Accepted with the normal service: 100 pickup + 450 normal = a bid total of 550.00. */
 async function acceptedOrder(): Promise<number> {
