@@ -17,7 +17,10 @@ if (!existsSync(path.join(webDist, "index.html"))) {
   console.error("apps/web/dist has no index.html: run `npm run build` first");
   process.exit(1);
 }
-const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+// E2E_SERVER_DIST runs another build of the server, copied beside apps/server/dist (e.g.
+// apps/server/dist-copy) so its paths to the migrations and reference data still resolve.
+const serverDist = process.env.E2E_SERVER_DIST ?? path.join(root, "apps/server/dist");
+const child = spawn(process.execPath, [path.join(serverDist, "main.js")], {
   stdio: "inherit",
   env: {
     ...process.env,
