@@ -9,3 +9,4 @@ export * from "./orders.js";
 export * from "./charge-changes.js";
 export * from "./average-costs.js";
 export * from "./invoices.js";
+export * from "./ratings.js";

@@ -71,6 +71,12 @@ export const shipments = pgTable(
     winningQuotationId: integer("winning_quotation_id"),
     /** The agent of the winning quotation, kept beside it so access checks and lists need no join. */
     winnerAgentId: integer("winner_agent_id").references(() => users.id),
+    /**
+     * Why the seller took another bid than the lowest total (an AWARD_REASONS code, with text for
+     * "other"); null while the winner is the spec's automatic one.
+     */
+    awardReason: text("award_reason"),
+    awardReasonText: text("award_reason_text"),
     quotationCount: integer("quotation_count").notNull().default(0),
     trackingNumber: text("tracking_number"),
     trackingLink: text("tracking_link"),
@@ -146,10 +152,34 @@ export const quotations = pgTable(
     /** The service the seller chose on accepting; null: the one `totalAmount` prices. */
     acceptedService: text("accepted_service", { enum: ["fast", "normal"] }),
     cancelReason: text("cancel_reason"),
+    /**
+     * The quotation's details, all null for a bid sent without them (the spec's three amounts
+     * only): per offered service its type (a SERVICE_TYPES code) and transit range in days, what
+     * the price includes (QUOTE_INCLUSIONS codes), until when it holds, and a note.
+     */
+    fastServiceType: text("fast_service_type"),
+    fastTransitMinDays: integer("fast_transit_min_days"),
+    fastTransitMaxDays: integer("fast_transit_max_days"),
+    normalServiceType: text("normal_service_type"),
+    normalTransitMinDays: integer("normal_transit_min_days"),
+    normalTransitMaxDays: integer("normal_transit_max_days"),
+    inclusions: jsonb("inclusions").$type<string[]>(),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    note: text("note"),
+    /** When the seller asked the agent to re-confirm an expired quote; null once answered. */
+    reconfirmRequestedAt: timestamp("reconfirm_requested_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      "quotations_fast_transit_range",
+      sql`${t.fastTransitMinDays} is null or ${t.fastTransitMaxDays} >= ${t.fastTransitMinDays}`,
+    ),
+    check(
+      "quotations_normal_transit_range",
+      sql`${t.normalTransitMinDays} is null or ${t.normalTransitMaxDays} >= ${t.normalTransitMinDays}`,
+    ),
     uniqueIndex("quotations_shipment_agent_idx").on(t.shipmentId, t.agentId),
     index("quotations_agent_idx").on(t.agentId, t.createdAt),
     index("quotations_shipment_total_idx").on(t.shipmentId, t.totalAmount, t.createdAt),
