@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GROUPS, SAMPLE_SHIPMENT_STATUSES, SHIPMENT_STATUSES, listQuerySchema } from "./common.js";
 import { userSchema } from "./auth.js";
 import { formBooleanSchema, parseFormBoolean, profileMessages } from "./profile.js";
+import { scorecardSummarySchema } from "./agents.js";
 
 export const adminMessages = {
   groupInvalid: "Group must be Seller, Shipper or Admin",
@@ -23,7 +24,11 @@ export const adminUserListQuerySchema = listQuerySchema.extend({
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
-export const adminUserSchema = userSchema.extend({ created_at: z.string() });
+export const adminUserSchema = userSchema.extend({
+  created_at: z.string(),
+  /** On the users list: an agent's scorecard; null for sellers and admins. */
+  scorecard: scorecardSummarySchema.nullable().optional(),
+});
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUpdateUserInputSchema = z.object({

@@ -17,3 +17,5 @@ export * from "./order-pdfs.js";
 export * from "./documents.js";
 export * from "./average-costs.js";
 export * from "./legacy-client.js";
+export * from "./agents.js";
+export * from "./analytics.js";

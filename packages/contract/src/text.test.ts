@@ -62,6 +62,15 @@ const OUTPUT_SCHEMAS = new Set([
   "invoiceLineSchema",
   "invoiceSchema",
   "sellerShipmentDetailSchema",
+  "subScoresSchema",
+  "scorecardSummarySchema",
+  "agentProfileSchema",
+  "agentRatingSchema",
+  "shipmentRatingSchema",
+  "shipmentRatingOrEmptySchema",
+  "sellerAnalyticsSchema",
+  "agentAnalyticsSchema",
+  "adminAnalyticsSchema",
 ]);
 
 const HOSTILE = ["a\u0000b", "\u0007", "x\u001bx", "a\u007fb", "\ud800", "b\udc00", "\udc00\ud800"];
