@@ -16,6 +16,8 @@ export const paths = {
   shipperSignup: "/shipper/signup",
   playground: "/playground",
   defaultOrders: "/dashboard/orders/default",
+  /** An agent's public record: scorecard and ratings (sellers, admins and the agent itself). */
+  agentProfile: "/agents/:id",
   notFound: "*",
   shipper: {
     pending: "/shipper/dashboard",
@@ -125,6 +127,9 @@ export const ADMIN_DISPUTES_PATH = paths.admin.disputes;
 export function adminShipmentPath(id: number, { chat = false }: { chat?: boolean } = {}): string {
   return `${pathTo(paths.admin.shipment, id)}${chat ? "#chat" : ""}`;
 }
+
+/** An agent's profile page (scorecard and ratings), reachable from every bid. */
+export const agentProfilePath = (agentId: number) => pathTo(paths.agentProfile, agentId);
 
 /** Where each role lands after signing in. */
 export function homePathFor(group: Group | undefined | null): string {

@@ -9,7 +9,6 @@ import { paths } from "./paths";
 import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
 import { RouteFallback } from "./RouteFallback";
-import LandingPage from "../features/landing/pages/LandingPage";
 
 type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
@@ -31,10 +30,12 @@ const sellerShipment = ({ id = "" }: Params) => {
   prefetchGet(shipmentRequests.quotations(id));
 };
 
-/** Every screen except the landing page is its own lazy chunk, so "/" never downloads dashboards. */
+/** The data layer: every screen but the landing page sits under it. */
 const QueryRoot = lazyPage(() => import("./QueryRoot"));
 
 const pages = {
+  // The server sends "/" prerendered (landing.html); the app renders it only when it navigates there.
+  landing: lazyPage(() => import("../features/landing/pages/LandingPage")),
   login: lazyPage(() => import("../features/auth/pages/LoginPage")),
   signup: lazyPage(() => import("../features/auth/pages/SignupPage")),
   notFound: lazyPage(() => import("../features/layout/pages/NotFoundPage")),
@@ -72,6 +73,7 @@ const pages = {
   adminDisputes: lazyPage(() => import("../features/disputes/pages/AdminDisputesPage")),
   adminShipment: lazyPage(() => import("./routes/AdminShipmentPage")),
   adminSample: lazyPage(() => import("./routes/AdminSamplePage")),
+  agentProfile: lazyPage(() => import("../features/agents/pages/AgentProfilePage")),
 } satisfies Record<string, Page>;
 
 function page(
@@ -95,7 +97,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     children: [
-      { path: paths.home, handle: { title: "Home" }, element: <LandingPage /> },
+      page(paths.home, "Home", pages.landing),
       {
         handle: { preload: QueryRoot.preload } satisfies RouteHandle,
         element: (
@@ -206,6 +208,8 @@ export const routes: RouteObject[] = [
               page(paths.admin.announcements, "Announcements", pages.announcements),
               page(paths.admin.announcement, "Announcement", pages.announcementDetail),
               page(paths.admin.profile, "Profile", pages.profile),
+              // Any signed-in role the server allows (sellers, admins, the agent itself)
+              page(paths.agentProfile, "Agent Profile", pages.agentProfile),
             ],
           },
           page(paths.notFound, "Page not found", pages.notFound),

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Box, Pagination, Paper, Rating, Stack, Typography } from "@mui/material";
+import dayjs from "dayjs";
+import type { AgentRating } from "../../../entities/agent";
+import { useAgentRatings } from "../../../entities/agent/api/agents";
+import { QueryState } from "../../../components/query-state/QueryState";
+
+const PER_PAGE = 10;
+
+/** "2026-03" -> "March 2026". */
+export function ratingMonth(month: string): string {
+  const date = dayjs(`${month}-01`);
+  return date.isValid() ? date.format("MMMM YYYY") : month;
+}
+
+const SUB_SCORES = [
+  ["communication", "Communication"],
+  ["care_of_cargo", "Care of cargo"],
+  ["punctuality", "Punctuality"],
+  ["as_described", "As described"],
+] as const;
+
+function RatingItem({ rating, agentFirstName }: { rating: AgentRating; agentFirstName: string }) {
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: "none" }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+        <Rating
+          value={rating.overall}
+          readOnly
+          size="small"
+          aria-label={`Rated ${rating.overall} out of 5`}
+        />
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {rating.rater_first_name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {ratingMonth(rating.month)}
+        </Typography>
+      </Box>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        {SUB_SCORES.map(([key, label]) => `${label} ${rating[key]}/5`).join(" · ")}
+      </Typography>
+      {rating.comment && (
+        <Typography
+          variant="body2"
+          sx={{ mt: 1, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+        >
+          {rating.comment}
+        </Typography>
+      )}
+      {rating.reply && (
+        <Box
+          sx={{ mt: 1.5, pl: 1.5, borderLeft: 3, borderColor: "divider" }}
+          aria-label={`Reply from ${agentFirstName}`}
+          role="group"
+        >
+          <Typography variant="caption" color="text.secondary" component="p">
+            Reply from {agentFirstName}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {rating.reply}
+          </Typography>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** An agent's ratings, newest first, with the agent's replies; paged. */
+export function RatingsList({
+  agentId,
+  agentFirstName,
+}: {
+  agentId: number;
+  agentFirstName: string;
+}) {
+  const [page, setPage] = useState(1);
+  const query = useAgentRatings(agentId, page, PER_PAGE);
+  return (
+    <QueryState query={query} what="the ratings">
+      {({ ratings, pagination }) =>
+        ratings.length === 0 ? (
+          <Typography color="text.secondary">No ratings yet</Typography>
+        ) : (
+          <Stack spacing={2}>
+            <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label="Ratings">
+              {ratings.map((rating) => (
+                <RatingItem key={rating.id} rating={rating} agentFirstName={agentFirstName} />
+              ))}
+            </Stack>
+            {pagination.pages > 1 && (
+              <Pagination
+                count={pagination.pages}
+                page={page}
+                onChange={(_, next) => setPage(next)}
+                getItemAriaLabel={(type, item) =>
+                  type === "page" ? `Ratings page ${item}` : `Go to ${type} page of ratings`
+                }
+              />
+            )}
+          </Stack>
+        )
+      }
+    </QueryState>
+  );
+}
