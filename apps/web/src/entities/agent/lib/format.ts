@@ -1,7 +1,8 @@
+import { NEW_AGENT_LABEL, NEW_AGENT_MIN_COMPLETED_ORDERS } from "@fba/contract";
 import type { AgentScorecard } from "../api/types";
 
 /** Shown instead of rates for an agent with fewer than 3 completed orders. */
-export const NEW_AGENT_LABEL = "new agent";
+export { NEW_AGENT_LABEL };
 /** Shown for a rate nothing has measured yet. */
 export const NOT_MEASURED = "not measured yet";
 
@@ -38,4 +39,4 @@ export const ratingCountLabel = (count: number) => `${count} rating${count === 1
 
 /** Whether the scorecard shows rates (an agent with at least 3 completed orders). */
 export const showsRates = (scorecard: Pick<AgentScorecard, "is_new" | "completed_orders">) =>
-  !scorecard.is_new && scorecard.completed_orders >= 3;
+  !scorecard.is_new && scorecard.completed_orders >= NEW_AGENT_MIN_COMPLETED_ORDERS;
