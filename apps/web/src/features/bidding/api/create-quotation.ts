@@ -3,13 +3,10 @@ import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
 import type { Quotation } from "../../../entities/shipment/api/types";
+import type { BidBody } from "../lib/bid-form";
 
-export interface CreateQuotationBody {
-  shipment: number;
-  pickup_amount: string;
-  fast_amount: string | null;
-  normal_amount: string | null;
-}
+/** The spec's amounts; the web form always adds the quotation's details. */
+export type CreateQuotationBody = BidBody;
 
 export function createQuotation(body: CreateQuotationBody) {
   return api.post<SuccessEnvelope<Quotation>>("shipper/quotation/", body);

@@ -1,72 +1,250 @@
 import { useState } from "react";
-import { Alert, Box, Button, InputAdornment, Stack, TextField } from "@mui/material";
-import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  createQuotationInputSchema,
-  type CreateQuotationData,
-  type CreateQuotationInput,
-} from "@fba/contract";
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import BlockIcon from "@mui/icons-material/Block";
+import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { QuotationService } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { Panel } from "../../../components/Panel";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
+import { hasQuotation, type Quotation, type Shipment } from "../../../entities/shipment/api/types";
 import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
+import { QuotationDetailsView } from "../../../entities/shipment/components/QuotationDetailsView";
 import { bidPreview } from "../../../entities/shipment/lib/quotation";
+import { formatMoney } from "../../../entities/shipment/lib/format";
+import {
+  DUTIES_EXCLUDED,
+  QUOTE_INCLUSIONS,
+  QUOTE_INCLUSION_LABELS,
+  SERVICE_TYPES,
+  SERVICE_TYPE_LABELS,
+  chargeableWeightKg,
+  pricePerKg,
+  windowEndDate,
+  type QuotationDetailKeys,
+} from "../../../entities/shipment/lib/quotation-details";
 import { useCreateQuotation } from "../api/create-quotation";
+import {
+  BID_FORM_FIELDS,
+  bidFormSchema,
+  detailsOf,
+  liveTotal,
+  type BidBody,
+  type BidFormValues,
+} from "../lib/bid-form";
 import { AverageCostStart } from "./AverageCostStart";
 
-const FIELDS = ["pickup_amount", "fast_amount", "normal_amount"] as const;
-const LABELS: Record<(typeof FIELDS)[number], string> = {
+const AMOUNT_LABELS: Record<"pickup_amount" | "fast_amount" | "normal_amount", string> = {
   pickup_amount: "Pickup amount",
   fast_amount: "Fast shipping amount",
   normal_amount: "Normal shipping amount",
 };
+const MODE_TITLES: Record<QuotationService, string> = {
+  fast: "Fast service",
+  normal: "Normal service",
+};
 
-/** A stored amount as sent ("1850.50"): never re-rounded. */
-function asText(value: string | null | undefined): string {
-  return value ?? "";
+const kgFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+type QuotationWithDetails = Quotation & QuotationDetailKeys;
+
+/** The form's starting values: the agent's stored bid, or blanks valid until the window's end. */
+function initialValues(shipment: Shipment, existing: QuotationWithDetails | null): BidFormValues {
+  const details = existing?.details ?? null;
+  const days = (value: number | undefined) => (value === undefined ? "" : String(value));
+  return {
+    shipment: shipment.id,
+    pickup_amount: existing?.pickup_amount ?? "",
+    fast_amount: existing?.fast_amount ?? "",
+    normal_amount: existing?.normal_amount ?? "",
+    fast_service_type: details?.fast?.service_type ?? "",
+    fast_transit_min_days: days(details?.fast?.transit_min_days),
+    fast_transit_max_days: days(details?.fast?.transit_max_days),
+    normal_service_type: details?.normal?.service_type ?? "",
+    normal_transit_min_days: days(details?.normal?.transit_min_days),
+    normal_transit_max_days: days(details?.normal?.transit_max_days),
+    inclusions: details?.inclusions ?? [],
+    valid_until: details?.valid_until ?? windowEndDate(shipment.bidding_ends_at),
+    note: details?.note ?? "",
+  };
+}
+
+/** The total as the spec defines it and its price per chargeable kg, as the agent types. */
+function LiveTotal({ total, kg }: { total: number | null; kg: number | null }) {
+  const perKg = total === null ? null : pricePerKg(total, kg);
+  return (
+    <Box
+      role="status"
+      aria-label="Bid total"
+      sx={{
+        display: "flex",
+        flexWrap: "wrap",
+        justifyContent: "space-between",
+        alignItems: "baseline",
+        columnGap: 2,
+        rowGap: 0.5,
+        p: 1.5,
+        borderRadius: 1,
+        bgcolor: "grey.50",
+        border: 1,
+        borderColor: "divider",
+      }}
+    >
+      <Typography variant="body2" component="p" sx={{ m: 0 }}>
+        Total{" "}
+        <Box component="strong" sx={{ fontSize: "1.1rem" }}>
+          {total === null ? "—" : formatMoney(total)}
+        </Box>
+      </Typography>
+      <Typography variant="body2" component="p" color="text.secondary" sx={{ m: 0 }}>
+        {kg === null
+          ? "No chargeable weight to price per kg"
+          : perKg === null
+            ? `— per chargeable kg (${kgFormat.format(kg)} kg)`
+            : `${formatMoney(perKg)} per chargeable kg (${kgFormat.format(kg)} kg)`}
+      </Typography>
+    </Box>
+  );
 }
 
 /**
- * The agent's sealed bid: editable until they have bid while the window is open. A bid is binding
- * and sealed, so Submit first shows it exactly as the seller will see it; only Confirm sends it.
+ * The agent's sealed bid: editable until they have bid while the window is open. Each offered
+ * service states its type and transit days; the price states what it includes and until when it
+ * holds. A bid is binding and sealed, so Submit first shows it exactly as the seller will see
+ * it; only Confirm sends it.
  */
 export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen: boolean }) {
-  const existing = hasQuotation(shipment.quotation) ? shipment.quotation : null;
+  const existing = hasQuotation(shipment.quotation)
+    ? (shipment.quotation as QuotationWithDetails)
+    : null;
   const canEdit = !existing && isOpen;
   const create = useCreateQuotation();
-  const [toConfirm, setToConfirm] = useState<CreateQuotationData | null>(null);
-  const form = useForm<CreateQuotationInput, unknown, CreateQuotationData>({
-    resolver: zodResolver(createQuotationInputSchema),
+  const windowEnd = windowEndDate(shipment.bidding_ends_at);
+  const kg = chargeableWeightKg(shipment);
+  const [toConfirm, setToConfirm] = useState<BidBody | null>(null);
+  const form = useForm<BidFormValues, unknown, BidBody>({
+    resolver: zodResolver(bidFormSchema(windowEnd)) as Resolver<BidFormValues, unknown, BidBody>,
     mode: "onTouched",
-    values: {
-      shipment: shipment.id,
-      pickup_amount: asText(existing?.pickup_amount),
-      fast_amount: asText(existing?.fast_amount),
-      normal_amount: asText(existing?.normal_amount),
-    },
+    values: initialValues(shipment, existing),
   });
   const { errors } = form.formState;
   const values = useWatch({ control: form.control });
 
-  const onSubmit = form.handleSubmit((values) => setToConfirm(values));
+  const onSubmit = form.handleSubmit((body) => setToConfirm(body));
 
   const confirm = async () => {
     if (!toConfirm) return;
     try {
-      const res = await create.mutateAsync({
-        shipment: toConfirm.shipment,
-        pickup_amount: toConfirm.pickup_amount,
-        fast_amount: toConfirm.fast_amount ?? null,
-        normal_amount: toConfirm.normal_amount ?? null,
-      });
+      const res = await create.mutateAsync(toConfirm);
       notify.success(res.message);
     } catch (error) {
-      if (!applyFieldErrors(error, form.setError, FIELDS)) toastApiError(error);
+      if (!applyFieldErrors(error, form.setError, BID_FORM_FIELDS)) toastApiError(error);
     } finally {
       setToConfirm(null);
     }
+  };
+
+  const amountField = (name: keyof typeof AMOUNT_LABELS) => (
+    <TextField
+      label={AMOUNT_LABELS[name]}
+      required={name === "pickup_amount"}
+      disabled={!canEdit}
+      // Kept as typed: "1850.50" stays 1850.50, and what is not an amount in cents is refused
+      // with the contract's message instead of being silently reshaped.
+      {...form.register(name)}
+      error={!!errors[name]}
+      helperText={errors[name]?.message}
+      value={String(values[name] ?? "")}
+      slotProps={{
+        htmlInput: { inputMode: "decimal", maxLength: 16 },
+        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+      }}
+    />
+  );
+
+  const serviceFields = (mode: QuotationService) => {
+    const offered = String(values[`${mode}_amount`] ?? "").trim() !== "";
+    const typeName = `${mode}_service_type` as const;
+    const minName = `${mode}_transit_min_days` as const;
+    const maxName = `${mode}_transit_max_days` as const;
+    const label = mode === "fast" ? "Fast" : "Normal";
+    return (
+      <Box
+        component="fieldset"
+        sx={{ m: 0, p: 0, border: 0, minWidth: 0, display: "grid", gap: 1.5 }}
+      >
+        <Typography component="legend" variant="subtitle2" sx={{ p: 0, mb: 1 }}>
+          {MODE_TITLES[mode]}
+        </Typography>
+        {amountField(`${mode}_amount`)}
+        {offered && !existing && (
+          <Box
+            sx={{
+              display: "grid",
+              gap: 1.5,
+              gridTemplateColumns: {
+                xs: "repeat(2, minmax(0, 1fr))",
+                sm: "2fr 1fr 1fr",
+                lg: "repeat(2, minmax(0, 1fr))",
+              },
+              "& > :first-of-type": { gridColumn: { xs: "1 / -1", sm: "auto", lg: "1 / -1" } },
+            }}
+          >
+            <Controller
+              control={form.control}
+              name={typeName}
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={`${label} service type`}
+                  required
+                  disabled={!canEdit}
+                  {...field}
+                  value={field.value ?? ""}
+                  error={!!errors[typeName]}
+                  helperText={errors[typeName]?.message}
+                >
+                  {SERVICE_TYPES.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      {SERVICE_TYPE_LABELS[type]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            {([minName, maxName] as const).map((name) => (
+              <TextField
+                key={name}
+                label={`${label} transit ${name.endsWith("min_days") ? "min" : "max"} (days)`}
+                required
+                disabled={!canEdit}
+                {...form.register(name)}
+                value={String(values[name] ?? "")}
+                error={!!errors[name]}
+                helperText={errors[name]?.message}
+                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 3 } }}
+              />
+            ))}
+          </Box>
+        )}
+      </Box>
+    );
   };
 
   return (
@@ -86,32 +264,87 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
               }
             }}
           />
-          <Box
-            sx={{
-              display: "grid",
-              gap: 2,
-              gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))", lg: "1fr" },
-            }}
-          >
-            {FIELDS.map((name) => (
-              <TextField
-                key={name}
-                label={LABELS[name]}
-                required={name === "pickup_amount"}
-                disabled={!canEdit}
-                // Kept as typed: "1850.50" stays 1850.50, and what is not an amount in cents is
-                // refused with the contract's message instead of being silently reshaped.
-                {...form.register(name)}
-                error={!!errors[name]}
-                helperText={errors[name]?.message}
-                value={String(values[name] ?? "")}
-                slotProps={{
-                  htmlInput: { inputMode: "decimal", maxLength: 16 },
-                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                }}
+          {amountField("pickup_amount")}
+          {serviceFields("fast")}
+          {serviceFields("normal")}
+          {existing ? (
+            <>
+              <Divider />
+              <QuotationDetailsView details={existing.details} isExpired={existing.is_expired} />
+            </>
+          ) : (
+            <>
+              <Controller
+                control={form.control}
+                name="inclusions"
+                render={({ field }) => (
+                  <FormControl component="fieldset" disabled={!canEdit} error={!!errors.inclusions}>
+                    <FormLabel component="legend" sx={{ mb: 0.5 }}>
+                      The price includes
+                    </FormLabel>
+                    <FormGroup>
+                      {QUOTE_INCLUSIONS.map((code) => (
+                        <FormControlLabel
+                          key={code}
+                          label={QUOTE_INCLUSION_LABELS[code]}
+                          control={
+                            <Checkbox
+                              size="small"
+                              checked={(field.value ?? []).includes(code)}
+                              onChange={(event) =>
+                                field.onChange(
+                                  event.target.checked
+                                    ? [...(field.value ?? []), code]
+                                    : (field.value ?? []).filter((item) => item !== code),
+                                )
+                              }
+                            />
+                          }
+                        />
+                      ))}
+                    </FormGroup>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ display: "flex", alignItems: "center", gap: 1, mt: 0.5, pl: 0.5 }}
+                    >
+                      <BlockIcon fontSize="small" aria-hidden />
+                      {DUTIES_EXCLUDED}
+                    </Typography>
+                    {errors.inclusions && (
+                      <FormHelperText>{errors.inclusions.message}</FormHelperText>
+                    )}
+                  </FormControl>
+                )}
               />
-            ))}
-          </Box>
+              <TextField
+                label="Valid until"
+                type="date"
+                required
+                disabled={!canEdit}
+                {...form.register("valid_until")}
+                value={String(values.valid_until ?? "")}
+                error={!!errors.valid_until}
+                helperText={
+                  errors.valid_until?.message ??
+                  "The quotation holds through the end of this day (UTC)"
+                }
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: windowEnd } }}
+              />
+              <TextField
+                label="Note"
+                multiline
+                minRows={2}
+                disabled={!canEdit}
+                {...form.register("note")}
+                value={String(values.note ?? "")}
+                error={!!errors.note}
+                helperText={errors.note?.message ?? `${String(values.note ?? "").length}/500`}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+              />
+            </>
+          )}
+          <LiveTotal total={liveTotal(values)} kg={kg} />
           {canEdit && (
             <Box>
               <Button type="submit" variant="contained" disabled={create.isPending}>
@@ -132,7 +365,20 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
         onConfirm={() => void confirm()}
         onCancel={() => setToConfirm(null)}
       >
-        {toConfirm && <QuotationAmounts quotation={bidPreview(toConfirm)} />}
+        {toConfirm && (
+          <Stack spacing={2}>
+            <QuotationAmounts
+              quotation={bidPreview({
+                shipment: toConfirm.shipment,
+                pickup_amount: toConfirm.pickup_amount,
+                fast_amount: toConfirm.fast_amount ?? undefined,
+                normal_amount: toConfirm.normal_amount ?? undefined,
+              })}
+            />
+            <Divider />
+            <QuotationDetailsView details={detailsOf(toConfirm)} />
+          </Stack>
+        )}
       </ConfirmDialog>
     </Panel>
   );

@@ -161,8 +161,8 @@ export default function BidPage() {
           showSellerPhone={isPhoneView}
           showOrderInfo={!isOpen}
         />
-        {/* On wide screens the bid stays in view beside the details. */}
-        <Stack spacing={2} sx={{ position: { lg: "sticky" }, top: { lg: 80 } }}>
+        {/* The bid, with its details, is taller than a screen: it scrolls with the page. */}
+        <Stack spacing={2}>
           <StatusStepper
             status={shipment.status}
             view={isPhoneView ? "accepted" : "default"}
