@@ -97,16 +97,29 @@ export const shipments = pgTable(
       "gin",
       sql`lower(${t.productName} || ' ' || ${t.freightBookingReferenceNumber} || ' ' || ${t.pickupFullAddress}) gin_trgm_ops`,
     ),
-    // The agents' open list: shipments still taking bids, soonest deadline first.
+    // List orders (the id breaks ties), so a page of ids is an index-only walk that stops after
+    // it and a count stops at the cap (see listShipments). A trailing column the list filters on
+    // (the open list's deadline, the admin's status filter) is checked in the index too.
+    // The agents' open list: shipments still taking bids, soonest deadline first...
     index("shipments_open_idx")
-      .on(t.biddingEndsAt)
+      .on(t.biddingEndsAt, t.id)
+      .where(sql`${t.status} in ('Shipment Pending', 'Quotation Received')`),
+    // ...or by product or shipment date.
+    index("shipments_open_product_idx")
+      .on(t.productName, t.id, t.biddingEndsAt)
+      .where(sql`${t.status} in ('Shipment Pending', 'Quotation Received')`),
+    index("shipments_open_ready_date_idx")
+      .on(t.shipmentReadyDate, t.id, t.biddingEndsAt)
       .where(sql`${t.status} in ('Shipment Pending', 'Quotation Received')`),
     // Windows that ended without bids and whose seller has not been told yet.
     index("shipments_unjudged_pending_idx")
       .on(t.biddingEndsAt)
       .where(sql`${t.status} = 'Shipment Pending' and ${t.biddingClosedAt} is null`),
     index("shipments_winner_status_idx").on(t.winnerAgentId, t.status, t.createdAt),
-    index("shipments_created_idx").on(t.createdAt),
+    // The admin's list of every shipment, newest first or by product or shipment date.
+    index("shipments_created_idx").on(t.createdAt, t.id, t.status),
+    index("shipments_product_idx").on(t.productName, t.id, t.status),
+    index("shipments_ready_date_idx").on(t.shipmentReadyDate, t.id, t.status),
   ],
 );
 
