@@ -4,5 +4,6 @@ import { afterEach } from "vitest";
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Tests of build-time code run in Node (@vitest-environment node), without browser storage.
+  if (typeof localStorage !== "undefined") localStorage.clear();
 });

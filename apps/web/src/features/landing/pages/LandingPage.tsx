@@ -23,6 +23,7 @@ import { BrandLogo } from "../../../components/BrandLogo";
 import { authStorage } from "../../../lib/auth-storage";
 import { useCurrentUser } from "../../../lib/session";
 import { BidPreviewCard } from "../components/BidPreviewCard";
+import { scrollToHowItWorks } from "../how-it-works";
 import { paths, homePathFor } from "../../../app/paths";
 
 interface Step {
@@ -78,16 +79,6 @@ const SOCIAL_LINKS = [
     icon: <InstagramIcon />,
   },
 ];
-
-function scrollToHowItWorks(event: React.MouseEvent) {
-  const target = document.getElementById("how-it-works");
-  if (!target) return;
-  event.preventDefault();
-  const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  target.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
-  target.focus({ preventScroll: true });
-  history.replaceState(null, "", "#how-it-works");
-}
 
 export default function LandingPage() {
   const navigate = useNavigate();
@@ -213,6 +204,7 @@ export default function LandingPage() {
                     color="secondary"
                     size="large"
                     onClick={getStarted}
+                    data-get-started=""
                     sx={{ px: 4 }}
                   >
                     Get Started
@@ -319,7 +311,13 @@ export default function LandingPage() {
               ))}
             </Box>
             <Box sx={{ textAlign: "center", mt: { xs: 5, md: 7 } }}>
-              <Button variant="contained" size="large" onClick={getStarted} sx={{ px: 4 }}>
+              <Button
+                variant="contained"
+                size="large"
+                onClick={getStarted}
+                data-get-started=""
+                sx={{ px: 4 }}
+              >
                 Book your first shipment
               </Button>
             </Box>
@@ -344,7 +342,8 @@ export default function LandingPage() {
           >
             <BrandLogo inverted size="small" />
             <Typography variant="body2">
-              © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+              © <span data-current-year="">{new Date().getFullYear()}</span> {PRODUCT_NAME}. All
+              rights reserved.
             </Typography>
           </Stack>
           <Stack component="ul" direction="row" sx={{ listStyle: "none", p: 0, m: 0, gap: 0.5 }}>

@@ -1,0 +1,38 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { renderLanding } from "./prerender-landing";
+
+// What the server sends for "/" before any script runs: crawlers and visitors without JavaScript
+// read this, so the spec's texts and links must be in it, with the CSS that lays them out.
+describe("the prerendered landing page", () => {
+  const { html, css } = renderLanding();
+
+  it("holds the hero, the five steps and the footer as HTML", () => {
+    expect(html).toMatch(/<h1[^>]*id="hero-heading"[^>]*>Logistics for Amazon FBA Sellers!<\/h1>/);
+    for (const step of [
+      "Fill a form.",
+      "Place bids.",
+      "Accept or deny.",
+      "Communicate clearly through comments on accepted orders.",
+      "Delivery to Amazon warehouses.",
+    ])
+      expect(html).toContain(`>${step}</h3>`);
+    expect(html).toContain('id="how-it-works"');
+    expect(html).toContain('aria-label="FBA Freight on LinkedIn"');
+    expect(html).toMatch(/© <span data-current-year="">\d{4}<\/span>/);
+  });
+
+  it("links to sign up and log in, and marks the buttons its script wires up", () => {
+    expect(html).toMatch(/<a[^>]*href="\/signup"[^>]*>Sign up<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Log in<\/a>/);
+    expect(html.match(/<button[^>]*data-get-started=""/g)).toHaveLength(2);
+  });
+
+  it("moves every style into one stylesheet that covers the classes used", () => {
+    expect(html).not.toContain("<style");
+    const used = new Set(html.match(/css-[a-z0-9]+(-[A-Za-z]+)*/g)?.filter((name) => name !== "css-0"));
+    expect(used.size).toBeGreaterThan(20);
+    for (const name of used) expect(css).toContain(`.${name}`);
+    expect(css).toContain("box-sizing:border-box");
+  });
+});

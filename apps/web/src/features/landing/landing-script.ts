@@ -1,0 +1,26 @@
+import { authStorage } from "../../lib/auth-storage";
+import { homePathFor, paths } from "../../app/paths";
+import { scrollToHowItWorks } from "./how-it-works";
+
+/**
+ * The prerendered landing page's only script: the few things on it that act. Links are plain
+ * links (a full page load into the app); the page is readable and navigable without it.
+ */
+function enhance() {
+  for (const button of document.querySelectorAll<HTMLElement>("[data-get-started]")) {
+    button.addEventListener("click", () => {
+      const user = authStorage.getUser();
+      const signedIn = Boolean(authStorage.getAccessToken() && user);
+      window.location.assign(signedIn ? homePathFor(user?.groups) : paths.login);
+    });
+  }
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="#how-it-works"]')) {
+    link.addEventListener("click", scrollToHowItWorks);
+  }
+  // The page was rendered at build time: the copyright names this year.
+  for (const year of document.querySelectorAll("[data-current-year]")) {
+    year.textContent = String(new Date().getFullYear());
+  }
+}
+
+enhance();
