@@ -4,6 +4,8 @@ export * from "./profile.js";
 export * from "./shipments.js";
 export * from "./carriers.js";
 export * from "./quotations.js";
+export * from "./quotation-details.js";
+export * from "./quotation-comparison.js";
 export * from "./samples.js";
 export * from "./chat.js";
 export * from "./notifications.js";

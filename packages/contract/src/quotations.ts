@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { text } from "./text.js";
 import { emptyObjectSchema, listQuerySchema } from "./common.js";
+import {
+  checkQuotationDetails,
+  quotationDetailsInputShape,
+  quotationDetailsSchema,
+} from "./quotation-details.js";
 
 export const quotationMessages = {
   amountRequired: "Amount is required",
@@ -78,8 +83,11 @@ export const createQuotationInputSchema = z
     fast_amount: z.preprocess(toAmountText, amountText.optional()),
     normal_amount: z.preprocess(toAmountText, amountText.optional()),
     shipment: requiredId(quotationMessages.shipmentRequired),
+    // The quotation's details (quotation-details.ts): optional, complete once any is sent.
+    ...quotationDetailsInputShape,
   })
   .superRefine((value, ctx) => {
+    checkQuotationDetails(value, ctx);
     if (value.fast_amount === undefined && value.normal_amount === undefined) {
       for (const path of ["fast_amount", "normal_amount"]) {
         ctx.addIssue({
@@ -246,6 +254,12 @@ export const quotationSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   user: quotationUserSchema,
+  /** Service types, transit days, inclusions, validity, note; null when not given or sealed. */
+  details: quotationDetailsSchema.nullable(),
+  /** The validity date has passed (only a quotation with details can expire). */
+  is_expired: z.boolean(),
+  /** When the seller asked the agent to re-confirm this expired quotation; null otherwise. */
+  reconfirm_requested_at: z.string().nullable(),
 });
 export type Quotation = z.infer<typeof quotationSchema>;
 

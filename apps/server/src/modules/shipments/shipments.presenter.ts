@@ -1,6 +1,10 @@
 import {
   TRACKING_CARRIERS,
+  isQuotationExpired,
   maskValue,
+  utcDate,
+  type QuotationDetails,
+  type ServiceType,
   requiredDocuments,
   type LegsAttention,
   type OrderDocumentType,
@@ -33,6 +37,51 @@ export interface QuotationFields {
   agentFirstName: string;
   agentLastName: string;
   agentEmail: string;
+  /** The quotation's details (all null for a bid sent without them); absent where not read. */
+  fastServiceType?: string | null;
+  fastTransitMinDays?: number | null;
+  fastTransitMaxDays?: number | null;
+  normalServiceType?: string | null;
+  normalTransitMinDays?: number | null;
+  normalTransitMaxDays?: number | null;
+  inclusions?: string[] | null;
+  validUntil?: Date | null;
+  note?: string | null;
+  reconfirmRequestedAt?: Date | null;
+}
+
+function serviceDetails(
+  type: string | null | undefined,
+  min: number | null | undefined,
+  max: number | null | undefined,
+): QuotationDetails["fast"] {
+  if (!type || min === null || min === undefined || max === null || max === undefined) return null;
+  return { service_type: type as ServiceType, transit_min_days: min, transit_max_days: max };
+}
+
+/** A quotation's details; null for a bid sent without them (it has no validity date). */
+export function quotationDetailsOf(quotation: QuotationFields): QuotationDetails | null {
+  if (!quotation.validUntil) return null;
+  return {
+    fast: serviceDetails(
+      quotation.fastServiceType,
+      quotation.fastTransitMinDays,
+      quotation.fastTransitMaxDays,
+    ),
+    normal: serviceDetails(
+      quotation.normalServiceType,
+      quotation.normalTransitMinDays,
+      quotation.normalTransitMaxDays,
+    ),
+    inclusions: (quotation.inclusions ?? []) as QuotationDetails["inclusions"],
+    valid_until: utcDate(quotation.validUntil),
+    note: quotation.note ?? null,
+  };
+}
+
+/** The quote's validity date has passed (only a quote with details has one). */
+export function quotationExpired(quotation: QuotationFields, now: Date): boolean {
+  return isQuotationExpired(quotation.validUntil ? utcDate(quotation.validUntil) : null, now);
 }
 
 /** The stored carrier code, if it is one this version knows. */
@@ -45,7 +94,7 @@ function trackingCarrierOf(value: string | null): TrackingCarrier | null {
 /** A quotation on the wire; sealed bids hide the agent and the amounts behind asterisks. */
 export function presentQuotation(
   quotation: QuotationFields,
-  options: { isWinner: boolean; masked: boolean },
+  options: { isWinner: boolean; masked: boolean; now?: Date },
 ): Quotation {
   const pickup = money(quotation.pickupAmount) ?? "0.00";
   // A service not offered is "" (the existing client reads .length of both amounts).
@@ -80,6 +129,9 @@ export function presentQuotation(
           last_name: quotation.agentLastName,
           email: quotation.agentEmail,
         },
+    details: masked ? null : quotationDetailsOf(quotation),
+    is_expired: quotationExpired(quotation, options.now ?? new Date()),
+    reconfirm_requested_at: masked ? null : (quotation.reconfirmRequestedAt?.toISOString() ?? null),
   };
 }
 

@@ -46,6 +46,9 @@ function shipment(overrides: Partial<Shipment> = {}): Shipment {
       accepted_service: null,
       is_winner: true,
       is_masked: false,
+      details: null,
+      is_expired: false,
+      reconfirm_requested_at: null,
       created_at: "2026-11-20T10:00:00Z",
       updated_at: "2026-11-20T10:00:00Z",
       user: {
