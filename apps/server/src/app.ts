@@ -202,9 +202,14 @@ export async function buildApp(
   return app;
 }
 
-/** Serves the built single-page app; unknown non-API paths get index.html for client-side routing. */
+/**
+ * Serves the built single-page app; unknown non-API paths get index.html for client-side routing.
+ * "/" gets the landing page the web build prerendered (landing.html: its HTML and CSS, and no
+ * app code), when the build has one.
+ */
 function registerWebApp(app: FastifyInstance, distDir: string): void {
   const hasWebApp = existsSync(path.join(distDir, "index.html"));
+  const hasLanding = existsSync(path.join(distDir, "landing.html"));
   if (hasWebApp) {
     void app.register(fastifyStatic, {
       root: distDir,
@@ -246,6 +251,8 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       return reply.sendFile(assetPath);
     }
     reply.header("cache-control", "no-cache");
-    return reply.type("text/html").sendFile("index.html");
+    return reply
+      .type("text/html")
+      .sendFile(pathname === "/" && hasLanding ? "landing.html" : "index.html");
   });
 }
