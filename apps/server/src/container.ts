@@ -7,6 +7,9 @@ import { SignedUrlSigner } from "./lib/signed-urls.js";
 import type { FileStorage } from "./lib/storage.js";
 import type { TokenService } from "./lib/tokens.js";
 import { AdminService } from "./modules/admin/admin.service.js";
+import { AgentService } from "./modules/agents/agents.service.js";
+import { ScorecardRefresher } from "./modules/agents/scorecard-refresher.js";
+import { AnalyticsService } from "./modules/analytics/analytics.service.js";
 import { AnnouncementService } from "./modules/announcements/announcements.service.js";
 import { AuthService } from "./modules/auth/auth.service.js";
 import { AttachmentUrlSigner } from "./modules/chat/attachment-urls.js";
@@ -62,6 +65,8 @@ export function createServices(infra: Infrastructure) {
   const documents = new DocumentService({ db, events, storage, signer: documentSigner });
   // The existing client's warehouse rows are the order's legs, read and changed through them.
   const warehouseRows = new WarehouseRowService({ db, legs, documents, signer: documentSigner });
+  // Agents' scorecards, kept current from domain events (see modules/agents).
+  const scorecards = new ScorecardRefresher(db);
   return {
     db,
     config,
@@ -102,6 +107,9 @@ export function createServices(infra: Infrastructure) {
     warehouseRows,
     invoices: new InvoiceService(db, warehouseRows),
     averageCosts: new AverageCostService(db),
+    scorecards,
+    agents: new AgentService({ db, scorecards }),
+    analytics: new AnalyticsService({ db }),
   };
 }
 

@@ -119,9 +119,10 @@ export type SubScores = z.infer<typeof subScoresSchema>;
 /**
  * An agent's scorecard. Rates are 0..1 and null when the agent is new (fewer than
  * NEW_AGENT_MIN_COMPLETED_ORDERS completed orders) or nothing is measured yet.
- * - on_time_rate: orders delivered by their ETA, of those whose legs carry an ETA and a delivery.
- * - booked_fc_rate: orders delivered to the booked FC, of those whose legs recorded a delivery FC.
- * - pod_rate: orders with a proof of delivery, of those with legs delivered.
+ * - on_time_rate: orders whose every leg was delivered by the end (UTC) of its ETA day, of the
+ *   orders whose every leg has an ETA and a Delivered milestone.
+ * - booked_fc_rate: legs delivered to the FC they were booked for, of the legs delivered.
+ * - pod_rate: legs of completed orders with a proof-of-delivery document, of those legs.
  * - variance_*_pct: final amount against the accepted bid total, in percent (positive: charged
  *   more), over completed orders.
  * - cancellation_rate: orders the agent cancelled or abandoned after winning, of its wins.

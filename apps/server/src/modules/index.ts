@@ -13,6 +13,8 @@ import orders from "./orders/index.js";
 import disputes from "./disputes/index.js";
 import legacyClient from "./legacy-client/index.js";
 import statements from "./statements/index.js";
+import agents from "./agents/index.js";
+import analytics from "./analytics/index.js";
 
 /**
  * Every module's routes; each is registered under /api with the services the composition root
@@ -34,4 +36,6 @@ export const modules = [
   disputes,
   statements,
   legacyClient,
+  agents,
+  analytics,
 ] as const;

@@ -11,6 +11,7 @@ import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser, Authenticator } from "../../plugins/auth.js";
 import { revokeAllSessions } from "../auth/auth.service.js";
+import { readScorecards } from "../agents/scorecards.repository.js";
 import { canSetActive, isAdmin } from "./admin.policy.js";
 import { presentAdminUser, presentDashboard } from "./admin.presenter.js";
 import { dashboardCounts, findUser, listUsers, setUserActive } from "./admin.repository.js";
@@ -39,8 +40,16 @@ export class AdminService {
       page: query.page,
       perPage: query.per_page,
     });
+    // Agents' scorecards, for the page's agents only, in one query by primary key.
+    const scorecards = await readScorecards(
+      this.db,
+      rows.filter((row) => row.group === "Shipper").map((row) => row.id),
+    );
     return {
-      rows: rows.map((row) => presentAdminUser(row, this.deps.config)),
+      rows: rows.map((row) => ({
+        ...presentAdminUser(row, this.deps.config),
+        scorecard: scorecards.get(row.id) ?? null,
+      })),
       count,
       page: query.page,
       perPage: query.per_page,

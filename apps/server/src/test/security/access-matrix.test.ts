@@ -230,6 +230,47 @@ const CASES: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/disputes": { path: fixed("/api/admin/disputes/"), expect: adminOnly(200) },
+  // An agent's record: sellers, admins and the agent itself; other agents are refused.
+  "GET /api/agents/:id": {
+    path: (w) => `/api/agents/${w.users.winner.id}/`,
+    expect: all(200, { loser: 403, otherAgent: 403 }),
+  },
+  "GET /api/agents/:id/scorecard": {
+    path: (w) => `/api/agents/${w.users.winner.id}/scorecard/`,
+    expect: all(200, { loser: 403, otherAgent: 403 }),
+  },
+  "GET /api/agents/:id/ratings": {
+    path: (w) => `/api/agents/${w.users.winner.id}/ratings/`,
+    expect: all(200, { loser: 403, otherAgent: 403 }),
+  },
+  // A completed order's rating: its seller rates once, its agent answers once.
+  "POST /api/shipments/:id/rating": {
+    path: (w) => `/api/shipments/${w.disputed}/rating/`,
+    body: () => ({
+      overall: 4,
+      communication: 4,
+      care_of_cargo: 5,
+      punctuality: 3,
+      as_described: 4,
+      comment: "Fine",
+    }),
+    expect: all(403, { seller: 201 }),
+    order: ["anonymous", "otherSeller", "otherAgent", "loser", "winner", "admin", "seller"],
+  },
+  "POST /api/shipments/:id/rating/reply": {
+    path: (w) => `/api/shipments/${w.disputed}/rating/reply/`,
+    body: () => ({ reply: "Thank you" }),
+    expect: all(403, { winner: 200 }),
+    order: ["anonymous", "otherSeller", "otherAgent", "loser", "seller", "admin", "winner"],
+  },
+  "GET /api/shipments/:id/rating": {
+    path: (w) => `/api/shipments/${w.disputed}/rating/`,
+    expect: all(200, { otherSeller: 403, otherAgent: 403, loser: 403 }),
+  },
+  // Dashboards' figures: each role its own.
+  "GET /api/analytics/seller": { path: fixed("/api/analytics/seller/"), expect: sellersOnly(200) },
+  "GET /api/analytics/agent": { path: fixed("/api/analytics/agent/"), expect: agentsOnly(200) },
+  "GET /api/analytics/admin": { path: fixed("/api/analytics/admin/"), expect: adminOnly(200) },
   // The order's PDFs: for its parties once accepted (the statement once completed).
   "GET /api/shipments/:id/confirmation.pdf": {
     path: (w) => `/api/shipments/${w.accepted}/confirmation.pdf`,

@@ -268,6 +268,8 @@ describe("schema fuzz from the OpenAPI document", () => {
       "chat_reactions",
       "chat_read_cursors",
       "notifications",
+      "agent_ratings",
+      "agent_scorecards",
     ];
     const union = tables
       .map((t) => `SELECT '${t}:' || t::text AS x FROM ${t} t`)

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.js";
+import type { EventBus } from "../../lib/events.js";
+import { plainJson } from "../../lib/route-schemas.js";
+import { agentRoutes } from "./agents.routes.js";
+import type { AgentService } from "./agents.service.js";
+import { registerScorecardListeners, type ScorecardRefresher } from "./scorecard-refresher.js";
+
+/**
+ * Agents' record (mounted under /api): profiles, scorecards and ratings. Scorecards are kept
+ * current by one listener of the domain events that change their inputs; at start, agents who
+ * have bid but have no scorecard yet get one, in the background.
+ */
+export default async function agentsModule(
+  app: FastifyInstance,
+  {
+    services,
+  }: {
+    services: {
+      agents: AgentService;
+      scorecards: ScorecardRefresher;
+      events: EventBus;
+      config: Pick<Config, "NODE_ENV">;
+    };
+  },
+): Promise<void> {
+  app.setSerializerCompiler(plainJson(services.config));
+  registerScorecardListeners(services.events, services.scorecards);
+  app.addHook("onReady", async () => {
+    services.events.background(async () => {
+      await services.scorecards.backfill();
+    }, "scorecard backfill failed");
+  });
+  await agentRoutes(app, services.agents);
+}

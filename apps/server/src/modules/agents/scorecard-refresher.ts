@@ -1,0 +1,67 @@
+import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../lib/events.js";
+import { agentsWithoutScorecard, refreshScorecard } from "./scorecards.repository.js";
+
+/**
+ * Keeps agent scorecards current. Every write that changes an input of a scorecard already
+ * announces itself with a domain event after its commit (a bid, a window closing with a winner,
+ * an acceptance, decline or cancellation, a status change such as completion, the final amount,
+ * a charge change's step, a leg's ETA, a milestone, a document); this is the one listener that
+ * turns those into refreshes of the agents they name. Ratings refresh directly (their service).
+ *
+ * Refreshes of one agent are coalesced: while one waits to start, later requests join it (it
+ * starts after their commits, so it sees them); one requested while another runs queues after it.
+ */
+export class ScorecardRefresher {
+  private readonly waiting = new Map<number, Promise<void>>();
+  private readonly running = new Map<number, Promise<void>>();
+
+  constructor(private readonly db: Db) {}
+
+  refresh(agentId: number): Promise<void> {
+    const waiting = this.waiting.get(agentId);
+    if (waiting) return waiting;
+    const before = this.running.get(agentId) ?? Promise.resolve();
+    const next: Promise<void> = before
+      .catch(() => undefined)
+      .then(() => {
+        this.waiting.delete(agentId);
+        this.running.set(agentId, next);
+        return refreshScorecard(this.db, agentId);
+      })
+      .finally(() => {
+        if (this.running.get(agentId) === next) this.running.delete(agentId);
+      });
+    this.waiting.set(agentId, next);
+    return next;
+  }
+
+  async refreshMany(agentIds: Iterable<number | null | undefined>): Promise<void> {
+    const ids = new Set([...agentIds].filter((id): id is number => typeof id === "number"));
+    await Promise.all([...ids].map((id) => this.refresh(id)));
+  }
+
+  /** Agents who have bid but have no scorecard yet get one (run once at start, in the background). */
+  async backfill(): Promise<number> {
+    const ids = await agentsWithoutScorecard(this.db);
+    for (const id of ids) await this.refresh(id);
+    return ids.length;
+  }
+}
+
+/** The domain events that change a scorecard's inputs, and the agents each one names. */
+export function registerScorecardListeners(events: EventBus, refresher: ScorecardRefresher): void {
+  const refresh = (...agentIds: Array<number | null | undefined>) =>
+    refresher.refreshMany(agentIds);
+  events.on("quotation.created", (event) => refresh(event.agentId));
+  events.on("bidding.closed", (event) => refresh(event.winnerAgentId, ...event.loserAgentIds));
+  events.on("quotation.accepted", (event) => refresh(event.agentId));
+  events.on("quotation.declined", (event) => refresh(event.agentId));
+  events.on("quotation.cancelled", (event) => refresh(event.agentId));
+  events.on("shipment.status_changed", (event) => refresh(event.agentId));
+  events.on("shipment.info_updated", (event) => refresh(event.agentId));
+  events.on("charge_change.updated", (event) => refresh(event.agentId));
+  events.on("leg.updated", (event) => refresh(event.agentId));
+  events.on("leg.milestone_recorded", (event) => refresh(event.agentId));
+  events.on("document.uploaded", (event) => refresh(event.agentId));
+}
