@@ -5,12 +5,24 @@ import { stripDisallowedText, text } from "./text.js";
 export * from "./constants.js";
 export * from "./text.js";
 
-/** Envelopes. */
+/**
+ * Envelopes.
+ *
+ * A list's paging. `count` is the number of matching rows and `pages` is
+ * `max(1, ceil(count / per_page))`, both always numbers. Shipment lists count exactly up to
+ * LIST_COUNT_CAP: past it `count` is the cap, `pages` is `cap / per_page` (rounded up) and
+ * `count_is_capped` is true, so a client says "Page 1 of many" rather than a made-up total; the
+ * page that ends a list always has its exact count. They also say whether rows follow this page
+ * (`has_more`), exact whether or not the count is capped, and pages past `pages` can still be
+ * asked for. Other lists leave both keys out (their counts are exact).
+ */
 export const paginationOptionSchema = z.object({
   page: z.number().int(),
   pages: z.number().int(),
   per_page: z.number().int(),
   count: z.number().int(),
+  count_is_capped: z.boolean().optional(),
+  has_more: z.boolean().optional(),
 });
 export type PaginationOption = z.infer<typeof paginationOptionSchema>;
 

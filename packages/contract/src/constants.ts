@@ -41,6 +41,12 @@ export const BID_WINDOW_HOURS_DEFAULT = 72;
 export const PAGE_SIZES = [50, 100, 150, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
+/**
+ * Shipment lists count matching rows exactly up to this many; past it they report this number
+ * with `count_is_capped: true` (see paginationOptionSchema), so a broad search or a long list
+ * never pays for counting every match.
+ */
+export const LIST_COUNT_CAP = 1000;
 export const OTP_LENGTH = 4;
 export const OTP_RESEND_SECONDS = 120;
 export const OTP_EXPIRY_MINUTES = 10;

@@ -26,15 +26,29 @@ export function created<T>(
   return ok(reply, data, message, 201);
 }
 
-function paginationOption(page: number, perPage: number, count: number): PaginationOption {
-  return { page, pages: Math.max(1, Math.ceil(count / perPage)), per_page: perPage, count };
+function paginationOption<T>(list: Page<T>): PaginationOption {
+  const { page, perPage, count } = list;
+  const option: PaginationOption = {
+    page,
+    pages: Math.max(1, Math.ceil(count / perPage)),
+    per_page: perPage,
+    count,
+  };
+  if (list.countIsCapped !== undefined) option.count_is_capped = list.countIsCapped;
+  if (list.hasMore !== undefined) option.has_more = list.hasMore;
+  return option;
 }
 
 export interface Page<T> {
   rows: T[];
+  /** Matching rows; with countIsCapped, the cap (there are more). */
   count: number;
   page: number;
   perPage: number;
+  /** Lists that count up to LIST_COUNT_CAP say whether they stopped there... */
+  countIsCapped?: boolean;
+  /** ...and whether rows follow this page. */
+  hasMore?: boolean;
 }
 
 export function flatList<T>(
@@ -48,7 +62,7 @@ export function flatList<T>(
     status_code: 200,
     message,
     data: page.rows,
-    pagination_option: paginationOption(page.page, page.perPage, page.count),
+    pagination_option: paginationOption(page),
   };
 }
 
@@ -64,7 +78,7 @@ export function nestedList<T>(
     message,
     data: {
       data: page.rows,
-      pagination_option: paginationOption(page.page, page.perPage, page.count),
+      pagination_option: paginationOption(page),
     },
   };
 }

@@ -20,7 +20,7 @@ import type {
   LegsAttention,
   ShipmentStatus,
 } from "@fba/contract";
-import { chargeableWeight, STALE_LEG_DAYS } from "@fba/contract";
+import { chargeableWeight, LIST_COUNT_CAP, STALE_LEG_DAYS } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { preparedOnce } from "../../db/prepared.js";
 import {
@@ -296,6 +296,8 @@ export interface ShipmentListFilter {
   shipmentReadyDate?: string;
   page: number;
   perPage: number;
+  /** Counts stop here (LIST_COUNT_CAP unless a test asks for less). */
+  countCap?: number;
 }
 
 const orderingColumns = {
@@ -323,6 +325,7 @@ const bind = {
   readyDate: sql.placeholder("readyDate"),
   limit: sql.placeholder("limit"),
   offset: sql.placeholder("offset"),
+  cap: sql.placeholder("cap"),
 };
 
 /** Case-insensitive match over product name, reference, pickup address, and the id when numeric. */
@@ -401,35 +404,81 @@ function listShape(filter: ShipmentListFilter): string {
   );
 }
 
+/** The page's ids in list order, one more than the page to tell whether rows follow. */
 function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
-  const join = listJoin(filter.list);
   const where = and(...listConditions(filter));
-  const countQuery =
-    filter.list.kind === "agent-history"
-      ? db
-          .select({ value: count() })
-          .from(shipments)
-          .innerJoin(quotationRow, quotationCondition(join))
-          .where(where)
-      : db.select({ value: count() }).from(shipments).where(where);
-  const rowsQuery = selectShipments(db, join)
-    .where(where)
+  // agent-history lists the shipments the agent's own quotation joins.
+  const joined =
+    filter.list.kind === "agent-history" ? quotationCondition(listJoin(filter.list)) : null;
+  const ids = (
+    joined
+      ? db.select({ id: shipments.id }).from(shipments).innerJoin(quotationRow, joined)
+      : db.select({ id: shipments.id }).from(shipments)
+  ).where(where);
+  const one = { one: sql<number>`1`.as("one") };
+  const matching = (
+    joined
+      ? db.select(one).from(shipments).innerJoin(quotationRow, joined)
+      : db.select(one).from(shipments)
+  ).where(where);
+  // Ids only: ordered by the list's index, a deep page skips index entries, not joined rows.
+  const pageIds = ids
     .orderBy(...listOrder(filter))
     .limit(bind.limit)
     .offset(bind.offset);
+  // Counting stops one past the cap: a broad match costs what LIST_COUNT_CAP rows cost.
+  const matches = matching.limit(bind.cap).as("matches");
+  const countQuery = db.select({ value: count() }).from(matches);
   // Unnamed: the planner sees each search pattern (a generic plan could pick the trigram index
   // for a one-letter search).
-  return { rows: rowsQuery.prepare(""), count: countQuery.prepare("") };
+  return { ids: pageIds.prepare(""), count: countQuery.prepare("") };
 }
 
+/** The page's rows by id, in one statement planned once per connection (primary key lookups). */
+async function shipmentsByIds(db: DbOrTx, ids: number[], join: QuotationJoin) {
+  if (ids.length === 0) return [];
+  const build = (agentId: number | Placeholder, idList: SQL) =>
+    selectShipments(db, join.kind === "agent" ? { kind: "agent", agentId } : join).where(
+      sql`${shipments.id} = any(${idList})`,
+    );
+  const prepared = preparedOnce(db, `shipments-by-ids.${join.kind}`, () =>
+    build(bind.agentId, sql`${sql.placeholder("ids")}::integer[]`).prepare(
+      `shipments_by_ids_${join.kind}`,
+    ),
+  );
+  const agentId = agentIdOf(join) ?? 0;
+  const rows = prepared
+    ? await prepared.execute({ ids, agentId })
+    : await build(agentId, sql`${sql.param(ids)}::integer[]`);
+  const byId = new Map(rows.map((row) => [row.id, row as ShipmentRow]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+}
+
+export interface ShipmentListPage {
+  rows: ShipmentRow[];
+  /** Matching rows, exact up to LIST_COUNT_CAP; past it the cap, with countIsCapped. */
+  count: number;
+  countIsCapped: boolean;
+  /** Whether rows follow this page. */
+  hasMore: boolean;
+}
+
+/**
+ * One page of a list: its ids (the only query that walks the list), then their rows by primary
+ * key beside the count. A page that ends the list gives its count for free (offset + rows);
+ * otherwise matches are counted up to the cap (LIST_COUNT_CAP): past it the count is the cap and
+ * countIsCapped is set.
+ */
 export async function listShipments(
   db: DbOrTx,
   filter: ShipmentListFilter,
-): Promise<{ rows: ShipmentRow[]; count: number }> {
+): Promise<ShipmentListPage> {
   const queries =
     preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
     buildListQueries(db, filter);
   const list = filter.list;
+  const offset = (filter.page - 1) * filter.perPage;
+  const cap = filter.countCap ?? LIST_COUNT_CAP;
   const values = {
     agentId: "agentId" in list ? list.agentId : undefined,
     sellerId: list.kind === "seller" ? list.sellerId : undefined,
@@ -437,17 +486,34 @@ export async function listShipments(
     pattern: filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined,
     searchId: filter.search && isIdSearch(filter.search) ? Number(filter.search) : undefined,
     readyDate: filter.shipmentReadyDate,
-    limit: filter.perPage,
-    offset: (filter.page - 1) * filter.perPage,
+    limit: filter.perPage + 1,
+    offset,
+    cap: cap + 1,
   };
+  const found = (await queries.ids.execute(values)).map((row) => row.id);
+  const hasMore = found.length > filter.perPage;
+  const ids = hasMore ? found.slice(0, filter.perPage) : found;
+  // The list ends on this page (or the first page is empty): nothing left to count.
+  const endsHere = !hasMore && (ids.length > 0 || offset === 0);
   const [rows, counted] = await Promise.all([
-    queries.rows.execute(values),
-    queries.count.execute(values),
+    shipmentsByIds(db, ids, agentJoin(list)),
+    endsHere
+      ? Promise.resolve(offset + ids.length)
+      : queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0)),
   ]);
+  // A page that ends the list knows its count exactly, however deep it is.
+  const countIsCapped = !endsHere && counted > cap;
   return {
-    rows: await withOrderFacts(db, rows as ShipmentRow[]),
-    count: Number(counted[0]?.value ?? 0),
+    rows: await withOrderFacts(db, rows),
+    count: countIsCapped ? cap : counted,
+    countIsCapped,
+    hasMore,
   };
+}
+
+/** The quotation a list's rows join: the agent's own on agents' lists, else the winning one. */
+function agentJoin(list: ShipmentListKind): QuotationJoin {
+  return "agentId" in list ? { kind: "agent", agentId: list.agentId } : { kind: "winner" };
 }
 
 /**

@@ -421,10 +421,10 @@ async function loadList(
   kind: ShipmentListKind,
   query: ListQuery,
   now: Date,
-): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; count: number }> {
+): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; paging: ListPaging }> {
   const scope = sweepScope(kind);
   if (scope) await settleDueBidding(deps, now, scope);
-  const { rows, count } = await listShipments(deps.db, {
+  const { rows, ...paging } = await listShipments(deps.db, {
     list: kind,
     now,
     search: query.search,
@@ -450,8 +450,11 @@ async function loadList(
   const items = rows.map((row) =>
     presentShipmentRow(row, unread.get(row.id) ?? 0, now, attention.get(row.id) ?? null),
   );
-  return { rows, items, count };
+  return { rows, items, paging };
 }
+
+/** What a list page says of its total: exact up to LIST_COUNT_CAP, and whether rows follow. */
+type ListPaging = Pick<Page<unknown>, "count" | "countIsCapped" | "hasMore">;
 
 export async function listShipmentsFor(
   deps: ShipmentDeps,
@@ -460,14 +463,14 @@ export async function listShipmentsFor(
   query: ListQuery & { status?: ShipmentStatus },
 ): Promise<Page<ShipmentListRow>> {
   const now = clock(deps);
-  const { items, count } = await loadList(
+  const { items, paging } = await loadList(
     deps,
     user,
     listKind(name, user, query.status),
     query,
     now,
   );
-  return { rows: items, count, page: query.page, perPage: query.per_page };
+  return { rows: items, ...paging, page: query.page, perPage: query.per_page };
 }
 
 /** Every shipment the agent bid on, with how the bid ended. */
@@ -478,10 +481,10 @@ export async function listQuotationHistory(
 ): Promise<Page<QuotationHistoryRow>> {
   const now = clock(deps);
   const kind: ShipmentListKind = { kind: "agent-history", agentId: agent.id };
-  const { rows, items, count } = await loadList(deps, agent, kind, query, now);
+  const { rows, items, paging } = await loadList(deps, agent, kind, query, now);
   const withOutcome = items.map((item, index): QuotationHistoryRow => {
     const outcome = ownBidOutcome(rows[index]!, now);
     return outcome === "lost" ? { ...presentLostBidRow(item), outcome } : { ...item, outcome };
   });
-  return { rows: withOutcome, count, page: query.page, perPage: query.per_page };
+  return { rows: withOutcome, ...paging, page: query.page, perPage: query.per_page };
 }

@@ -485,7 +485,14 @@ describe("shipment lists", () => {
     );
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.pagination_option).toEqual({ page: 1, pages: 1, per_page: 200, count: 2 });
+    expect(body.pagination_option).toEqual({
+      page: 1,
+      pages: 1,
+      per_page: 200,
+      count: 2,
+      count_is_capped: false,
+      has_more: false,
+    });
     const rows = body.data.map((row: unknown) => shipmentListRowSchema.parse(row));
     const byId = new Map(rows.map((row: { id: number }) => [row.id, row]));
     expect((byId.get(first) as { quotation: { id: number } }).quotation.id).toBe(bid);

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "@mui/material/styles";
 import { theme } from "../../app/theme";
 import { DataTable, type DataTableColumn } from "./DataTable";
+import { pagingOf } from "./use-list-state";
 
 interface Row {
   id: number;
@@ -99,6 +100,53 @@ describe("DataTable", () => {
     );
     expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+  });
+
+  it("says Page N of many when the server capped its count, and pages on while rows follow", async () => {
+    setViewport(1280);
+    const onPageChange = vi.fn();
+    // The server counted up to its cap (1,000 rows = 20 pages of 50) and stopped.
+    const option = {
+      page: 20,
+      pages: 20,
+      per_page: 50,
+      count: 1000,
+      count_is_capped: true,
+      has_more: true,
+    };
+    const { rerender } = renderTable({ page: 20, perPage: 50, onPageChange, ...pagingOf(option) });
+    expect(screen.getByText("Page 20 of many")).toBeInTheDocument();
+    expect(screen.queryByText("Page 20 of 20")).not.toBeInTheDocument();
+    // Past the capped page count, Next still goes on while the server says rows follow.
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(onPageChange).toHaveBeenCalledWith(21);
+    // The page that ends the list has an exact count and no Next.
+    const last = { ...option, page: 23, pages: 23, count: 1120, count_is_capped: false };
+    rerender(
+      <ThemeProvider theme={theme}>
+        <DataTable<Row>
+          columns={columns}
+          rows={[{ id: 7, name: "Desk lamp" }]}
+          rowKey={(row) => row.id}
+          emptyText="x"
+          page={23}
+          onPageChange={onPageChange}
+          {...pagingOf({ ...last, has_more: false })}
+        />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText("Page 23 of 23")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+  });
+
+  it("pages by the count alone when the server does not say whether rows follow", () => {
+    setViewport(1280);
+    const paging = { page: 2, perPage: 50, onPageChange: vi.fn() };
+    const option = { page: 2, pages: 2, per_page: 50, count: 60 };
+    renderTable({ ...paging, ...pagingOf(option) });
+    expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeEnabled();
   });
 
   it("toggles ordering ascending then descending on a sortable header", async () => {

@@ -50,6 +50,13 @@ export interface DataTableProps<Row> {
   /** Server-side paging state; omitted for unpaged tables. */
   page?: number;
   pages?: number;
+  /**
+   * The server stopped counting at its cap (pagination_option.count_is_capped): `pages` is a
+   * floor, so the bar says "Page N of many" instead of a total it does not know.
+   */
+  countIsCapped?: boolean;
+  /** Whether rows follow this page (pagination_option.has_more); without it, page < pages. */
+  hasMore?: boolean;
   perPage?: number;
   onPageChange?: (page: number) => void;
   onPerPageChange?: (perPage: number) => void;
@@ -126,6 +133,8 @@ export function DataTable<Row>({
   loading: isLoadingProp = false,
   page,
   pages,
+  countIsCapped = false,
+  hasMore,
   perPage,
   onPageChange,
   onPerPageChange,
@@ -149,6 +158,7 @@ export function DataTable<Row>({
     onPageChange !== undefined &&
     !((loading || failure) && rows.length === 0);
   const totalPages = Math.max(pages ?? 1, 1);
+  const hasNext = hasMore ?? (page !== undefined && page < totalPages);
   const showToolbar = onSearchChange !== undefined || toolbar !== undefined;
 
   let emptyOrLoading: ReactNode = null;
@@ -325,7 +335,7 @@ export function DataTable<Row>({
           )}
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <Typography variant="body2" aria-live="polite" sx={{ whiteSpace: "nowrap" }}>
-              Page {page} of {totalPages}
+              Page {page} of {countIsCapped ? "many" : totalPages}
             </Typography>
             <Button
               variant="outlined"
@@ -338,7 +348,7 @@ export function DataTable<Row>({
             <Button
               variant="outlined"
               size="small"
-              disabled={page >= totalPages || loading}
+              disabled={!hasNext || loading}
               onClick={() => onPageChange(page + 1)}
             >
               Next

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
+import type { PaginationOption } from "@fba/contract";
 import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
 
 /** The shipping agent's list tables show 10 rows a page, with no per-page choice. */
@@ -60,4 +61,13 @@ export function useShipperListState(initial: Partial<Omit<ListParams, "per_page"
   const state = useListState({ ...initial, per_page: SHIPPER_PAGE_SIZE });
   const { onPerPageChange: _fixedPageSize, ...tableProps } = state.tableProps;
   return { ...state, tableProps };
+}
+
+/** A list answer's paging, spread onto <DataTable/> (pages, and whether the count was capped). */
+export function pagingOf(option: PaginationOption | undefined) {
+  return {
+    pages: option?.pages,
+    countIsCapped: option?.count_is_capped,
+    hasMore: option?.has_more,
+  };
 }

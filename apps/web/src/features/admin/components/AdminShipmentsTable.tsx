@@ -3,7 +3,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { Link, MenuItem, TextField } from "@mui/material";
 import { SHIPMENT_STATUSES, type ShipmentListRow, type ShipmentStatus } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { useListState } from "../../../components/data-table/use-list-state";
+import { pagingOf, useListState } from "../../../components/data-table/use-list-state";
 import { StatusChip } from "../../../entities/shipment/components/StatusChip";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
 import { formatDate, formatDateTime } from "../../../entities/shipment/lib/format";
@@ -72,7 +72,7 @@ export function AdminShipmentsTable() {
         query={query}
         what="the shipments"
         loading={isFetching}
-        pages={data?.pagination_option.pages ?? 1}
+        {...pagingOf(data?.pagination_option)}
         onRowClick={(row) => void navigate(adminShipmentPath(row.id))}
         {...list.tableProps}
         toolbar={

@@ -3,7 +3,7 @@ import { Badge, Button, Stack, TextField } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { useListState } from "../../../components/data-table/use-list-state";
+import { pagingOf, useListState } from "../../../components/data-table/use-list-state";
 import {
   useShipmentList,
   type ShipmentListName,
@@ -145,7 +145,7 @@ export function SellerShipmentsList({
         emptyText="You have no order yet"
         query={query}
         what="your shipments"
-        pages={query.data?.pagination_option.pages}
+        {...pagingOf(query.data?.pagination_option)}
         onRowClick={(row) => void navigate(open(row))}
         toolbar={
           <TextField

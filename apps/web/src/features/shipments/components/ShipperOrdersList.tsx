@@ -3,7 +3,7 @@ import { Badge, Box, Button, Stack } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { useShipperListState } from "../../../components/data-table/use-list-state";
+import { pagingOf, useShipperListState } from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import type { QuotationOutcome } from "@fba/contract";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
@@ -173,7 +173,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
         emptyText="You have no order yet"
         query={query}
         what="your orders"
-        pages={query.data?.pagination_option.pages}
+        {...pagingOf(query.data?.pagination_option)}
         onRowClick={(row) => void navigate(config.detail(row.id))}
         {...list.tableProps}
       />

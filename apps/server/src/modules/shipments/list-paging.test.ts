@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACTIVE_SHIPMENT_STATUSES, LIST_COUNT_CAP } from "@fba/contract";
+import { buildTestApp, type TestContext } from "../../test/app.js";
+import { createAdmin, createSeller, type TestUser } from "../../test/factories.js";
+import { postShipment } from "../../test/shipment-factories.js";
+import { listShipments } from "./shipments.repository.js";
+
+let ctx: TestContext;
+let seller: TestUser;
+let admin: TestUser;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ BID_WINDOW_HOURS: 72 });
+  [seller, admin] = await Promise.all([createSeller(ctx.app), createAdmin(ctx.app)]);
+  for (const name of ["Quokka Lamp A", "Quokka Lamp B", "Quokka Lamp C"]) {
+    ids.push(await postShipment(ctx.app, seller, { product_name: name }));
+  }
+}, 180_000);
+afterAll(async () => ctx?.close());
+
+const get = async (url: string, user: TestUser) => {
+  const response = await ctx.app.inject({ method: "GET", url, headers: user.auth });
+  expect(response.statusCode).toBe(200);
+  return response.json() as {
+    data: Array<{ id: number }>;
+    pagination_option: Record<string, unknown>;
+  };
+};
+
+describe("shipment list paging", () => {
+  it("counts exactly under the cap and says whether rows follow each page", async () => {
+    const url = (page: number) =>
+      `/api/seller/shipments/?search=quokka&ordering=product_name&per_page=1&page=${page}`;
+    const first = await get(url(1), seller);
+    expect(first.pagination_option).toEqual({
+      page: 1,
+      pages: 3,
+      per_page: 1,
+      count: 3,
+      count_is_capped: false,
+      has_more: true,
+    });
+    const last = await get(url(3), seller);
+    expect(last.pagination_option).toMatchObject({ page: 3, count: 3, has_more: false });
+    // Pages walk the list in its order, without gaps or repeats.
+    const second = await get(url(2), seller);
+    expect([first, second, last].map((page) => page.data[0]?.id)).toEqual(ids);
+    // Past the end: no rows, the count still exact.
+    const beyond = await get(url(5), seller);
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination_option).toMatchObject({ pages: 3, count: 3, has_more: false });
+    // The admin's list of every shipment pages the same way.
+    const all = await get("/api/admin/shipments/?search=quokka&per_page=2", admin);
+    expect(all.data.map((row) => row.id)).toEqual([ids[2], ids[1]]);
+    expect(all.pagination_option).toMatchObject({ count: 3, pages: 2, has_more: true });
+  });
+
+  it("reports the cap with count_is_capped past it, and the exact count on the last page", async () => {
+    const filter = (page: number) => ({
+      list: { kind: "seller" as const, sellerId: seller.id, statuses: ACTIVE_SHIPMENT_STATUSES },
+      now: new Date(),
+      search: "quokka",
+      ordering: "product_name",
+      page,
+      perPage: 1,
+      countCap: 2,
+    });
+    const db = ctx.app.database.db;
+    const first = await listShipments(db, filter(1));
+    expect(first).toMatchObject({ count: 2, countIsCapped: true, hasMore: true });
+    expect(first.rows.map((row) => row.id)).toEqual([ids[0]]);
+    const second = await listShipments(db, filter(2));
+    expect(second).toMatchObject({ count: 2, countIsCapped: true, hasMore: true });
+    const last = await listShipments(db, filter(3));
+    expect(last).toMatchObject({ count: 3, countIsCapped: false, hasMore: false });
+    expect(last.rows.map((row) => row.id)).toEqual([ids[2]]);
+    // Unset, the cap is the contract's.
+    const uncapped = await listShipments(db, { ...filter(1), countCap: undefined });
+    expect(uncapped).toMatchObject({ count: 3, countIsCapped: false });
+    expect(LIST_COUNT_CAP).toBeGreaterThan(3);
+  });
+});
