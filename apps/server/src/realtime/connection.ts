@@ -67,6 +67,8 @@ export interface Admission {
   checkedAt: number;
 }
 
+const TEXT_FRAME = { binary: false } as const;
+
 /** One open socket: its admission, its frame budget and the queue its actions run in. */
 export class Connection implements HubMember {
   alive = true;
@@ -76,6 +78,8 @@ export class Connection implements HubMember {
   private lastDrop = 0;
   private queue: Promise<void> = Promise.resolve();
   expiryTimer: NodeJS.Timeout | null = null;
+  /** Which of the heartbeat's slices pings this socket (see ConnectionRegistry). */
+  heartbeatSlice = 0;
   /** Set once the user's access is withdrawn: frames still queued are not acted on. */
   revoked = false;
 
@@ -91,17 +95,18 @@ export class Connection implements HubMember {
     return this.admission.user?.id ?? null;
   }
 
-  send(frame: string): void {
+  /** Sends a text frame given as its UTF-8 bytes (shared by every member of a room). */
+  send(frame: Buffer): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.socket.terminate();
       return;
     }
-    this.socket.send(frame);
+    this.socket.send(frame, TEXT_FRAME);
   }
 
   sendEvent(event: ServerEvent): void {
-    this.send(JSON.stringify(event));
+    this.send(Buffer.from(JSON.stringify(event)));
   }
 
   /** Token bucket; "drop" once over the burst, "close" on a sustained flood. */

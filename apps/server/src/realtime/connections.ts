@@ -5,6 +5,14 @@ import { rooms, type ChatParties, type RealtimeHub, type Room } from "./hub.js";
 import type { Admission, Connection, GatewayLimits } from "./connection.js";
 
 const NO_LONGER_A_PARTY = "No longer a party to this chat";
+
+/**
+ * The heartbeat visits one slice of the sockets per tick, HEARTBEAT_SLICES ticks per heartbeat
+ * period: every socket is still pinged once per period, but 10,000 sockets cost ten short bursts of
+ * pings spread over the period instead of one long pause of the event loop that every frame
+ * waiting behind it would feel.
+ */
+export const HEARTBEAT_SLICES = 10;
 const SESSION_ENDED = "Session ended";
 
 /**
@@ -13,6 +21,12 @@ const SESSION_ENDED = "Session ended";
  */
 export class ConnectionRegistry {
   readonly all = new Set<Connection>();
+  private readonly slices: Array<Set<Connection>> = Array.from(
+    { length: HEARTBEAT_SLICES },
+    () => new Set(),
+  );
+  private nextSlice = 0;
+  private tick = 0;
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly anonymousPerIp = new Map<string, number>();
   /** When each user's access was last withdrawn, for upgrades whose check was under way. */
@@ -67,6 +81,9 @@ export class ConnectionRegistry {
 
   add(connection: Connection, ip: string | null): void {
     this.all.add(connection);
+    connection.heartbeatSlice = this.nextSlice;
+    this.slices[this.nextSlice]?.add(connection);
+    this.nextSlice = (this.nextSlice + 1) % HEARTBEAT_SLICES;
     const userId = connection.userId;
     if (userId !== null) {
       const own = this.byUser.get(userId);
@@ -79,6 +96,7 @@ export class ConnectionRegistry {
 
   remove(connection: Connection, ip: string | null): void {
     this.all.delete(connection);
+    this.slices[connection.heartbeatSlice]?.delete(connection);
     for (const room of connection.admission.rooms) this.hub.leave(room, connection);
     const userId = connection.userId;
     if (userId !== null) {
@@ -155,7 +173,11 @@ export class ConnectionRegistry {
     }
   }
 
-  /** Heartbeat: forgets settled withdrawals, pings live sockets, ends the ones that went quiet. */
+  /**
+   * One heartbeat tick (HEARTBEAT_SLICES per heartbeat period): forgets settled withdrawals, pings
+   * the live sockets of the next slice and ends the ones of that slice that went quiet since their
+   * last ping, a period ago.
+   */
   sweep(): void {
     const settled = Date.now() - 60_000;
     for (const [userId, at] of this.revokedAt) if (at < settled) this.revokedAt.delete(userId);
@@ -165,7 +187,9 @@ export class ConnectionRegistry {
     for (const [room, change] of this.partiesChanged) {
       if (change.at < settled) this.partiesChanged.delete(room);
     }
-    for (const connection of this.all) {
+    const slice = this.slices[this.tick] ?? [];
+    this.tick = (this.tick + 1) % HEARTBEAT_SLICES;
+    for (const connection of slice) {
       if (!connection.alive) {
         connection.socket.terminate();
         continue;

@@ -1,11 +1,16 @@
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+} from "fastify";
 import type { WebSocket } from "ws";
 import { clientFrameSchema, realtimeMessages, WS_CLOSE_CODES } from "@fba/contract";
 import { AppError } from "../lib/errors.js";
 import { byIp } from "../plugins/rate-limit.js";
 import { Connection, type Admission, type GatewayLimits } from "./connection.js";
 import { originPolicy, queryToken, tokenExpiry, tokenSession } from "./admission.js";
-import { ConnectionRegistry } from "./connections.js";
+import { ConnectionRegistry, HEARTBEAT_SLICES } from "./connections.js";
 import { MessageBudget } from "./message-budget.js";
 import type { ClientAction, SocketAction, SocketEndpoint, SocketRegistration } from "./sockets.js";
 
@@ -61,10 +66,15 @@ export async function registerGateway(
     limits.recheckIntervalMs > 0 ? setInterval(runRecheck, limits.recheckIntervalMs) : null;
   recheckTimer?.unref();
 
-  const heartbeat = setInterval(() => {
-    budget.prune();
-    connections.sweep();
-  }, limits.heartbeatMs);
+  // Each tick pings one slice of the sockets: all of them once per heartbeatMs, spread out.
+  let ticks = 0;
+  const heartbeat = setInterval(
+    () => {
+      if (++ticks % HEARTBEAT_SLICES === 0) budget.prune();
+      connections.sweep();
+    },
+    Math.max(1, Math.round(limits.heartbeatMs / HEARTBEAT_SLICES)),
+  );
   heartbeat.unref();
   // Frames already received (also those read while sockets close) are acted on before the
   // database closes: this hook runs before the database's, which was registered earlier.
@@ -128,6 +138,9 @@ export async function registerGateway(
     }
     const connection = new Connection(socket, admission, limits);
     connections.add(connection, ip);
+    // The socket's handlers keep its logger, not the upgrade request (headers, raw message and
+    // all), which would otherwise stay in memory for as long as the socket is open.
+    const log = request.log;
 
     // Clients do not renew a socket's token: one that names its session lives on past the
     // token's expiry until the session ends; only a token without one still closes it.
@@ -158,7 +171,7 @@ export async function registerGateway(
         return;
       }
       const text = isBinary ? null : data.toString();
-      track(connection.enqueue(() => handleFrame(connection, text, request)));
+      track(connection.enqueue(() => handleFrame(connection, text, log)));
     });
     socket.on("close", () => {
       connections.remove(connection, ip);
@@ -167,13 +180,13 @@ export async function registerGateway(
 
     admission.endpoint
       .opened?.(admission.user, (event) => connection.sendEvent(event))
-      .catch((error: unknown) => request.log.warn({ err: error }, "socket opening frames failed"));
+      .catch((error: unknown) => log.warn({ err: error }, "socket opening frames failed"));
   };
 
   async function handleFrame(
     connection: Connection,
     text: string | null,
-    request: FastifyRequest,
+    log: FastifyBaseLogger,
   ): Promise<void> {
     if (connection.revoked) return;
     const fail = (message: string) =>
@@ -190,7 +203,7 @@ export async function registerGateway(
     const action = parsed.success ? actions.get(parsed.data.action) : undefined;
     if (!action || !parsed.success) {
       if (parsed.success || issue?.path[0] === "action") {
-        request.log.info("websocket frame with unknown action dropped");
+        log.info("websocket frame with unknown action dropped");
         return fail(realtimeMessages.unknownAction);
       }
       const field = issue?.path.join(".");
@@ -219,7 +232,7 @@ export async function registerGateway(
       await action.handle(parsed.data, user, scope);
     } catch (error) {
       if (error instanceof AppError) return refused(error.fields[0]?.message ?? error.message);
-      request.log.error({ err: error }, "websocket action failed");
+      log.error({ err: error }, "websocket action failed");
       return refused(realtimeMessages.failed);
     }
     return undefined;

@@ -28,7 +28,11 @@ function startRedis(port: number): Promise<ChildProcess> {
 
 function member(userId: number): HubMember & { frames: ServerEvent[] } {
   const frames: ServerEvent[] = [];
-  return { userId, frames, send: (frame) => frames.push(JSON.parse(frame) as ServerEvent) };
+  return {
+    userId,
+    frames,
+    send: (frame) => frames.push(JSON.parse(frame.toString()) as ServerEvent),
+  };
 }
 
 async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
