@@ -27,6 +27,10 @@ import { StatusStepper } from "../../entities/shipment/components/StatusStepper"
 import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
+import {
+  ComparisonPanel,
+  showsComparison,
+} from "../../features/comparison/components/ComparisonPanel";
 import { paths } from "../paths";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
@@ -139,6 +143,7 @@ function SellerShipment({
       <OrderDeliveryBanners shipment={shipment} side="seller" />
       {hasOrderChat(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="seller" />}
       <EstimatePanel shipment={shipment} />
+      {showsComparison(shipment) && <ComparisonPanel shipment={shipment} />}
       <NoBidsPanel shipment={shipment} />
       {isBidding && <BidsPanel shipment={shipment} />}
       {shipment.status === "Shipment Cancelled" && (

@@ -1,70 +1,27 @@
+import {
+  DUTIES_EXCLUDED_LINE,
+  QUOTE_INCLUSION_LABELS,
+  SERVICE_TYPE_LABELS,
+  chargeableWeightKg as weightOfPackages,
+  pricePerKg as contractPricePerKg,
+  type QuoteInclusion,
+  type QuotationServiceDetails,
+  type ServiceType,
+} from "@fba/contract";
 import type { Shipment } from "../api/types";
 
-/** The service types an agent names per offered service, with their labels. */
-export const SERVICE_TYPES = ["air_express", "air", "sea_express", "sea", "rail", "truck"] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
-export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
-  air_express: "Air express",
-  air: "Air",
-  sea_express: "Sea express",
-  sea: "Sea",
-  rail: "Rail",
-  truck: "Truck",
-};
+export {
+  QUOTE_INCLUSIONS,
+  QUOTE_INCLUSION_LABELS,
+  SERVICE_TYPES,
+  SERVICE_TYPE_LABELS,
+  type QuotationDetails,
+} from "@fba/contract";
 
-/** What a quoted price may include; duties and taxes never are. */
-export const QUOTE_INCLUSIONS = [
-  "pickup_origin",
-  "export_customs",
-  "main_freight",
-  "import_customs",
-  "fc_delivery",
-  "palletising",
-  "fba_labelling",
-] as const;
-export type QuoteInclusion = (typeof QUOTE_INCLUSIONS)[number];
-export const QUOTE_INCLUSION_LABELS: Record<QuoteInclusion, string> = {
-  pickup_origin: "Pickup at origin",
-  export_customs: "Export customs clearance",
-  main_freight: "Main freight",
-  import_customs: "Import customs clearance",
-  fc_delivery: "Delivery to each Amazon FC",
-  palletising: "Palletising",
-  fba_labelling: "FBA labelling",
-};
-export const DUTIES_EXCLUDED = "Duties and taxes are always excluded";
+/** The fixed line under every checklist of what a price includes. */
+export const DUTIES_EXCLUDED = DUTIES_EXCLUDED_LINE;
 
-/** Why a seller picks another bid than the automatic winner. */
-export const AWARD_REASONS = ["faster_transit", "better_record", "fc_delivery", "other"] as const;
-export type AwardReason = (typeof AWARD_REASONS)[number];
-export const AWARD_REASON_LABELS: Record<AwardReason, string> = {
-  faster_transit: "Faster transit",
-  better_record: "Better record",
-  fc_delivery: "Includes delivery to FC",
-  other: "Other",
-};
-
-export interface ServiceDetails {
-  service_type: string;
-  transit_min_days: number;
-  transit_max_days: number;
-}
-
-/** A quotation's details as the wire carries them; null when not given (or sealed). */
-export interface QuotationDetails {
-  fast: ServiceDetails | null;
-  normal: ServiceDetails | null;
-  inclusions: string[];
-  valid_until: string;
-  note: string | null;
-}
-
-/** The detail keys every quotation row gains; absent from rows of servers without them. */
-export interface QuotationDetailKeys {
-  details?: QuotationDetails | null;
-  is_expired?: boolean;
-  reconfirm_requested_at?: string | null;
-}
+type ServiceDetails = QuotationServiceDetails;
 
 export const serviceTypeLabel = (type: string) => SERVICE_TYPE_LABELS[type as ServiceType] ?? type;
 
@@ -83,19 +40,15 @@ export function transitLabel(
 export const serviceSummary = (details: ServiceDetails) =>
   `${serviceTypeLabel(details.service_type)}, ${transitLabel(details)}`;
 
-/**
- * The shipment's chargeable weight in kg: the sum of its packages' chargeable weights, as the
- * cargo table totals it; null when none is known.
- */
+/** The shipment's chargeable weight in kg (its packages' sum, as the cargo table totals it). */
 export function chargeableWeightKg(shipment: Pick<Shipment, "packages">): number | null {
-  const total = shipment.packages.reduce((sum, p) => sum + Number(p.chargeable_weight || 0), 0);
-  return total > 0 ? Math.round(total * 100) / 100 : null;
+  const kg = weightOfPackages(shipment.packages ?? []);
+  return kg !== null && kg > 0 ? kg : null;
 }
 
 /** Dollars per chargeable kg, to the cent; null without a weight. */
 export function pricePerKg(total: number, kg: number | null): number | null {
-  if (kg === null || kg <= 0 || !Number.isFinite(total)) return null;
-  return Math.round((total / kg) * 100) / 100;
+  return Number.isFinite(total) ? contractPricePerKg(total, kg) : null;
 }
 
 /**

@@ -52,6 +52,9 @@ const bid = {
   created_at: "",
   updated_at: "",
   user: { id: 1, first_name: "Ann", last_name: "Agent", email: "a@x.co" },
+  details: null,
+  is_expired: false,
+  reconfirm_requested_at: null,
 };
 
 describe("QuotationForm", { timeout: 60_000 }, () => {
@@ -235,8 +238,8 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
       ...bid,
       details: {
         fast: null,
-        normal: { service_type: "sea", transit_min_days: 28, transit_max_days: 35 },
-        inclusions: ["main_freight", "fc_delivery"],
+        normal: { service_type: "sea" as const, transit_min_days: 28, transit_max_days: 35 },
+        inclusions: ["main_freight" as const, "fc_delivery" as const],
         valid_until: "2026-12-01",
         note: null,
       },

@@ -37,7 +37,6 @@ import {
   chargeableWeightKg,
   pricePerKg,
   windowEndDate,
-  type QuotationDetailKeys,
 } from "../../../entities/shipment/lib/quotation-details";
 import { useCreateQuotation } from "../api/create-quotation";
 import {
@@ -62,7 +61,7 @@ const MODE_TITLES: Record<QuotationService, string> = {
 
 const kgFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-type QuotationWithDetails = Quotation & QuotationDetailKeys;
+type QuotationWithDetails = Quotation;
 
 /** The form's starting values: the agent's stored bid, or blanks valid until the window's end. */
 function initialValues(shipment: Shipment, existing: QuotationWithDetails | null): BidFormValues {

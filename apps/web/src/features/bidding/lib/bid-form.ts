@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { createQuotationInputSchema, quotationTotal, type QuotationService } from "@fba/contract";
+import {
+  createQuotationInputSchema,
+  quotationTotal,
+  type QuotationService,
+  type QuoteInclusion,
+  type ServiceType,
+} from "@fba/contract";
 import {
   QUOTE_INCLUSIONS,
   SERVICE_TYPES,
@@ -185,14 +191,14 @@ export function detailsOf(body: BidBody): QuotationDetails {
     body[`${mode}_amount`] === null
       ? null
       : {
-          service_type: body[`${mode}_service_type`] ?? "",
+          service_type: body[`${mode}_service_type`] as ServiceType,
           transit_min_days: body[`${mode}_transit_min_days`] ?? 0,
           transit_max_days: body[`${mode}_transit_max_days`] ?? 0,
         };
   return {
     fast: service("fast"),
     normal: service("normal"),
-    inclusions: body.inclusions,
+    inclusions: body.inclusions as QuoteInclusion[],
     valid_until: body.valid_until,
     note: body.note ?? null,
   };

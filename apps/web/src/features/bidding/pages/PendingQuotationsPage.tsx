@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { Breadcrumbs, Button, Link, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { useShipperListState } from "../../../components/data-table/use-list-state";
+import { pagingOf, useShipperListState } from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
 import { PageHeader } from "../../../components/PageHeader";
@@ -81,7 +81,7 @@ export default function PendingQuotationsPage() {
         emptyText="You have no bid yet"
         query={query}
         what="the shipments open for bidding"
-        pages={query.data?.pagination_option.pages}
+        {...pagingOf(query.data?.pagination_option)}
         onRowClick={(row) => void navigate(pathTo(paths.shipper.bid, row.id))}
         {...list.tableProps}
       />
