@@ -14,6 +14,7 @@ import { loadConfig } from "../config.js";
 import { openDatabase, type DbOrTx } from "../db/client.js";
 import { users } from "../db/schema/index.js";
 import { hashPassword } from "../lib/passwords.js";
+import { refreshScorecard } from "../modules/agents/scorecards.repository.js";
 
 export const SEED_PASSWORD = "Passw0rd!";
 
@@ -239,6 +240,9 @@ export async function seed(
   await db.execute(sql`analyze shipments`);
   await db.execute(sql`analyze quotations`);
   await db.execute(sql`analyze shipment_packages`);
+
+  // Every agent's scorecard, as the running server keeps it.
+  for (const agentId of agentIds) await refreshScorecard(db, agentId);
 
   return { sellerIds, agentIds, runTag, firstShipmentId: firstId };
 }

@@ -4,7 +4,7 @@ import {
   PROOF_OF_DELIVERY,
   type ScorecardSummary,
 } from "@fba/contract";
-import type { Db, DbOrTx } from "../../db/client.js";
+import type { DbOrTx } from "../../db/client.js";
 import { agentScorecards, users } from "../../db/schema/index.js";
 
 /**
@@ -24,7 +24,11 @@ const SCORECARD_LOCK = 72_011;
  * snapshot taken after it got its turn: the last refresh to run sees every change committed before
  * it started, so the row never goes back to an older state.
  */
-export async function refreshScorecard(db: Db, agentId: number, now = new Date()): Promise<void> {
+export async function refreshScorecard(
+  db: DbOrTx,
+  agentId: number,
+  now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SCORECARD_LOCK}, ${agentId}::int)`);
     await tx.execute(refreshStatement(agentId, now));
