@@ -56,6 +56,13 @@ interface ModuleGraph {
 const MUI_INPUTS =
   /[\\/]@mui[\\/]material[\\/]esm[\\/](Autocomplete|Form\w*|\w*Input\w*|NativeSelect|Select|TextField)[\\/]/;
 
+// Modules only the chart library uses (never the date pickers' shared MUI X internals).
+const CHARTS_D3 =
+  /[\\/]node_modules[\\/](@mui[\\/]x-charts-vendor|d3-[a-z-]+|internmap|flatqueue|bezier-easing)[\\/]/;
+const CHARTS_PLOTS =
+  /[\\/]node_modules[\\/]@mui[\\/]x-charts[\\/](BarChart|LineChart|Gauge|ChartsTooltip|ChartsLegend)[\\/]/;
+const CHARTS = /[\\/]node_modules[\\/]@mui[\\/](x-charts|x-internal-gestures)[\\/]/;
+
 const isLibrary = (id: string) => id.includes("/node_modules/");
 
 const reachable = new Map<string[], Set<string>>();
@@ -132,6 +139,15 @@ export default defineConfig({
             screenGroup("shipment-lists", 3, (from) => from(LISTS) && from(SHIPMENT)),
             screenGroup("lists", 2, (from) => from(LISTS)),
             screenGroup("shipment", 1, (from) => from(SHIPMENT)),
+            // The dashboards' chart library, fetched only when their charts show: d3's scales and
+            // shapes, MUI X Charts' core, and its plots, tooltip and legend, each under 60 KB gzip.
+            { name: "charts-d3", test: CHARTS_D3, priority: 0.6 },
+            {
+              name: "charts",
+              test: (id: string) => CHARTS.test(id) && !CHARTS_PLOTS.test(id),
+              priority: 0.56,
+            },
+            { name: "charts-plots", test: CHARTS_PLOTS, priority: 0.55 },
           ],
         },
       },

@@ -45,6 +45,7 @@ const pages = {
   sellerDashboard: lazyPage(() => import("./routes/SellerDashboardPage")),
   adminDashboard: lazyPage(() => import("./routes/AdminDashboardPage")),
   pendingQuotations: lazyPage(() => import("../features/bidding/pages/PendingQuotationsPage")),
+  shipperDashboard: lazyPage(() => import("./routes/ShipperDashboardPage")),
   bid: lazyPage(() => import("../features/bidding/pages/BidPage")),
   newShipment: lazyPage(() => import("../features/booking/pages/NewShipmentPage")),
   shipperCurrent: lazyPage(() => import("../features/shipments/pages/ShipperCurrentShipmentsPage")),
@@ -131,7 +132,7 @@ export const routes: RouteObject[] = [
               page(
                 paths.shipper.pending,
                 "Pending Quotations",
-                pages.pendingQuotations,
+                pages.shipperDashboard,
                 shipperFirstPage("shipperPending"),
               ),
               page(

@@ -9,6 +9,7 @@ import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import { AdminSamplesTable } from "../../features/samples/components/AdminSamplesTable";
 import { AdminShipmentsTable } from "../../features/admin/components/AdminShipmentsTable";
+import { AnalyticsSection } from "../../features/analytics/components/AnalyticsSection";
 import { CountCard } from "../../features/admin/components/CountCard";
 import { useAdminDashboard } from "../../features/admin/api/get-admin-dashboard";
 import { QueryNotice } from "../../components/query-state/QueryState";
@@ -123,6 +124,7 @@ export default function AdminDashboardPage() {
         </Tabs>
         {tab === "shipments" ? <AdminShipmentsTable /> : <AdminSamplesTable />}
       </Paper>
+      <AnalyticsSection role="admin" />
     </Stack>
   );
 }

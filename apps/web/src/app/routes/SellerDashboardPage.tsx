@@ -15,6 +15,7 @@ import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
 import AddIcon from "@mui/icons-material/Add";
 import { Link as RouterLink } from "react-router";
 import { LatestAnnouncementCard } from "../../features/announcements/components/LatestAnnouncementCard";
+import { AnalyticsSection } from "../../features/analytics/components/AnalyticsSection";
 import { SampleShipmentDialog } from "../../features/samples/components/SampleShipmentDialog";
 import { useCurrentUser } from "../../lib/session";
 import { useSellerDashboard } from "../../entities/shipment/api/get-seller-dashboard";
@@ -163,6 +164,7 @@ export default function SellerDashboardPage() {
         />
       </Box>
       <LatestAnnouncementCard />
+      <AnalyticsSection role="seller" />
       <SampleShipmentDialog open={isSampleOpen} onClose={() => setSampleOpen(false)} />
     </Stack>
   );

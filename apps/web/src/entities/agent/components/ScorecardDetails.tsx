@@ -103,7 +103,7 @@ export function ScorecardDetails({ scorecard }: { scorecard: AgentScorecard }) {
       {scorecard.sub_scores && scorecard.rating_count > 0 && (
         <Box
           component="dl"
-          aria-label="Rating sub-scores"
+          data-testid="scorecard-sub-scores"
           sx={{
             display: "grid",
             gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, 1fr)" },
@@ -126,7 +126,7 @@ export function ScorecardDetails({ scorecard }: { scorecard: AgentScorecard }) {
       )}
       <Box
         component="dl"
-        aria-label="Scorecard"
+        data-testid="scorecard-figures"
         sx={{
           display: "grid",
           gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },

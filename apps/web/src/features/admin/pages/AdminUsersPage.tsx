@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { PageHeader } from "../../../components/PageHeader";
+import { ScorecardSummary } from "../../../entities/agent";
 import { useAdminUsers, useSetUserActive } from "../api/admin-users";
 
 /** The groups as the product's menus name them. */
@@ -64,6 +65,18 @@ export default function AdminUsersPage() {
     },
     { id: "email", label: "Email", sortable: true, render: (u) => u.email },
     { id: "groups", label: "Role", render: (u) => GROUP_LABELS[u.groups] },
+    {
+      id: "scorecard",
+      label: "Scorecard",
+      render: (u) =>
+        u.groups === "Shipper" && u.scorecard ? (
+          <ScorecardSummary scorecard={u.scorecard} agentName={`${u.first_name} ${u.last_name}`} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" component="span">
+            {u.groups === "Shipper" ? "Not available" : "–"}
+          </Typography>
+        ),
+    },
     { id: "phone", label: "Phone", render: (u) => u.profile.phone ?? "N/A" },
     {
       id: "created_at",
