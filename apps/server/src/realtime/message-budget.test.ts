@@ -30,11 +30,30 @@ describe("a user's chat budget in memory", () => {
   it("falls back to memory when the shared store fails", async () => {
     const broken = {
       eval: () => Promise.reject(new Error("Connection is closed.")),
+      evalsha: () => Promise.reject(new Error("Connection is closed.")),
     } as unknown as Redis;
     const budget = new MessageBudget(limits, () => broken, log);
     const taken = [];
     for (let i = 0; i < 4; i++) taken.push(await budget.take(9));
     expect(taken).toEqual([true, true, true, false]);
+  });
+
+  it("sends the script's text only when the shared store does not know it", async () => {
+    const calls: string[] = [];
+    const store = {
+      evalsha: () => {
+        calls.push("evalsha");
+        return Promise.reject(new Error("NOSCRIPT No matching script. Please use EVAL."));
+      },
+      eval: (script: string) => {
+        calls.push(script.includes("redis.call('TIME')") ? "eval script" : "eval other");
+        return Promise.resolve(0);
+      },
+    } as unknown as Redis;
+    const budget = new MessageBudget(limits, () => store, log);
+    // The store's answer (0: refused) is the verdict, not the memory fallback's.
+    expect(await budget.take(11)).toBe(false);
+    expect(calls).toEqual(["evalsha", "eval script"]);
   });
 });
 

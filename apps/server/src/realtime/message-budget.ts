@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 
@@ -31,6 +32,9 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return allowed
 `;
 
+/** Every take names the script by its digest (EVALSHA); its text is sent only when Redis lacks it. */
+const TAKE_SHA = createHash("sha1").update(TAKE_SCRIPT).digest("hex");
+
 const LOCAL_MAX_ENTRIES = 100_000;
 
 /**
@@ -52,13 +56,15 @@ export class MessageBudget {
     const client = this.redis();
     if (client) {
       try {
-        const allowed = await client.eval(
-          TAKE_SCRIPT,
-          1,
-          `fba:chat-budget:${userId}`,
-          this.limits.burst,
-          this.limits.perSecond,
-        );
+        const args = [1, `fba:chat-budget:${userId}`, this.limits.burst, this.limits.perSecond];
+        let allowed: unknown;
+        try {
+          allowed = await client.evalsha(TAKE_SHA, ...args);
+        } catch (error) {
+          // A restarted or flushed Redis forgot the script: sending its text loads it again.
+          if (!String((error as Error).message).startsWith("NOSCRIPT")) throw error;
+          allowed = await client.eval(TAKE_SCRIPT, ...args);
+        }
         return allowed === 1;
       } catch (error) {
         this.log.warn({ err: (error as Error).message }, "shared chat budget unavailable");
