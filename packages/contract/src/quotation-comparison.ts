@@ -188,3 +188,22 @@ export const comparisonSchema = z.object({
   bids: z.array(comparisonBidSchema),
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
+
+/** What bidders and sellers are told about awards and re-confirmations. */
+export const awardNotificationTexts = {
+  won: (shipmentId: number, product: string, reason: string) =>
+    `Your quotation for shipment #${shipmentId} (${product}) was accepted. Reason: ${reason}`,
+  lost: (shipmentId: number, product: string, reason: string) =>
+    `Shipment #${shipmentId} (${product}) was awarded to another quotation. Reason: ${reason}`,
+  subject: (shipmentId: number) => `Outcome of the bidding for shipment #${shipmentId}`,
+  reconfirmRequested: (shipmentId: number, product: string) =>
+    `The seller of shipment #${shipmentId} (${product}) asks you to re-confirm your expired quotation`,
+  reconfirmRequestedSubject: (shipmentId: number) =>
+    `Please re-confirm your quotation (shipment #${shipmentId})`,
+  reconfirmed: (shipmentId: number, product: string, agentName: string, validUntil: string) =>
+    `${agentName} re-confirmed their quotation for shipment #${shipmentId} (${product}) until ${validUntil}`,
+  reconfirmDeclined: (shipmentId: number, product: string, agentName: string) =>
+    `${agentName} declined to re-confirm their quotation for shipment #${shipmentId} (${product})`,
+  reconfirmAnsweredSubject: (shipmentId: number) =>
+    `A quotation re-confirmation was answered (shipment #${shipmentId})`,
+} as const;

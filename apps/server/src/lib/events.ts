@@ -36,6 +36,36 @@ export interface DomainEvents {
     /** The service the seller chose; absent when the acceptance named none. */
     service?: QuotationService;
   };
+  /**
+   * A shipment's winning quotation was accepted (through the spec's accept, or the seller's pick
+   * of a bid with a reason): every bidder hears the outcome and why. `reason` is the award's label
+   * ("Faster transit", "Other: ...") or the automatic one ("lowest total of 4 bids").
+   */
+  "bidding.awarded": {
+    shipmentId: number;
+    sellerId: number;
+    winningQuotationId: number;
+    winnerAgentId: number;
+    bidderAgentIds: number[];
+    reason: string;
+    /** The seller picked another bid than the lowest total (with a reason from the fixed list). */
+    picked: boolean;
+  };
+  /** The seller asked the agent of an expired quotation to re-confirm it. */
+  "quotation.reconfirm_requested": {
+    shipmentId: number;
+    sellerId: number;
+    agentId: number;
+    quotationId: number;
+  };
+  /** The agent answered: a new validity date ("YYYY-MM-DD"), or null for a decline. */
+  "quotation.reconfirmed": {
+    shipmentId: number;
+    sellerId: number;
+    agentId: number;
+    quotationId: number;
+    validUntil: string | null;
+  };
   "quotation.declined": {
     shipmentId: number;
     sellerId: number;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
 import { plainJson } from "../../lib/route-schemas.js";
+import { comparisonRoutes } from "./comparison.routes.js";
 import { quotationRoutes } from "./quotations.routes.js";
 import { shipmentRoutes } from "./shipments.routes.js";
 import type { ShipmentDeps } from "./shipments.service.js";
@@ -16,4 +17,5 @@ export default async function shipmentsModule(
   app.setSerializerCompiler(plainJson(services.config));
   await shipmentRoutes(app, services.shipments);
   await quotationRoutes(app, services.shipments);
+  await comparisonRoutes(app, services.shipments);
 }

@@ -20,7 +20,30 @@ const quotationColumns = {
   agentFirstName: users.firstName,
   agentLastName: users.lastName,
   agentEmail: users.email,
+  fastServiceType: quotations.fastServiceType,
+  fastTransitMinDays: quotations.fastTransitMinDays,
+  fastTransitMaxDays: quotations.fastTransitMaxDays,
+  normalServiceType: quotations.normalServiceType,
+  normalTransitMinDays: quotations.normalTransitMinDays,
+  normalTransitMaxDays: quotations.normalTransitMaxDays,
+  inclusions: quotations.inclusions,
+  validUntil: quotations.validUntil,
+  note: quotations.note,
+  reconfirmRequestedAt: quotations.reconfirmRequestedAt,
 };
+
+/** What a quotation states besides its amounts (all null for a bid sent without them). */
+export interface QuotationDetailValues {
+  fastServiceType: string | null;
+  fastTransitMinDays: number | null;
+  fastTransitMaxDays: number | null;
+  normalServiceType: string | null;
+  normalTransitMinDays: number | null;
+  normalTransitMaxDays: number | null;
+  inclusions: string[] | null;
+  validUntil: Date | null;
+  note: string | null;
+}
 
 export async function findQuotation(db: DbOrTx, id: number): Promise<QuotationFields | undefined> {
   const [row] = await db
@@ -54,6 +77,7 @@ export async function insertQuotation(
     fastAmount: string | null;
     normalAmount: string | null;
     totalAmount: string;
+    details?: QuotationDetailValues | null;
     now: Date;
   },
 ): Promise<number> {
@@ -66,6 +90,7 @@ export async function insertQuotation(
       fastAmount: values.fastAmount,
       normalAmount: values.normalAmount,
       totalAmount: values.totalAmount,
+      ...(values.details ?? {}),
       createdAt: values.now,
       updatedAt: values.now,
     })
@@ -134,4 +159,49 @@ export async function listShipmentQuotations(
     db.select({ value: count() }).from(quotations).where(where),
   ]);
   return { rows, count: Number(counted[0]?.value ?? 0) };
+}
+
+/** Every quotation of a shipment with its agent, for the seller's comparison. */
+export async function allShipmentQuotations(
+  db: DbOrTx,
+  shipmentId: number,
+): Promise<QuotationFields[]> {
+  return db
+    .select(quotationColumns)
+    .from(quotations)
+    .innerJoin(users, eq(users.id, quotations.agentId))
+    .where(eq(quotations.shipmentId, shipmentId))
+    .orderBy(asc(quotations.totalAmount), asc(quotations.createdAt), asc(quotations.id));
+}
+
+/** Re-confirmation: the seller's request (a time) or its answer (null, maybe a new validity). */
+export async function setReconfirmation(
+  db: DbOrTx,
+  id: number,
+  values: { reconfirmRequestedAt: Date | null; validUntil?: Date; now: Date },
+): Promise<void> {
+  await db
+    .update(quotations)
+    .set({
+      reconfirmRequestedAt: values.reconfirmRequestedAt,
+      ...(values.validUntil !== undefined ? { validUntil: values.validUntil } : {}),
+      updatedAt: values.now,
+    })
+    .where(eq(quotations.id, id));
+}
+
+/**
+ * A shipment's bidders and its automatic winner (the spec's rule: the lowest total, the earliest
+ * bid on a tie), in one read of its quotations.
+ */
+export async function bidRanking(
+  db: DbOrTx,
+  shipmentId: number,
+): Promise<{ agentIds: number[]; automaticWinnerId: number | null }> {
+  const rows = await db
+    .select({ id: quotations.id, agentId: quotations.agentId })
+    .from(quotations)
+    .where(eq(quotations.shipmentId, shipmentId))
+    .orderBy(asc(quotations.totalAmount), asc(quotations.createdAt), asc(quotations.id));
+  return { agentIds: rows.map((row) => row.agentId), automaticWinnerId: rows[0]?.id ?? null };
 }

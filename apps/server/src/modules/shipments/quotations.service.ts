@@ -1,10 +1,15 @@
 import {
+  automaticReason,
+  hasQuotationDetails,
+  quotationDetailMessages,
   quotationMessages,
   quotationTotal,
+  utcDate,
   shipmentMessages,
   type CreateQuotationData,
   type Quotation,
   type QuotationDecision,
+  type QuotationService,
   type ShipmentDetail,
   type ShipmentStatus,
 } from "@fba/contract";
@@ -18,8 +23,8 @@ import {
   isBiddingOpen,
   shipmentViewAccess,
 } from "./shipments.policy.js";
-import { presentQuotation } from "./shipments.presenter.js";
-import { lockShipment, updateShipment } from "./shipments.repository.js";
+import { presentQuotation, quotationExpired, type QuotationFields } from "./shipments.presenter.js";
+import { lockShipment, updateShipment, type ShipmentState } from "./shipments.repository.js";
 import {
   changeShipment,
   getShipment,
@@ -28,15 +33,48 @@ import {
   type ShipmentDeps,
 } from "./shipments.service.js";
 import {
+  bidRanking,
   findQuotation,
   hasAgentBid,
   insertQuotation,
   listShipmentQuotations,
   recordBid,
   updateQuotation,
+  type QuotationDetailValues,
 } from "./quotations.repository.js";
 
 const toMoney = (value: string | undefined) => (value === undefined ? null : Number(value));
+
+/** A validity date ("YYYY-MM-DD") as stored: that day's midnight UTC (it holds through the day). */
+export const validityDate = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/**
+ * The details of a bid as stored, or null for a bid sent without them (the contract has checked
+ * that a given set is complete). The validity must reach the bidding window's end date.
+ */
+function detailValues(
+  input: CreateQuotationData,
+  biddingEndsAt: Date,
+): QuotationDetailValues | null {
+  if (!hasQuotationDetails(input) || input.valid_until === undefined) return null;
+  const windowEnd = utcDate(biddingEndsAt);
+  if (input.valid_until < windowEnd) {
+    throw AppError.field("valid_until", quotationDetailMessages.validUntilBeforeWindow(windowEnd));
+  }
+  const offersFast = input.fast_amount !== undefined;
+  const offersNormal = input.normal_amount !== undefined;
+  return {
+    fastServiceType: offersFast ? (input.fast_service_type ?? null) : null,
+    fastTransitMinDays: offersFast ? (input.fast_transit_min_days ?? null) : null,
+    fastTransitMaxDays: offersFast ? (input.fast_transit_max_days ?? null) : null,
+    normalServiceType: offersNormal ? (input.normal_service_type ?? null) : null,
+    normalTransitMinDays: offersNormal ? (input.normal_transit_min_days ?? null) : null,
+    normalTransitMaxDays: offersNormal ? (input.normal_transit_max_days ?? null) : null,
+    inclusions: input.inclusions ?? [],
+    validUntil: validityDate(input.valid_until),
+    note: input.note ?? null,
+  };
+}
 
 /** An agent's sealed bid; the first bid moves the shipment to Quotation Received. */
 export async function createQuotation(
@@ -56,6 +94,7 @@ export async function createQuotation(
     if (!state) throw AppError.notFound("Shipment not found");
     const verdict = canPlaceBid(state, now, await hasAgentBid(tx, state.id, agent.id));
     if (!verdict.ok) throw refusalError(verdict);
+    const details = detailValues(input, state.biddingEndsAt);
     const quotationId = await insertQuotation(tx, {
       shipmentId: state.id,
       agentId: agent.id,
@@ -63,6 +102,7 @@ export async function createQuotation(
       fastAmount: fast === null ? null : fast.toFixed(2),
       normalAmount: normal === null ? null : normal.toFixed(2),
       totalAmount: total.toFixed(2),
+      details,
       now,
     });
     if (quotationId === 0)
@@ -78,7 +118,120 @@ export async function createQuotation(
   });
   const created = await findQuotation(deps.db, result.quotationId);
   if (!created) throw AppError.notFound("Quotation not found");
-  return presentQuotation(created, { isWinner: false, masked: false });
+  return presentQuotation(created, { isWinner: false, masked: false, now });
+}
+
+type LockedShipment = ShipmentState;
+type Tx = Parameters<Parameters<ShipmentDeps["db"]["transaction"]>[0]>[0];
+
+/** What a decision changed, for announcing it after the commit. */
+export interface DecisionOutcome {
+  event: "accepted" | "declined" | "cancelled";
+  status: ShipmentStatus;
+  sellerId: number;
+  reason: string | null;
+  service: QuotationService | undefined;
+  /** On acceptance: every bidder hears the outcome and why (null: no reason to tell). */
+  awarded: { bidderAgentIds: number[]; reason: string; picked: boolean } | null;
+}
+
+/**
+ * The seller's decision on the winning quotation, inside the shipment's locked transaction: the
+ * spec's accept, decline and cancel, and the accept that ends the seller's pick of another bid
+ * (`award`: the pick's reason label, told to every bidder). An expired quote cannot be accepted.
+ */
+export async function applyDecision(
+  tx: Tx,
+  seller: AuthUser,
+  state: LockedShipment,
+  quotation: QuotationFields,
+  decision: QuotationDecision,
+  now: Date,
+  award?: { reason: string },
+): Promise<DecisionOutcome> {
+  const verdict = decideQuotation(seller, state, quotation.id, decision);
+  if (!verdict.ok) throw refusalError(verdict);
+  const service = decision.action === "accept" ? decision.service : undefined;
+  const offered = service === "fast" ? quotation.fastAmount : quotation.normalAmount;
+  if (service !== undefined && offered === null) {
+    throw AppError.field("accepted_service", quotationMessages.serviceNotOffered(service));
+  }
+  if (decision.action === "accept" && quotationExpired(quotation, now)) {
+    throw AppError.field("quotation", quotationDetailMessages.expired);
+  }
+  const reason = decision.action === "accept" ? null : decision.reason;
+  await updateQuotation(tx, quotation.id, {
+    isAccepted: decision.action === "accept",
+    ...(decision.action === "accept" ? { acceptedService: service ?? null } : {}),
+    cancelReason: reason,
+    now,
+  });
+  await updateShipment(tx, state.id, {
+    status: verdict.nextStatus,
+    updatedAt: now,
+    ...(reason !== null ? { cancelReason: reason } : {}),
+  });
+  let awarded: DecisionOutcome["awarded"] = null;
+  if (verdict.event === "accepted") {
+    const bids = await bidRanking(tx, state.id);
+    if (award) {
+      awarded = { bidderAgentIds: bids.agentIds, reason: award.reason, picked: true };
+    } else if (bids.automaticWinnerId === quotation.id) {
+      // The spec's rule chose it: bidders learn it was the lowest total.
+      awarded = {
+        bidderAgentIds: bids.agentIds,
+        reason: automaticReason(bids.agentIds.length),
+        picked: false,
+      };
+    }
+  }
+  return {
+    event: verdict.event,
+    status: verdict.nextStatus,
+    sellerId: state.sellerId,
+    reason,
+    service,
+    awarded,
+  };
+}
+
+/** Announces a committed decision: the spec's events, then the outcome to every bidder. */
+export function announceDecision(
+  deps: ShipmentDeps,
+  seller: AuthUser,
+  quotation: QuotationFields,
+  outcome: DecisionOutcome,
+): void {
+  const base = {
+    shipmentId: quotation.shipmentId,
+    sellerId: outcome.sellerId,
+    agentId: quotation.agentId,
+    quotationId: quotation.id,
+  };
+  if (outcome.event === "accepted") {
+    deps.events.emit(
+      "quotation.accepted",
+      outcome.service ? { ...base, service: outcome.service } : base,
+    );
+  } else if (outcome.event === "declined") {
+    deps.events.emit("quotation.declined", { ...base, reason: outcome.reason });
+  } else deps.events.emit("quotation.cancelled", { ...base, reason: outcome.reason });
+  deps.events.emit("shipment.status_changed", {
+    shipmentId: quotation.shipmentId,
+    sellerId: outcome.sellerId,
+    agentId: quotation.agentId,
+    status: outcome.status,
+    byUserId: seller.id,
+  } satisfies DomainEvents["shipment.status_changed"]);
+  if (outcome.awarded) {
+    deps.events.emit("bidding.awarded", {
+      shipmentId: quotation.shipmentId,
+      sellerId: outcome.sellerId,
+      winningQuotationId: quotation.id,
+      winnerAgentId: quotation.agentId,
+      ...outcome.awarded,
+    });
+  }
 }
 
 /**
@@ -95,57 +248,10 @@ export async function decideOnQuotation(
   const quotation = await findQuotation(deps.db, quotationId);
   if (!quotation) throw AppError.notFound("Quotation not found");
   // A decision may arrive the instant the window ends: the bids are judged first.
-  const outcome = await changeShipment(deps, quotation.shipmentId, now, async (tx, state) => {
-    const verdict = decideQuotation(seller, state, quotationId, decision);
-    if (!verdict.ok) throw refusalError(verdict);
-    const service = decision.action === "accept" ? decision.service : undefined;
-    const offered = service === "fast" ? quotation.fastAmount : quotation.normalAmount;
-    if (service !== undefined && offered === null) {
-      throw AppError.field("accepted_service", quotationMessages.serviceNotOffered(service));
-    }
-    const reason = decision.action === "accept" ? null : decision.reason;
-    await updateQuotation(tx, quotationId, {
-      isAccepted: decision.action === "accept",
-      ...(decision.action === "accept" ? { acceptedService: service ?? null } : {}),
-      cancelReason: reason,
-      now,
-    });
-    await updateShipment(tx, state.id, {
-      status: verdict.nextStatus,
-      updatedAt: now,
-      ...(reason !== null ? { cancelReason: reason } : {}),
-    });
-    return {
-      event: verdict.event,
-      status: verdict.nextStatus,
-      sellerId: state.sellerId,
-      reason,
-      service,
-    };
-  });
-
-  const base = {
-    shipmentId: quotation.shipmentId,
-    sellerId: outcome.sellerId,
-    agentId: quotation.agentId,
-    quotationId,
-  };
-  if (outcome.event === "accepted") {
-    deps.events.emit(
-      "quotation.accepted",
-      outcome.service ? { ...base, service: outcome.service } : base,
-    );
-  }
-  else if (outcome.event === "declined") {
-    deps.events.emit("quotation.declined", { ...base, reason: outcome.reason });
-  } else deps.events.emit("quotation.cancelled", { ...base, reason: outcome.reason });
-  deps.events.emit("shipment.status_changed", {
-    shipmentId: quotation.shipmentId,
-    sellerId: outcome.sellerId,
-    agentId: quotation.agentId,
-    status: outcome.status,
-    byUserId: seller.id,
-  } satisfies DomainEvents["shipment.status_changed"]);
+  const outcome = await changeShipment(deps, quotation.shipmentId, now, (tx, state) =>
+    applyDecision(tx, seller, state, quotation, decision, now),
+  );
+  announceDecision(deps, seller, quotation, outcome);
   return getShipment(deps, seller, quotation.shipmentId);
 }
 
@@ -183,7 +289,7 @@ export async function listQuotations(
     const isWinner = row.id === shipment.winningQuotationId;
     // After the window the seller learns the winner; the other bids stay sealed.
     const masked = user.group === "Seller" && !isWinner;
-    return presentQuotation(row, { isWinner, masked: sealed || masked });
+    return presentQuotation(row, { isWinner, masked: sealed || masked, now });
   });
   return { rows: items, count, page: query.page, perPage: query.per_page };
 }

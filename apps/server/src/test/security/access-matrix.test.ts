@@ -347,6 +347,26 @@ const CASES: Record<string, RouteCase> = {
     // Another seller gets the shipment's own refusal, not a role error.
     expect: all(403, { seller: 200 }),
   },
+  // The seller's comparison of bids once bidding closes, the pick of a bid with a reason, and
+  // re-confirming an expired quote (the approved shipment's bids have not expired: a state refusal).
+  "GET /api/shipments/:id/comparison": {
+    path: (w) => `/api/shipments/${w.approved}/comparison/`,
+    expect: all(403, { seller: 200, admin: 200 }),
+  },
+  "POST /api/shipments/:id/award": {
+    path: (w) => `/api/shipments/${w.approvedToAward}/award/`,
+    body: (w) => ({ quotation_id: w.approvedToAwardLosingQuotation, reason: "better_record" }),
+    expect: all(403, { seller: 200 }),
+  },
+  "POST /api/quotations/:id/reconfirm-request": {
+    path: (w) => `/api/quotations/${w.approvedLosingQuotation}/reconfirm-request/`,
+    expect: all(403, { seller: 400 }),
+  },
+  "POST /api/quotations/:id/reconfirm": {
+    path: (w) => `/api/quotations/${w.approvedLosingQuotation}/reconfirm/`,
+    body: () => ({ valid_until: "2099-12-31" }),
+    expect: all(403, { loser: 400 }),
+  },
   "GET /api/quotations": {
     path: (w) => `/api/quotations/?shipment_id=${w.accepted}`,
     // Agents see only their own bid (none for an agent who did not bid).

@@ -31,6 +31,9 @@ export interface World {
   /** A second approved shipment the seller accepts during the run. */
   approvedToAccept: number;
   approvedToAcceptQuotation: number;
+  /** A third approved shipment whose seller picks the losing bid with a reason during the run. */
+  approvedToAward: number;
+  approvedToAwardLosingQuotation: number;
   /** Accepted order: winner is the agent. */
   accepted: number;
   acceptedQuotation: number;
@@ -110,6 +113,10 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const approvedToAccept = await post();
   const toAcceptBids = await bidBoth(approvedToAccept);
   await closeWindow(app, approvedToAccept);
+
+  const approvedToAward = await post();
+  const toAwardBids = await bidBoth(approvedToAward);
+  await closeWindow(app, approvedToAward);
 
   const accepted = await post();
   const acceptedBids = await bidBoth(accepted);
@@ -301,6 +308,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     approvedLosingQuotation: approvedBids.lose,
     approvedToAccept,
     approvedToAcceptQuotation: toAcceptBids.win,
+    approvedToAward,
+    approvedToAwardLosingQuotation: toAwardBids.lose,
     accepted,
     acceptedQuotation: acceptedBids.win,
     acceptedLeg: acceptedLeg.id,

@@ -1,0 +1,291 @@
+import {
+  AWARD_REASONS,
+  automaticReason,
+  awardLabel,
+  comparisonMessages,
+  pricePerKg,
+  quotationDetailMessages,
+  quotationTotal,
+  utcDate,
+  type AwardData,
+  type AwardReason,
+  type Comparison,
+  type ComparisonBid,
+  type ReconfirmAnswer,
+  type ShipmentDetail,
+  type ShipmentStatus,
+} from "@fba/contract";
+import { AppError } from "../../lib/errors.js";
+import type { AuthUser } from "../../plugins/auth.js";
+import { readScorecards } from "../agents/scorecards.repository.js";
+import { settleDueBidding } from "./bidding-window.js";
+import { readComparisonShipment, type ComparisonShipment } from "./comparison.repository.js";
+import {
+  allShipmentQuotations,
+  findQuotation,
+  setReconfirmation,
+} from "./quotations.repository.js";
+import { announceDecision, applyDecision, validityDate } from "./quotations.service.js";
+import { isBiddingOpen, refusals } from "./shipments.policy.js";
+import {
+  presentQuotation,
+  quotationDetailsOf,
+  quotationExpired,
+  type QuotationFields,
+} from "./shipments.presenter.js";
+import { updateShipment } from "./shipments.repository.js";
+import { changeShipment, getShipment, type ShipmentDeps } from "./shipments.service.js";
+
+const clock = (deps: ShipmentDeps) => (deps.now ? deps.now() : new Date());
+
+const numberOf = (value: string | null) => (value === null ? null : Number(value));
+
+const totalOf = (row: QuotationFields) =>
+  quotationTotal({
+    pickup_amount: Number(row.pickupAmount),
+    fast_amount: numberOf(row.fastAmount),
+    normal_amount: numberOf(row.normalAmount),
+  });
+
+/** The spec's automatic winner: the lowest total, the earliest bid on a tie. */
+function automaticWinnerOf(rows: QuotationFields[]): QuotationFields | null {
+  let best: QuotationFields | null = null;
+  for (const row of rows) {
+    if (!best) best = row;
+    else {
+      const diff = Number(row.totalAmount) - Number(best.totalAmount);
+      const earlier =
+        row.createdAt.getTime() < best.createdAt.getTime() ||
+        (row.createdAt.getTime() === best.createdAt.getTime() && row.id < best.id);
+      if (diff < 0 || (diff === 0 && earlier)) best = row;
+    }
+  }
+  return best;
+}
+
+/**
+ * The comparison's order: total ascending; at equal totals bids with details before those without
+ * ("details not given" sorts last), then the earliest.
+ */
+function compareBids(a: QuotationFields, b: QuotationFields): number {
+  const diff = Number(a.totalAmount) - Number(b.totalAmount);
+  if (diff !== 0) return diff;
+  const given = Number(Boolean(b.validUntil)) - Number(Boolean(a.validUntil));
+  if (given !== 0) return given;
+  return a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
+}
+
+/** The shipment as the comparison reads it, its passed window judged first. */
+async function loadShipment(
+  deps: ShipmentDeps,
+  id: number,
+  now: Date,
+): Promise<ComparisonShipment> {
+  let shipment = await readComparisonShipment(deps.db, id);
+  if (!shipment) throw AppError.notFound("Shipment not found");
+  if (shipment.status === "Quotation Received" && shipment.biddingEndsAt <= now) {
+    await settleDueBidding(deps, now, { shipmentId: id });
+    shipment = (await readComparisonShipment(deps.db, id)) ?? shipment;
+  }
+  return shipment;
+}
+
+const isAwardReason = (value: string | null): value is AwardReason =>
+  (AWARD_REASONS as readonly string[]).includes(value ?? "");
+
+/**
+ * Every bid of a shipment side by side, for its seller or an admin once bidding has closed: the
+ * shipment row, its quotations with their agents, and the agents' scorecards (one read by
+ * primary key), in three queries.
+ */
+export async function getComparison(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  id: number,
+): Promise<Comparison> {
+  const now = clock(deps);
+  const shipment = await loadShipment(deps, id, now);
+  if (user.group !== "Admin" && shipment.sellerId !== user.id) {
+    throw AppError.forbidden(comparisonMessages.notYourShipment);
+  }
+  const status = shipment.status as ShipmentStatus;
+  if (isBiddingOpen({ status, biddingEndsAt: shipment.biddingEndsAt }, now)) {
+    throw AppError.badRequest(comparisonMessages.notClosed);
+  }
+  const rows = await allShipmentQuotations(deps.db, id);
+  const scorecards = await readScorecards(
+    deps.db,
+    rows.map((row) => row.agentId),
+  );
+  const automatic = automaticWinnerOf(rows);
+  const weight = shipment.chargeableWeightKg;
+  const bids = [...rows].sort(compareBids).map((row): ComparisonBid => {
+    const isWinner = row.id === shipment.winningQuotationId;
+    const total = totalOf(row);
+    const perKg = pricePerKg(total, weight);
+    const scorecard = scorecards.get(row.agentId);
+    if (!scorecard) throw new Error(`no scorecard for agent ${row.agentId}`);
+    return {
+      quotation: presentQuotation(row, { isWinner, masked: false, now }),
+      agent: { id: row.agentId, first_name: row.agentFirstName, last_name: row.agentLastName },
+      scorecard,
+      total_amount: total.toFixed(2),
+      price_per_kg: perKg === null ? null : perKg.toFixed(2),
+      details_given: quotationDetailsOf(row) !== null,
+      is_automatic_winner: row.id === automatic?.id,
+      is_winner: isWinner,
+      is_expired: quotationExpired(row, now),
+    };
+  });
+  const reason = shipment.awardReason;
+  return {
+    shipment_id: shipment.id,
+    status,
+    chargeable_weight_kg: weight,
+    automatic_winner_id: automatic?.id ?? null,
+    automatic_reason: automatic ? automaticReason(rows.length) : null,
+    winner_id: shipment.winningQuotationId,
+    award:
+      isAwardReason(reason) && shipment.winningQuotationId !== null
+        ? {
+            quotation_id: shipment.winningQuotationId,
+            reason,
+            reason_text: shipment.awardReasonText,
+            label: awardLabel(reason, shipment.awardReasonText),
+          }
+        : null,
+    can_award: user.id === shipment.sellerId && status === "Quotation Approved",
+    bids,
+  };
+}
+
+/**
+ * The seller picks a bid during the approval window (maybe not the automatic winner), with a
+ * reason: it becomes the winner and is accepted exactly as the spec's accept does; every bidder
+ * hears the outcome and the reason.
+ */
+export async function awardQuotation(
+  deps: ShipmentDeps,
+  seller: AuthUser,
+  id: number,
+  input: AwardData,
+): Promise<ShipmentDetail> {
+  const now = clock(deps);
+  const label = awardLabel(input.reason, input.reason_text);
+  const result = await changeShipment(deps, id, now, async (tx, state) => {
+    if (state.sellerId !== seller.id) throw AppError.forbidden(refusals.notOwner);
+    if (state.status !== "Quotation Approved") {
+      throw AppError.field("shipment", comparisonMessages.outsideApprovalWindow);
+    }
+    const quotation = await findQuotation(tx, input.quotation_id);
+    if (!quotation || quotation.shipmentId !== state.id) {
+      throw AppError.field("quotation_id", comparisonMessages.quotationOtherShipment);
+    }
+    if (quotationExpired(quotation, now)) {
+      throw AppError.field("quotation_id", comparisonMessages.quotationExpired);
+    }
+    await updateShipment(tx, state.id, {
+      winningQuotationId: quotation.id,
+      winnerAgentId: quotation.agentId,
+      awardReason: input.reason,
+      awardReasonText: input.reason_text,
+      updatedAt: now,
+    });
+    const decision = input.accepted_service
+      ? ({ action: "accept", service: input.accepted_service } as const)
+      : ({ action: "accept" } as const);
+    const outcome = await applyDecision(
+      tx,
+      seller,
+      { ...state, winningQuotationId: quotation.id, winnerAgentId: quotation.agentId },
+      quotation,
+      decision,
+      now,
+      { reason: label },
+    );
+    return { quotation, outcome };
+  });
+  announceDecision(deps, seller, result.quotation, result.outcome);
+  return getShipment(deps, seller, id);
+}
+
+/** The seller asks the agent of an expired quote to re-confirm it (while deciding). */
+export async function requestReconfirmation(
+  deps: ShipmentDeps,
+  seller: AuthUser,
+  quotationId: number,
+): Promise<ComparisonBid["quotation"]> {
+  const now = clock(deps);
+  const found = await findQuotation(deps.db, quotationId);
+  if (!found) throw AppError.notFound("Quotation not found");
+  const event = await changeShipment(deps, found.shipmentId, now, async (tx, state) => {
+    if (state.sellerId !== seller.id) throw AppError.forbidden(refusals.notOwner);
+    if (state.status !== "Quotation Approved") {
+      throw AppError.field("shipment", comparisonMessages.outsideApprovalWindow);
+    }
+    const quotation = (await findQuotation(tx, quotationId)) ?? found;
+    if (!quotationExpired(quotation, now)) {
+      throw AppError.field("quotation", comparisonMessages.reconfirmNotExpired);
+    }
+    if (quotation.reconfirmRequestedAt) {
+      throw AppError.field("quotation", comparisonMessages.reconfirmAlreadyRequested);
+    }
+    await setReconfirmation(tx, quotationId, { reconfirmRequestedAt: now, now });
+    return {
+      shipmentId: state.id,
+      sellerId: state.sellerId,
+      agentId: quotation.agentId,
+      quotationId,
+    };
+  });
+  deps.events.emit("quotation.reconfirm_requested", event);
+  return presentedQuotation(deps, quotationId, now);
+}
+
+/** The agent answers a re-confirmation request: a new validity date, or a decline. */
+export async function answerReconfirmation(
+  deps: ShipmentDeps,
+  agent: AuthUser,
+  quotationId: number,
+  answer: ReconfirmAnswer,
+): Promise<ComparisonBid["quotation"]> {
+  const now = clock(deps);
+  const found = await findQuotation(deps.db, quotationId);
+  if (!found) throw AppError.notFound("Quotation not found");
+  if (found.agentId !== agent.id) {
+    throw AppError.forbidden("Only the quotation's agent can re-confirm it");
+  }
+  const event = await changeShipment(deps, found.shipmentId, now, async (tx, state) => {
+    const quotation = (await findQuotation(tx, quotationId)) ?? found;
+    if (!quotation.reconfirmRequestedAt) {
+      throw AppError.field("quotation", comparisonMessages.reconfirmNotRequested);
+    }
+    if (answer.action === "extend" && answer.valid_until < utcDate(now)) {
+      throw AppError.field("valid_until", quotationDetailMessages.validUntilPast);
+    }
+    await setReconfirmation(tx, quotationId, {
+      reconfirmRequestedAt: null,
+      ...(answer.action === "extend" ? { validUntil: validityDate(answer.valid_until) } : {}),
+      now,
+    });
+    return {
+      shipmentId: state.id,
+      sellerId: state.sellerId,
+      agentId: agent.id,
+      quotationId,
+      validUntil: answer.action === "extend" ? answer.valid_until : null,
+    };
+  });
+  deps.events.emit("quotation.reconfirmed", event);
+  return presentedQuotation(deps, quotationId, now);
+}
+
+async function presentedQuotation(
+  deps: ShipmentDeps,
+  quotationId: number,
+  now: Date,
+): Promise<ComparisonBid["quotation"]> {
+  const row = await findQuotation(deps.db, quotationId);
+  if (!row) throw AppError.notFound("Quotation not found");
+  return presentQuotation(row, { isWinner: false, masked: false, now });
+}
