@@ -1,225 +1,343 @@
 // The baseline of api.bench.mjs: bare node:http + pg running the same SQL as the real server's
-// shipment endpoints and answering the same JSON, with no framework, auth or validation.
+// shipment reads (the same statements, prepared the same way, in the same order) and answering
+// the same JSON, with no framework, auth or validation. The rows are turned into the wire shape
+// by the server's own presenter (pure functions, from the same build), so the bodies match and
+// the ratio measures what the server adds: routing, auth, validation, the query builder,
+// serialisation and logging.
 import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "apps/server/package.json"));
 const pg = require("pg");
 pg.types.setTypeParser(1082, (value) => value);
+const dist = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/server/dist");
+const { presentShipmentRow, presentShipmentDetail } = await import(
+  pathToFileURL(path.join(dist, "modules/shipments/shipments.presenter.js")).href
+);
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const port = Number(process.env.PORT);
-const sellerId = Number(process.env.BENCH_SELLER_ID);
-const agentId = Number(process.env.BENCH_AGENT_ID);
+const users = {
+  open: Number(process.env.BENCH_AGENT_ID),
+  seller: Number(process.env.BENCH_SELLER_ID),
+  admin: Number(process.env.BENCH_ADMIN_ID),
+};
+const LIST_COUNT_CAP = 1000;
+const ACTIVE = [
+  "Shipment Pending",
+  "Quotation Received",
+  "Quotation Approved",
+  "Quotation Accepted",
+];
+const STALE_LEG_DAYS = 5;
 
-const COLUMNS = `s.id, s.seller_id, s.status, s.freight_booking_reference_number, s.shipment_ready_date,
-  s.supplier_contact_name, s.supplier_contact_phone, s.product_name, s.main_competitor_asin,
-  s.pickup_full_address, s.pickup_street_address, s.pickup_city, s.pickup_state, s.pickup_country,
-  s.pickup_zip_code, s.pickup_latitude, s.pickup_longitude, s.pickup_place_id, s.compliance,
-  s.detailed_product_description, s.additional_notes, s.contact_first_name, s.contact_last_name,
-  s.contact_email, s.bidding_ends_at, s.winning_quotation_id, s.winner_agent_id, s.quotation_count,
-  s.tracking_number, s.tracking_link, s.final_amount, s.cancel_reason, s.created_at, s.updated_at,
-  u.first_name as seller_first_name, u.last_name as seller_last_name, u.email as seller_email,
-  u.phone as seller_phone, q.id as q_id, q.pickup_amount, q.fast_amount, q.normal_amount,
-  q.total_amount, q.is_accepted, q.cancel_reason as q_cancel_reason, q.created_at as q_created_at,
-  q.updated_at as q_updated_at, q.agent_id, a.first_name as agent_first_name,
-  a.last_name as agent_last_name, a.email as agent_email`;
-const SEARCH = `lower(s.product_name || ' ' || s.freight_booking_reference_number || ' ' || s.pickup_full_address) like $SEARCH`;
+/** The server's read columns (shipmentColumns and orderFactColumns), in its order. */
+const COLUMNS = `"shipments"."id", "shipments"."seller_id", "shipments"."status", "shipments"."freight_booking_reference_number", "shipments"."shipment_ready_date", "shipments"."supplier_contact_name", "shipments"."supplier_contact_phone", "shipments"."product_name", "shipments"."main_competitor_asin", "shipments"."pickup_full_address", "shipments"."pickup_street_address", "shipments"."pickup_city", "shipments"."pickup_state", "shipments"."pickup_country", "shipments"."pickup_zip_code", "shipments"."pickup_latitude", "shipments"."pickup_longitude", "shipments"."pickup_place_id", "shipments"."compliance", "shipments"."detailed_product_description", "shipments"."additional_notes", "shipments"."contact_first_name", "shipments"."contact_last_name", "shipments"."contact_email", "shipments"."bidding_ends_at", "shipments"."winning_quotation_id", "shipments"."winner_agent_id", "shipments"."quotation_count", "shipments"."tracking_number", "shipments"."tracking_link", "shipments"."tracking_carrier", "shipments"."final_amount", "shipments"."cancel_reason", "shipments"."created_at", "shipments"."updated_at", "users"."first_name", "users"."last_name", "users"."email", "users"."phone", "q"."id", "q"."pickup_amount", "q"."fast_amount", "q"."normal_amount", "q"."total_amount", "q"."is_accepted", "q"."accepted_service", "q"."cancel_reason", "q"."created_at", "q"."updated_at", "q"."agent_id", "agent"."first_name", "agent"."last_name", "agent"."email", case when "shipments"."winner_agent_id" is not null then
+    coalesce((select json_agg(distinct d.type) from "order_documents" d
+      where d.shipment_id = "shipments"."id"), '[]'::json) end, case
+    when "shipments"."winner_agent_id" is not null then coalesce((select json_agg(json_build_array(
+      "shipment_legs"."fc_code", "shipment_legs"."different_fc_code", (select e.delivered_fc_code from "leg_events" e
+  where e.leg_id = "shipment_legs".id and e.milestone = 'delivered'
+    and not exists (select 1 from "leg_events" c where c.supersedes_id = e.id)
+  order by e.id desc limit 1)))
+      from "shipment_legs" where "shipment_legs"."shipment_id" = "shipments"."id"), '[]'::json) end`;
+const KEYS = [
+  "id",
+  "sellerId",
+  "status",
+  "freightBookingReferenceNumber",
+  "shipmentReadyDate",
+  "supplierContactName",
+  "supplierContactPhone",
+  "productName",
+  "mainCompetitorAsin",
+  "pickupFullAddress",
+  "pickupStreetAddress",
+  "pickupCity",
+  "pickupState",
+  "pickupCountry",
+  "pickupZipCode",
+  "pickupLatitude",
+  "pickupLongitude",
+  "pickupPlaceId",
+  "compliance",
+  "detailedProductDescription",
+  "additionalNotes",
+  "contactFirstName",
+  "contactLastName",
+  "contactEmail",
+  "biddingEndsAt",
+  "winningQuotationId",
+  "winnerAgentId",
+  "quotationCount",
+  "trackingNumber",
+  "trackingLink",
+  "trackingCarrier",
+  "finalAmount",
+  "cancelReason",
+  "createdAt",
+  "updatedAt",
+  "sellerFirstName",
+  "sellerLastName",
+  "sellerEmail",
+  "sellerPhone",
+  "quotationId",
+  "quotationPickupAmount",
+  "quotationFastAmount",
+  "quotationNormalAmount",
+  "quotationTotalAmount",
+  "quotationIsAccepted",
+  "quotationAcceptedService",
+  "quotationCancelReason",
+  "quotationCreatedAt",
+  "quotationUpdatedAt",
+  "quotationAgentId",
+  "agentFirstName",
+  "agentLastName",
+  "agentEmail",
+  "orderDocumentTypes",
+  "orderLegs",
+];
+const FROM = (join) =>
+  ` from "shipments" inner join "users" on "users"."id" = "shipments"."seller_id" left join "quotations" "q" on ${join} left join "users" "agent" on "agent"."id" = "q"."agent_id"`;
+const AGENT_JOIN = `("q"."shipment_id" = "shipments"."id" and "q"."agent_id" = $1)`;
+const WINNER_JOIN = `"q"."id" = "shipments"."winning_quotation_id"`;
+const SEARCH = `lower("shipments"."product_name" || ' ' || "shipments"."freight_booking_reference_number" || ' ' || "shipments"."pickup_full_address") like`;
+const ORDERING = [
+  "id",
+  "created_at",
+  "updated_at",
+  "shipment_ready_date",
+  "product_name",
+  "status",
+  "bidding_ends_at",
+  "final_amount",
+  "quotation_count",
+];
 
-const money = (value) => (value === null || value === undefined ? null : Number(value).toFixed(2));
-const OPEN = ["Shipment Pending", "Quotation Received"];
-
-function present(row, unread, now) {
-  return {
-    id: row.id,
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    bidding_ends_at: row.bidding_ends_at.toISOString(),
-    is_bidding_open: OPEN.includes(row.status) && row.bidding_ends_at.getTime() > now,
-    freight_booking_reference_number: row.freight_booking_reference_number,
-    shipment_ready_date: row.shipment_ready_date,
-    supplier_contact_name: row.supplier_contact_name,
-    supplier_contact_phone: row.supplier_contact_phone,
-    product_name: row.product_name,
-    main_competitor_asin: row.main_competitor_asin,
-    pickup_location: {
-      id: row.id,
-      full_address: row.pickup_full_address,
-      street_address: row.pickup_street_address,
-      city: row.pickup_city,
-      state: row.pickup_state,
-      country: row.pickup_country,
-      zip_code: row.pickup_zip_code,
-      latitude: row.pickup_latitude,
-      longitude: row.pickup_longitude,
-      place_id: row.pickup_place_id,
-    },
-    user: {
-      id: row.seller_id,
-      first_name: row.seller_first_name,
-      last_name: row.seller_last_name,
-      email: row.seller_email,
-      profile: { phone: row.seller_phone },
-    },
-    quotation:
-      row.q_id === null
-        ? {}
-        : {
-            id: row.q_id,
-            shipment: row.id,
-            pickup_amount: money(row.pickup_amount),
-            fast_amount: money(row.fast_amount),
-            normal_amount: money(row.normal_amount),
-            total_amount: money(row.total_amount),
-            is_accepted: row.is_accepted,
-            cancel_reason: row.q_cancel_reason,
-            is_winner: row.winning_quotation_id === row.q_id,
-            is_masked: false,
-            created_at: row.q_created_at.toISOString(),
-            updated_at: row.q_updated_at.toISOString(),
-            user: {
-              id: row.agent_id,
-              first_name: row.agent_first_name,
-              last_name: row.agent_last_name,
-              email: row.agent_email,
-            },
-          },
-    tracking_number: row.tracking_number,
-    tracking_link: row.tracking_link,
-    final_amount: money(row.final_amount),
-    cancel_reason: row.cancel_reason,
-    message_count: unread.get(row.id) ?? 0,
-    quotation_count: row.quotation_count,
-  };
+/** A row as the server's query builder hands it over (by position) with its order facts. */
+function shipmentRow(values) {
+  const row = {};
+  for (let i = 0; i < KEYS.length; i += 1) row[KEYS[i]] = values[i];
+  const { orderDocumentTypes, orderLegs, ...rest } = row;
+  if (row.winnerAgentId === null || orderLegs === null)
+    return { ...rest, documentTypes: null, delivery: null };
+  const delivery = { legs: 0, delivered: 0, at_booked_fc: 0, different_fc_open: 0 };
+  for (const [fcCode, differentFcCode, deliveredFc] of orderLegs) {
+    delivery.legs += 1;
+    if (deliveredFc === null) continue;
+    delivery.delivered += 1;
+    if (deliveredFc === fcCode) delivery.at_booked_fc += 1;
+    else if (differentFcCode !== deliveredFc) delivery.different_fc_open += 1;
+  }
+  return { ...rest, documentTypes: orderDocumentTypes ?? [], delivery };
 }
 
 async function unreadCounts(userId, ids) {
   const unread = new Map();
   if (ids.length === 0) return unread;
   const { rows } = await pool.query({
-    name: "unread",
-    text: `select m.shipment_id, count(*)::int as n from chat_messages m
-     left join chat_read_cursors c on c.user_id = $1 and c.chat_kind = 'shipment' and c.chat_id = m.shipment_id
-     where m.shipment_id = any($2) and m.sender_id <> $1 and m.id > coalesce(c.last_read_message_id, 0)
-     group by m.shipment_id`,
-    values: [userId, ids],
+    name: "unread_shipment",
+    text: `select "chat_messages"."shipment_id", count(*) from "chat_messages" left join "chat_read_cursors" on ("chat_read_cursors"."user_id" = $1 and "chat_read_cursors"."chat_kind" = $2 and "chat_read_cursors"."chat_id" = "chat_messages"."shipment_id") where ("chat_messages"."shipment_id" = any($3::integer[]) and "chat_messages"."sender_id" <> $4 and "chat_messages"."id" > coalesce("chat_read_cursors"."last_read_message_id", 0)) group by "chat_messages"."shipment_id"`,
+    values: [userId, "shipment", ids, userId],
+    rowMode: "array",
   });
-  for (const row of rows) unread.set(row.shipment_id, row.n);
+  for (const [id, n] of rows) if (id !== null) unread.set(id, Number(n));
   return unread;
+}
+
+async function legsAttention(ids, now) {
+  if (ids.length === 0) return new Map();
+  const today = now.toISOString().slice(0, 10);
+  const quietSince = new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString();
+  const { rows } = await pool.query({
+    name: "legs_attention",
+    text: `select "shipment_id", count(*) filter (where "shipment_legs"."milestone" <> 'delivered' and "eta" < $1::date), count(*) filter (where "shipment_legs"."milestone" <> 'delivered' and "milestone" <> 'booked'
+        and "last_event_at" <= $2::timestamptz) from "shipment_legs" where "shipment_legs"."shipment_id" = any($3::integer[]) group by "shipment_legs"."shipment_id"`,
+    values: [today, quietSince, ids],
+    rowMode: "array",
+  });
+  return new Map(
+    rows.map(([id, late, stale]) => [id, { late: Number(late), stale: Number(stale) }]),
+  );
+}
+
+/** The check the server makes before a seller's or admin's list: windows passed, unjudged. */
+async function dueShipments(now, sellerId) {
+  const due = `("shipments"."bidding_ends_at" <= $1 and ("shipments"."status" = $2 or ("shipments"."status" = $3 and "shipments"."bidding_closed_at" is null)))`;
+  const values = [now.toISOString(), "Quotation Received", "Shipment Pending"];
+  const text =
+    sellerId === undefined
+      ? `select "id" from "shipments" where ${due} limit $4`
+      : `select "id" from "shipments" where (${due} and "shipments"."seller_id" = $4) limit $5`;
+  if (sellerId !== undefined) values.push(sellerId);
+  values.push(100);
+  await pool.query({ text, values, rowMode: "array" });
 }
 
 async function list(kind, url) {
   const now = new Date();
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const perPage = Math.min(200, Number(url.searchParams.get("per_page")) || 50);
-  const search = `%${(url.searchParams.get("search") ?? "").toLowerCase()}%`;
-  let where;
-  let params;
-  let join;
-  let order;
-  let userId;
-  if (kind === "open") {
-    userId = agentId;
-    where = `s.status in ('Shipment Pending', 'Quotation Received') and s.bidding_ends_at > $2 and ${SEARCH.replace("$SEARCH", "$3")}`;
-    params = [agentId, now, search];
-    join = "q.shipment_id = s.id and q.agent_id = $1";
-    order = "s.bidding_ends_at asc, s.id asc";
-  } else {
-    userId = sellerId;
-    // The same due-window check the server makes before a seller list.
-    await pool.query(
-      `select id from shipments where status = 'Quotation Received' and bidding_ends_at <= $1 and seller_id = $2 limit 100`,
-      [now, sellerId],
-    );
-    where = `s.seller_id = $1 and s.status in ('Shipment Pending', 'Quotation Received', 'Quotation Approved', 'Quotation Accepted') and ${SEARCH.replace("$SEARCH", "$2")}`;
-    params = [sellerId, search];
-    join = "q.id = s.winning_quotation_id";
-    order = "s.created_at desc, s.id desc";
-  }
-  const countSql = `select count(*)::int as n from shipments s where ${where.replaceAll("$1", kind === "open" ? "$1" : "$1")}`;
-  const [rowsResult, countResult] = await Promise.all([
-    pool.query(
-      `select ${COLUMNS} from shipments s inner join users u on u.id = s.seller_id
-       left join quotations q on ${join} left join users a on a.id = q.agent_id
-       where ${where} order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`,
-      params,
-    ),
-    kind === "open"
-      ? pool.query(countSql.replace("$2", "$1").replace("$3", "$2"), [now, search])
-      : pool.query(countSql, params),
-  ]);
-  const unread = await unreadCounts(
-    userId,
-    rowsResult.rows.map((row) => row.id),
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
+  const perPage = Math.min(
+    200,
+    Math.max(1, Number.parseInt(url.searchParams.get("per_page") ?? "", 10) || 50),
   );
-  const count = countResult.rows[0].n;
+  const search = (url.searchParams.get("search") ?? "").trim() || undefined;
+  const status = url.searchParams.get("status") || undefined;
+  const ordering = url.searchParams.get("ordering") ?? "";
+  const userId = users[kind];
+  if (kind === "seller") await dueShipments(now, userId);
+  if (kind === "admin") await dueShipments(now);
+
+  const params = [];
+  const p = (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const conditions = [];
+  if (kind === "open")
+    conditions.push(
+      `"shipments"."status" in (${p("Shipment Pending")}, ${p("Quotation Received")})`,
+      `"shipments"."bidding_ends_at" > ${p(now.toISOString())}`,
+    );
+  if (kind === "seller")
+    conditions.push(
+      `"shipments"."seller_id" = ${p(userId)}`,
+      `"shipments"."status" in (${ACTIVE.map(p).join(", ")})`,
+    );
+  if (kind === "admin" && status) conditions.push(`"shipments"."status" = ${p(status)}`);
+  if (search) {
+    const like = `${SEARCH} ${p(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+    conditions.push(
+      /^\d{1,9}$/.test(search)
+        ? `(${like} or "shipments"."id" = ${p(Number(search))})`
+        : `(${like})`,
+    );
+  }
+  const where =
+    conditions.length === 0
+      ? ""
+      : conditions.length === 1
+        ? ` where ${conditions[0]}`
+        : ` where (${conditions.join(" and ")})`;
+  const descending = ordering.startsWith("-");
+  const field = descending ? ordering.slice(1) : ordering;
+  const order = ORDERING.includes(field)
+    ? `"shipments"."${field}" ${descending ? "desc" : "asc"}, "shipments"."id" ${descending ? "desc" : "asc"}`
+    : kind === "open"
+      ? `"shipments"."bidding_ends_at" asc, "shipments"."id" asc`
+      : `"shipments"."created_at" desc, "shipments"."id" desc`;
+  const offset = (page - 1) * perPage;
+  const n = params.length;
+  const found = (
+    await pool.query({
+      text: `select "id" from "shipments"${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
+      values: [...params, perPage + 1, offset],
+      rowMode: "array",
+    })
+  ).rows.map(([id]) => id);
+  const hasMore = found.length > perPage;
+  const ids = hasMore ? found.slice(0, perPage) : found;
+  const endsHere = !hasMore && (ids.length > 0 || offset === 0);
+  const agent = kind === "open";
+  const [rows, counted] = await Promise.all([
+    ids.length === 0
+      ? []
+      : pool
+          .query({
+            name: agent ? "shipments_by_ids_agent" : "shipments_by_ids_winner",
+            text: agent
+              ? `select ${COLUMNS}${FROM(AGENT_JOIN)} where "shipments"."id" = any($2::integer[])`
+              : `select ${COLUMNS}${FROM(WINNER_JOIN)} where "shipments"."id" = any($1::integer[])`,
+            values: agent ? [userId, ids] : [ids],
+            rowMode: "array",
+          })
+          .then((result) => {
+            const byId = new Map(result.rows.map((values) => [values[0], shipmentRow(values)]));
+            return ids.map((id) => byId.get(id)).filter(Boolean);
+          }),
+    endsHere
+      ? offset + ids.length
+      : pool
+          .query({
+            text: `select count(*) from (select 1 as "one" from "shipments"${where} limit $${n + 1}) "matches"`,
+            values: [...params, LIST_COUNT_CAP + 1],
+            rowMode: "array",
+          })
+          .then((result) => Number(result.rows[0][0])),
+  ]);
+  const accepted = agent
+    ? []
+    : rows.filter((row) => row.status === "Quotation Accepted").map((row) => row.id);
+  const [unread, attention] = await Promise.all([
+    unreadCounts(
+      userId,
+      rows.map((row) => row.id),
+    ),
+    legsAttention(accepted, now),
+  ]);
+  const countIsCapped = !endsHere && counted > LIST_COUNT_CAP;
+  const count = countIsCapped ? LIST_COUNT_CAP : counted;
   return {
     status: "success",
     status_code: 200,
     message: "Fetched successfully",
-    data: rowsResult.rows.map((row) => present(row, unread, now.getTime())),
+    data: rows.map((row) =>
+      presentShipmentRow(row, unread.get(row.id) ?? 0, now, attention.get(row.id) ?? null),
+    ),
     pagination_option: {
       page,
       pages: Math.max(1, Math.ceil(count / perPage)),
       per_page: perPage,
       count,
+      count_is_capped: countIsCapped,
+      has_more: hasMore,
     },
   };
 }
 
+/** The seller's read of one of their shipments (no window to close: the bench reads settled ones). */
 async function detail(id) {
-  const now = Date.now();
-  // Named statements, parsed and planned once per connection, as the server's by-id reads are.
+  const now = new Date();
   const { rows } = await pool.query({
-    name: "detail",
-    text: `select ${COLUMNS} from shipments s inner join users u on u.id = s.seller_id
-     left join quotations q on q.id = s.winning_quotation_id left join users a on a.id = q.agent_id
-     where s.id = $1 limit 1`,
-    values: [id],
+    name: "shipment_by_id_winner",
+    text: `select ${COLUMNS}${FROM(WINNER_JOIN)} where "shipments"."id" = $1 limit $2`,
+    values: [id, 1],
+    rowMode: "array",
   });
-  const row = rows[0];
+  const row = shipmentRow(rows[0]);
   const [packages, unread] = await Promise.all([
     pool.query({
-      name: "packages",
-      text: `select * from shipment_packages where shipment_id = $1 order by position asc`,
+      name: "shipment_packages_by_shipment",
+      text: `select "id", "shipment_id", "position", "length_cm", "width_cm", "height_cm", "weight_per_carton_kg", "total_cost_of_goods", "number_of_cartons", "delivery_location", "chargeable_weight", "tracking_number", "tracking_link", "fba_shipment_id" from "shipment_packages" where "shipment_packages"."shipment_id" = $1 order by "shipment_packages"."position" asc`,
       values: [id],
     }),
-    unreadCounts(sellerId, [id]),
+    unreadCounts(users.seller, [id]),
   ]);
+  const packageRows = packages.rows.map((p) => ({
+    id: p.id,
+    shipmentId: p.shipment_id,
+    position: p.position,
+    lengthCm: p.length_cm,
+    widthCm: p.width_cm,
+    heightCm: p.height_cm,
+    weightPerCartonKg: p.weight_per_carton_kg,
+    totalCostOfGoods: p.total_cost_of_goods,
+    numberOfCartons: p.number_of_cartons,
+    deliveryLocation: p.delivery_location,
+    chargeableWeight: p.chargeable_weight,
+    trackingNumber: p.tracking_number,
+    trackingLink: p.tracking_link,
+    fbaShipmentId: p.fba_shipment_id,
+  }));
   return {
     status: "success",
     status_code: 200,
-    message: "Details updated successfully",
-    data: {
-      ...present(row, unread, now),
-      packages: packages.rows.map((p) => ({
-        id: p.id,
-        carton_dimensions_length: Number(p.length_cm),
-        carton_dimensions_width: Number(p.width_cm),
-        carton_dimensions_height: Number(p.height_cm),
-        weight_per_carton_kg: Number(p.weight_per_carton_kg),
-        total_cost_of_goods: Number(p.total_cost_of_goods),
-        number_of_cartons: p.number_of_cartons,
-        delivery_location: p.delivery_location,
-        chargeable_weight: Number(p.chargeable_weight),
-        tracking_number: p.tracking_number,
-        tracking_link: p.tracking_link,
-      })),
-      compliance: {
-        detailed_product_description: row.detailed_product_description,
-        compliance: row.compliance,
-        additional_notes: row.additional_notes,
-      },
-      contact_information: {
-        first_name: row.contact_first_name,
-        last_name: row.contact_last_name,
-        email: row.contact_email,
-      },
-    },
+    message: "Fetched successfully",
+    data: presentShipmentDetail(row, packageRows, unread.get(id) ?? 0, now, { showFbaIds: true }),
   };
 }
 
@@ -230,8 +348,10 @@ http
       let body;
       if (url.pathname.startsWith("/api/shipper/shipments")) body = await list("open", url);
       else if (url.pathname.startsWith("/api/seller/shipments")) body = await list("seller", url);
+      else if (url.pathname.startsWith("/api/admin/shipments")) body = await list("admin", url);
       else if (url.pathname.startsWith("/api/shipments/"))
         body = await detail(Number(url.pathname.split("/")[3]));
+      else if (url.pathname === "/health") body = { ok: true };
       else {
         res.writeHead(404).end();
         return;

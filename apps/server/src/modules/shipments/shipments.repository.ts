@@ -120,9 +120,40 @@ function quotationCondition(join: JoinShape): SQL {
     : eq(quotationRow.id, shipments.winningQuotationId);
 }
 
+/**
+ * The FC of the leg's Delivered event in force (its latest correction), by leg_events_leg_idx.
+ * The leg's id is named with its table: a bare "id" would be the event's own.
+ */
+const deliveredFcCode = sql<string | null>`(select e.delivered_fc_code from ${legEvents} e
+  where e.leg_id = ${shipmentLegs}.id and e.milestone = 'delivered'
+    and not exists (select 1 from ${legEvents} c where c.supersedes_id = e.id)
+  order by e.id desc limit 1)`;
+
+/**
+ * What the reads tell of orders after the award, in the row's own statement: the types of their
+ * uploaded documents, and each leg's booked FC, the FC of a delivery elsewhere that was decided
+ * and the FC of its Delivered event in force. Null for a shipment without a winner (the case
+ * skips both lookups), so a deep page costs what the first does.
+ */
+const orderFactColumns = {
+  orderDocumentTypes: sql<string[] | null>`case when ${shipments.winnerAgentId} is not null then
+    coalesce((select json_agg(distinct d.type) from ${orderDocuments} d
+      where d.shipment_id = ${shipments.id}), '[]'::json) end`,
+  orderLegs: sql<Array<[string, string | null, string | null]> | null>`case
+    when ${shipments.winnerAgentId} is not null then coalesce((select json_agg(json_build_array(
+      ${shipmentLegs.fcCode}, ${shipmentLegs.differentFcCode}, ${deliveredFcCode}))
+      from ${shipmentLegs} where ${shipmentLegs.shipmentId} = ${shipments.id}), '[]'::json) end`,
+};
+
+/** A read's row as it comes from the database, before withOrderFacts. */
+type RawShipmentRow = Omit<ShipmentRow, "documentTypes" | "delivery"> & {
+  orderDocumentTypes: string[] | null;
+  orderLegs: Array<[string, string | null, string | null]> | null;
+};
+
 function selectShipments(db: DbOrTx, join: JoinShape) {
   return db
-    .select(shipmentColumns)
+    .select({ ...shipmentColumns, ...orderFactColumns })
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
     .leftJoin(quotationRow, quotationCondition(join))
@@ -148,7 +179,7 @@ export async function findShipment(
   const [row] = prepared
     ? await prepared.execute({ id, agentId: agentIdOf(join) })
     : await selectShipments(db, join).where(eq(shipments.id, id)).limit(1);
-  return row ? (await withOrderFacts(db, [row as ShipmentRow]))[0] : undefined;
+  return row ? withOrderFacts(row as RawShipmentRow) : undefined;
 }
 
 /** The fields lifecycle rules need, locked for the rest of the transaction. */
@@ -450,7 +481,7 @@ async function shipmentsByIds(db: DbOrTx, ids: number[], join: QuotationJoin) {
   const rows = prepared
     ? await prepared.execute({ ids, agentId })
     : await build(agentId, sql`${sql.param(ids)}::integer[]`);
-  const byId = new Map(rows.map((row) => [row.id, row as ShipmentRow]));
+  const byId = new Map(rows.map((row) => [row.id, withOrderFacts(row as RawShipmentRow)]));
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
@@ -504,7 +535,7 @@ export async function listShipments(
   // A page that ends the list knows its count exactly, however deep it is.
   const countIsCapped = !endsHere && counted > cap;
   return {
-    rows: await withOrderFacts(db, rows),
+    rows,
     count: countIsCapped ? cap : counted,
     countIsCapped,
     hasMore,
@@ -516,62 +547,21 @@ function agentJoin(list: ShipmentListKind): QuotationJoin {
   return "agentId" in list ? { kind: "agent", agentId: list.agentId } : { kind: "winner" };
 }
 
-/**
- * The FC of the leg's Delivered event in force (its latest correction), by leg_events_leg_idx.
- * The leg's id is named with its table: a bare "id" would be the event's own.
- */
-const deliveredFcCode = sql<string | null>`(select e.delivered_fc_code from ${legEvents} e
-  where e.leg_id = ${shipmentLegs}.id and e.milestone = 'delivered'
-    and not exists (select 1 from ${legEvents} c where c.supersedes_id = e.id)
-  order by e.id desc limit 1)`;
-
-/**
- * What the reads tell of orders after the award: the types of their uploaded documents, and how
- * their legs were delivered (each leg's Delivered event in force against the booked FC and the
- * decision on a delivery elsewhere). Read for the rows' orders only, after the rows, so a deep
- * page costs what the first does and a shipment without a winner costs nothing.
- */
-async function withOrderFacts(db: DbOrTx, rows: ShipmentRow[]): Promise<ShipmentRow[]> {
-  const ids = rows.filter((row) => row.winnerAgentId !== null).map((row) => row.id);
-  const [documents, legs] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .selectDistinct({ shipmentId: orderDocuments.shipmentId, type: orderDocuments.type })
-            .from(orderDocuments)
-            .where(inArray(orderDocuments.shipmentId, ids)),
-          db
-            .select({
-              shipmentId: shipmentLegs.shipmentId,
-              fcCode: shipmentLegs.fcCode,
-              differentFcCode: shipmentLegs.differentFcCode,
-              deliveredFcCode,
-            })
-            .from(shipmentLegs)
-            .where(inArray(shipmentLegs.shipmentId, ids)),
-        ]);
-  return rows.map((row) => {
-    if (row.winnerAgentId === null) return { ...row, documentTypes: null, delivery: null };
-    const delivery: DeliveryProof = {
-      legs: 0,
-      delivered: 0,
-      at_booked_fc: 0,
-      different_fc_open: 0,
-    };
-    for (const leg of legs) {
-      if (leg.shipmentId !== row.id) continue;
-      delivery.legs += 1;
-      if (leg.deliveredFcCode === null) continue;
-      delivery.delivered += 1;
-      if (leg.deliveredFcCode === leg.fcCode) delivery.at_booked_fc += 1;
-      else if (leg.differentFcCode !== leg.deliveredFcCode) delivery.different_fc_open += 1;
-    }
-    const documentTypes = documents
-      .filter((document) => document.shipmentId === row.id)
-      .map((document) => document.type);
-    return { ...row, documentTypes, delivery };
-  });
+/** A read row with its order facts summed up: documents uploaded, and how the legs were delivered. */
+function withOrderFacts(row: RawShipmentRow): ShipmentRow {
+  const { orderDocumentTypes, orderLegs, ...rest } = row;
+  if (row.winnerAgentId === null || orderLegs === null) {
+    return { ...rest, documentTypes: null, delivery: null } as ShipmentRow;
+  }
+  const delivery: DeliveryProof = { legs: 0, delivered: 0, at_booked_fc: 0, different_fc_open: 0 };
+  for (const [fcCode, differentFcCode, deliveredFc] of orderLegs) {
+    delivery.legs += 1;
+    if (deliveredFc === null) continue;
+    delivery.delivered += 1;
+    if (deliveredFc === fcCode) delivery.at_booked_fc += 1;
+    else if (differentFcCode !== deliveredFc) delivery.different_fc_open += 1;
+  }
+  return { ...rest, documentTypes: orderDocumentTypes ?? [], delivery } as ShipmentRow;
 }
 
 /**
@@ -589,18 +579,30 @@ export async function legsAttentionOf(
   const today = now.toISOString().slice(0, 10);
   const quietSince = new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString();
   const open = sql`${shipmentLegs.milestone} <> 'delivered'`;
-  const rows = await db
-    .select({
-      shipmentId: shipmentLegs.shipmentId,
-      late: sql<number>`count(*) filter (where ${open} and ${shipmentLegs.eta} < ${today}::date)`.mapWith(
-        Number,
-      ),
-      stale: sql<number>`count(*) filter (where ${open} and ${shipmentLegs.milestone} <> 'booked'
-        and ${shipmentLegs.lastEventAt} <= ${quietSince}::timestamptz)`.mapWith(Number),
-    })
-    .from(shipmentLegs)
-    .where(inArray(shipmentLegs.shipmentId, shipmentIds))
-    .groupBy(shipmentLegs.shipmentId);
+  const build = (day: SQL, quiet: SQL, ids: SQL) =>
+    db
+      .select({
+        shipmentId: shipmentLegs.shipmentId,
+        late: sql<number>`count(*) filter (where ${open} and ${shipmentLegs.eta} < ${day}::date)`.mapWith(
+          Number,
+        ),
+        stale: sql<number>`count(*) filter (where ${open} and ${shipmentLegs.milestone} <> 'booked'
+        and ${shipmentLegs.lastEventAt} <= ${quiet}::timestamptz)`.mapWith(Number),
+      })
+      .from(shipmentLegs)
+      .where(sql`${shipmentLegs.shipmentId} = any(${ids}::integer[])`)
+      .groupBy(shipmentLegs.shipmentId);
+  // One statement whatever the page size, planned once per connection.
+  const prepared = preparedOnce(db, "legs-attention", () =>
+    build(
+      sql`${sql.placeholder("today")}`,
+      sql`${sql.placeholder("quietSince")}`,
+      sql`${sql.placeholder("ids")}`,
+    ).prepare("legs_attention"),
+  );
+  const rows = prepared
+    ? await prepared.execute({ today, quietSince, ids: shipmentIds })
+    : await build(sql`${today}`, sql`${quietSince}`, sql`${sql.param(shipmentIds)}`);
   return new Map(rows.map(({ shipmentId, late, stale }) => [shipmentId, { late, stale }]));
 }
 
