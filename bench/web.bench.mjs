@@ -7,7 +7,7 @@
 // BENCH_WEB_SKIP_LIGHTHOUSE=1 runs only the bundle figures and axe (a quick loop while fixing
 // findings); BENCH_WEB_SCREENS=text limits axe to the screens whose path contains that text.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,7 +19,9 @@ const require = createRequire(path.join(root, "e2e/package.json"));
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 27510);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const dist = path.join(root, "apps/web/dist");
+// BENCH_WEB_DIST / BENCH_SERVER_DIST: measure copies of the builds (another build may be under way).
+const dist = process.env.BENCH_WEB_DIST ?? path.join(root, "apps/web/dist");
+const serverDist = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/server/dist");
 const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -30,37 +32,78 @@ setTimeout(() => {
   process.exit(1);
 }, 15 * 60_000).unref();
 
-function bundleFigures() {
-  const html = readFileSync(path.join(dist, "index.html"), "utf8");
-  const initial = new Set(
-    [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]),
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+/** The scripts an HTML page loads at once: its module scripts and their modulepreloads. */
+function scriptsOf(htmlFile) {
+  const html = readFileSync(path.join(dist, htmlFile), "utf8");
+  return new Set(
+    [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
   );
-  const gz = (file) => gzipSync(readFileSync(path.join(dist, "assets", file)), { level: 9 }).length;
-  const initialBytes = [...initial].reduce((sum, file) => sum + gz(file), 0);
+}
+
+function bundleFigures() {
+  // "/" is served the prerendered landing.html when the build has one (else the app's index.html).
+  const landingHtml = existsSync(path.join(dist, "landing.html")) ? "landing.html" : "index.html";
+  const landing = scriptsOf(landingHtml);
+  const landingBytes = [...landing].reduce((sum, file) => sum + gz(file), 0);
+  const initial = new Set([...landing, ...scriptsOf("index.html")]);
   const lazy = readdirSync(path.join(dist, "assets"))
-    .filter((file) => file.endsWith(".js") && !initial.has(file))
-    .map((file) => ({ file, bytes: gz(file) }))
+    .filter((file) => file.endsWith(".js") && !initial.has(`assets/${file}`))
+    .map((file) => ({ file, bytes: gz(`assets/${file}`) }))
     .sort((a, b) => b.bytes - a.bytes);
   const over = lazy.filter((chunk) => chunk.bytes > 60 * 1024);
-  console.log(`initial JS landing (gzip): ${kb(initialBytes)} in ${initial.size} files`);
+  console.log(
+    `initial JS landing (gzip): ${kb(landingBytes)} in ${landing.size} files (${landingHtml})`,
+  );
   console.log(
     `largest lazy chunk (gzip): ${kb(lazy[0]?.bytes ?? 0)} ${lazy[0]?.file ?? ""}; ${over.length} of ${lazy.length} lazy chunks over 60 KB${over.length ? ` (${over.map((c) => `${c.file} ${kb(c.bytes)}`).join(", ")})` : ""}`,
   );
+}
+
+/**
+ * The JavaScript a signed-in screen downloads before it shows its content: every script the
+ * browser requested from opening the page until the screen's heading is up and its loading
+ * indicators are gone (the entry, its modulepreloads, the lazy chunks of the data layer, the
+ * layout and the screen, and anything else they start), gzip level 9 of the built files.
+ */
+async function firstPaintJs(label, url, session) {
+  const { chromium } = require("playwright");
+  const browser = await chromium.launch({ executablePath: CHROME, args: BROWSER_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await context.addInitScript((items) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, storageEntries(session));
+    const page = await context.newPage();
+    const scripts = new Set();
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/assets/") && pathname.endsWith(".js"))
+        scripts.add(pathname.slice(1));
+    });
+    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 45_000 });
+    await page.waitForSelector("h1, h2", { timeout: 20_000 });
+    await page.waitForFunction(() => !document.querySelector('[role="progressbar"]'), null, {
+      timeout: 20_000,
+    });
+    const files = [...scripts];
+    const bytes = files.reduce((sum, file) => sum + gz(file), 0);
+    console.log(`initial JS ${label} (gzip): ${kb(bytes)} in ${files.length} files`);
+  } catch (error) {
+    console.log(`initial JS ${label} (gzip): not measured (${error.message.split("\n")[0]})`);
+  } finally {
+    await browser.close();
+  }
 }
 
 async function startServer(dataDir) {
   // Seed first: PGlite is single-process, so the server must not hold the database yet.
   const seed = spawnSync(
     process.execPath,
-    [
-      path.join(root, "apps/server/dist/cli/seed.js"),
-      "--shipments",
-      "300",
-      "--sellers",
-      "5",
-      "--agents",
-      "3",
-    ],
+    [path.join(serverDist, "cli/seed.js"), "--shipments", "300", "--sellers", "5", "--agents", "3"],
     {
       cwd: root,
       encoding: "utf8",
@@ -70,7 +113,7 @@ async function startServer(dataDir) {
   );
   const emails = /(seller1\.[^\s@]+@seed\.example\.com)/.exec(seed.stdout ?? "");
   if (seed.status !== 0 || !emails) throw new Error(`seeding failed: ${seed.stderr}`);
-  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+  const child = spawn(process.execPath, [path.join(serverDist, "main.js")], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -83,6 +126,7 @@ async function startServer(dataDir) {
       REDIS_URL: "",
       SMTP_URL: "",
       PUBLIC_URL: ORIGIN,
+      WEB_DIST_DIR: dist,
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",
       RATE_LIMIT_DISABLED: "true",
@@ -243,6 +287,12 @@ async function lighthouse(label, url, session) {
     if (!existsSync(out))
       throw new Error(run.stderr?.split("\n").slice(-3).join(" ") || "no report");
     const report = JSON.parse(readFileSync(out, "utf8"));
+    // BENCH_WEB_REPORTS=dir keeps each Lighthouse report (JSON) there, to see what the figures are made of.
+    if (process.env.BENCH_WEB_REPORTS)
+      copyFileSync(
+        out,
+        path.join(process.env.BENCH_WEB_REPORTS, `${label.replace(/\W+/g, "_")}.json`),
+      );
     const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
     const audit = (id) => report.audits[id]?.displayValue ?? "?";
     const landed = report.finalDisplayedUrl ?? report.finalUrl;
@@ -257,10 +307,7 @@ async function lighthouse(label, url, session) {
 }
 
 async function main() {
-  if (
-    !existsSync(path.join(dist, "index.html")) ||
-    !existsSync(path.join(root, "apps/server/dist/main.js"))
-  ) {
+  if (!existsSync(path.join(dist, "index.html")) || !existsSync(path.join(serverDist, "main.js"))) {
     console.log("web bench: run `npm run build` first");
     process.exit(1);
   }
@@ -313,6 +360,12 @@ async function main() {
         `/admin/shipments/${shipmentId}`,
       ].map((p) => ({ path: p, session: admin })),
     ];
+    await firstPaintJs("list /seller/booking", `${ORIGIN}/seller/booking`, seller);
+    await firstPaintJs(
+      "shipment /seller/booking/order/status/{id}",
+      `${ORIGIN}/seller/booking/order/status/${shipmentId}`,
+      seller,
+    );
     const only = process.env.BENCH_WEB_SCREENS;
     await axeAll(only ? screens.filter((screen) => screen.path.includes(only)) : screens);
     if (process.env.BENCH_WEB_SKIP_LIGHTHOUSE === "1") return;
