@@ -368,7 +368,9 @@ async function chatRun(label, sockets, pids) {
 /** Server memory held by open, idle, authenticated sockets: RSS before and after opening them. */
 async function idleMemory(pids, open) {
   const before = pids.reduce((sum, pid) => sum + rssMb(pid), 0);
+  const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const opened = await open();
+  const cpu = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
   await sleep(3000);
   const after = pids.reduce((sum, pid) => sum + rssMb(pid), 0);
   const count = opened.sockets.length;
@@ -376,7 +378,8 @@ async function idleMemory(pids, open) {
     ...opened,
     line:
       `server RSS ${before.toFixed(1)} MB -> ${after.toFixed(1)} MB with ${count} authenticated sockets: ` +
-      `${(((after - before) * 1000) / count).toFixed(1)} MB per 1,000 (opened in ${opened.seconds.toFixed(1)} s` +
+      `${(((after - before) * 1000) / count).toFixed(1)} MB per 1,000 (opened in ${opened.seconds.toFixed(1)} s, ` +
+      `server CPU ${(cpu / count).toFixed(2)} ms per socket` +
       `${connectRetries ? `, ${connectRetries} connects retried after a 503` : ""}` +
       `${pids.length > 1 ? `, ${pids.length} instances together` : ""})`,
   };

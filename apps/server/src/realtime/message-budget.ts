@@ -56,7 +56,12 @@ export class MessageBudget {
     const client = this.redis();
     if (client) {
       try {
-        const args = [1, `fba:chat-budget:${userId}`, this.limits.burst, this.limits.perSecond];
+        const args = [
+          1,
+          `fba:chat-budget:${userId}`,
+          this.limits.burst,
+          this.limits.perSecond,
+        ] as const;
         let allowed: unknown;
         try {
           allowed = await client.evalsha(TAKE_SHA, ...args);
