@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { bearer, logInAdmin, register, type Account } from "../support/accounts";
+import { fillBidDetails } from "../support/bids";
 import { expect, test } from "../support/fixtures";
 import { docsShot, shot } from "../support/screenshots";
 import { createShipment, getShipment } from "../support/shipments";
@@ -29,6 +30,10 @@ async function typeBid(page: Page, amounts: { pickup: string; fast: string; norm
   await page.getByRole("textbox", { name: "Pickup amount" }).fill(amounts.pickup);
   await page.getByRole("textbox", { name: "Fast shipping amount" }).fill(amounts.fast);
   await page.getByRole("textbox", { name: "Normal shipping amount" }).fill(amounts.normal);
+  await fillBidDetails(page, {
+    ...(amounts.fast ? { fast: { type: "Air express", min: 5, max: 7 } } : {}),
+    ...(amounts.normal ? { normal: { type: "Sea", min: 30, max: 38 } } : {}),
+  });
   await page.getByRole("button", { name: "Submit" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your quotation" });
   await expect(dialog).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { register } from "../support/accounts";
+import { fillBidDetails } from "../support/bids";
 import { expect, test } from "../support/fixtures";
 import { docsShot, shotsAtBothWidths as shots } from "../support/screenshots";
 import { createShipment, isoDate, waitForWinner } from "../support/shipments";
@@ -10,6 +11,10 @@ async function bid(page: Page, shipmentId: number, pickup: string, normal: strin
   await page.getByRole("textbox", { name: "Pickup amount" }).fill(pickup);
   await page.getByRole("textbox", { name: "Normal shipping amount" }).fill(normal);
   if (fast) await page.getByRole("textbox", { name: "Fast shipping amount" }).fill(fast);
+  await fillBidDetails(page, {
+    normal: { type: "Sea", min: 30, max: 38 },
+    ...(fast ? { fast: { type: "Air express", min: 5, max: 7 } } : {}),
+  });
   await page.getByRole("button", { name: "Submit" }).click();
   await page
     .getByRole("dialog", { name: "Confirm your quotation" })

@@ -31,6 +31,7 @@ import {
   ComparisonPanel,
   showsComparison,
 } from "../../features/comparison/components/ComparisonPanel";
+import { RatingPanel } from "../../features/ratings/components/RatingPanel";
 import { paths } from "../paths";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
@@ -144,6 +145,9 @@ function SellerShipment({
       {hasOrderChat(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="seller" />}
       <EstimatePanel shipment={shipment} />
       {showsComparison(shipment) && <ComparisonPanel shipment={shipment} />}
+      {shipment.status === "Shipment Completed" && hasQuotation(shipment.quotation) && (
+        <RatingPanel shipmentId={shipment.id} side="seller" />
+      )}
       <NoBidsPanel shipment={shipment} />
       {isBidding && <BidsPanel shipment={shipment} />}
       {shipment.status === "Shipment Cancelled" && (

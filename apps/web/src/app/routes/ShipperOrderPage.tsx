@@ -22,10 +22,13 @@ import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
 import { QuotationAmounts } from "../../entities/shipment/components/QuotationAmounts";
+import { QuotationDetailsView } from "../../entities/shipment/components/QuotationDetailsView";
+import { ReconfirmPrompt } from "../../entities/shipment/components/ReconfirmPrompt";
 import { isAwardedOrder, OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
 import { useDocuments } from "../../features/documents/api/documents";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
+import { RatingPanel } from "../../features/ratings/components/RatingPanel";
 import { paths } from "../paths";
 
 function backTo(pathname: string): string {
@@ -42,7 +45,11 @@ function WinningBid({ shipment }: { shipment: Shipment }) {
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         Your Quotation
       </Typography>
-      <QuotationAmounts quotation={q} />
+      <Stack spacing={2}>
+        <ReconfirmPrompt quotation={q} />
+        <QuotationAmounts quotation={q} />
+        {q.details && <QuotationDetailsView details={q.details} isExpired={q.is_expired} />}
+      </Stack>
     </Paper>
   );
 }
@@ -141,6 +148,9 @@ function WonOrder({
                 side="agent"
                 canChange={shipment.status !== "Shipment Cancelled"}
               />
+            )}
+            {shipment.status === "Shipment Completed" && (
+              <RatingPanel shipmentId={shipment.id} side="agent" />
             )}
             <WinningBid shipment={shipment} />
             <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />

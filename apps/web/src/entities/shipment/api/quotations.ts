@@ -43,3 +43,20 @@ export function useDecideQuotation(quotationId: number, shipmentId: number) {
     },
   });
 }
+
+/** The agent answers the seller's request to re-confirm an expired quotation. */
+export function answerReconfirm(
+  quotationId: number,
+  answer: { valid_until: string } | { declined: true },
+) {
+  return api.post<SuccessEnvelope<Quotation>>(`quotations/${quotationId}/reconfirm/`, answer);
+}
+
+export function useAnswerReconfirm(quotationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: { valid_until: string } | { declined: true }) =>
+      answerReconfirm(quotationId, answer),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+  });
+}

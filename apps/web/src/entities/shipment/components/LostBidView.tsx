@@ -4,6 +4,8 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Panel } from "../../../components/Panel";
 import { hasQuotation, type Shipment } from "../api/types";
 import { QuotationAmounts } from "./QuotationAmounts";
+import { QuotationDetailsView } from "./QuotationDetailsView";
+import { ReconfirmPrompt } from "./ReconfirmPrompt";
 import { ShipmentGoods } from "./ShipmentDetails";
 
 export const LOST_BID_TEXT =
@@ -37,9 +39,18 @@ export function LostBidView({ shipment, back }: { shipment: Shipment; back: stri
         </Stack>
       </Paper>
       <Alert severity="info">{LOST_BID_TEXT}</Alert>
+      {hasQuotation(shipment.quotation) && <ReconfirmPrompt quotation={shipment.quotation} />}
       {hasQuotation(shipment.quotation) && (
         <Panel title="Your Quotation">
-          <QuotationAmounts quotation={shipment.quotation} />
+          <Stack spacing={2}>
+            <QuotationAmounts quotation={shipment.quotation} />
+            {shipment.quotation.details && (
+              <QuotationDetailsView
+                details={shipment.quotation.details}
+                isExpired={shipment.quotation.is_expired}
+              />
+            )}
+          </Stack>
         </Panel>
       )}
       <ShipmentGoods shipment={shipment} />

@@ -26,6 +26,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { hasQuotation, type Quotation, type Shipment } from "../../../entities/shipment/api/types";
 import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
 import { QuotationDetailsView } from "../../../entities/shipment/components/QuotationDetailsView";
+import { ReconfirmPrompt } from "../../../entities/shipment/components/ReconfirmPrompt";
 import { bidPreview } from "../../../entities/shipment/lib/quotation";
 import { formatMoney } from "../../../entities/shipment/lib/format";
 import {
@@ -251,6 +252,7 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           {existing && <Alert severity="success">Your quotation has been submitted.</Alert>}
+          {existing && <ReconfirmPrompt quotation={existing} />}
           {!existing && !isOpen && (
             <Alert severity="info">Bidding on this shipment has closed.</Alert>
           )}

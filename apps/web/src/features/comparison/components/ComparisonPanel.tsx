@@ -380,7 +380,9 @@ export function ComparisonPanel({ shipment }: { shipment: Shipment }) {
   const award = useAwardBid(shipment.id);
   const reconfirm = useRequestReconfirm(shipment.id);
 
-  const comparison = query.data;
+  // An answer without bids (an older server) shows nothing rather than breaking the page.
+  const comparison = Array.isArray(query.data?.bids) ? query.data : undefined;
+  if (query.isSuccess && !comparison) return null;
   const actions: Actions = {
     busy: award.isPending || reconfirm.isPending,
     onPick: setPicking,
