@@ -24,3 +24,20 @@ test("the API answers its health check", async ({ request }) => {
   const res = await request.get("/api/health/ready");
   expect(res.ok()).toBe(true);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // "/" is prerendered at build time: crawlers and visitors without scripts get the page itself.
+  test("the landing page shows its hero, five steps and links", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Home | FBA Freight");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Logistics for Amazon FBA Sellers!" }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3 })).toHaveCount(5);
+    await expect(page.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+    await expect(page.getByText(`© ${new Date().getFullYear()} FBA Freight`)).toBeVisible();
+  });
+});
