@@ -262,6 +262,32 @@ describe("an agent's scorecard", () => {
     expect(row).toMatchObject({ bids: 6, wins: 0, completedOrders: 0 });
   });
 
+  it("moves a win when the seller picks another bid than the lowest total", async () => {
+    const winsOf = async (agentId: number) => {
+      const [row] = await ctx.app.database.db
+        .select({ wins: agentScorecards.wins })
+        .from(agentScorecards)
+        .where(eq(agentScorecards.agentId, agentId));
+      return row?.wins ?? 0;
+    };
+    const id = await postShipment(ctx.app, seller);
+    await placeBid(ctx.app, agent, id, { pickup: 100, normal: 500 });
+    const pricier = await placeBid(ctx.app, loser, id, { pickup: 300, normal: 900 });
+    await endBiddingWindow(ctx.app, id);
+    // Reading the shipment judges the ended window: the lowest total (the agent's) wins.
+    expect((await inject("GET", `/api/shipments/${id}/`, seller)).statusCode).toBe(200);
+    await ctx.app.events.settle();
+    const [agentWins, loserWins] = [await winsOf(agent.id), await winsOf(loser.id)];
+    const award = await inject("POST", `/api/shipments/${id}/award/`, seller, {
+      quotation_id: pricier,
+      reason: "better_record",
+    });
+    expect(award.statusCode, award.body).toBe(200);
+    await ctx.app.events.settle();
+    expect(await winsOf(agent.id)).toBe(agentWins - 1);
+    expect(await winsOf(loser.id)).toBe(loserWins + 1);
+  });
+
   it("changes when the seller rates the agent", async () => {
     const before = await scorecardOf(agent.id);
     expect(before.rating_count).toBe(0);

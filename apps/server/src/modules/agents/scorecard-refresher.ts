@@ -56,6 +56,10 @@ export function registerScorecardListeners(events: EventBus, refresher: Scorecar
   events.on("quotation.created", (event) => refresh(event.agentId));
   events.on("bidding.closed", (event) => refresh(event.winnerAgentId, ...event.loserAgentIds));
   events.on("quotation.accepted", (event) => refresh(event.agentId));
+  // A seller's pick of another bid than the lowest total moves the win from one bidder to another.
+  events.on("bidding.awarded", (event) =>
+    event.picked ? refresh(...event.bidderAgentIds) : undefined,
+  );
   events.on("quotation.declined", (event) => refresh(event.agentId));
   events.on("quotation.cancelled", (event) => refresh(event.agentId));
   events.on("shipment.status_changed", (event) => refresh(event.agentId));
