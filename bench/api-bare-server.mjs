@@ -167,14 +167,15 @@ async function legsAttention(ids, now) {
 
 /** The check the server makes before a seller's or admin's list: windows passed, unjudged. */
 async function dueShipments(now, sellerId) {
-  const due = `("shipments"."bidding_ends_at" <= $1 and ("shipments"."status" = $2 or ("shipments"."status" = $3 and "shipments"."bidding_closed_at" is null)))`;
-  const values = [now.toISOString(), "Quotation Received", "Shipment Pending"];
+  const at = now.toISOString();
   const text =
     sellerId === undefined
-      ? `select "id" from "shipments" where ${due} limit $4`
-      : `select "id" from "shipments" where (${due} and "shipments"."seller_id" = $4) limit $5`;
-  if (sellerId !== undefined) values.push(sellerId);
-  values.push(100);
+      ? `(select "id" from "shipments" where ("shipments"."status" = $1 and "shipments"."bidding_ends_at" <= $2) order by "shipments"."bidding_ends_at" asc limit $3) union all (select "id" from "shipments" where (("shipments"."status" = $4 and "shipments"."bidding_closed_at" is null) and "shipments"."bidding_ends_at" <= $5) order by "shipments"."bidding_ends_at" asc limit $6) limit $7`
+      : `(select "id" from "shipments" where ("shipments"."status" = $1 and "shipments"."bidding_ends_at" <= $2 and "shipments"."seller_id" = $3) order by "shipments"."bidding_ends_at" asc limit $4) union all (select "id" from "shipments" where (("shipments"."status" = $5 and "shipments"."bidding_closed_at" is null) and "shipments"."bidding_ends_at" <= $6 and "shipments"."seller_id" = $7) order by "shipments"."bidding_ends_at" asc limit $8) limit $9`;
+  const values =
+    sellerId === undefined
+      ? ["Quotation Received", at, 100, "Shipment Pending", at, 100, 100]
+      : ["Quotation Received", at, sellerId, 100, "Shipment Pending", at, sellerId, 100, 100];
   await pool.query({ text, values, rowMode: "array" });
 }
 

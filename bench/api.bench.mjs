@@ -1,8 +1,12 @@
 // API benchmark on PostgreSQL: the real server against a bare node:http + pg handler running the
 // same SQL (api-bare-server.mjs), on a seeded table of 100,000 shipments. autocannon runs in its
 // own process: 50 connections, a warm-up, then measured runs; the median of 3 is reported.
-// Loopback only, bounded in time. Needs PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or
-// postgres://postgres@127.0.0.1:5432/postgres) and a build of the server (npm run build).
+// Each list figure is one mix of requests taken in turn: browsing (the agent's open list, the
+// seller's active list and the admin's list of every shipment; pages 1, 2, 20 and the last, in
+// every order the web app offers), searching (22 terms on each list), a one-letter search, and
+// one shipment's page. Loopback only, bounded in time. Needs PostgreSQL (BENCH_DATABASE_URL,
+// TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres) and a build of the server
+// (npm run build; BENCH_SERVER_DIST names another build directory).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -29,6 +33,7 @@ const RUNS = 3;
 // BENCH_API_ONLY=ratios,mixed,overload (any of them) runs only those parts.
 const parts = (process.env.BENCH_API_ONLY ?? "ratios,mixed,overload").split(",");
 const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 27410);
+const SERVER_DIST = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/server/dist");
 const BARE_PORT = SERVER_PORT + 1;
 const JWT_SECRET = randomBytes(32).toString("hex");
 const databaseUrl = (() => {
@@ -69,11 +74,12 @@ async function ensureDatabase() {
     const isCurrent = Number(applied?.at) === Number(journal.entries.at(-1)?.when);
     // The mixed profile adds bookings and bids: a database it has written to is seeded again, so
     // every run starts from the same data.
-    if (row.n === SHIPMENTS && isCurrent) return;
+    if (row.n === SHIPMENTS && isCurrent) return databaseReady();
     await query(ADMIN_URL, `drop database ${DB_NAME} with (force)`);
   }
   await query(ADMIN_URL, `create database ${DB_NAME}`);
   console.log(`seeding ${SHIPMENTS} shipments into ${DB_NAME} ...`);
+  const seedStarted = Date.now();
   const result = spawnSync(
     process.execPath,
     [
@@ -89,6 +95,24 @@ async function ensureDatabase() {
     },
   );
   if (result.status !== 0) throw new Error("seeding failed");
+  await databaseReady();
+  console.log(
+    `seeded ${SHIPMENTS} shipments in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
+  );
+}
+
+/**
+ * An admin to read the list of every shipment, and a vacuumed table: a freshly loaded one has no
+ * visibility map yet, so index-only scans would still visit the heap until autovacuum came by.
+ */
+async function databaseReady() {
+  await query(
+    databaseUrl,
+    `insert into users (email, first_name, last_name, password_hash, "group")
+     select 'bench-admin@bench.example.com', 'Bench', 'Admin', 'x', 'Admin'
+     where not exists (select 1 from users where "group" = 'Admin')`,
+  );
+  await query(databaseUrl, "vacuum analyze shipments");
 }
 
 function token(userId, group) {
@@ -124,7 +148,7 @@ function start(command, args, env, readyUrl) {
 
 /** The real server (the build, else the sources) on the bench database, in production mode. */
 function startServer(port, dataDir, extraEnv = {}) {
-  const dist = path.join(root, "apps/server/dist/main.js");
+  const dist = path.join(SERVER_DIST, "main.js");
   const args = existsSync(dist)
     ? [dist]
     : [path.join(root, "node_modules/tsx/dist/cli.mjs"), "apps/server/src/main.ts"];
@@ -185,6 +209,68 @@ async function autocannon(url, headers, seconds, connections = CONNECTIONS) {
   };
 }
 
+/** A term's share of a list: the web app's page sizes (10 for agents, 50 elsewhere). */
+const LISTS = [
+  {
+    name: "agent open",
+    path: "/api/shipper/shipments/",
+    user: "agent",
+    perPage: 10,
+    orderings: ["", "bidding_ends_at", "-bidding_ends_at", "product_name", "-product_name"].concat([
+      "shipment_ready_date",
+      "-shipment_ready_date",
+    ]),
+  },
+  {
+    name: "seller active",
+    path: "/api/seller/shipments/",
+    user: "seller",
+    perPage: 50,
+    orderings: ["", "id", "-id", "status", "-status", "shipment_ready_date"]
+      .concat(["-shipment_ready_date", "product_name", "-product_name", "final_amount"])
+      .concat(["-final_amount"]),
+  },
+  {
+    name: "admin all",
+    path: "/api/admin/shipments/",
+    user: "admin",
+    perPage: 50,
+    orderings: ["", "id", "-id", "product_name", "-product_name", "shipment_ready_date"].concat([
+      "-shipment_ready_date",
+      "created_at",
+      "-created_at",
+    ]),
+  },
+];
+/**
+ * What people type: product words, reference numbers (whole, partial, or an id), pickup cities
+ * and streets, and FC codes (not searched: they match nothing), from thousands of matches to none.
+ */
+const SEARCH_TERMS = [
+  "board",
+  "yoga mat",
+  "lamp",
+  "mug 12",
+  "kitchen scale",
+  "backpack",
+  "serum",
+  "pet bowl",
+  "FBR 0012345",
+  "fbr 00999",
+  "0042",
+  "77777",
+  "long beach",
+  "savannah",
+  "chicago",
+  "houston",
+  "market st",
+  "dock",
+  "ONT8",
+  "LGB8",
+  "zebra",
+  "quokka",
+];
+
 async function main() {
   await ensureDatabase();
   const [seller] = await query(
@@ -196,13 +282,17 @@ async function main() {
     databaseUrl,
     `select id from users where "group" = 'Shipper' order by id limit 1`,
   );
+  const [admin] = await query(databaseUrl, `select id from users where "group" = 'Admin' limit 1`);
   const [shipment] = await query(
     databaseUrl,
     `select id from shipments where seller_id = $1 and winning_quotation_id is not null order by id limit 1`,
     [seller.id],
   );
-  const sellerToken = await token(seller.id, "Seller");
-  const agentToken = await token(agent.id, "Shipper");
+  const tokens = {
+    seller: await token(seller.id, "Seller"),
+    agent: await token(agent.id, "Shipper"),
+    admin: await token(admin.id, "Admin"),
+  };
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "fba-bench-api-"));
   const server = startServer(SERVER_PORT, dataDir);
@@ -214,79 +304,123 @@ async function main() {
       PORT: String(BARE_PORT),
       BENCH_SELLER_ID: String(seller.id),
       BENCH_AGENT_ID: String(agent.id),
+      BENCH_ADMIN_ID: String(admin.id),
+      BENCH_SERVER_DIST: SERVER_DIST,
     },
     `http://127.0.0.1:${BARE_PORT}/health`,
   );
 
   try {
     await Promise.all([server.ready, bare.ready]);
+    const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
+    // Browsing: pages 1, 2, 20 and the last (as the first page reports it) of every ordering.
+    const browse = [];
+    for (const list of LISTS) {
+      for (const ordering of list.orderings) {
+        const base = `${list.path}?per_page=${list.perPage}${ordering ? `&ordering=${ordering}` : ""}`;
+        const first = await fetchJson(`${serverBase}${base}&page=1`, {
+          authorization: `Bearer ${tokens[list.user]}`,
+        });
+        const last = first?.pagination_option?.pages ?? 1;
+        for (const page of new Set([1, 2, 20, last]))
+          browse.push({ path: `${base}&page=${page}`, token: tokens[list.user] });
+      }
+    }
+    const searches = (terms) =>
+      LISTS.flatMap((list) =>
+        terms.map((term) => ({
+          path: `${list.path}?per_page=${list.perPage}&page=1&search=${encodeURIComponent(term)}`,
+          token: tokens[list.user],
+        })),
+      );
     const cases = [
-      {
-        name: "agent open list (50, search, ordering)",
-        path: "/api/shipper/shipments/?page=1&per_page=50&search=board&ordering=bidding_ends_at",
-        auth: agentToken,
-        target: 0.7,
-      },
-      {
-        name: "seller active list (50, search, ordering)",
-        path: "/api/seller/shipments/?page=1&per_page=50&search=e&ordering=-created_at",
-        auth: sellerToken,
-        target: 0.7,
-      },
+      { name: "browse lists", entries: browse },
+      { name: "search lists", entries: searches(SEARCH_TERMS) },
+      { name: "one-letter search", entries: searches(["e"]) },
       {
         name: "single shipment GET",
-        path: `/api/shipments/${shipment.id}/`,
-        auth: sellerToken,
-        target: 0.8,
+        entries: [{ path: `/api/shipments/${shipment.id}/`, token: tokens.seller }],
       },
     ];
-    for (const item of parts.includes("ratios") ? cases : []) {
-      // Same JSON from both, apart from the envelope message.
-      const [a, b] = await Promise.all([
-        fetchJson(`http://127.0.0.1:${SERVER_PORT}${item.path}`, {
-          authorization: `Bearer ${item.auth}`,
-        }),
-        fetchJson(`http://127.0.0.1:${BARE_PORT}${item.path}`, {}),
-      ]);
-      const same = a !== null && b !== null && JSON.stringify(a.data) === JSON.stringify(b.data);
-      if (!same) console.log(`warning ${item.name}: server and bare bodies differ`);
-      const results = { server: [], bare: [] };
-      const targets = {
-        server: [
-          `http://127.0.0.1:${SERVER_PORT}${item.path}`,
-          { authorization: `Bearer ${item.auth}` },
-        ],
-        bare: [`http://127.0.0.1:${BARE_PORT}${item.path}`, {}],
-      };
-      await autocannon(...targets.server, WARMUP_SECONDS);
-      await autocannon(...targets.bare, WARMUP_SECONDS);
-      // Interleaved runs, so a change in machine load hits both sides alike.
-      for (let run = 0; run < RUNS; run += 1) {
-        results.server.push(await autocannon(...targets.server, SECONDS));
-        results.bare.push(await autocannon(...targets.bare, SECONDS));
-      }
-      const serverRps = median(results.server.map((r) => r.requests));
-      const bareRps = median(results.bare.map((r) => r.requests));
-      const serverP99 = median(results.server.map((r) => r.p99));
-      const bareP99 = median(results.bare.map((r) => r.p99));
-      const errors = results.server.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
-      const ratio = serverRps / bareRps;
+    for (const item of parts.includes("ratios") ? cases : []) await compare(item);
+    // Cost growth (bench/growth.mjs runs this at 10k, 100k and 1M shipments): the server alone.
+    for (const item of parts.includes("growth") ? cases.slice(0, 3) : []) {
+      await mix(serverBase, item.entries, WARMUP_SECONDS);
+      const result = await mix(serverBase, item.entries, SECONDS);
       console.log(
-        `${item.name} server: ${serverRps.toFixed(0)} req/s, p99 ${serverP99} ms, errors ${errors}`,
-      );
-      console.log(`${item.name} bare: ${bareRps.toFixed(0)} req/s, p99 ${bareP99} ms`);
-      console.log(
-        `${item.name} ratio: ${(ratio * 100).toFixed(0)} % (target >= ${item.target * 100} %)${same ? "" : " [bodies differ]"}`,
+        `growth ${SHIPMENTS} ${item.name}: ${result.requests.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors + result.non2xx}`,
       );
     }
     if (parts.includes("mixed")) await mixedProfile();
-    if (parts.includes("overload")) await overload(sellerToken, dataDir);
+    if (parts.includes("overload")) await overload(tokens.seller, dataDir);
   } finally {
     server.child.kill("SIGTERM");
     bare.child.kill("SIGTERM");
     await sleep(500);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** One mix of GETs (taken in turn by 50 connections) in its own autocannon process. */
+async function mix(base, entries, seconds) {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, "bench/mixed-load.mjs"),
+      JSON.stringify({ base, kind: "paths", paths: entries, connections: CONNECTIONS, seconds }),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let out = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  await new Promise((resolve) => child.on("close", resolve));
+  return JSON.parse(out);
+}
+
+/** A mix against the server and the bare handler, interleaved; prints server, bare and ratio. */
+async function compare({ name, entries }) {
+  const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
+  const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+  // Same JSON from both (data and paging), apart from the envelope message.
+  let differ = 0;
+  for (const entry of entries) {
+    const [a, b] = await Promise.all([
+      fetchJson(`${serverBase}${entry.path}`, { authorization: `Bearer ${entry.token}` }),
+      fetchJson(`${bareBase}${entry.path}`, {}),
+    ]);
+    const same =
+      a !== null &&
+      b !== null &&
+      JSON.stringify([a.data, a.pagination_option]) ===
+        JSON.stringify([b.data, b.pagination_option]);
+    if (!same) {
+      differ += 1;
+      if (differ <= 3)
+        console.log(`warning ${name}: server and bare bodies differ on ${entry.path}`);
+    }
+  }
+  await mix(serverBase, entries, WARMUP_SECONDS);
+  await mix(bareBase, entries, WARMUP_SECONDS);
+  const results = { server: [], bare: [] };
+  // Interleaved runs, so a change in machine load hits both sides alike.
+  for (let run = 0; run < RUNS; run += 1) {
+    results.server.push(await mix(serverBase, entries, SECONDS));
+    results.bare.push(await mix(bareBase, entries, SECONDS));
+  }
+  const serverRps = median(results.server.map((r) => r.requests));
+  const bareRps = median(results.bare.map((r) => r.requests));
+  const serverP99 = median(results.server.map((r) => r.p99));
+  const bareP99 = median(results.bare.map((r) => r.p99));
+  const errors = results.server.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+  const ratio = serverRps / bareRps;
+  const label = `${name} (${entries.length} ${entries.length === 1 ? "URL" : "URLs"}, 50 conn)`;
+  console.log(
+    `${label} server: ${serverRps.toFixed(0)} req/s, p50 ${median(results.server.map((r) => r.p50))} ms, p99 ${serverP99} ms, errors ${errors}`,
+  );
+  console.log(`${label} bare: ${bareRps.toFixed(0)} req/s, p99 ${bareP99} ms`);
+  console.log(
+    `${label} ratio: ${(ratio * 100).toFixed(0)} % (target >= 90 %)${differ ? ` [bodies differ on ${differ} of ${entries.length}]` : ""}`,
+  );
 }
 
 /**

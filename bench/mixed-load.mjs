@@ -1,9 +1,10 @@
-// One side of the mixed read/write profile of api.bench.mjs, run in its own process: autocannon
-// with a request built per call from a plan given as JSON in argv[2]. Prints autocannon's JSON
-// result with the count of non-2xx answers by status.
+// One side of the mixed read/write profile of api.bench.mjs, or one of its mixes of GETs, run in
+// its own process: autocannon with a request built per call from a plan given as JSON in argv[2].
+// Prints autocannon's JSON result with the count of non-2xx answers by status.
 //
 // plan: { base, connections, seconds, kind: "read" | "write", sellers: [{ token, shipmentIds }],
 //         agents: [token], freeShipmentIds: [id], round }
+//    or { base, connections, seconds, kind: "paths", paths: [{ path, token }] } (taken in turn)
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,20 +18,34 @@ const plan = JSON.parse(process.argv[2]);
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
 const json = (token) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
 
-/** What a seller's and an agent's pages load, in turn. */
+/** What sellers' and agents' pages load, in turn: half the readers act as each. */
 const reads = [
-  (seller) => `/api/shipments/${pick(seller.shipmentIds)}/`,
-  () => "/api/seller/seller-dashboard/",
-  () => "/api/chat/notifications?page=1&per_page=10",
-  () => "/api/seller/shipments/?page=1&per_page=10",
+  (seller) => [`/api/shipments/${pick(seller.shipmentIds)}/`, seller.token],
+  (_seller, agent) => ["/api/shipper/shipments/?page=1&per_page=10", agent],
+  (seller) => ["/api/seller/seller-dashboard/", seller.token],
+  (_seller, agent) => ["/api/chat/notifications?page=1&per_page=10", agent],
+  (seller) => ["/api/chat/notifications?page=1&per_page=10", seller.token],
+  (_seller, agent) => ["/api/shipper/shipments/?page=2&per_page=10&ordering=product_name", agent],
+  (seller) => ["/api/seller/shipments/?page=1&per_page=50", seller.token],
+  (_seller, agent) => ["/api/shipper/shipments/?page=1&per_page=10&search=lamp", agent],
 ];
 
 let readTurn = 0;
 function nextRead(request) {
-  const seller = pick(plan.sellers);
+  const [path, token] = reads[readTurn++ % reads.length](pick(plan.sellers), pick(plan.agents));
   request.method = "GET";
-  request.path = reads[readTurn++ % reads.length](seller);
-  request.headers = { authorization: `Bearer ${seller.token}` };
+  request.path = path;
+  request.headers = { authorization: `Bearer ${token}` };
+  delete request.body;
+  return request;
+}
+
+let pathTurn = 0;
+function nextPath(request) {
+  const { path, token } = plan.paths[pathTurn++ % plan.paths.length];
+  request.method = "GET";
+  request.path = path;
+  request.headers = { authorization: `Bearer ${token}` };
   delete request.body;
   return request;
 }
@@ -78,7 +93,12 @@ const instance = autocannon(
     url: plan.base,
     connections: plan.connections,
     duration: plan.seconds,
-    requests: [{ setupRequest: plan.kind === "read" ? nextRead : nextWrite }],
+    requests: [
+      {
+        setupRequest:
+          plan.kind === "paths" ? nextPath : plan.kind === "read" ? nextRead : nextWrite,
+      },
+    ],
   },
   (error, result) => {
     if (error) {

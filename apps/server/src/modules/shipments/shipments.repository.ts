@@ -13,7 +13,7 @@ import {
   type Placeholder,
   type SQL,
 } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, unionAll } from "drizzle-orm/pg-core";
 import type {
   CreateShipmentData,
   DeliveryProof,
@@ -623,20 +623,32 @@ function isDue(now: Date | Placeholder): SQL {
   )!;
 }
 
-/** Ids of shipments whose window has passed unjudged. */
+/**
+ * Ids of shipments whose window has passed unjudged. Nearly always there are none (the closing
+ * loop runs every second), so each kind of due window is looked up on its own index
+ * (shipments_status_bidding_idx, shipments_unjudged_pending_idx) in deadline order: one query
+ * over both with a LIMIT lets the planner expect due rows everywhere and scan the whole table.
+ */
 export async function findDueShipmentIds(
   db: DbOrTx,
   now: Date,
   options: { limit: number; shipmentId?: number; sellerId?: number },
 ): Promise<number[]> {
   const build = () => {
-    const conditions: SQL[] = [isDue(bind.now)];
-    if (options.shipmentId !== undefined) conditions.push(eq(shipments.id, sql.placeholder("id")));
-    if (options.sellerId !== undefined) conditions.push(eq(shipments.sellerId, bind.sellerId));
-    return db
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(and(...conditions))
+    const scope: SQL[] = [];
+    if (options.shipmentId !== undefined) scope.push(eq(shipments.id, sql.placeholder("id")));
+    if (options.sellerId !== undefined) scope.push(eq(shipments.sellerId, bind.sellerId));
+    const dueOf = (kind: SQL) =>
+      db
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(and(kind, lte(shipments.biddingEndsAt, bind.now), ...scope))
+        .orderBy(asc(shipments.biddingEndsAt))
+        .limit(bind.limit);
+    return unionAll(
+      dueOf(eq(shipments.status, "Quotation Received")),
+      dueOf(and(eq(shipments.status, "Shipment Pending"), isNull(shipments.biddingClosedAt))!),
+    )
       .limit(bind.limit)
       .prepare("");
   };
