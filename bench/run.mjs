@@ -2,7 +2,7 @@
 // of the figures they report and writes it to bench/results/latest.md. A script reports a figure by
 // printing a line "label: value"; other lines are shown as they come.
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -210,5 +210,10 @@ const markdown = [
   "",
 ].join("\n");
 mkdirSync(path.join(here, "results"), { recursive: true });
-writeFileSync(path.join(here, "results", "latest.md"), markdown);
+// The cost-growth table (npm run bench:growth, run apart: its 1M seed takes minutes) goes along.
+const growth = path.join(here, "results", "growth.md");
+writeFileSync(
+  path.join(here, "results", "latest.md"),
+  existsSync(growth) ? `${markdown}\n${readFileSync(growth, "utf8")}` : markdown,
+);
 console.log(`\nWritten to bench/results/latest.md`);
