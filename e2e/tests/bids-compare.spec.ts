@@ -23,7 +23,7 @@ async function expectAccessible(page: Page) {
 }
 
 async function notificationTexts(request: APIRequestContext, account: Account) {
-  const res = await request.get("/api/notifications/", { headers: bearer(account) });
+  const res = await request.get("/api/chat/notifications/", { headers: bearer(account) });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: Array<{ content: string }> }).data.map((n) => n.content);
 }
@@ -144,6 +144,11 @@ test("two agents bid with details, the seller compares, picks the faster with a 
   );
 
   // The order is delivered and completed; the seller rates the agent on a phone.
+  const info = await request.patch(`/api/shipments/${shipmentId}/`, {
+    headers: bearer(fast),
+    data: { tracking_number: "123456789012", final_amount: "1400" },
+  });
+  expect(info.status(), await info.text()).toBe(200);
   const completed = await request.patch(`/api/shipment-status-update/${shipmentId}/`, {
     headers: bearer(fast),
     data: { status: "Shipment Completed" },
