@@ -108,7 +108,7 @@ export function createServices(infra: Infrastructure) {
     invoices: new InvoiceService(db, warehouseRows),
     averageCosts: new AverageCostService(db),
     scorecards,
-    agents: new AgentService({ db, scorecards }),
+    agents: new AgentService({ db, events, scorecards }),
     analytics: new AnalyticsService({ db }),
   };
 }

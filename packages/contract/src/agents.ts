@@ -49,6 +49,16 @@ export const ratingMessages = {
   replied: "Your answer was saved",
 } as const;
 
+/** The texts of notifications and emails about ratings. */
+export const ratingNotificationTexts = {
+  rated: (shipmentId: number, product: string, overall: number) =>
+    `The seller rated shipment #${shipmentId} (${product}) ${overall} out of 5. You can answer once on the order page.`,
+  ratedSubject: (shipmentId: number) => `New rating (shipment #${shipmentId})`,
+  replied: (shipmentId: number, product: string) =>
+    `The agent answered your rating of shipment #${shipmentId} (${product})`,
+  repliedSubject: (shipmentId: number) => `Answer to your rating (shipment #${shipmentId})`,
+} as const;
+
 export const agentMessages = {
   notFound: "Agent not found",
   otherAgent: "Agents can see only their own record",

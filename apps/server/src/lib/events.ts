@@ -66,6 +66,10 @@ export interface DomainEvents {
     quotationId: number;
     validUntil: string | null;
   };
+  /** The seller rated the agent of a completed order. */
+  "rating.created": { shipmentId: number; sellerId: number; agentId: number; overall: number };
+  /** The agent answered the seller's rating. */
+  "rating.replied": { shipmentId: number; sellerId: number; agentId: number };
   "quotation.declined": {
     shipmentId: number;
     sellerId: number;

@@ -10,6 +10,7 @@ import {
 } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
+import type { EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import {
@@ -33,6 +34,7 @@ import { readScorecard } from "./scorecards.repository.js";
 
 export interface AgentServiceDeps {
   db: Db;
+  events: EventBus;
   scorecards: ScorecardRefresher;
   now?: () => Date;
 }
@@ -124,6 +126,12 @@ export class AgentService {
     if (!inserted) throw AppError.field("shipment", ratingMessages.alreadyRated);
     // The agent's averages change now: the answer's reader sees them at once.
     await this.deps.scorecards.refresh(agentId);
+    this.deps.events.emit("rating.created", {
+      shipmentId,
+      sellerId: order.sellerId,
+      agentId,
+      overall: input.overall,
+    });
     return this.shipmentRating(caller, shipmentId);
   }
 
@@ -135,6 +143,11 @@ export class AgentService {
     if (!(await setRatingReply(this.deps.db, shipmentId, reply, this.now()))) {
       throw AppError.field("reply", ratingMessages.alreadyReplied);
     }
+    this.deps.events.emit("rating.replied", {
+      shipmentId,
+      sellerId: order.sellerId,
+      agentId: caller.id,
+    });
     return this.shipmentRating(caller, shipmentId);
   }
 }

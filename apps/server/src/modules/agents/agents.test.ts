@@ -6,11 +6,20 @@ import {
   agentProfileSchema,
   agentRatingSchema,
   ratingMessages,
+  ratingNotificationTexts,
   scorecardSummarySchema,
   shipmentRatingSchema,
+  type Notification,
   type ScorecardSummary,
 } from "@fba/contract";
-import { agentScorecards, legEvents, orderDocuments, shipmentLegs } from "../../db/schema/index.js";
+import {
+  agentScorecards,
+  emailOutbox,
+  legEvents,
+  orderDocuments,
+  shipmentLegs,
+  shipments,
+} from "../../db/schema/index.js";
 import { buildTestApp, servicesOf, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
@@ -126,6 +135,21 @@ async function scorecardOf(agentId: number, user: TestUser = seller): Promise<Sc
   const response = await inject("GET", `/api/agents/${agentId}/scorecard/`, user);
   expect(response.statusCode, response.body).toBe(200);
   return scorecardSummarySchema.parse(response.json().data);
+}
+
+async function notificationsOf(user: TestUser, shipmentId: number): Promise<string[]> {
+  const response = await inject("GET", "/api/chat/notifications/", user);
+  return (response.json().data as Notification[])
+    .filter((item) => item.shipment_id === shipmentId)
+    .map((item) => item.content);
+}
+
+async function emailSubjectsTo(user: TestUser): Promise<string[]> {
+  const rows = await ctx.app.database.db
+    .select({ subject: emailOutbox.subject })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, user.email));
+  return rows.map((row) => row.subject);
 }
 
 const fullRating = {
@@ -394,6 +418,21 @@ describe("ratings", () => {
       { field: "shipment", message: ratingMessages.alreadyRated },
     ]);
 
+    // The agent hears of it, by email too, to answer it.
+    await ctx.app.events.settle();
+    const [product] = await ctx.app.database.db
+      .select({ name: shipments.productName })
+      .from(shipments)
+      .where(eq(shipments.id, order.id));
+    expect(await notificationsOf(loser, order.id)).toContain(
+      ratingNotificationTexts.rated(order.id, product!.name, 4),
+    );
+    expect(
+      (await emailSubjectsTo(loser)).some((subject) =>
+        subject.endsWith(ratingNotificationTexts.ratedSubject(order.id)),
+      ),
+    ).toBe(true);
+
     for (const user of [otherSeller, loser, admin]) {
       const read = await inject("GET", `/api/shipments/${order.id}/rating/`, user);
       expect(read.statusCode, read.body).toBe(200);
@@ -421,6 +460,10 @@ describe("ratings", () => {
     });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json().data).toMatchObject({ reply: "Thank you", can_reply: false });
+    await ctx.app.events.settle();
+    expect(await notificationsOf(otherSeller, order.id)).toContain(
+      ratingNotificationTexts.replied(order.id, product!.name),
+    );
     const twice = await inject("POST", `/api/shipments/${order.id}/rating/reply/`, loser, {
       reply: "Again",
     });
