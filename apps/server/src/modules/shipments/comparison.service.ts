@@ -1,14 +1,9 @@
 import {
-  AWARD_REASONS,
-  automaticReason,
   awardLabel,
   comparisonMessages,
-  pricePerKg,
   quotationDetailMessages,
-  quotationTotal,
   utcDate,
   type AwardData,
-  type AwardReason,
   type Comparison,
   type ComparisonBid,
   type ReconfirmAnswer,
@@ -19,6 +14,7 @@ import { AppError } from "../../lib/errors.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { readScorecards } from "../agents/scorecards.repository.js";
 import { settleDueBidding } from "./bidding-window.js";
+import { presentComparison } from "./comparison.presenter.js";
 import { readComparisonShipment, type ComparisonShipment } from "./comparison.repository.js";
 import {
   allShipmentQuotations,
@@ -27,53 +23,11 @@ import {
 } from "./quotations.repository.js";
 import { announceDecision, applyDecision, validityDate } from "./quotations.service.js";
 import { isBiddingOpen, refusals } from "./shipments.policy.js";
-import {
-  presentQuotation,
-  quotationDetailsOf,
-  quotationExpired,
-  type QuotationFields,
-} from "./shipments.presenter.js";
+import { presentQuotation, quotationExpired } from "./shipments.presenter.js";
 import { updateShipment } from "./shipments.repository.js";
 import { changeShipment, getShipment, type ShipmentDeps } from "./shipments.service.js";
 
 const clock = (deps: ShipmentDeps) => (deps.now ? deps.now() : new Date());
-
-const numberOf = (value: string | null) => (value === null ? null : Number(value));
-
-const totalOf = (row: QuotationFields) =>
-  quotationTotal({
-    pickup_amount: Number(row.pickupAmount),
-    fast_amount: numberOf(row.fastAmount),
-    normal_amount: numberOf(row.normalAmount),
-  });
-
-/** The spec's automatic winner: the lowest total, the earliest bid on a tie. */
-function automaticWinnerOf(rows: QuotationFields[]): QuotationFields | null {
-  let best: QuotationFields | null = null;
-  for (const row of rows) {
-    if (!best) best = row;
-    else {
-      const diff = Number(row.totalAmount) - Number(best.totalAmount);
-      const earlier =
-        row.createdAt.getTime() < best.createdAt.getTime() ||
-        (row.createdAt.getTime() === best.createdAt.getTime() && row.id < best.id);
-      if (diff < 0 || (diff === 0 && earlier)) best = row;
-    }
-  }
-  return best;
-}
-
-/**
- * The comparison's order: total ascending; at equal totals bids with details before those without
- * ("details not given" sorts last), then the earliest.
- */
-function compareBids(a: QuotationFields, b: QuotationFields): number {
-  const diff = Number(a.totalAmount) - Number(b.totalAmount);
-  if (diff !== 0) return diff;
-  const given = Number(Boolean(b.validUntil)) - Number(Boolean(a.validUntil));
-  if (given !== 0) return given;
-  return a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
-}
 
 /** The shipment as the comparison reads it, its passed window judged first. */
 async function loadShipment(
@@ -89,9 +43,6 @@ async function loadShipment(
   }
   return shipment;
 }
-
-const isAwardReason = (value: string | null): value is AwardReason =>
-  (AWARD_REASONS as readonly string[]).includes(value ?? "");
 
 /**
  * Every bid of a shipment side by side, for its seller or an admin once bidding has closed: the
@@ -117,46 +68,7 @@ export async function getComparison(
     deps.db,
     rows.map((row) => row.agentId),
   );
-  const automatic = automaticWinnerOf(rows);
-  const weight = shipment.chargeableWeightKg;
-  const bids = [...rows].sort(compareBids).map((row): ComparisonBid => {
-    const isWinner = row.id === shipment.winningQuotationId;
-    const total = totalOf(row);
-    const perKg = pricePerKg(total, weight);
-    const scorecard = scorecards.get(row.agentId);
-    if (!scorecard) throw new Error(`no scorecard for agent ${row.agentId}`);
-    return {
-      quotation: presentQuotation(row, { isWinner, masked: false, now }),
-      agent: { id: row.agentId, first_name: row.agentFirstName, last_name: row.agentLastName },
-      scorecard,
-      total_amount: total.toFixed(2),
-      price_per_kg: perKg === null ? null : perKg.toFixed(2),
-      details_given: quotationDetailsOf(row) !== null,
-      is_automatic_winner: row.id === automatic?.id,
-      is_winner: isWinner,
-      is_expired: quotationExpired(row, now),
-    };
-  });
-  const reason = shipment.awardReason;
-  return {
-    shipment_id: shipment.id,
-    status,
-    chargeable_weight_kg: weight,
-    automatic_winner_id: automatic?.id ?? null,
-    automatic_reason: automatic ? automaticReason(rows.length) : null,
-    winner_id: shipment.winningQuotationId,
-    award:
-      isAwardReason(reason) && shipment.winningQuotationId !== null
-        ? {
-            quotation_id: shipment.winningQuotationId,
-            reason,
-            reason_text: shipment.awardReasonText,
-            label: awardLabel(reason, shipment.awardReasonText),
-          }
-        : null,
-    can_award: user.id === shipment.sellerId && status === "Quotation Approved",
-    bids,
-  };
+  return presentComparison(shipment, rows, scorecards, user.id, now);
 }
 
 /**
