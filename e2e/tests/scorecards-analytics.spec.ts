@@ -69,6 +69,14 @@ async function rate(
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/** Scrolls the section's heading to the top of the screen, below the app bar. */
+async function scrollToTop(section: Locator) {
+  await section.evaluate((element) => {
+    element.scrollIntoView({ block: "start" });
+    window.scrollBy(0, -80);
+  });
+}
+
 /** The dashboard's Analytics section, scrolled to, once its charts have drawn. */
 async function analyticsOf(page: Page, firstFigure: string): Promise<Locator> {
   const section = page.getByRole("region", { name: "Analytics" });
@@ -212,7 +220,7 @@ test("an agent's profile opens from a bid with its scorecard, which changes once
     await expectChartsWithTables(section, sellerFigures);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, "section[aria-labelledby='analytics-heading']");
-    await section.scrollIntoViewIfNeeded();
+    await scrollToTop(section);
     await docsShot(page, `analytics-seller-${width}`, { keepScroll: true });
   }
 
@@ -235,7 +243,7 @@ test("an agent's profile opens from a bid with its scorecard, which changes once
     await expectChartsWithTables(section, agentFigures);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, "section[aria-labelledby='analytics-heading']");
-    await section.scrollIntoViewIfNeeded();
+    await scrollToTop(section);
     await docsShot(page, `analytics-agent-${width}`, { keepScroll: true });
   }
 
@@ -250,7 +258,7 @@ test("an agent's profile opens from a bid with its scorecard, which changes once
     await expectChartsWithTables(section, adminFigures);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, "section[aria-labelledby='analytics-heading']");
-    await section.scrollIntoViewIfNeeded();
+    await scrollToTop(section);
     await docsShot(page, `analytics-admin-${width}`, { keepScroll: true });
   }
 });

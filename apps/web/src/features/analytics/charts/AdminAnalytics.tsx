@@ -6,7 +6,7 @@ import type { AdminAnalytics as Figures } from "@fba/contract";
 import { paths } from "../../../app/paths";
 import { ChartFigure, StatFigure } from "../components/ChartFigure";
 import { formatDollars, formatMinutes, longMonth, shortMonth } from "../lib/format";
-import { AnalyticsData, CHART_HEIGHT, ChartGrid } from "./layout";
+import { AnalyticsData, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
 const monthAxis = (months: string[]) => ({
   data: months,
@@ -14,7 +14,14 @@ const monthAxis = (months: string[]) => ({
     context.location === "tick" ? shortMonth(month) : longMonth(month),
 });
 
+/** "1 bid", "2.4 bids". */
+const perShipment = (average: number) => {
+  const rounded = Math.round(average * 10) / 10;
+  return `${rounded} bid${rounded === 1 ? "" : "s"}`;
+};
+
 export function AdminCharts({ data }: { data: Figures }) {
+  const colors = useChartColors();
   const rows = data.by_month;
   const months = rows.map((row) => row.month);
   const bookings = rows.reduce((sum, row) => sum + row.bookings, 0);
@@ -55,6 +62,7 @@ export function AdminCharts({ data }: { data: Figures }) {
           }}
         >
           <BarChart
+            colors={colors}
             height={CHART_HEIGHT}
             xAxis={[{ ...monthAxis(months), scaleType: "band" }]}
             yAxis={[{ tickMinStep: 1, width: 40 }]}
@@ -72,6 +80,7 @@ export function AdminCharts({ data }: { data: Figures }) {
           }}
         >
           <LineChart
+            colors={colors}
             height={CHART_HEIGHT}
             xAxis={[{ ...monthAxis(months), scaleType: "point" }]}
             yAxis={[{ min: 0, valueFormatter: (v: number) => formatDollars(v), width: 72 }]}
@@ -80,6 +89,7 @@ export function AdminCharts({ data }: { data: Figures }) {
                 data: rows.map((row) => row.gmv),
                 label: "GMV",
                 area: true,
+                curve: "linear",
                 valueFormatter: (v) => formatDollars(v),
               },
             ]}
@@ -89,10 +99,11 @@ export function AdminCharts({ data }: { data: Figures }) {
         </ChartFigure>
         <ChartFigure
           title="Bids per shipment"
+          wide
           summary={
             average === null
               ? "No shipments posted in the last 12 months."
-              : `${Math.round(average * 10) / 10} bids per shipment on average (last 12 months).`
+              : `${perShipment(average)} per shipment on average (last 12 months).`
           }
           table={{
             columns: ["Bids", "Shipments"],
@@ -100,6 +111,7 @@ export function AdminCharts({ data }: { data: Figures }) {
           }}
         >
           <BarChart
+            colors={colors}
             height={CHART_HEIGHT}
             xAxis={[
               {

@@ -7,7 +7,7 @@ import { agentProfilePath } from "../../../app/paths";
 import { ScorecardDetails } from "../../../entities/agent";
 import { ChartFigure } from "../components/ChartFigure";
 import { formatDollars, formatShare, longMonth, shortMonth } from "../lib/format";
-import { AnalyticsData, CHART_HEIGHT, ChartGrid } from "./layout";
+import { AnalyticsData, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
 const monthAxis = (months: string[]) => ({
   scaleType: "band" as const,
@@ -17,6 +17,7 @@ const monthAxis = (months: string[]) => ({
 });
 
 export function AgentCharts({ data }: { data: Figures }) {
+  const colors = useChartColors();
   const rows = data.by_month;
   const months = rows.map((row) => row.month);
   const bids = rows.reduce((sum, row) => sum + row.bids, 0);
@@ -38,6 +39,7 @@ export function AgentCharts({ data }: { data: Figures }) {
         }}
       >
         <BarChart
+          colors={colors}
           height={CHART_HEIGHT}
           xAxis={[monthAxis(months)]}
           yAxis={[{ tickMinStep: 1, width: 40 }]}
@@ -57,6 +59,7 @@ export function AgentCharts({ data }: { data: Figures }) {
         }}
       >
         <LineChart
+          colors={colors}
           height={CHART_HEIGHT}
           xAxis={[{ ...monthAxis(months), scaleType: "point" }]}
           yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%`, width: 48 }]}
@@ -68,6 +71,7 @@ export function AgentCharts({ data }: { data: Figures }) {
               label: "Win rate",
               valueFormatter: (v) => (v === null ? "no bids" : `${v}%`),
               connectNulls: true,
+              curve: "linear",
             },
           ]}
           hideLegend
@@ -76,6 +80,7 @@ export function AgentCharts({ data }: { data: Figures }) {
       </ChartFigure>
       <ChartFigure
         title="Revenue per month"
+        wide
         summary={`${formatDollars(revenue)} in final amounts of completed orders over the last ${rows.length} months.`}
         table={{
           columns: ["Month", "Revenue"],
@@ -83,6 +88,7 @@ export function AgentCharts({ data }: { data: Figures }) {
         }}
       >
         <BarChart
+          colors={colors}
           height={CHART_HEIGHT}
           xAxis={[monthAxis(months)]}
           yAxis={[{ valueFormatter: (v: number) => formatDollars(v), width: 64 }]}
@@ -101,7 +107,7 @@ export function AgentCharts({ data }: { data: Figures }) {
         variant="outlined"
         component="section"
         aria-labelledby="own-scorecard-heading"
-        sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
+        sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0, gridColumn: "1 / -1" }}
       >
         <Typography
           id="own-scorecard-heading"

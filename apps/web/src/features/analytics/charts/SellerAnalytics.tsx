@@ -4,9 +4,10 @@ import { Box } from "@mui/material";
 import type { SellerAnalytics as Figures } from "@fba/contract";
 import { ChartFigure } from "../components/ChartFigure";
 import { formatCents, formatDollars, formatShare, longMonth, shortMonth } from "../lib/format";
-import { AnalyticsData, CHART_HEIGHT, ChartGrid } from "./layout";
+import { AnalyticsData, bandsHeight, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
 export function SellerCharts({ data }: { data: Figures }) {
+  const colors = useChartColors();
   const spend = data.spend_by_month;
   const totalSpend = spend.reduce((sum, row) => sum + row.amount, 0);
   const fcs = data.cost_per_kg_by_fc;
@@ -24,6 +25,7 @@ export function SellerCharts({ data }: { data: Figures }) {
         }}
       >
         <BarChart
+          colors={colors}
           height={CHART_HEIGHT}
           xAxis={[
             {
@@ -55,7 +57,8 @@ export function SellerCharts({ data }: { data: Figures }) {
         }}
       >
         <BarChart
-          height={Math.max(CHART_HEIGHT, fcs.length * 36 + 60)}
+          colors={colors}
+          height={bandsHeight(fcs.length)}
           layout="horizontal"
           yAxis={[{ scaleType: "band", data: fcs.map((row) => row.fc_code), width: 64 }]}
           xAxis={[{ valueFormatter: (v: number) => formatCents(v) }]}
@@ -110,7 +113,8 @@ export function SellerCharts({ data }: { data: Figures }) {
         }}
       >
         <BarChart
-          height={Math.max(CHART_HEIGHT, open.length * 36 + 60)}
+          colors={colors}
+          height={bandsHeight(open.length)}
           layout="horizontal"
           yAxis={[{ scaleType: "band", data: open.map((row) => row.status), width: 132 }]}
           xAxis={[{ tickMinStep: 1 }]}

@@ -40,6 +40,7 @@ export function ChartFigure({
   table,
   children,
   empty,
+  wide = false,
 }: {
   title: string;
   /** One sentence with the figure's headline number, shown above the chart. */
@@ -49,6 +50,8 @@ export function ChartFigure({
   children: ReactNode;
   /** Shown instead of the chart and its table when there is nothing to draw. */
   empty?: string;
+  /** Spans every column of the grid it is in. */
+  wide?: boolean;
 }) {
   const [showTable, setShowTable] = useState(false);
   const titleId = useId();
@@ -57,7 +60,13 @@ export function ChartFigure({
       component="figure"
       variant="outlined"
       aria-labelledby={titleId}
-      sx={{ m: 0, p: { xs: 1.5, sm: 2 }, minWidth: 0, position: "relative" }}
+      sx={{
+        m: 0,
+        p: { xs: 1.5, sm: 2 },
+        minWidth: 0,
+        position: "relative",
+        gridColumn: wide ? "1 / -1" : undefined,
+      }}
     >
       <Stack
         direction="row"

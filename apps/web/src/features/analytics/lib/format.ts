@@ -1,15 +1,17 @@
 import dayjs from "dayjs";
 
+const MONTH = /^\d{4}-\d{2}$/;
+
 /** "2026-03" -> "Mar" (axis ticks; the year shows in the table and the tooltip). */
 export function shortMonth(month: string): string {
   const date = dayjs(`${month}-01`);
-  return date.isValid() ? date.format("MMM") : month;
+  return MONTH.test(month) && date.isValid() ? date.format("MMM") : month;
 }
 
 /** "2026-03" -> "Mar 2026". */
 export function longMonth(month: string): string {
   const date = dayjs(`${month}-01`);
-  return date.isValid() ? date.format("MMM YYYY") : month;
+  return MONTH.test(month) && date.isValid() ? date.format("MMM YYYY") : month;
 }
 
 const dollars = new Intl.NumberFormat("en-US", {
@@ -39,6 +41,7 @@ export const formatShare = (rate: number | null | undefined) =>
 /** Minutes as "45 min", "3.5 h" or "2.1 days". */
 export function formatMinutes(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined) return "–";
+  if (minutes < 1) return "under 1 min";
   if (minutes < 60) return `${Math.round(minutes)} min`;
   const hours = minutes / 60;
   if (hours < 48) return `${Math.round(hours * 10) / 10} h`;
