@@ -1,11 +1,19 @@
 /* global document -- evaluated in the browser by Playwright */
-// Web figures from the production build (npm run build): initial JS of the landing page and the
-// largest lazy chunk (gzip, zlib level 9), axe serious/critical violations on every screen, and
-// Lighthouse mobile scores for the landing page, a list page and a shipment page (signed in by
-// putting tokens in the browser profile's localStorage first). The built server runs on a fresh
-// embedded database with demo accounts and seeded shipments. Loopback only, bounded in time.
+// Web figures from the production build (npm run build): initial JS of the landing page (the
+// scripts of landing.html, which the server sends for "/") and the largest lazy chunk (gzip, zlib
+// level 9), the JS the seller list and shipment pages download before they show (measured in the
+// browser), axe serious/critical violations on every screen, and Lighthouse mobile scores for the
+// landing page, a list page and a shipment page (signed in by putting tokens in the browser
+// profile's localStorage first). The built server runs on a fresh embedded database with demo
+// accounts and seeded shipments. Loopback only, bounded in time.
 // BENCH_WEB_SKIP_LIGHTHOUSE=1 runs only the bundle figures and axe (a quick loop while fixing
-// findings); BENCH_WEB_SCREENS=text limits axe to the screens whose path contains that text.
+// findings); BENCH_WEB_SCREENS=text limits axe to the screens whose path contains that text;
+// BENCH_WEB_DIST and BENCH_SERVER_DIST measure copies of the builds; BENCH_WEB_REPORTS=dir keeps
+// the Lighthouse reports.
+// Notes on the figures: Lighthouse simulates slow 4G and a 4x slower CPU from the task times it
+// observes, so TBT (and the performance score with it) grows with the machine's load; read them
+// with the load average of the run. The signed-in pages' first download is mostly React, the
+// router, MUI and emotion (about 140 KB gzip in the entry) before any screen code.
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
