@@ -248,6 +248,18 @@ test("an agent's profile opens from a bid with its scorecard, which changes once
   }
 
   const admin = await logInAdmin(request);
+  // Admins see each agent's scorecard in the users list (sellers' rows have none).
+  const usersPage = await openAs(admin, 1440);
+  await usersPage.goto("/admin/users");
+  const users = usersPage.getByRole("table", { name: "Users" });
+  const agentRow = users.getByRole("row").filter({ hasText: agent.email });
+  await expect(agentRow.getByTestId("scorecard-summary")).toContainText("3 orders");
+  await expect(agentRow.getByTestId("scorecard-summary")).toContainText("4.5 (2 ratings)");
+  const sellerRow = users.getByRole("row").filter({ hasText: seller.email });
+  await expect(sellerRow.getByTestId("scorecard-summary")).toHaveCount(0);
+  await agentRow.getByRole("link", { name: `${agentName}'s profile` }).click();
+  await expect(usersPage.getByRole("heading", { name: agentName, level: 1 })).toBeVisible();
+
   const adminFigures = ["Bookings per month", "GMV per month", "Bids per shipment"];
   for (const width of [1440, 375]) {
     const page = await openAs(admin, width);

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Box, Button, Chip, Typography } from "@mui/material";
+import { Box, Button, Chip, Link, Typography } from "@mui/material";
+import { Link as RouterLink } from "react-router";
 import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
 import type { Quotation } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -14,6 +15,7 @@ import {
   SERVICE_LABELS,
   serviceTotalOf,
 } from "../../../entities/shipment/lib/quotation";
+import { agentProfilePath } from "../../../app/paths";
 import { useSetWinningQuotation } from "../api/set-winning-quotation";
 
 /** An admin may approve a bid while bidding is open, or swap the winner before the seller decides. */
@@ -61,9 +63,14 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
       label: "Agent",
       render: (q) => (
         <Box sx={{ minWidth: 0, maxWidth: { md: 200 } }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <Link
+            component={RouterLink}
+            to={agentProfilePath(q.user.id)}
+            variant="body2"
+            sx={{ fontWeight: 600, display: "block" }}
+          >
             {q.user.first_name} {q.user.last_name}
-          </Typography>
+          </Link>
           <Typography
             variant="caption"
             color="text.secondary"
