@@ -80,7 +80,21 @@ function serverCommand() {
   ];
 }
 
+/** Every server this run started, stopped on exit, also one still starting when the time runs out. */
+const children = [];
+
+async function answers(port) {
+  try {
+    await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function startServer(port, databaseUrl, redisUrl) {
+  // Something else answering there would pass the readiness check in this server's place.
+  if (await answers(port)) throw new Error(`port ${port} is already in use`);
   const [command, args] = serverCommand();
   // BENCH_SERVER_NODE_ARGS: extra node flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -102,6 +116,7 @@ async function startServer(port, databaseUrl, redisUrl) {
     },
     stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
   });
+  children.push(child);
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -441,8 +456,7 @@ async function main() {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
-  const children = [];
-  const stop = () => children.forEach((child) => child.kill("SIGTERM"));
+  const stop = () => children.forEach((child) => child.exitCode === null && child.kill("SIGTERM"));
   process.on("exit", stop);
   const watchdog = setTimeout(() => {
     console.error("chat bench: time limit reached");
@@ -451,7 +465,6 @@ async function main() {
   }, 170_000);
   try {
     const single = await startServer(BASE_PORT, databaseUrl);
-    children.push(single);
     const rooms = await seed(databaseUrl);
     const quick = process.env.BENCH_CHAT_QUICK === "1";
     // The chat run keeps the idle run's sockets connected: 200 msg/s with all 10,000 open.
@@ -484,7 +497,6 @@ async function main() {
         await startServer(BASE_PORT + 1, databaseUrl, REDIS_URL),
         await startServer(BASE_PORT + 2, databaseUrl, REDIS_URL),
       ];
-      children.push(...pair);
       const idleTwo = await idleMemory(
         pair.map((child) => child.pid),
         () => openRooms([BASE_PORT + 1, BASE_PORT + 2], rooms),
