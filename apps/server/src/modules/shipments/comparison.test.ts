@@ -128,6 +128,13 @@ describe("quotation details, comparison, award and re-confirmation", () => {
       // The agent reads their own details back; the seller sees none while bids are sealed.
       const own = await call("GET", `/api/quotations/?shipment_id=${id}`, agents[0]!);
       expect((own.json().data as Quotation[])[0]!.details?.valid_until).toBe(FAR);
+      // The shipment's page carries the agent's own bid with its details too.
+      const page = await call("GET", `/api/shipments/${id}/`, agents[0]!);
+      expect(page.json().data.quotation).toMatchObject({
+        id: detailed.id,
+        details: { valid_until: FAR, note: "Door to FC" },
+        is_expired: false,
+      });
       const sealed = await call("GET", `/api/quotations/?shipment_id=${id}`, seller);
       const rows = sealed.json().data as Quotation[];
       expect(rows.map((row) => [row.is_masked, row.details])).toEqual([

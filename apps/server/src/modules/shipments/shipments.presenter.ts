@@ -135,7 +135,7 @@ export function presentQuotation(
   };
 }
 
-function joinedQuotation(row: ShipmentRow): QuotationOrEmpty {
+function joinedQuotation(row: ShipmentRow, now?: Date): QuotationOrEmpty {
   if (row.quotationId === null || row.quotationAgentId === null) return {};
   return presentQuotation(
     {
@@ -154,8 +154,18 @@ function joinedQuotation(row: ShipmentRow): QuotationOrEmpty {
       agentFirstName: row.agentFirstName ?? "",
       agentLastName: row.agentLastName ?? "",
       agentEmail: row.agentEmail ?? "",
+      fastServiceType: row.quotationFastServiceType,
+      fastTransitMinDays: row.quotationFastTransitMinDays,
+      fastTransitMaxDays: row.quotationFastTransitMaxDays,
+      normalServiceType: row.quotationNormalServiceType,
+      normalTransitMinDays: row.quotationNormalTransitMinDays,
+      normalTransitMaxDays: row.quotationNormalTransitMaxDays,
+      inclusions: row.quotationInclusions,
+      validUntil: row.quotationValidUntil,
+      note: row.quotationNote,
+      reconfirmRequestedAt: row.quotationReconfirmRequestedAt,
     },
-    { isWinner: row.winningQuotationId === row.quotationId, masked: false },
+    { isWinner: row.winningQuotationId === row.quotationId, masked: false, now },
   );
 }
 
@@ -210,7 +220,7 @@ function presentShipmentCore(row: ShipmentRow, messageCount: number, now: Date):
       email: row.sellerEmail ?? "",
       profile: { phone: row.sellerPhone },
     },
-    quotation: joinedQuotation(row),
+    quotation: joinedQuotation(row, now),
     tracking_number: row.trackingNumber,
     tracking_link: row.trackingLink,
     tracking_carrier: trackingCarrierOf(row.trackingCarrier),

@@ -92,6 +92,17 @@ const shipmentColumns = {
   agentFirstName: agentUser.firstName,
   agentLastName: agentUser.lastName,
   agentEmail: agentUser.email,
+  // The joined quotation's details (quotation-details in the contract).
+  quotationFastServiceType: quotationRow.fastServiceType,
+  quotationFastTransitMinDays: quotationRow.fastTransitMinDays,
+  quotationFastTransitMaxDays: quotationRow.fastTransitMaxDays,
+  quotationNormalServiceType: quotationRow.normalServiceType,
+  quotationNormalTransitMinDays: quotationRow.normalTransitMinDays,
+  quotationNormalTransitMaxDays: quotationRow.normalTransitMaxDays,
+  quotationInclusions: quotationRow.inclusions,
+  quotationValidUntil: quotationRow.validUntil,
+  quotationNote: quotationRow.note,
+  quotationReconfirmRequestedAt: quotationRow.reconfirmRequestedAt,
 };
 
 export type ShipmentRow = {
