@@ -5,7 +5,13 @@ import { errorBodySchema } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../app.js";
 import { retryLoadShedding } from "./shed-retry.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../factories.js";
-import { placeBid, postShipment, validShipmentInput } from "../shipment-factories.js";
+import {
+  endBiddingWindow,
+  placeBid,
+  postShipment,
+  validShipmentInput,
+} from "../shipment-factories.js";
+import { closeDueBidding } from "../../modules/shipments/bidding-window.js";
 import { testImage } from "../profile-factories.js";
 import {
   HOSTILE_PLACEHOLDER,
@@ -305,7 +311,13 @@ describe("schema fuzz from the OpenAPI document", () => {
     // The checksum must see writes, or the "refusals change nothing" check would prove nothing.
     expect(await checksum()).not.toBe(empty);
     const quotation = await placeBid(ctx.app, agent, shipment);
-    realIds = [shipment, quotation, seller.id];
+    // A shipment whose window has closed, so the comparison, award and re-confirmation routes are
+    // fuzzed past their "bidding still open" refusal too.
+    const closed = await postShipment(ctx.app, seller);
+    const closedQuotation = await placeBid(ctx.app, agent, closed);
+    await endBiddingWindow(ctx.app, closed);
+    await closeDueBidding(ctx.app.database.db, ctx.app.events, new Date(), { shipmentId: closed });
+    realIds = [shipment, quotation, seller.id, closed, closedQuotation];
     actors = [
       { name: "anonymous", user: null },
       { name: "seller", user: seller },
@@ -319,6 +331,14 @@ describe("schema fuzz from the OpenAPI document", () => {
     const doc = (await ctx.app.inject({ url: "/api/docs/openapi.json" })).json();
     const ops = operations(doc);
     expect(ops.length).toBeGreaterThan(50);
+    expect(ops.map((op) => `${op.method} ${op.path}`)).toEqual(
+      expect.arrayContaining([
+        "GET /api/shipments/{id}/comparison/",
+        "POST /api/shipments/{id}/award/",
+        "POST /api/quotations/{id}/reconfirm-request/",
+        "POST /api/quotations/{id}/reconfirm/",
+      ]),
+    );
     const failures: string[] = [];
     let sent = 0;
     let refused = 0;
