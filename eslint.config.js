@@ -67,6 +67,7 @@ export default tseslint.config(
   {
     ignores: [
       "**/dist/**",
+      "**/dist-*/**",
       "**/node_modules/**",
       "apps/server/drizzle/**",
       "data/**",
