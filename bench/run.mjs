@@ -74,6 +74,17 @@ const GOALS = [
       num(r.value, /p99 ([\d.]+) ms/) <= apiP99Bar(r.metric) && num(r.value, /errors (\d+)/) === 0,
   },
   {
+    // The seller's comparison page: 10 bids with scorecards at 100,000 shipments.
+    match: (r) => r.bench === "comparison" && / server$/.test(r.metric),
+    target: () => "p99 <= 50 ms, 0 errors (50 conn)",
+    pass: (r) => num(r.value, /p99 ([\d.]+) ms/) <= 50 && num(r.value, /errors (\d+)/) === 0,
+  },
+  {
+    match: (r) => r.bench === "comparison" && / ratio$/.test(r.metric),
+    target: () => ">= 90 % of bare",
+    pass: (r) => num(r.value, /^(\d+) %/) >= 90,
+  },
+  {
     match: (r) => /^mixed/.test(r.metric),
     target: () => ">= 1,500 req/s, read p99 <= 50 ms, write p99 <= 100 ms, 0 errors",
     pass: (r) =>
@@ -173,6 +184,8 @@ const expected = [
   ["api", "single shipment GET ratio", /^single shipment GET .* ratio$/, ">= 90 % of bare"],
   ["api", "mixed read/write profile (50 conn)", /^mixed/, ">= 1,500 req/s, read p99 <= 50 ms"],
   ["api", "overload", /^overload/, "503 + Retry-After instead of unbounded latency"],
+  ["comparison", "comparison page GET server", /^comparison page GET .* server$/, "p99 <= 50 ms"],
+  ["comparison", "comparison page GET ratio", /^comparison page GET .* ratio$/, ">= 90 % of bare"],
   ["chat", "chat idle memory", /^chat idle memory/, "<= 50 MB per 1,000 sockets"],
   ["chat", "announcement broadcast", /^announcement broadcast/, "last recipient p99 <= 250 ms"],
   ["web", "initial JS landing", /^initial JS landing/, "<= 100 KB gzip"],

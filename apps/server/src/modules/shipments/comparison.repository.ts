@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { shipmentPackages, shipments } from "../../db/schema/index.js";
+import { shipments } from "../../db/schema/index.js";
 
 /** What the comparison needs of a shipment: its state, award and chargeable weight, in one read. */
 export interface ComparisonShipment {
@@ -32,9 +32,11 @@ export async function readComparisonShipment(
       winningQuotationId: shipments.winningQuotationId,
       awardReason: shipments.awardReason,
       awardReasonText: shipments.awardReasonText,
+      // Qualified by hand: in a one-table select the builder writes columns unqualified, and a bare
+      // "id" inside the subquery would be the package's own.
       chargeableWeight: sql<
         string | null
-      >`(select sum(${shipmentPackages.chargeableWeight}) from ${shipmentPackages} where ${shipmentPackages.shipmentId} = ${shipments.id})`,
+      >`(select sum(p.chargeable_weight) from shipment_packages p where p.shipment_id = "shipments"."id")`,
     })
     .from(shipments)
     .where(eq(shipments.id, id))

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   awardNotificationTexts,
+  chargeableWeightKg,
   comparisonMessages,
   quotationDetailMessages,
   type Comparison,
@@ -11,7 +12,7 @@ import {
 import { agentScorecards, quotations, shipments } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
 import { closeDueBidding } from "./bidding-window.js";
 
 const FAR = "2099-12-31";
@@ -201,7 +202,10 @@ describe("quotation details, comparison, award and re-confirmation", () => {
     let fast: number;
 
     beforeAll(async () => {
-      shipmentId = await postShipment(ctx.app, seller);
+      // Two destinations: the chargeable weight is the sum of both carton groups.
+      shipmentId = await postShipment(ctx.app, seller, {
+        packages: [carton("ONT8 - Moreno Valley, CA", 5), carton("FTW1 - Dallas, TX", 3)],
+      });
       // Two bids at the same total: the one without details came first, yet sorts after.
       cheapPlain = await placeBid(ctx.app, agents[0]!, shipmentId, { pickup: 100, normal: 500 });
       cheapDetailed = (await bid(agents[1]!, detailedBid(shipmentId, { pickup: 100, normal: 500 })))
@@ -257,7 +261,10 @@ describe("quotation details, comparison, award and re-confirmation", () => {
       expect(detailed!.quotation.is_masked).toBe(false);
       expect(detailed!.quotation.details?.normal?.service_type).toBe("sea");
       // 5 cartons of 60x40x50 cm at 12 kg: 20 kg volumetric each, 100 kg.
-      expect(data.chargeable_weight_kg).toBeGreaterThan(0);
+      const detail = await call("GET", `/api/shipments/${shipmentId}/`, seller);
+      const packages = detail.json().data.packages as Array<{ chargeable_weight: number }>;
+      expect(packages.length).toBeGreaterThan(1);
+      expect(data.chargeable_weight_kg).toBe(chargeableWeightKg(packages));
       expect(faster!.price_per_kg).toBe((900 / data.chargeable_weight_kg!).toFixed(2));
       expect(faster!.scorecard).toMatchObject({
         agent_id: agents[2]!.id,

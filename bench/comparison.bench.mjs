@@ -1,0 +1,480 @@
+// Comparison page benchmark on PostgreSQL: GET /api/shipments/{id}/comparison/ for a shipment with
+// 10 bids from 10 agents with scorecards, in a database of 100,000 seeded shipments, against a bare
+// node:http + pg handler running the same three statements (the shipment with its chargeable
+// weight, its quotations with their agents, the agents' scorecards by primary key) and building the
+// body with the server's own pure presenter (so the bodies match and the ratio measures what the
+// server adds). autocannon in its own process, 50 connections, a warm-up, then 3 measured runs per
+// side, interleaved; the median is reported. Needs PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL
+// or postgres://postgres@127.0.0.1:5432/postgres) and a build of the server (npm run build;
+// BENCH_SERVER_DIST names another build directory).
+//
+// Run with "--bare" (as this script does for itself) it is the bare handler.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(path.join(root, "apps/server/package.json"));
+const pg = require("pg");
+
+const SERVER_DIST = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/server/dist");
+const BID_COUNT = 10;
+
+// ---------------------------------------------------------------------------------------------
+// The bare handler: the server's three statements (as its query builder writes them), its pool
+// size, and its presenter; no framework, auth or validation.
+
+const SHIPMENT_SQL = `select "id", "seller_id", "status", "bidding_ends_at", "winning_quotation_id", "award_reason", "award_reason_text", (select sum("shipment_packages"."chargeable_weight") from "shipment_packages" where "shipment_packages"."shipment_id" = "shipments"."id") from "shipments" where "shipments"."id" = $1 limit $2`;
+const QUOTATIONS_SQL = `select "quotations"."id", "quotations"."shipment_id", "quotations"."pickup_amount", "quotations"."fast_amount", "quotations"."normal_amount", "quotations"."total_amount", "quotations"."is_accepted", "quotations"."accepted_service", "quotations"."cancel_reason", "quotations"."created_at", "quotations"."updated_at", "quotations"."agent_id", "users"."first_name", "users"."last_name", "users"."email", "quotations"."fast_service_type", "quotations"."fast_transit_min_days", "quotations"."fast_transit_max_days", "quotations"."normal_service_type", "quotations"."normal_transit_min_days", "quotations"."normal_transit_max_days", "quotations"."inclusions", "quotations"."valid_until", "quotations"."note", "quotations"."reconfirm_requested_at" from "quotations" inner join "users" on "users"."id" = "quotations"."agent_id" where "quotations"."shipment_id" = $1 order by "quotations"."total_amount" asc, "quotations"."created_at" asc, "quotations"."id" asc`;
+const scorecardsSql = (count) =>
+  `select * from "agent_scorecards" where "agent_scorecards"."agent_id" in (${Array.from(
+    { length: count },
+    (_, i) => `$${i + 1}`,
+  ).join(", ")})`;
+
+async function runBare() {
+  const dist = SERVER_DIST;
+  const { presentComparison } = await import(
+    pathToFileURL(path.join(dist, "modules/shipments/comparison.presenter.js")).href
+  );
+  const { presentScorecard } = await import(
+    pathToFileURL(path.join(dist, "modules/agents/scorecards.repository.js")).href
+  );
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const sellerId = Number(process.env.BENCH_SELLER_ID);
+  const camel = (row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [
+        key.replace(/_([a-z])/g, (_, c) => c.toUpperCase()),
+        value,
+      ]),
+    );
+  const server = http.createServer(async (req, res) => {
+    if (req.url === "/health") return res.end("ok");
+    const match = /^\/api\/shipments\/(\d+)\/comparison\/$/.exec(req.url ?? "");
+    if (!match) {
+      res.statusCode = 404;
+      return res.end();
+    }
+    try {
+      const id = Number(match[1]);
+      const [shipment] = (
+        await pool.query({ text: SHIPMENT_SQL, values: [id, 1], rowMode: "array" })
+      ).rows;
+      const [sid, seller, status, ends, winning, reason, reasonText, weight] = shipment;
+      const rows = (await pool.query(QUOTATIONS_SQL, [id])).rows.map((row) => {
+        const q = camel(row);
+        return {
+          ...q,
+          agentFirstName: row.first_name,
+          agentLastName: row.last_name,
+          agentEmail: row.email,
+        };
+      });
+      const agentIds = [...new Set(rows.map((row) => row.agentId))];
+      const cards = (await pool.query(scorecardsSql(agentIds.length), agentIds)).rows.map(camel);
+      const byId = new Map(cards.map((row) => [row.agentId, row]));
+      const scorecards = new Map(agentIds.map((a) => [a, presentScorecard(a, byId.get(a))]));
+      const data = presentComparison(
+        {
+          id: sid,
+          sellerId: seller,
+          status,
+          biddingEndsAt: ends,
+          winningQuotationId: winning,
+          awardReason: reason,
+          awardReasonText: reasonText,
+          chargeableWeightKg: weight == null ? null : Number(weight),
+        },
+        rows,
+        scorecards,
+        sellerId,
+        new Date(),
+      );
+      res.setHeader("content-type", "application/json; charset=utf-8");
+      res.end(JSON.stringify({ status: "success", status_code: 200, message: "Success", data }));
+    } catch (error) {
+      res.statusCode = 500;
+      res.end(String(error));
+    }
+  });
+  server.listen(Number(process.env.PORT), "127.0.0.1");
+}
+
+if (process.argv[2] === "--bare") {
+  await runBare();
+} else {
+  await main();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bench.
+
+/** The path of the first value that differs between two JSON bodies, or null. */
+function firstDifference(a, b, at) {
+  if (
+    typeof a !== typeof b ||
+    Array.isArray(a) !== Array.isArray(b) ||
+    (a === null) !== (b === null)
+  )
+    return `${at} (${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)})`;
+  if (a && typeof a === "object") {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      const found = firstDifference(a[key], b[key], `${at}.${key}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  return a === b ? null : `${at} (${JSON.stringify(a)} vs ${JSON.stringify(b)})`;
+}
+
+async function main() {
+  const { SignJWT } = await import(require.resolve("jose"));
+  const ADMIN_URL =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    "postgres://postgres@127.0.0.1:5432/postgres";
+  const DB_NAME = process.env.BENCH_COMPARISON_DB ?? "fba_bench_comparison";
+  const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
+  const CONNECTIONS = 50;
+  const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+  const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+  const RUNS = 3;
+  const SERVER_PORT = Number(process.env.BENCH_COMPARISON_PORT ?? 27810);
+  const BARE_PORT = SERVER_PORT + 1;
+  const JWT_SECRET = randomBytes(32).toString("hex");
+  const databaseUrl = (() => {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${DB_NAME}`;
+    return url.toString();
+  })();
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+  async function query(url, text, params = []) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Creates and seeds the bench database unless it holds the shipments at the current schema. */
+  async function ensureDatabase() {
+    const exists = await query(ADMIN_URL, "select 1 from pg_database where datname = $1", [
+      DB_NAME,
+    ]);
+    if (exists.length > 0) {
+      const journal = JSON.parse(
+        readFileSync(path.join(root, "apps/server/drizzle/meta/_journal.json"), "utf8"),
+      );
+      const [applied] = await query(
+        databaseUrl,
+        "select max(created_at)::bigint as at from drizzle.__drizzle_migrations",
+      ).catch(() => [{ at: 0 }]);
+      const [row] = await query(
+        databaseUrl,
+        `select count(*)::int as n from shipments where product_name <> 'Bench comparison'`,
+      ).catch(() => [{ n: 0 }]);
+      if (row.n === SHIPMENTS && Number(applied?.at) === Number(journal.entries.at(-1)?.when))
+        return;
+      await query(ADMIN_URL, `drop database ${DB_NAME} with (force)`);
+    }
+    await query(ADMIN_URL, `create database ${DB_NAME}`);
+    console.log(`seeding ${SHIPMENTS} shipments into ${DB_NAME} ...`);
+    const started = Date.now();
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(root, "node_modules/tsx/dist/cli.mjs"),
+        "src/cli/seed.ts",
+        "--shipments",
+        String(SHIPMENTS),
+      ],
+      {
+        cwd: path.join(root, "apps/server"),
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+        stdio: "inherit",
+      },
+    );
+    if (result.status !== 0) throw new Error("seeding failed");
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+
+  /**
+   * The shipment under comparison (made once): a copy of a seeded one, its window closed and
+   * awaiting the seller, with 10 bids from 10 agents with every detail, and their scorecards.
+   */
+  async function ensureComparisonShipment() {
+    const [existing] = await query(
+      databaseUrl,
+      `select id, seller_id from shipments where product_name = 'Bench comparison' limit 1`,
+    );
+    if (existing) return { id: existing.id, sellerId: existing.seller_id };
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query("begin");
+      const [source] = (
+        await client.query(
+          `select s.id from shipments s where exists (select 1 from shipment_packages p where p.shipment_id = s.id) order by s.id limit 1`,
+        )
+      ).rows;
+      const columns = (
+        await client.query(
+          `select column_name from information_schema.columns where table_name = 'shipments' and column_name <> 'id' order by ordinal_position`,
+        )
+      ).rows.map((row) => row.column_name);
+      const overrides = {
+        status: `'Quotation Approved'`,
+        product_name: `'Bench comparison'`,
+        bidding_ends_at: `now() - interval '1 hour'`,
+        bidding_closed_at: `now() - interval '1 hour'`,
+        winning_quotation_id: "null",
+        winner_agent_id: "null",
+        award_reason: "null",
+        award_reason_text: "null",
+        quotation_count: String(BID_COUNT),
+        final_amount: "null",
+        tracking_number: "null",
+        completed_at: "null",
+      };
+      const list = columns.map((c) => `"${c}"`).join(", ");
+      const values = columns.map((c) => overrides[c] ?? `"${c}"`).join(", ");
+      const [shipment] = (
+        await client.query(
+          `insert into shipments (${list}) select ${values} from shipments where id = $1 returning id, seller_id`,
+          [source.id],
+        )
+      ).rows;
+      const packageColumns = (
+        await client.query(
+          `select column_name from information_schema.columns where table_name = 'shipment_packages' and column_name not in ('id', 'shipment_id') order by ordinal_position`,
+        )
+      ).rows
+        .map((row) => `"${row.column_name}"`)
+        .join(", ");
+      await client.query(
+        `insert into shipment_packages (shipment_id, ${packageColumns}) select $2, ${packageColumns} from shipment_packages where shipment_id = $1`,
+        [source.id, shipment.id],
+      );
+      const quotationIds = [];
+      for (let i = 0; i < BID_COUNT; i += 1) {
+        const [agent] = (
+          await client.query(
+            `insert into users (email, first_name, last_name, password_hash, "group")
+             values ($1, $2, 'Comparer', 'x', 'Shipper')
+             on conflict (lower(email)) do update set first_name = excluded.first_name returning id`,
+            [`bench-compare-agent-${i}@bench.example.com`, `Agent${i}`],
+          )
+        ).rows;
+        const pickup = 100 + i * 10;
+        const fast = 900 - i * 15;
+        const normal = 500 + i * 20;
+        const total = pickup + Math.min(fast, normal);
+        const [quotation] = (
+          await client.query(
+            `insert into quotations (shipment_id, agent_id, pickup_amount, fast_amount, normal_amount, total_amount,
+               fast_service_type, fast_transit_min_days, fast_transit_max_days,
+               normal_service_type, normal_transit_min_days, normal_transit_max_days,
+               inclusions, valid_until, note, created_at, updated_at)
+             values ($1, $2, $3, $4, $5, $6, 'air', 5, 8, 'sea', 28, 35, $7::jsonb,
+               date_trunc('day', now()) + interval '30 days', $8, now() - interval '2 hours' + $9 * interval '1 minute', now())
+             returning id`,
+            [
+              shipment.id,
+              agent.id,
+              pickup,
+              fast,
+              normal,
+              total,
+              JSON.stringify(
+                ["pickup_origin", "export_customs", "main_freight", "fc_delivery"].slice(
+                  0,
+                  1 + (i % 4),
+                ),
+              ),
+              i % 2 === 0 ? "Door to FC, palletised on request" : null,
+              i,
+            ],
+          )
+        ).rows;
+        quotationIds.push({ id: quotation.id, agentId: agent.id, total });
+        await client.query(
+          `insert into agent_scorecards (agent_id, bids, wins, completed_orders, cancelled_orders,
+             on_time_delivered, on_time_measured, booked_fc_delivered, booked_fc_measured,
+             pod_delivered, pod_measured, variance_avg_pct, variance_worst_pct, rating_count,
+             rating_overall, rating_communication, rating_care_of_cargo, rating_punctuality,
+             rating_as_described, median_response_seconds)
+           values ($1, 40, 12, $2, 1, $3, 10, 9, 10, 8, 10, 2.5, 11.0, 6, 4.5, 4.6, 4.4, 4.2, 4.8, 5400)
+           on conflict (agent_id) do update set completed_orders = excluded.completed_orders`,
+          [agent.id, i % 3 === 0 ? 2 : 10, 6 + (i % 4)],
+        );
+      }
+      const winner = [...quotationIds].sort((a, b) => a.total - b.total)[0];
+      await client.query(
+        `update shipments set winning_quotation_id = $2, winner_agent_id = $3 where id = $1`,
+        [shipment.id, winner.id, winner.agentId],
+      );
+      await client.query("commit");
+      return { id: shipment.id, sellerId: shipment.seller_id };
+    } catch (error) {
+      await client.query("rollback");
+      throw error;
+    } finally {
+      await client.end();
+    }
+  }
+
+  function token(userId, group) {
+    return new SignJWT({ grp: group })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+  }
+
+  function start(args, env, readyUrl) {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const ready = (async () => {
+      for (let i = 0; i < 300; i += 1) {
+        if (child.exitCode !== null) throw new Error(`${args[0]} exited early`);
+        try {
+          const res = await fetch(readyUrl);
+          if (res.status < 500) return;
+        } catch {
+          // not listening yet
+        }
+        await sleep(200);
+      }
+      throw new Error(`${args[0]} did not start`);
+    })();
+    return { child, ready };
+  }
+
+  async function autocannon(url, headers, seconds) {
+    const args = [
+      require.resolve("autocannon/autocannon.js"),
+      "-c",
+      String(CONNECTIONS),
+      "-d",
+      String(seconds),
+      "-j",
+    ];
+    for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+    args.push(url);
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    await new Promise((resolve) => child.on("close", resolve));
+    const report = JSON.parse(out);
+    return {
+      requests: report.requests.average,
+      p99: report.latency.p99,
+      errors: report.errors + report.timeouts + report.non2xx,
+    };
+  }
+
+  await ensureDatabase();
+  const shipment = await ensureComparisonShipment();
+  await query(databaseUrl, "vacuum analyze shipments");
+  await query(databaseUrl, "vacuum analyze quotations");
+  await query(databaseUrl, "vacuum analyze agent_scorecards");
+  const agentIds = (
+    await query(databaseUrl, "select agent_id from quotations where shipment_id = $1", [
+      shipment.id,
+    ])
+  ).map((row) => row.agent_id);
+  const plan = (
+    await query(databaseUrl, `explain ${scorecardsSql(agentIds.length)}`, agentIds)
+  ).map((row) => row["QUERY PLAN"]);
+  const [{ n: shipmentCount }] = await query(
+    databaseUrl,
+    "select count(*)::int as n from shipments",
+  );
+
+  const auth = { authorization: `Bearer ${await token(shipment.sellerId, "Seller")}` };
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fba-bench-comparison-"));
+  const dist = path.join(SERVER_DIST, "main.js");
+  if (!existsSync(dist)) throw new Error(`no server build at ${dist}: run npm run build first`);
+  const server = start(
+    [dist],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(SERVER_PORT),
+      HOST: "127.0.0.1",
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_DISABLED: "true",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      REDIS_URL: "",
+    },
+    `http://127.0.0.1:${SERVER_PORT}/api/health`,
+  );
+  const bare = start(
+    [fileURLToPath(import.meta.url), "--bare"],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(BARE_PORT),
+      BENCH_SELLER_ID: String(shipment.sellerId),
+      BENCH_SERVER_DIST: SERVER_DIST,
+    },
+    `http://127.0.0.1:${BARE_PORT}/health`,
+  );
+  try {
+    await Promise.all([server.ready, bare.ready]);
+    const pathname = `/api/shipments/${shipment.id}/comparison/`;
+    const serverUrl = `http://127.0.0.1:${SERVER_PORT}${pathname}`;
+    const bareUrl = `http://127.0.0.1:${BARE_PORT}${pathname}`;
+    const serverBody = await (await fetch(serverUrl, { headers: auth })).json();
+    const bareBody = await (await fetch(bareUrl)).json();
+    if (serverBody?.data?.bids?.length !== BID_COUNT) {
+      throw new Error(
+        `the comparison did not answer ${BID_COUNT} bids: ${JSON.stringify(serverBody).slice(0, 300)}`,
+      );
+    }
+    const difference = firstDifference(serverBody.data, bareBody.data, "data");
+    if (difference) console.log(`warning: server and bare bodies differ at ${difference}`);
+    const same = difference === null;
+    await autocannon(serverUrl, auth, WARMUP_SECONDS);
+    await autocannon(bareUrl, {}, WARMUP_SECONDS);
+    const results = { server: [], bare: [] };
+    for (let run = 0; run < RUNS; run += 1) {
+      results.server.push(await autocannon(serverUrl, auth, SECONDS));
+      results.bare.push(await autocannon(bareUrl, {}, SECONDS));
+    }
+    const figure = (list) => ({
+      rps: median(list.map((r) => r.requests)),
+      p99: median(list.map((r) => r.p99)),
+      errors: list.reduce((sum, r) => sum + r.errors, 0),
+    });
+    const s = figure(results.server);
+    const b = figure(results.bare);
+    const label = `comparison page GET (${BID_COUNT} bids with scorecards, ${shipmentCount.toLocaleString("en-US")} shipments)`;
+    console.log(`scorecard read plan: ${plan.join(" / ")}`);
+    console.log(`${label} server: ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms, errors ${s.errors}`);
+    console.log(`${label} bare: ${b.rps.toFixed(0)} req/s, p99 ${b.p99} ms, errors ${b.errors}`);
+    console.log(
+      `${label} ratio: ${((s.rps / b.rps) * 100).toFixed(0)} % (target >= 90 %)${same ? "" : " [bodies differ]"}`,
+    );
+  } finally {
+    server.child.kill("SIGTERM");
+    bare.child.kill("SIGTERM");
+    await sleep(500);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
