@@ -4,9 +4,9 @@
 // weight, its quotations with their agents, the agents' scorecards by primary key) and building the
 // body with the server's own pure presenter (so the bodies match and the ratio measures what the
 // server adds). autocannon in its own process, 50 connections, a warm-up, then 3 measured runs per
-// side, interleaved; the median is reported. Needs PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL
-// or postgres://postgres@127.0.0.1:5432/postgres) and a build of the server (npm run build;
-// BENCH_SERVER_DIST names another build directory).
+// side, interleaved; the median is reported, throughput counting 2xx answers only. Needs
+// PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
+// and a build of the server (npm run build; BENCH_SERVER_DIST names another build directory).
 //
 // Run with "--bare" (as this script does for itself) it is the bare handler.
 import { spawn, spawnSync } from "node:child_process";
@@ -26,10 +26,11 @@ const SERVER_DIST = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/serve
 const BID_COUNT = 10;
 
 // ---------------------------------------------------------------------------------------------
-// The bare handler: the server's three statements (as its query builder writes them), its pool
-// size, and its presenter; no framework, auth or validation.
+// The bare handler: the server's three statements (as its query builder writes them, the first
+// two prepared as the server prepares them), its pool size, and its presenter; no framework, auth
+// or validation.
 
-const SHIPMENT_SQL = `select "id", "seller_id", "status", "bidding_ends_at", "winning_quotation_id", "award_reason", "award_reason_text", (select sum("shipment_packages"."chargeable_weight") from "shipment_packages" where "shipment_packages"."shipment_id" = "shipments"."id") from "shipments" where "shipments"."id" = $1 limit $2`;
+const SHIPMENT_SQL = `select "id", "seller_id", "status", "bidding_ends_at", "winning_quotation_id", "award_reason", "award_reason_text", (select sum(p.chargeable_weight) from shipment_packages p where p.shipment_id = "shipments"."id") from "shipments" where "shipments"."id" = $1 limit $2`;
 const QUOTATIONS_SQL = `select "quotations"."id", "quotations"."shipment_id", "quotations"."pickup_amount", "quotations"."fast_amount", "quotations"."normal_amount", "quotations"."total_amount", "quotations"."is_accepted", "quotations"."accepted_service", "quotations"."cancel_reason", "quotations"."created_at", "quotations"."updated_at", "quotations"."agent_id", "users"."first_name", "users"."last_name", "users"."email", "quotations"."fast_service_type", "quotations"."fast_transit_min_days", "quotations"."fast_transit_max_days", "quotations"."normal_service_type", "quotations"."normal_transit_min_days", "quotations"."normal_transit_max_days", "quotations"."inclusions", "quotations"."valid_until", "quotations"."note", "quotations"."reconfirm_requested_at" from "quotations" inner join "users" on "users"."id" = "quotations"."agent_id" where "quotations"."shipment_id" = $1 order by "quotations"."total_amount" asc, "quotations"."created_at" asc, "quotations"."id" asc`;
 const scorecardsSql = (count) =>
   `select * from "agent_scorecards" where "agent_scorecards"."agent_id" in (${Array.from(
@@ -64,10 +65,17 @@ async function runBare() {
     try {
       const id = Number(match[1]);
       const [shipment] = (
-        await pool.query({ text: SHIPMENT_SQL, values: [id, 1], rowMode: "array" })
+        await pool.query({
+          name: "comparison_shipment",
+          text: SHIPMENT_SQL,
+          values: [id, 1],
+          rowMode: "array",
+        })
       ).rows;
       const [sid, seller, status, ends, winning, reason, reasonText, weight] = shipment;
-      const rows = (await pool.query(QUOTATIONS_SQL, [id])).rows.map((row) => {
+      const rows = (
+        await pool.query({ name: "comparison_quotations", text: QUOTATIONS_SQL, values: [id] })
+      ).rows.map((row) => {
         const q = camel(row);
         return {
           ...q,
@@ -381,8 +389,9 @@ async function main() {
     child.stdout.on("data", (chunk) => (out += chunk));
     await new Promise((resolve) => child.on("close", resolve));
     const report = JSON.parse(out);
+    // Throughput counts answered pages only: a load-shedding 503 is quick but is not a page.
     return {
-      requests: report.requests.average,
+      requests: report["2xx"] / seconds,
       p99: report.latency.p99,
       errors: report.errors + report.timeouts + report.non2xx,
     };

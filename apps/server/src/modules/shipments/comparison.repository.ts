@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { shipments } from "../../db/schema/index.js";
 
 /** What the comparison needs of a shipment: its state, award and chargeable weight, in one read. */
@@ -19,11 +20,8 @@ export interface ComparisonShipment {
  * The comparison's shipment read: one row by primary key, with the packages' chargeable weight
  * summed through their (shipment_id, position) index.
  */
-export async function readComparisonShipment(
-  db: DbOrTx,
-  id: number,
-): Promise<ComparisonShipment | undefined> {
-  const [row] = await db
+function selectComparisonShipment(db: DbOrTx) {
+  return db
     .select({
       id: shipments.id,
       sellerId: shipments.sellerId,
@@ -38,9 +36,23 @@ export async function readComparisonShipment(
         string | null
       >`(select sum(p.chargeable_weight) from shipment_packages p where p.shipment_id = "shipments"."id")`,
     })
-    .from(shipments)
-    .where(eq(shipments.id, id))
-    .limit(1);
+    .from(shipments);
+}
+
+export async function readComparisonShipment(
+  db: DbOrTx,
+  id: number,
+): Promise<ComparisonShipment | undefined> {
+  // Built once and prepared: a hot read that only binds its id.
+  const prepared = preparedOnce(db, "comparison-shipment", () =>
+    selectComparisonShipment(db)
+      .where(eq(shipments.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare("comparison_shipment"),
+  );
+  const [row] = prepared
+    ? await prepared.execute({ id })
+    : await selectComparisonShipment(db).where(eq(shipments.id, id)).limit(1);
   if (!row) return undefined;
   const { chargeableWeight, ...rest } = row;
   return {

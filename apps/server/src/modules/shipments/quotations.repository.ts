@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { QuotationService } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { quotations, shipments, users } from "../../db/schema/index.js";
 import type { QuotationFields } from "./shipments.presenter.js";
 
@@ -161,17 +162,30 @@ export async function listShipmentQuotations(
   return { rows, count: Number(counted[0]?.value ?? 0) };
 }
 
-/** Every quotation of a shipment with its agent, for the seller's comparison. */
+function selectAllShipmentQuotations(db: DbOrTx) {
+  return db
+    .select(quotationColumns)
+    .from(quotations)
+    .innerJoin(users, eq(users.id, quotations.agentId));
+}
+
+/** Every quotation of a shipment with its agent, for the seller's comparison (a prepared read). */
 export async function allShipmentQuotations(
   db: DbOrTx,
   shipmentId: number,
 ): Promise<QuotationFields[]> {
-  return db
-    .select(quotationColumns)
-    .from(quotations)
-    .innerJoin(users, eq(users.id, quotations.agentId))
-    .where(eq(quotations.shipmentId, shipmentId))
-    .orderBy(asc(quotations.totalAmount), asc(quotations.createdAt), asc(quotations.id));
+  const order = [asc(quotations.totalAmount), asc(quotations.createdAt), asc(quotations.id)];
+  const prepared = preparedOnce(db, "comparison-quotations", () =>
+    selectAllShipmentQuotations(db)
+      .where(eq(quotations.shipmentId, sql.placeholder("shipmentId")))
+      .orderBy(...order)
+      .prepare("comparison_quotations"),
+  );
+  return prepared
+    ? prepared.execute({ shipmentId })
+    : selectAllShipmentQuotations(db)
+        .where(eq(quotations.shipmentId, shipmentId))
+        .orderBy(...order);
 }
 
 /** Re-confirmation: the seller's request (a time) or its answer (null, maybe a new validity). */
