@@ -233,8 +233,8 @@ export async function seed(
 
   await db.execute(sql`
     update shipments set final_amount = 800 + id % 2000,
-      tracking_number = lpad((id * 7919 % 1000000000000)::text, 12, '0'),
-      tracking_link = 'https://www.fedex.com/fedextrack/?trknbr=' || lpad((id * 7919 % 1000000000000)::text, 12, '0')
+      tracking_number = lpad((id::bigint * 7919 % 1000000000000)::text, 12, '0'),
+      tracking_link = 'https://www.fedex.com/fedextrack/?trknbr=' || lpad((id::bigint * 7919 % 1000000000000)::text, 12, '0')
     where id >= ${firstId} and status = 'Shipment Completed'`);
 
   await db.execute(sql`analyze shipments`);
