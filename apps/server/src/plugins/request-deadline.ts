@@ -26,8 +26,9 @@ export const requestDeadlinePlugin = fp(
         request.log.warn("request body not received in time: connection closed");
         const socket = raw.socket;
         if (!reply.raw.headersSent && socket.writable) socket.end(TIMED_OUT);
-        socket.destroySoon();
-        setTimeout(() => socket.destroy(), 1000).unref();
+        // Light-my-request's stand-in socket (app.inject) has neither method.
+        if (typeof socket.destroySoon === "function") socket.destroySoon();
+        if (typeof socket.destroy === "function") setTimeout(() => socket.destroy(), 1000).unref();
       }, limitMs);
       timer.unref();
       const clear = () => clearTimeout(timer);
