@@ -35,7 +35,7 @@ const ACTIVE = [
 const STALE_LEG_DAYS = 5;
 
 /** The server's read columns (shipmentColumns and orderFactColumns), in its order. */
-const COLUMNS = `"shipments"."id", "shipments"."seller_id", "shipments"."status", "shipments"."freight_booking_reference_number", "shipments"."shipment_ready_date", "shipments"."supplier_contact_name", "shipments"."supplier_contact_phone", "shipments"."product_name", "shipments"."main_competitor_asin", "shipments"."pickup_full_address", "shipments"."pickup_street_address", "shipments"."pickup_city", "shipments"."pickup_state", "shipments"."pickup_country", "shipments"."pickup_zip_code", "shipments"."pickup_latitude", "shipments"."pickup_longitude", "shipments"."pickup_place_id", "shipments"."compliance", "shipments"."detailed_product_description", "shipments"."additional_notes", "shipments"."contact_first_name", "shipments"."contact_last_name", "shipments"."contact_email", "shipments"."bidding_ends_at", "shipments"."winning_quotation_id", "shipments"."winner_agent_id", "shipments"."quotation_count", "shipments"."tracking_number", "shipments"."tracking_link", "shipments"."tracking_carrier", "shipments"."final_amount", "shipments"."cancel_reason", "shipments"."created_at", "shipments"."updated_at", "users"."first_name", "users"."last_name", "users"."email", "users"."phone", "q"."id", "q"."pickup_amount", "q"."fast_amount", "q"."normal_amount", "q"."total_amount", "q"."is_accepted", "q"."accepted_service", "q"."cancel_reason", "q"."created_at", "q"."updated_at", "q"."agent_id", "agent"."first_name", "agent"."last_name", "agent"."email", case when "shipments"."winner_agent_id" is not null then
+const COLUMNS = `"shipments"."id", "shipments"."seller_id", "shipments"."status", "shipments"."freight_booking_reference_number", "shipments"."shipment_ready_date", "shipments"."supplier_contact_name", "shipments"."supplier_contact_phone", "shipments"."product_name", "shipments"."main_competitor_asin", "shipments"."pickup_full_address", "shipments"."pickup_street_address", "shipments"."pickup_city", "shipments"."pickup_state", "shipments"."pickup_country", "shipments"."pickup_zip_code", "shipments"."pickup_latitude", "shipments"."pickup_longitude", "shipments"."pickup_place_id", "shipments"."compliance", "shipments"."detailed_product_description", "shipments"."additional_notes", "shipments"."contact_first_name", "shipments"."contact_last_name", "shipments"."contact_email", "shipments"."bidding_ends_at", "shipments"."winning_quotation_id", "shipments"."winner_agent_id", "shipments"."quotation_count", "shipments"."tracking_number", "shipments"."tracking_link", "shipments"."tracking_carrier", "shipments"."final_amount", "shipments"."cancel_reason", "shipments"."created_at", "shipments"."updated_at", "users"."first_name", "users"."last_name", "users"."email", "users"."phone", "q"."id", "q"."pickup_amount", "q"."fast_amount", "q"."normal_amount", "q"."total_amount", "q"."is_accepted", "q"."accepted_service", "q"."cancel_reason", "q"."created_at", "q"."updated_at", "q"."agent_id", "agent"."first_name", "agent"."last_name", "agent"."email", "q"."fast_service_type", "q"."fast_transit_min_days", "q"."fast_transit_max_days", "q"."normal_service_type", "q"."normal_transit_min_days", "q"."normal_transit_max_days", "q"."inclusions", "q"."valid_until", "q"."note", "q"."reconfirm_requested_at", case when "shipments"."winner_agent_id" is not null then
     coalesce((select json_agg(distinct d.type) from "order_documents" d
       where d.shipment_id = "shipments"."id"), '[]'::json) end, case
     when "shipments"."winner_agent_id" is not null then coalesce((select json_agg(json_build_array(
@@ -98,6 +98,16 @@ const KEYS = [
   "agentFirstName",
   "agentLastName",
   "agentEmail",
+  "quotationFastServiceType",
+  "quotationFastTransitMinDays",
+  "quotationFastTransitMaxDays",
+  "quotationNormalServiceType",
+  "quotationNormalTransitMinDays",
+  "quotationNormalTransitMaxDays",
+  "quotationInclusions",
+  "quotationValidUntil",
+  "quotationNote",
+  "quotationReconfirmRequestedAt",
   "orderDocumentTypes",
   "orderLegs",
 ];
