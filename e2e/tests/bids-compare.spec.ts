@@ -174,8 +174,11 @@ test("two agents bid with details, the seller compares, picks the faster with a 
   ] as const) {
     await rate
       .getByRole("group", { name: group })
-      .getByRole("radio", { name: stars })
-      .check({ force: true });
+      .locator("label", { hasText: stars })
+      .click();
+    await expect(
+      rate.getByRole("group", { name: group }).getByRole("radio", { name: stars }),
+    ).toBeChecked();
   }
   await rate.getByRole("textbox", { name: /Comment/ }).fill("Arrived a week early, well packed");
   await rate.scrollIntoViewIfNeeded();

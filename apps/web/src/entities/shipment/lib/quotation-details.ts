@@ -1,3 +1,4 @@
+import { formatDate } from "../../../lib/format";
 import {
   DUTIES_EXCLUDED_LINE,
   QUOTE_INCLUSION_LABELS,
@@ -60,9 +61,7 @@ export function windowEndDate(biddingEndsAt: string | null | undefined): string 
   return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 10);
 }
 
-/** "Nov 30, 2026" for a YYYY-MM-DD date, read as that calendar day wherever the viewer is. */
+/** A YYYY-MM-DD validity in every screen's date format, "11/30/2026", as that calendar day. */
 export function formatDay(value: string): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+  return formatDate(value);
 }

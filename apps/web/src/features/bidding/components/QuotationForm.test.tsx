@@ -110,7 +110,7 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
     expect(within(dialog).getByText("Total").nextSibling).toHaveTextContent("$2,751.00");
     expect(within(dialog).getByText("Air express, 5–7 days")).toBeInTheDocument();
     expect(within(dialog).getByText("Sea, 30–35 days")).toBeInTheDocument();
-    expect(within(dialog).getByText("Nov 30, 2026")).toBeInTheDocument();
+    expect(within(dialog).getByText("11/30/2026")).toBeInTheDocument();
     expect(within(dialog).getByText("Weekly sailing on Fridays")).toBeInTheDocument();
     expect(within(dialog).getByText("Duties and taxes are always excluded")).toBeInTheDocument();
     expect(within(dialog).getByText("Palletising").parentElement).toHaveTextContent(
@@ -249,7 +249,7 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
     renderRoute(<QuotationForm shipment={{ ...shipment, quotation: detailed }} isOpen={false} />);
     expect(screen.getByText("Sea, 28–35 days")).toBeInTheDocument();
     expect(screen.getByText("Not offered")).toBeInTheDocument();
-    expect(screen.getByText(/Dec 1, 2026/).parentElement).toHaveTextContent("(expired)");
+    expect(screen.getByText(/12\/01\/2026/).parentElement).toHaveTextContent("(expired)");
     expect(screen.getByText("Pickup at origin").parentElement).toHaveTextContent("(not included)");
     expect(screen.getByText("Main freight").parentElement).not.toHaveTextContent("not included");
   });
