@@ -199,6 +199,9 @@ function screenGroup(
 export default defineConfig({
   plugins: [react(), muiDirectImports(), preloadShell(SHELL), precompress()],
   resolve: { conditions: ["source"] },
+  // Code run in Node (the landing page's prerender and its test) reads the contract from its
+  // source too, as the browser build does, not from a build a fresh checkout lacks.
+  ssr: { resolve: { conditions: ["source"] } },
   server: {
     port: 5173,
     proxy: {
