@@ -238,7 +238,7 @@ async function main() {
       ).rows;
       const columns = (
         await client.query(
-          `select column_name from information_schema.columns where table_name = 'shipments' and column_name <> 'id' order by ordinal_position`,
+          `select column_name from information_schema.columns where table_name = 'shipments' and column_name <> 'id' and is_generated = 'NEVER' order by ordinal_position`,
         )
       ).rows.map((row) => row.column_name);
       const overrides = {

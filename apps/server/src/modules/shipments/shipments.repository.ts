@@ -372,10 +372,8 @@ const bind = {
 
 /** Case-insensitive match over product name, reference, pickup address, and the id when numeric. */
 function searchCondition(byId: boolean): SQL {
-  // Same expression as shipments_search_trgm_idx, so one trigram index serves the three fields.
-  const parts: SQL[] = [
-    sql`lower(${shipments.productName} || ' ' || ${shipments.freightBookingReferenceNumber} || ' ' || ${shipments.pickupFullAddress}) like ${bind.pattern}`,
-  ];
+  // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
+  const parts: SQL[] = [sql`${shipments.searchText} like ${bind.pattern}`];
   if (byId) parts.push(eq(shipments.id, bind.searchId));
   return sql`(${sql.join(parts, sql` or `)})`;
 }

@@ -539,6 +539,26 @@ describe("shipment lists", () => {
     expect((await inject("GET", "/api/seller/seller-dashboard/", agent)).statusCode).toBe(403);
   });
 
+  it("searches product name, reference and pickup address together, in any case", async () => {
+    const own = await createSeller(ctx.app);
+    const base = validShipmentInput();
+    const shipment = await postShipment(ctx.app, own, {
+      product_name: "Teapot Set",
+      freight_booking_reference_number: "QX 7781",
+      pickup_location: { ...base.pickup_location, full_address: "12 Harbour Rd, Wollongong NSW" },
+    });
+    await postShipment(ctx.app, own, { product_name: "Other Thing" });
+    const ids = async (user: TestUser, path: string) =>
+      ((await inject("GET", path, user)).json().data as Array<{ id: number }>).map((r) => r.id);
+    for (const term of ["teapot", "qx 7781", "WOLLONGONG", "set qx 77", "harbour rd"]) {
+      const query = `?search=${encodeURIComponent(term)}`;
+      expect(await ids(own, `/api/seller/shipments/${query}`), term).toEqual([shipment]);
+      expect(await ids(agent, `/api/shipper/shipments/${query}`), term).toEqual([shipment]);
+      expect(await ids(admin, `/api/admin/shipments/${query}`), term).toEqual([shipment]);
+    }
+    expect(await ids(own, "/api/seller/shipments/?search=teapot%20wollongong")).toEqual([]);
+  });
+
   it("binds each caller's own values into the same list and detail queries", async () => {
     const [sellerA, sellerB, agentA, agentB] = await Promise.all([
       createSeller(ctx.app),
