@@ -115,7 +115,7 @@ const FROM = (join) =>
   ` from "shipments" inner join "users" on "users"."id" = "shipments"."seller_id" left join "quotations" "q" on ${join} left join "users" "agent" on "agent"."id" = "q"."agent_id"`;
 const AGENT_JOIN = `("q"."shipment_id" = "shipments"."id" and "q"."agent_id" = $1)`;
 const WINNER_JOIN = `"q"."id" = "shipments"."winning_quotation_id"`;
-const SEARCH = `lower("shipments"."product_name" || ' ' || "shipments"."freight_booking_reference_number" || ' ' || "shipments"."pickup_full_address") like`;
+const SEARCH = `"shipments"."search_text" like`;
 const ORDERING = [
   "id",
   "created_at",

@@ -129,10 +129,9 @@ function preloadShell(roots: string[]): Plugin {
   };
 }
 
-// Static import roots: the toasts every page loads after its first paint, and the signed-in
-// screens' code: the shell every such screen needs, the shipment lists (with the seller's tab strip)
-// and the shipment page.
-const TOASTS = ["src/app/ToastHost.tsx"];
+// Static import roots of the signed-in screens' code: the shell every such screen needs, the
+// shipment lists (with the seller's tab strip) and the shipment page. (The toast host is a lazy
+// chunk of its own: it loads with the first toast.)
 const SHELL = ["src/app/QueryRoot.tsx", "src/app/routes/AppLayout.tsx"];
 const LISTS = [
   "src/features/shipments/components/SellerShipmentsList.tsx",
@@ -154,6 +153,9 @@ const CHARTS_D3 =
 const CHARTS_PLOTS =
   /[\\/]node_modules[\\/]@mui[\\/]x-charts[\\/](BarChart|LineChart|Gauge|ChartsTooltip|ChartsLegend)[\\/]/;
 const CHARTS = /[\\/]node_modules[\\/]@mui[\\/](x-charts|x-internal-gestures)[\\/]/;
+
+const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 const isLibrary = (id: string) => id.includes("/node_modules/");
 
@@ -222,7 +224,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "app", tags: ["$initial"], priority: 10 },
-            screenGroup("toasts", 8, (from) => from(TOASTS)),
             screenGroup(
               "shell-libs",
               7,
@@ -232,6 +233,10 @@ export default defineConfig({
             screenGroup("shell-mui", 5, (from, id) => from(SHELL) && id.includes("/@mui/")),
             screenGroup("shell", 4, (from) => from(SHELL)),
             screenGroup("shipment-lists", 3, (from) => from(LISTS) && from(SHIPMENT)),
+            // The contract's schemas and zod, for the screens with forms (the shipment page's
+            // among them); the lists import only its constants and types.
+            { name: "zod", test: ZOD, priority: 2.6 },
+            { name: "contract", test: CONTRACT, priority: 2.5 },
             screenGroup("lists", 2, (from) => from(LISTS)),
             screenGroup("shipment", 1, (from) => from(SHIPMENT)),
             // The dashboards' chart library, fetched only when their charts show: d3's scales and

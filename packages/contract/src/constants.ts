@@ -100,3 +100,6 @@ export const WS_CLOSE_CODES = {
   forbidden: 4403,
   notFound: 4404,
 } as const;
+
+/** A leg with no event this many days after pickup reads "no update for N days". */
+export const STALE_LEG_DAYS = 5;

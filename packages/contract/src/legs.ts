@@ -48,8 +48,6 @@ export const ORDER_DOCUMENT_TYPES = [
 export type OrderDocumentType = (typeof ORDER_DOCUMENT_TYPES)[number];
 export const PROOF_OF_DELIVERY: OrderDocumentType = "Proof of delivery";
 
-/** A leg with no event this many days after pickup reads "no update for N days". */
-export const STALE_LEG_DAYS = 5;
 
 export const legMessages = {
   fbaShipmentIdFormat: "FBA shipment ID is FBA followed by 8 to 12 letters or digits",

@@ -7,7 +7,7 @@ import { TOAST_AUTO_CLOSE_MS } from "@fba/contract/constants";
 /**
  * Toasts sit bottom-right, dark, and close after 2 seconds. Under the 768 px breakpoint they sit
  * at the top instead, where they do not cover a chat's message box or a form's buttons. Loaded
- * after the first paint.
+ * with the first toast (see lib/toast.ts), so no page's first download includes it.
  */
 export default function ToastHost() {
   const isPhone = useMediaQuery(useTheme().breakpoints.down("md"));

@@ -1,14 +1,37 @@
-import { toast, type ToastOptions } from "react-toastify";
+import type { ToastOptions } from "react-toastify";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-client";
 
 // Multi-line toasts (a general message followed by field messages) keep their line breaks.
 const multiline: ToastOptions = { style: { whiteSpace: "pre-line" } };
 
+/**
+ * react-toastify and the toast host load with the first toast, not with the first page: a toast
+ * asked for before its container is up waits in react-toastify's queue and shows once it mounts.
+ */
+let hostWanted = false;
+const hostListeners = new Set<() => void>();
+export const toastHost = {
+  subscribe(listener: () => void) {
+    hostListeners.add(listener);
+    return () => void hostListeners.delete(listener);
+  },
+  wanted: () => hostWanted,
+};
+
+type Kind = "success" | "error" | "info";
+function show(kind: Kind, message: string, options?: ToastOptions) {
+  if (!hostWanted) {
+    hostWanted = true;
+    for (const listener of hostListeners) listener();
+  }
+  void import("react-toastify").then(({ toast }) => toast[kind](message, options));
+}
+
 export const notify = {
-  success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message, multiline),
-  info: (message: string) => toast.info(message),
+  success: (message: string) => show("success", message),
+  error: (message: string) => show("error", message, multiline),
+  info: (message: string) => show("info", message),
 };
 
 export const VALIDATION_ERROR_HEADING = "Validation Error";
@@ -29,7 +52,7 @@ export function formatApiError(error: unknown): string {
 
 /** Shows an API error as a toast. */
 export function toastApiError(error: unknown) {
-  toast.error(formatApiError(error), multiline);
+  notify.error(formatApiError(error));
 }
 
 /** Attaches server field errors to the matching form fields; returns true if any matched. */

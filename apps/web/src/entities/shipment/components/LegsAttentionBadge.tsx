@@ -1,5 +1,6 @@
 import { Chip, Stack } from "@mui/material";
-import { STALE_LEG_DAYS, type LegsAttention } from "@fba/contract";
+import type { LegsAttention } from "@fba/contract";
+import { STALE_LEG_DAYS } from "@fba/contract/constants";
 
 /** "1 leg", "2 legs". */
 const legs = (count: number) => `${count} ${count === 1 ? "leg" : "legs"}`;
