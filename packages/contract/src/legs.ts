@@ -48,7 +48,6 @@ export const ORDER_DOCUMENT_TYPES = [
 export type OrderDocumentType = (typeof ORDER_DOCUMENT_TYPES)[number];
 export const PROOF_OF_DELIVERY: OrderDocumentType = "Proof of delivery";
 
-
 export const legMessages = {
   fbaShipmentIdFormat: "FBA shipment ID is FBA followed by 8 to 12 letters or digits",
   milestoneInvalid: "Choose a milestone",

@@ -17,23 +17,31 @@ interface Releases {
 
 const journal = readJson<Journal>("meta/_journal.json");
 const { releases } = readJson<Releases>("releases.json");
-const sha256 = (tag: string) => createHash("sha256").update(readFileSync(`${folder}${tag}.sql`)).digest("hex");
+const sha256 = (tag: string) =>
+  createHash("sha256")
+    .update(readFileSync(`${folder}${tag}.sql`))
+    .digest("hex");
 
 describe("released migrations", () => {
   it("the journal is in order with no gaps", () => {
-    expect(journal.entries.map((entry) => entry.idx)).toEqual(journal.entries.map((_, index) => index));
+    expect(journal.entries.map((entry) => entry.idx)).toEqual(
+      journal.entries.map((_, index) => index),
+    );
   });
 
   for (const release of releases) {
     it(`release ${release.version}: its migrations are unchanged and come first, in order`, () => {
       const tags = Object.keys(release.migrations);
       expect(journal.entries.slice(0, tags.length).map((entry) => entry.tag)).toEqual(tags);
-      for (const tag of tags) expect(sha256(tag), `${tag}.sql was edited after release`).toBe(release.migrations[tag]);
+      for (const tag of tags)
+        expect(sha256(tag), `${tag}.sql was edited after release`).toBe(release.migrations[tag]);
     });
   }
 
   it("the current version is a release or newer than the last one", () => {
-    const root = JSON.parse(readFileSync(fileURLToPath(new URL("../../../../package.json", import.meta.url)), "utf8")) as {
+    const root = JSON.parse(
+      readFileSync(fileURLToPath(new URL("../../../../package.json", import.meta.url)), "utf8"),
+    ) as {
       version: string;
     };
     const last = releases.at(-1)!.version;

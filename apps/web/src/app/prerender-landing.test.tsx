@@ -30,7 +30,9 @@ describe("the prerendered landing page", () => {
 
   it("moves every style into one stylesheet that covers the classes used", () => {
     expect(html).not.toContain("<style");
-    const used = new Set(html.match(/css-[a-z0-9]+(-[A-Za-z]+)*/g)?.filter((name) => name !== "css-0"));
+    const used = new Set(
+      html.match(/css-[a-z0-9]+(-[A-Za-z]+)*/g)?.filter((name) => name !== "css-0"),
+    );
     expect(used.size).toBeGreaterThan(20);
     for (const name of used) expect(css).toContain(`.${name}`);
     expect(css).toContain("box-sizing:border-box");
