@@ -394,6 +394,7 @@ async function main() {
       requests: report["2xx"] / seconds,
       p99: report.latency.p99,
       errors: report.errors + report.timeouts + report.non2xx,
+      detail: { errors: report.errors, timeouts: report.timeouts, non2xx: report.non2xx },
     };
   }
 
@@ -470,12 +471,21 @@ async function main() {
       rps: median(list.map((r) => r.requests)),
       p99: median(list.map((r) => r.p99)),
       errors: list.reduce((sum, r) => sum + r.errors, 0),
+      detail: list
+        .filter((r) => r.errors > 0)
+        .map(
+          (r) =>
+            `socket ${r.detail.errors}, timeouts ${r.detail.timeouts}, non-2xx ${r.detail.non2xx}`,
+        )
+        .join("; "),
     });
     const s = figure(results.server);
     const b = figure(results.bare);
     const label = `comparison page GET (${BID_COUNT} bids with scorecards, ${shipmentCount.toLocaleString("en-US")} shipments)`;
     console.log(`scorecard read plan: ${plan.join(" / ")}`);
-    console.log(`${label} server: ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms, errors ${s.errors}`);
+    console.log(
+      `${label} server: ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms, errors ${s.errors}${s.detail ? ` (${s.detail})` : ""}`,
+    );
     console.log(`${label} bare: ${b.rps.toFixed(0)} req/s, p99 ${b.p99} ms, errors ${b.errors}`);
     console.log(
       `${label} ratio: ${((s.rps / b.rps) * 100).toFixed(0)} % (target >= 90 %)${same ? "" : " [bodies differ]"}`,

@@ -146,6 +146,8 @@ export async function seed(
         pickup_zip_code, pickup_latitude, pickup_longitude, pickup_place_id, compliance,
         detailed_product_description, additional_notes, contact_first_name, contact_last_name,
         contact_email, bidding_ends_at, created_at, updated_at, cancel_reason)
+      -- The status follows g % 20; product and pickup follow g / 20, so every product and every
+      -- city appears in every status (by remainder alone, half of them were never open).
       select
         (${sellersArray})[1 + abs(hashtext(g::text)) % ${sellerIds.length}],
         case
@@ -160,18 +162,18 @@ export async function seed(
         (current_date + ((g % 60) - 20))::date,
         'Supplier ' || (g % 500),
         '86138' || lpad((g % 1000000)::text, 6, '0'),
-        (${products})[1 + g % ${PRODUCTS.length}] || ' ' || (g % 997),
+        (${products})[1 + (g / 20) % ${PRODUCTS.length}] || ' ' || (g % 997),
         'B0' || upper(substr(md5(g::text), 1, 8)),
-        (${streets})[1 + g % ${PICKUPS.length}] || ', ' || (${cities})[1 + g % ${PICKUPS.length}] || ', '
-          || (${states})[1 + g % ${PICKUPS.length}] || ' ' || (${zips})[1 + g % ${PICKUPS.length}] || ', USA',
-        (${streets})[1 + g % ${PICKUPS.length}],
-        (${cities})[1 + g % ${PICKUPS.length}],
-        (${states})[1 + g % ${PICKUPS.length}],
+        (${streets})[1 + (g / 20) % ${PICKUPS.length}] || ', ' || (${cities})[1 + (g / 20) % ${PICKUPS.length}] || ', '
+          || (${states})[1 + (g / 20) % ${PICKUPS.length}] || ' ' || (${zips})[1 + (g / 20) % ${PICKUPS.length}] || ', USA',
+        (${streets})[1 + (g / 20) % ${PICKUPS.length}],
+        (${cities})[1 + (g / 20) % ${PICKUPS.length}],
+        (${states})[1 + (g / 20) % ${PICKUPS.length}],
         'USA',
-        (${zips})[1 + g % ${PICKUPS.length}],
-        (${lats})[1 + g % ${PICKUPS.length}],
-        (${lngs})[1 + g % ${PICKUPS.length}],
-        'zip:' || (${zips})[1 + g % ${PICKUPS.length}],
+        (${zips})[1 + (g / 20) % ${PICKUPS.length}],
+        (${lats})[1 + (g / 20) % ${PICKUPS.length}],
+        (${lngs})[1 + (g / 20) % ${PICKUPS.length}],
+        'zip:' || (${zips})[1 + (g / 20) % ${PICKUPS.length}],
         case when g % 3 = 0 then '["FDA Certified Product"]'::jsonb
              when g % 3 = 1 then '["Wooden / Bamboo / Animal Product","Cream / Liquids / Powders"]'::jsonb
              else '["No, my shipment does not contain any of the goods listed"]'::jsonb end,
