@@ -236,7 +236,12 @@ export default defineConfig({
             // The contract's schemas and zod, for the screens with forms (the shipment page's
             // among them); the lists import only its constants and types.
             { name: "zod", test: ZOD, priority: 2.6 },
-            { name: "contract", test: CONTRACT, priority: 2.5 },
+            {
+              name: "contract",
+              // Not its tracking-number detection (with its carrier data, a chunk of its own).
+              test: (id: string) => CONTRACT.test(id) && !/[\\/](tracking|examples)\.ts$/.test(id),
+              priority: 2.5,
+            },
             screenGroup("lists", 2, (from) => from(LISTS)),
             screenGroup("shipment", 1, (from) => from(SHIPMENT)),
             // The dashboards' chart library, fetched only when their charts show: d3's scales and
