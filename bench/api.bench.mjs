@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -352,6 +353,7 @@ async function main() {
       },
     ];
     for (const item of parts.includes("ratios") ? cases : []) await compare(item);
+    if (parts.includes("ratios")) await compressionCost(browse);
     // Cost growth (bench/growth.mjs runs this at 10k, 100k and 1M shipments): the server alone.
     for (const item of parts.includes("growth") ? cases.slice(0, 3) : []) {
       await mix(serverBase, item.entries, WARMUP_SECONDS);
@@ -389,12 +391,19 @@ async function biddingSettled() {
 }
 
 /** One mix of GETs (taken in turn by 50 connections) in its own autocannon process. */
-async function mix(base, entries, seconds) {
+async function mix(base, entries, seconds, headers = {}) {
   const child = spawn(
     process.execPath,
     [
       path.join(root, "bench/mixed-load.mjs"),
-      JSON.stringify({ base, kind: "paths", paths: entries, connections: CONNECTIONS, seconds }),
+      JSON.stringify({
+        base,
+        kind: "paths",
+        paths: entries,
+        connections: CONNECTIONS,
+        seconds,
+        headers,
+      }),
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
@@ -447,6 +456,44 @@ async function compare({ name, entries }) {
   console.log(`${label} bare: ${bareRps.toFixed(0)} req/s, p99 ${bareP99} ms`);
   console.log(
     `${label} ratio: ${(ratio * 100).toFixed(0)} % (target >= 90 %)${differ ? ` [bodies differ on ${differ} of ${entries.length}]` : ""}`,
+  );
+}
+
+/** The bytes of one GET as sent (no decoding), with and without accept-encoding. */
+function rawBytes(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * What compressing read answers costs the server: the browse mix asking for gzip (as browsers
+ * do; autocannon asks for nothing) against the same mix uncompressed, interleaved runs.
+ */
+async function compressionCost(entries) {
+  const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
+  const gzip = { "accept-encoding": "gzip" };
+  const sample = entries.find((entry) => entry.path.includes("per_page=50")) ?? entries[0];
+  const auth = { authorization: `Bearer ${sample.token}` };
+  const plainBytes = await rawBytes(`${serverBase}${sample.path}`, auth);
+  const gzipBytes = await rawBytes(`${serverBase}${sample.path}`, { ...auth, ...gzip });
+  await mix(serverBase, entries, WARMUP_SECONDS, gzip);
+  const results = { plain: [], gzip: [] };
+  for (let run = 0; run < RUNS; run += 1) {
+    results.plain.push(await mix(serverBase, entries, SECONDS));
+    results.gzip.push(await mix(serverBase, entries, SECONDS, gzip));
+  }
+  const rps = (list) => median(list.map((r) => r.requests));
+  const p99 = (list) => median(list.map((r) => r.p99));
+  const errors = results.gzip.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+  console.log(
+    `browse lists gzip (${entries.length} URLs, 50 conn) server: ${rps(results.gzip).toFixed(0)} req/s, p99 ${p99(results.gzip)} ms, errors ${errors}; uncompressed ${rps(results.plain).toFixed(0)} req/s, p99 ${p99(results.plain)} ms (${((rps(results.gzip) / rps(results.plain)) * 100).toFixed(0)} % of its throughput); ${sample.path}: ${(plainBytes / 1024).toFixed(1)} KB -> ${(gzipBytes / 1024).toFixed(1)} KB`,
   );
 }
 

@@ -4,7 +4,8 @@
 //
 // plan: { base, connections, seconds, kind: "read" | "write", sellers: [{ token, shipmentIds }],
 //         agents: [token], freeShipmentIds: [id], round }
-//    or { base, connections, seconds, kind: "paths", paths: [{ path, token }] } (taken in turn)
+//    or { base, connections, seconds, kind: "paths", paths: [{ path, token }], headers? } (taken
+//       in turn; headers, such as accept-encoding, go with every request)
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,7 +46,7 @@ function nextPath(request) {
   const { path, token } = plan.paths[pathTurn++ % plan.paths.length];
   request.method = "GET";
   request.path = path;
-  request.headers = { authorization: `Bearer ${token}` };
+  request.headers = { authorization: `Bearer ${token}`, ...plan.headers };
   delete request.body;
   return request;
 }

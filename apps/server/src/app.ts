@@ -19,6 +19,7 @@ import { S3Storage } from "./lib/s3-storage.js";
 import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
+import { compressionPlugin } from "./plugins/compression.js";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { idempotencyPlugin } from "./plugins/idempotency.js";
@@ -139,6 +140,7 @@ export async function buildApp(
 
   await app.register(requestDeadlinePlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   const corsOrigins = config.CORS_ORIGINS.split(",")
     .map((origin) => origin.trim())
     .filter(Boolean);
