@@ -87,15 +87,17 @@ describe("a socket that stops answering pings", () => {
     });
 
   it("is cut off within two periods while one that answers stays open", async () => {
+    const opened = Date.now();
     const quiet = await open(seller, false);
     const answering = await open(agent, true);
-    let pings = 0;
-    quiet.on("ping", () => (pings += 1));
     let answeringPings = 0;
     answering.on("ping", () => (answeringPings += 1));
     const code = await new Promise<number>((resolve) => quiet.once("close", resolve));
     expect(code).toBe(1006); // terminated, not closed politely
-    expect(pings).toBeGreaterThanOrEqual(1);
+    // Not before it had a whole period to answer its ping. (Whether the quiet client read that
+    // ping before the cut depends on the order the test process, client and server in one, gets
+    // to its timers and its sockets on a busy machine; the fake registry test above counts pings.)
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(400);
     // Two more periods: the answering socket is pinged again and kept.
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(answeringPings).toBeGreaterThanOrEqual(2);
