@@ -9,7 +9,7 @@
 // BENCH_WEB_SKIP_LIGHTHOUSE=1 runs only the bundle figures and axe (a quick loop while fixing
 // findings); BENCH_WEB_SCREENS=text limits axe to the screens whose path contains that text;
 // BENCH_WEB_DIST and BENCH_SERVER_DIST measure copies of the builds; BENCH_WEB_REPORTS=dir keeps
-// the Lighthouse reports.
+// the Lighthouse reports; BENCH_WEB_LIGHTHOUSE_FLAGS adds flags to Lighthouse's command line.
 // Notes on the figures: Lighthouse simulates slow 4G and a 4x slower CPU from the task times it
 // observes, so TBT (and the performance score with it) grows with the machine's load; read them
 // with the load average of the run. The signed-in pages' first download is mostly React, the
@@ -289,6 +289,9 @@ async function lighthouse(label, url, session) {
         "--only-categories=performance,accessibility,best-practices",
         "--disable-storage-reset",
         `--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir=${profile}`,
+        // e.g. BENCH_WEB_LIGHTHOUSE_FLAGS=--throttling-method=devtools: throttle for real instead
+        // of simulating, to see what the order of requests does on a slow network.
+        ...(process.env.BENCH_WEB_LIGHTHOUSE_FLAGS ?? "").split(" ").filter(Boolean),
       ],
       { env: { ...process.env, CHROME_PATH: CHROME }, encoding: "utf8", timeout: 180_000 },
     );

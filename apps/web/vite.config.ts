@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 /**
@@ -200,10 +200,13 @@ function screenGroup(
 
 export default defineConfig({
   plugins: [react(), muiDirectImports(), preloadShell(SHELL), precompress()],
-  resolve: { conditions: ["source"] },
+  // The contract is read from its source ("source"), and libraries from their browser builds for
+  // production (Vite's default conditions, which a bare list would replace: emotion and stylis then
+  // came in as CommonJS with their development checks).
+  resolve: { conditions: ["source", ...defaultClientConditions] },
   // Code run in Node (the landing page's prerender and its test) reads the contract from its
   // source too, as the browser build does, not from a build a fresh checkout lacks.
-  ssr: { resolve: { conditions: ["source"] } },
+  ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },
   server: {
     port: 5173,
     proxy: {
