@@ -7,99 +7,52 @@
 // one shipment's page. Loopback only, bounded in time. Needs PostgreSQL (BENCH_DATABASE_URL,
 // TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres) and a build of the server
 // (npm run build; BENCH_SERVER_DIST names another build directory).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import {
+  SECONDS,
+  SERVER_DIST,
+  WARMUP_SECONDS,
+  autocannon as autocannonRun,
+  databaseIsCurrent,
+  databaseUrlOf,
+  median,
+  query,
+  root,
+  seedDatabase,
+  settleSeededWindows,
+  signToken,
+  sleep,
+  start,
+} from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const require = createRequire(path.join(root, "apps/server/package.json"));
-const pg = require("pg");
-const { SignJWT } = await import(require.resolve("jose"));
-
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = process.env.BENCH_API_DB ?? "fba_bench";
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
 const CONNECTIONS = 50;
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = 3;
 // BENCH_API_ONLY=ratios,mixed,overload (any of them) runs only those parts.
 const parts = (process.env.BENCH_API_ONLY ?? "ratios,mixed,overload").split(",");
 const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 27410);
-const SERVER_DIST = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/server/dist");
 const BARE_PORT = SERVER_PORT + 1;
 const JWT_SECRET = randomBytes(32).toString("hex");
-const databaseUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-})();
+const databaseUrl = databaseUrlOf(DB_NAME);
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function query(url, text, params = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Creates and seeds the bench database unless it already holds enough shipments. */
+/**
+ * Seeds the bench database unless it holds the shipments at the current schema. The mixed profile
+ * adds bookings and bids: a database it has written to is seeded again, so every run starts from
+ * the same data.
+ */
 async function ensureDatabase() {
-  const exists = await query(ADMIN_URL, "select 1 from pg_database where datname = $1", [DB_NAME]);
-  if (exists.length > 0) {
-    const [row] = await query(databaseUrl, "select count(*)::int as n from shipments").catch(() => [
-      { n: 0 },
-    ]);
-    // The pre-release schema is one regenerated migration: a database made from an older one is
-    // rebuilt rather than patched.
-    const journal = JSON.parse(
-      readFileSync(path.join(root, "apps/server/drizzle/meta/_journal.json"), "utf8"),
-    );
-    const [applied] = await query(
-      databaseUrl,
-      "select max(created_at)::bigint as at from drizzle.__drizzle_migrations",
-    ).catch(() => [{ at: 0 }]);
-    const isCurrent = Number(applied?.at) === Number(journal.entries.at(-1)?.when);
-    // The mixed profile adds bookings and bids: a database it has written to is seeded again, so
-    // every run starts from the same data.
-    if (row.n === SHIPMENTS && isCurrent) return databaseReady();
-    await query(ADMIN_URL, `drop database ${DB_NAME} with (force)`);
+  if (await databaseIsCurrent(DB_NAME)) {
+    const [row] = await query(databaseUrl, "select count(*)::int as n from shipments");
+    if (row.n === SHIPMENTS) return databaseReady();
   }
-  await query(ADMIN_URL, `create database ${DB_NAME}`);
-  console.log(`seeding ${SHIPMENTS} shipments into ${DB_NAME} ...`);
-  const seedStarted = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules/tsx/dist/cli.mjs"),
-      "src/cli/seed.ts",
-      "--shipments",
-      String(SHIPMENTS),
-    ],
-    {
-      cwd: path.join(root, "apps/server"),
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-      stdio: "inherit",
-    },
-  );
-  if (result.status !== 0) throw new Error("seeding failed");
+  await seedDatabase(DB_NAME, SHIPMENTS);
   await databaseReady();
-  console.log(
-    `seeded ${SHIPMENTS} shipments in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
-  );
 }
 
 /**
@@ -113,47 +66,11 @@ async function databaseReady() {
      select 'bench-admin@bench.example.com', 'Bench', 'Admin', 'x', 'Admin'
      where not exists (select 1 from users where "group" = 'Admin')`,
   );
-  // The seed's ended windows without bids are marked judged, as the server's closing loop would
-  // mark them in its first minutes (at 1,000,000 shipments, 50,000 of them): the bench measures
-  // list reads, not that catch-up.
-  await query(
-    databaseUrl,
-    `update shipments set bidding_closed_at = bidding_ends_at
-     where status = 'Shipment Pending' and bidding_closed_at is null and bidding_ends_at <= now()`,
-  );
+  await settleSeededWindows(databaseUrl);
   await query(databaseUrl, "vacuum analyze shipments");
 }
 
-function token(userId, group) {
-  return new SignJWT({ grp: group })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(String(userId))
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
-    .sign(new TextEncoder().encode(JWT_SECRET));
-}
-
-function start(command, args, env, readyUrl) {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const ready = (async () => {
-    for (let i = 0; i < 300; i += 1) {
-      if (child.exitCode !== null) throw new Error(`${args[0]} exited early`);
-      try {
-        const res = await fetch(readyUrl);
-        if (res.status < 500) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(200);
-    }
-    throw new Error(`${args[0]} did not start`);
-  })();
-  return { child, ready };
-}
+const token = (userId, group) => signToken(JWT_SECRET, userId, group);
 
 /** The real server (the build, else the sources) on the bench database, in production mode. */
 function startServer(port, dataDir, extraEnv = {}) {
@@ -192,31 +109,9 @@ async function fetchJson(url, headers) {
   }
 }
 
-/** autocannon in its own process; returns {requests, p99, errors, non2xx, ok}. */
-async function autocannon(url, headers, seconds, connections = CONNECTIONS) {
-  const args = [
-    require.resolve("autocannon/autocannon.js"),
-    "-c",
-    String(connections),
-    "-d",
-    String(seconds),
-    "-j",
-  ];
-  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
-  args.push(url);
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
-  let out = "";
-  child.stdout.on("data", (chunk) => (out += chunk));
-  await new Promise((resolve) => child.on("close", resolve));
-  const report = JSON.parse(out);
-  return {
-    requests: report.requests.average,
-    p99: report.latency.p99,
-    errors: report.errors + report.timeouts,
-    non2xx: report.non2xx,
-    ok: report["2xx"],
-  };
-}
+/** autocannon in its own process, 50 connections unless told. */
+const autocannon = (url, headers, seconds, connections = CONNECTIONS) =>
+  autocannonRun(url, headers, seconds, connections);
 
 /** A term's share of a list: the web app's page sizes (10 for agents, 50 elsewhere). */
 const LISTS = [

@@ -9,20 +9,29 @@
 // and a build of the server (npm run build; BENCH_SERVER_DIST names another build directory).
 //
 // Run with "--bare" (as this script does for itself) it is the bare handler.
-import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  SECONDS,
+  SERVER_DIST,
+  WARMUP_SECONDS,
+  autocannon as autocannonRun,
+  databaseIsCurrent,
+  databaseUrlOf,
+  median,
+  pg,
+  query,
+  seedDatabase,
+  settleSeededWindows,
+  signToken,
+  sleep,
+  start as startProcess,
+} from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const require = createRequire(path.join(root, "apps/server/package.json"));
-const pg = require("pg");
-
-const SERVER_DIST = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/server/dist");
 const BID_COUNT = 10;
 
 // ---------------------------------------------------------------------------------------------
@@ -143,78 +152,25 @@ function firstDifference(a, b, at) {
 }
 
 async function main() {
-  const { SignJWT } = await import(require.resolve("jose"));
-  const ADMIN_URL =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    "postgres://postgres@127.0.0.1:5432/postgres";
   const DB_NAME = process.env.BENCH_COMPARISON_DB ?? "fba_bench_comparison";
   const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
   const CONNECTIONS = 50;
-  const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-  const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
   const RUNS = 3;
   const SERVER_PORT = Number(process.env.BENCH_COMPARISON_PORT ?? 27810);
   const BARE_PORT = SERVER_PORT + 1;
   const JWT_SECRET = randomBytes(32).toString("hex");
-  const databaseUrl = (() => {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${DB_NAME}`;
-    return url.toString();
-  })();
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const databaseUrl = databaseUrlOf(DB_NAME);
 
-  async function query(url, text, params = []) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-
-  /** Creates and seeds the bench database unless it holds the shipments at the current schema. */
+  /** Seeds the bench database unless it holds the shipments at the current schema. */
   async function ensureDatabase() {
-    const exists = await query(ADMIN_URL, "select 1 from pg_database where datname = $1", [
-      DB_NAME,
-    ]);
-    if (exists.length > 0) {
-      const journal = JSON.parse(
-        readFileSync(path.join(root, "apps/server/drizzle/meta/_journal.json"), "utf8"),
-      );
-      const [applied] = await query(
-        databaseUrl,
-        "select max(created_at)::bigint as at from drizzle.__drizzle_migrations",
-      ).catch(() => [{ at: 0 }]);
+    if (await databaseIsCurrent(DB_NAME)) {
       const [row] = await query(
         databaseUrl,
         `select count(*)::int as n from shipments where product_name <> 'Bench comparison'`,
-      ).catch(() => [{ n: 0 }]);
-      if (row.n === SHIPMENTS && Number(applied?.at) === Number(journal.entries.at(-1)?.when))
-        return;
-      await query(ADMIN_URL, `drop database ${DB_NAME} with (force)`);
+      );
+      if (row.n === SHIPMENTS) return;
     }
-    await query(ADMIN_URL, `create database ${DB_NAME}`);
-    console.log(`seeding ${SHIPMENTS} shipments into ${DB_NAME} ...`);
-    const started = Date.now();
-    const result = spawnSync(
-      process.execPath,
-      [
-        path.join(root, "node_modules/tsx/dist/cli.mjs"),
-        "src/cli/seed.ts",
-        "--shipments",
-        String(SHIPMENTS),
-      ],
-      {
-        cwd: path.join(root, "apps/server"),
-        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-        stdio: "inherit",
-      },
-    );
-    if (result.status !== 0) throw new Error("seeding failed");
-    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await seedDatabase(DB_NAME, SHIPMENTS);
   }
 
   /**
@@ -342,70 +298,26 @@ async function main() {
     }
   }
 
-  function token(userId, group) {
-    return new SignJWT({ grp: group })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
-      .sign(new TextEncoder().encode(JWT_SECRET));
-  }
+  const token = (userId, group) => signToken(JWT_SECRET, userId, group);
+  const start = (args, env, readyUrl) => startProcess(process.execPath, args, env, readyUrl);
 
-  function start(args, env, readyUrl) {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    const ready = (async () => {
-      for (let i = 0; i < 300; i += 1) {
-        if (child.exitCode !== null) throw new Error(`${args[0]} exited early`);
-        try {
-          const res = await fetch(readyUrl);
-          if (res.status < 500) return;
-        } catch {
-          // not listening yet
-        }
-        await sleep(200);
-      }
-      throw new Error(`${args[0]} did not start`);
-    })();
-    return { child, ready };
-  }
-
+  /** Throughput counts answered pages only: a load-shedding 503 is quick but is not a page. */
   async function autocannon(url, headers, seconds) {
-    const args = [
-      require.resolve("autocannon/autocannon.js"),
-      "-c",
-      String(CONNECTIONS),
-      "-d",
-      String(seconds),
-      "-j",
-    ];
-    for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
-    args.push(url);
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
-    let out = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    await new Promise((resolve) => child.on("close", resolve));
-    const report = JSON.parse(out);
-    // Throughput counts answered pages only: a load-shedding 503 is quick but is not a page.
+    const report = await autocannonRun(url, headers, seconds, CONNECTIONS);
     return {
-      requests: report["2xx"] / seconds,
-      p99: report.latency.p99,
-      errors: report.errors + report.timeouts + report.non2xx,
-      detail: { errors: report.errors, timeouts: report.timeouts, non2xx: report.non2xx },
+      requests: report.ok / seconds,
+      p99: report.p99,
+      errors: report.errors + report.non2xx,
+      detail: {
+        errors: report.errors - report.timeouts,
+        timeouts: report.timeouts,
+        non2xx: report.non2xx,
+      },
     };
   }
 
   await ensureDatabase();
-  // The seed's ended windows without bids are marked judged, as the API bench does: a server
-  // judging 5,000 of them in its first seconds (notifying each seller) would be measured instead.
-  await query(
-    databaseUrl,
-    `update shipments set bidding_closed_at = bidding_ends_at
-     where status = 'Shipment Pending' and bidding_closed_at is null and bidding_ends_at <= now()`,
-  );
+  await settleSeededWindows(databaseUrl);
   const shipment = await ensureComparisonShipment();
   await query(databaseUrl, "vacuum analyze shipments");
   await query(databaseUrl, "vacuum analyze quotations");

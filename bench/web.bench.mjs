@@ -9,7 +9,8 @@
 // BENCH_WEB_SKIP_LIGHTHOUSE=1 runs only the bundle figures and axe (a quick loop while fixing
 // findings); BENCH_WEB_SCREENS=text limits axe to the screens whose path contains that text;
 // BENCH_WEB_DIST and BENCH_SERVER_DIST measure copies of the builds; BENCH_WEB_REPORTS=dir keeps
-// the Lighthouse reports; BENCH_WEB_LIGHTHOUSE_FLAGS adds flags to Lighthouse's command line.
+// the Lighthouse reports; BENCH_WEB_LIGHTHOUSE_FLAGS adds flags to Lighthouse's command line;
+// BENCH_WEB_FILES=1 lists each file of the signed-in pages' first download with its size.
 // Notes on the figures: Lighthouse simulates slow 4G and a 4x slower CPU from the task times it
 // observes, so TBT (and the performance score with it) grows with the machine's load; read them
 // with the load average of the run. The signed-in pages' first download is mostly React, the
@@ -100,6 +101,8 @@ async function firstPaintJs(label, url, session) {
     const files = [...scripts];
     const bytes = files.reduce((sum, file) => sum + gz(file), 0);
     console.log(`initial JS ${label} (gzip): ${kb(bytes)} in ${files.length} files`);
+    if (process.env.BENCH_WEB_FILES)
+      for (const file of files) console.log(`  ${file} ${kb(gz(file))}`);
   } catch (error) {
     console.log(`initial JS ${label} (gzip): not measured (${error.message.split("\n")[0]})`);
   } finally {

@@ -1,0 +1,156 @@
+// What the PostgreSQL benches share: the bench database (made and seeded once per schema), the
+// processes they start, tokens for the server, and autocannon in its own process.
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Resolves packages as the server does (pg, jose and autocannon are its dependencies). */
+export const require = createRequire(path.join(root, "apps/server/package.json"));
+export const pg = require("pg");
+const { SignJWT } = await import(require.resolve("jose"));
+
+export const SERVER_DIST = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/server/dist");
+export const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The address of database `name` on the bench's PostgreSQL server. */
+export function databaseUrlOf(name) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One statement on a connection of its own; the rows. */
+export async function query(url, text, params = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether the database exists and its newest migration is the checkout's newest. */
+export async function databaseIsCurrent(name) {
+  const exists = await query(ADMIN_URL, "select 1 from pg_database where datname = $1", [name]);
+  if (exists.length === 0) return false;
+  const journal = JSON.parse(
+    readFileSync(path.join(root, "apps/server/drizzle/meta/_journal.json"), "utf8"),
+  );
+  const [applied] = await query(
+    databaseUrlOf(name),
+    "select max(created_at)::bigint as at from drizzle.__drizzle_migrations",
+  ).catch(() => [{ at: 0 }]);
+  return Number(applied?.at) === Number(journal.entries.at(-1)?.when);
+}
+
+/** Drops the database if it exists, makes it again and seeds it with the server's seed command. */
+export async function seedDatabase(name, shipments) {
+  await query(ADMIN_URL, `drop database if exists ${name} with (force)`);
+  await query(ADMIN_URL, `create database ${name}`);
+  console.log(`seeding ${shipments} shipments into ${name} ...`);
+  const started = Date.now();
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules/tsx/dist/cli.mjs"),
+      "src/cli/seed.ts",
+      "--shipments",
+      String(shipments),
+    ],
+    {
+      cwd: path.join(root, "apps/server"),
+      env: { ...process.env, DATABASE_URL: databaseUrlOf(name), LOG_LEVEL: "warn" },
+      stdio: "inherit",
+    },
+  );
+  if (result.status !== 0) throw new Error("seeding failed");
+  console.log(`seeded ${shipments} shipments in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The seed's ended windows without bids marked judged, as the server's closing loop would mark
+ * them in its first minutes (at 1,000,000 shipments, 50,000 of them): the benches measure reads,
+ * not that catch-up.
+ */
+export async function settleSeededWindows(url) {
+  await query(
+    url,
+    `update shipments set bidding_closed_at = bidding_ends_at
+     where status = 'Shipment Pending' and bidding_closed_at is null and bidding_ends_at <= now()`,
+  );
+}
+
+/** An access token as the server signs them, for a server started with `secret`. */
+export function signToken(secret, userId, group) {
+  return new SignJWT({ grp: group })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** A process from the repository's root; `ready` settles once `readyUrl` answers below 500. */
+export function start(command, args, env, readyUrl) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const ready = (async () => {
+    for (let i = 0; i < 300; i += 1) {
+      if (child.exitCode !== null) throw new Error(`${args[0]} exited early`);
+      try {
+        const res = await fetch(readyUrl);
+        if (res.status < 500) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`${args[0]} did not start`);
+  })();
+  return { child, ready };
+}
+
+/**
+ * autocannon in its own process on one URL. Returns its mean throughput (`requests`, every
+ * answer), the 2xx answers (`ok`), p99 latency, errors (including timeouts) and non-2xx answers.
+ */
+export async function autocannon(url, headers, seconds, connections) {
+  const args = [
+    require.resolve("autocannon/autocannon.js"),
+    "-c",
+    String(connections),
+    "-d",
+    String(seconds),
+    "-j",
+  ];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+  args.push(url);
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
+  let out = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  await new Promise((resolve) => child.on("close", resolve));
+  const report = JSON.parse(out);
+  return {
+    requests: report.requests.average,
+    ok: report["2xx"],
+    p99: report.latency.p99,
+    errors: report.errors + report.timeouts,
+    timeouts: report.timeouts,
+    non2xx: report.non2xx,
+  };
+}
