@@ -302,6 +302,8 @@ describe("order pages and their chat", { timeout: 60_000 }, () => {
           return json(noBids);
         }
         if (url.includes("/api/chat/messages/31/")) return json(ok(history()));
+        if (/\/api\/shipments\/31\/(legs|documents)\//.test(url)) return json(ok([]));
+        if (url.includes("/api/shipments/31/charge-change/")) return json(ok(null));
         return json(ok(shipment()));
       }),
     );
