@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { config as zodConfig } from "zod/v4/core";
 import { App } from "./app/App";
@@ -11,8 +11,13 @@ preloadRoute(window.location.pathname);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render as a transition: React then renders in slices of a few milliseconds, giving
+// the browser its turn between them, instead of one long task a phone cannot answer input during.
+const reactRoot = createRoot(root);
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

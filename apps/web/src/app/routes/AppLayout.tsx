@@ -29,6 +29,9 @@ export default function AppLayout() {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The phone's drawer is built on its first opening, not with every page (its sidebar is a
+  // hundred elements the first paint does not show), and then kept for the next.
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const [sampleOpen, setSampleOpen] = useState(false);
   const [sampleMounted, setSampleMounted] = useState(false);
   const user = useCurrentUser();
@@ -59,15 +62,17 @@ export default function AppLayout() {
   return (
     <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
       {isMobile ? (
-        <Drawer
-          variant="temporary"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          slotProps={{ paper: { id: "app-sidebar", sx: { width: SIDEBAR_WIDTH } } }}
-        >
-          {sidebar}
-        </Drawer>
+        drawerMounted && (
+          <Drawer
+            variant="temporary"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { id: "app-sidebar", sx: { width: SIDEBAR_WIDTH } } }}
+          >
+            {sidebar}
+          </Drawer>
+        )
       ) : (
         <Drawer
           variant="permanent"
@@ -89,8 +94,12 @@ export default function AppLayout() {
               <IconButton
                 edge="start"
                 aria-label="Open menu"
-                aria-controls="app-sidebar"
-                onClick={() => setDrawerOpen(true)}
+                aria-controls={drawerMounted ? "app-sidebar" : undefined}
+                aria-expanded={drawerOpen}
+                onClick={() => {
+                  setDrawerMounted(true);
+                  setDrawerOpen(true);
+                }}
               >
                 <MenuIcon />
               </IconButton>

@@ -82,6 +82,35 @@ describe("DataTable", () => {
     expect(screen.getByLabelText("Loading")).toBeInTheDocument();
   });
 
+  it("renders arriving rows in the background without ever showing the empty text", async () => {
+    setViewport(375);
+    const { container, rerender } = renderTable({ rows: [], loading: true });
+    const seen: string[] = [];
+    // Every node React adds on the way (the records keep nodes already taken out again).
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) seen.push(node.textContent ?? "");
+    });
+    observer.observe(container, { childList: true, subtree: true, characterData: true });
+    const rows = Array.from({ length: 50 }, (_, i) => ({ id: i + 1, name: `Crate ${i + 1}` }));
+    await act(async () =>
+      rerender(
+        <ThemeProvider theme={theme}>
+          <DataTable<Row>
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            emptyText="You have no order yet"
+          />
+        </ThemeProvider>,
+      ),
+    );
+    observer.disconnect();
+    expect(screen.getAllByRole("listitem")).toHaveLength(50);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((text) => text.includes("You have no order yet"))).toBe(false);
+  });
+
   it("shows the paging bar once the first page has loaded", () => {
     setViewport(1280);
     const paging = { page: 1, pages: 3, onPageChange: vi.fn() };

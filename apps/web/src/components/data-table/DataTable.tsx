@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import {
   Box,
   Button,
@@ -125,7 +125,7 @@ function nextOrdering(current: string | undefined, field: string): string {
 /** The one table every list uses: search, sort, paging, empty and loading states, cards on phones. */
 export function DataTable<Row>({
   columns,
-  rows,
+  rows: latestRows,
   rowKey,
   emptyText,
   query,
@@ -149,7 +149,11 @@ export function DataTable<Row>({
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down("md"));
   const { view, problem } = useQueryView(query ?? NO_QUERY);
-  const loading = isLoadingProp || view === "loading";
+  // New rows render in the background, in slices the browser can interleave with input and
+  // paint (a page of cards is hundreds of elements); until then the rows before stay.
+  const rows = useDeferredValue(latestRows);
+  const loading =
+    isLoadingProp || view === "loading" || (rows.length === 0 && latestRows.length > 0);
   const failure = view === "offline" || view === "unreachable" || view === "error" ? view : null;
   // No paging bar while the first page loads (it would sit under the spinner, then jump down),
   // nor under a failure.
