@@ -110,11 +110,50 @@ export default tseslint.config(
       ],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": ["error", { zones: webZones(false) }],
+      // The app runs in React Router's declarative mode (BrowserRouter + useRoutes), which leaves
+      // the data router's 16 KB gzip out of the first download; its APIs would fail there.
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: [
+                "Await",
+                "Form",
+                "RouterProvider",
+                "ScrollRestoration",
+                "createBrowserRouter",
+                "createHashRouter",
+                "unstable_usePrompt",
+                "useActionData",
+                "useAsyncError",
+                "useAsyncValue",
+                "useBlocker",
+                "useFetcher",
+                "useFetchers",
+                "useLoaderData",
+                "useMatches",
+                "useNavigation",
+                "useRevalidator",
+                "useRouteError",
+                "useRouteLoaderData",
+                "useSubmit",
+              ],
+              message: "Data-router API: the app uses BrowserRouter and useRoutes.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: webTests,
-    rules: { "import-x/no-restricted-paths": ["error", { zones: webZones(true) }] },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: webZones(true) }],
+      // Tests render screens in a memory data router of their own.
+      "no-restricted-imports": "off",
+    },
   },
   {
     // The build configuration is not part of the app's TypeScript project.

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
-import { RouterProvider } from "react-router";
-import { router } from "./router";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./router";
 import { toastHost } from "../lib/toast";
 import { theme } from "./theme";
 
@@ -13,7 +13,9 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       {toastsWanted && (
         <Suspense fallback={null}>
           <ToastHost />

@@ -9,7 +9,7 @@ import { listQuotations } from "../entities/shipment/api/quotations";
 import { getMe } from "../lib/me";
 import type { RouteObject } from "react-router";
 import { paths } from "./paths";
-import { preloadRoute, routes } from "./router";
+import { preloadRoute, routeTitle, routes } from "./router";
 
 beforeEach(() => {
   localStorage.setItem(STORAGE_KEYS.accessToken, "access");
@@ -70,5 +70,12 @@ describe("routes", () => {
       typeof value === "string" ? [value] : Object.values(value),
     );
     expect([...declared].sort()).toEqual([...named].sort());
+  });
+
+  it("title each page by its deepest named route", () => {
+    expect(routeTitle("/")).toBe("Home");
+    expect(routeTitle("/seller/booking")).toBe("Active Shipments");
+    expect(routeTitle("/seller/booking/order/status/31")).toBe("Shipment Details");
+    expect(routeTitle("/no-such-page")).toBe("Page not found");
   });
 });

@@ -1,10 +1,16 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from "react-router";
-import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
+import {
+  matchRoutes,
+  Outlet,
+  useLocation,
+  useRoutes,
+  type Params,
+  type RouteObject,
+} from "react-router";
+import { DEFAULT_PAGE_SIZE, PRODUCT_NAME } from "@fba/contract/constants";
 import { SHIPPER_PAGE_SIZE } from "../components/data-table/use-list-state";
 import { meRequest, prefetchGet } from "../lib/api-client";
 import { shipmentRequests, type ShipmentListName } from "../entities/shipment/api/requests";
-import { RootRoute } from "./RootRoute";
 import { paths } from "./paths";
 import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
@@ -96,7 +102,7 @@ function page(
 
 export const routes: RouteObject[] = [
   {
-    element: <RootRoute />,
+    element: <Outlet />,
     children: [
       page(paths.home, "Home", pages.landing),
       {
@@ -220,7 +226,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The title of the deepest route at `pathname` that names one. */
+export function routeTitle(pathname: string): string | undefined {
+  return (matchRoutes(routes, pathname) ?? [])
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
+    .reverse()
+    .find(Boolean);
+}
+
+/** The app's screens, under a BrowserRouter; keeps the page title as '<title> | <product>'. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const title = routeTitle(pathname);
+  useEffect(() => {
+    document.title = title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [title]);
+  return useRoutes(routes);
+}
 
 /**
  * Starts downloading every chunk the route at `pathname` needs at once (the data layer, the

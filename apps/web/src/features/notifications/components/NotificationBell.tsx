@@ -11,7 +11,6 @@ import {
   ListItemButton,
   ListItemText,
   Popover,
-  Tooltip,
   Typography,
 } from "@mui/material";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
@@ -168,18 +167,16 @@ export function NotificationBell() {
           sx={{ fontWeight: 600 }}
         />
       )}
-      <Tooltip title={isReconnecting ? "Notifications (reconnecting…)" : "Notifications"}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="dialog"
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
-            <NotificationsOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        aria-haspopup="dialog"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
+          <NotificationsOutlined />
+        </Badge>
+      </IconButton>
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}
