@@ -266,6 +266,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
+    // A file per core (the default leaves one free, and 2-core CI then ran one file at a time).
+    maxWorkers: "100%",
     css: false,
     // Form tests type into MUI inputs; shared CI machines can be slow, so allow more than 5 s.
     testTimeout: 30_000,
