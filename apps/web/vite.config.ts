@@ -156,6 +156,7 @@ const CHARTS = /[\\/]node_modules[\\/]@mui[\\/](x-charts|x-internal-gestures)[\\
 
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const CONTRACT_VALUES = /[\\/]packages[\\/]contract[\\/]src[\\/](values[\\/]|order-pdfs\.ts$)/;
 
 const isLibrary = (id: string) => id.includes("/node_modules/");
 
@@ -239,6 +240,10 @@ export default defineConfig({
             // The contract's schemas and zod, for the screens with forms (the shipment page's
             // among them); the lists import only its constants and types.
             { name: "zod", test: ZOD, priority: 2.6 },
+            // The contract's values without schemas (its values/ folder), what screens show: a
+            // chunk of their own, taken before the schemas' chunk (which imports them and would
+            // take them along), so the shipment page's first download holds no zod.
+            { name: "contract-values", test: CONTRACT_VALUES, priority: 2.7 },
             {
               name: "contract",
               // Not its tracking-number detection (with its carrier data, a chunk of its own).

@@ -1,37 +1,14 @@
 import { z } from "zod";
 import { emptyObjectSchema, listQuerySchema } from "./common.js";
 import { text } from "./text.js";
+import { RATING_COMMENT_MAX, RATING_REPLY_MAX } from "./values/agents.js";
+export * from "./values/agents.js";
 
 /**
  * An agent's record as sellers see it: a scorecard computed from the data (orders, legs,
  * documents, charge changes, bids, ratings; never typed in), a public profile, and the ratings
  * sellers gave after completed orders. Nothing here reveals a bid amount.
  */
-
-/** Below this many completed orders an agent is shown as "new agent" instead of rates. */
-export const NEW_AGENT_MIN_COMPLETED_ORDERS = 3;
-
-/** What the UI shows instead of rates for a new agent. */
-export const NEW_AGENT_LABEL = "new agent";
-
-/** The four sub-scores of a rating, besides the overall score. */
-export const RATING_SUB_SCORES = [
-  "communication",
-  "care_of_cargo",
-  "punctuality",
-  "as_described",
-] as const;
-export type RatingSubScore = (typeof RATING_SUB_SCORES)[number];
-
-export const RATING_SUB_SCORE_LABELS: Record<RatingSubScore, string> = {
-  communication: "Communication",
-  care_of_cargo: "Care of cargo",
-  punctuality: "Punctuality",
-  as_described: "As described",
-};
-
-export const RATING_COMMENT_MAX = 1000;
-export const RATING_REPLY_MAX = 1000;
 
 export const ratingMessages = {
   scoreRequired: "Give a score from 1 to 5",

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { idSchema } from "./common.js";
 import { addShipmentInfoInputSchema } from "./shipments.js";
 import { text } from "./text.js";
+import { formatUsd } from "./values/format.js";
+export * from "./values/format.js";
 
 /**
  * A final amount above the accepted bid (a "charge change"): the agent's reason and evidence, the
@@ -124,28 +126,6 @@ export const chargeChangeTexts = {
 
 // ---------------------------------------------------------------------------------------------
 // Exact money: amounts travel as decimal strings ("1250.50") and are compared in whole cents.
-
-/** "1250.5" -> 125050. Only for amounts the contract already validated (at most 2 decimals). */
-export function centsOf(amount: string): number {
-  const [whole = "0", fraction = ""] = amount.trim().split(".");
-  const sign = whole.startsWith("-") ? -1 : 1;
-  const units = Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
-  return sign * units;
-}
-
-/** 125050 -> "1250.50". */
-export function amountOfCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** "1250.5" -> "$1,250.50", without going through floating point. */
-export function formatUsd(amount: string): string {
-  const [whole = "0", fraction = "00"] = amountOfCents(centsOf(amount)).replace("-", "").split(".");
-  const grouped = BigInt(whole).toLocaleString("en-US");
-  return `${amount.trim().startsWith("-") ? "-" : ""}$${grouped}.${fraction}`;
-}
 
 /** "$180.00 above the accepted bid: re-measured cartons, evidence attached". */
 export function chargeChangeSummary(change: {

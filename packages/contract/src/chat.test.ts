@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chatHistoryQuerySchema, chatMessageSchema, formatFileSize } from "./chat.js";
+import { chatHistoryQuerySchema, chatMessageSchema } from "./chat.js";
+import { formatFileSize } from "./values/format.js";
 import { notificationTexts } from "./notifications.js";
 import { announcementMessages, createAnnouncementInputSchema } from "./announcements.js";
 

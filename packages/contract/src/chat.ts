@@ -116,14 +116,3 @@ export const chatHistoryQuerySchema = z.object({
 
 export const chatShipmentParamsSchema = z.object({ shipment_id: idSchema });
 export const chatSampleParamsSchema = z.object({ id: idSchema });
-
-/**
- * Display size: bytes under 1 KB ("820 B"), then KB with one decimal, MB with one decimal above
- * 1024 KB.
- */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))} B`;
-  const kb = bytes / 1024;
-  if (kb > 1024) return `${(kb / 1024).toFixed(1)} MB`;
-  return `${kb.toFixed(1)} KB`;
-}

@@ -1,52 +1,15 @@
 import { z } from "zod";
 import { isoDateSchema, idSchema } from "./common.js";
 import { text } from "./text.js";
+import { MILESTONES, TRANSPORT_MODES, differentFcMessages } from "./values/legs.js";
+
+export * from "./values/legs.js";
 
 /**
  * After the award: one leg per Amazon destination of an accepted order, each with its own
  * milestone history. Everything here adds to the spec's order; nothing of it blocks the spec's
  * tracking number, final amount or status calls.
  */
-
-/** Milestones in the order they happen; an event may skip ahead (a truck has no port). */
-export const MILESTONES = [
-  "booked",
-  "picked_up",
-  "departed_origin",
-  "arrived_destination",
-  "customs_cleared",
-  "out_for_delivery",
-  "delivered",
-] as const;
-export type Milestone = (typeof MILESTONES)[number];
-
-export const MILESTONE_LABELS: Record<Milestone, string> = {
-  booked: "Booked",
-  picked_up: "Picked up",
-  departed_origin: "Departed origin",
-  arrived_destination: "Arrived at destination port/airport",
-  customs_cleared: "Customs cleared",
-  out_for_delivery: "Out for delivery",
-  delivered: "Delivered to FC",
-};
-
-export const TRANSPORT_MODES = ["air", "sea", "rail", "truck"] as const;
-export type TransportMode = (typeof TRANSPORT_MODES)[number];
-
-/** What an order's documents can be; proof of delivery always belongs to one leg. */
-export const ORDER_DOCUMENT_TYPES = [
-  "Commercial invoice",
-  "Packing list",
-  "FBA box labels",
-  "Bill of lading / Air waybill",
-  "Customs entry",
-  "Safety data sheet",
-  "Proof of delivery",
-  "Carrier invoice",
-  "Other",
-] as const;
-export type OrderDocumentType = (typeof ORDER_DOCUMENT_TYPES)[number];
-export const PROOF_OF_DELIVERY: OrderDocumentType = "Proof of delivery";
 
 export const legMessages = {
   fbaShipmentIdFormat: "FBA shipment ID is FBA followed by 8 to 12 letters or digits",
@@ -190,15 +153,6 @@ export const differentFcSchema = z.object({
   at: z.string(),
 });
 export type DifferentFc = z.infer<typeof differentFcSchema>;
-
-export const differentFcMessages = {
-  notFlagged: "This leg is not flagged as delivered to a different FC",
-  noteRequired: "Enter a note on how it was resolved",
-  noteMax: "Note cannot exceed 1000 characters",
-  onlySeller: "Only the seller can accept a delivery to a different FC",
-  accepted: "Delivery to a different FC accepted",
-  resolved: "Delivery to a different FC resolved",
-} as const;
 
 export const resolveDifferentFcInputSchema = z.object({
   note: text({ error: differentFcMessages.noteRequired })

@@ -6,14 +6,13 @@ import {
   reconfirmInputSchema,
 } from "./quotation-comparison.js";
 import {
-  chargeableWeightKg,
   formatTransit,
   hasQuotationDetails,
   isQuotationExpired,
-  pricePerKg,
   quotationDetailMessages as m,
   validityEnd,
 } from "./quotation-details.js";
+import { chargeableWeightKg, pricePerKg } from "./values/quotations.js";
 import { createQuotationInputSchema } from "./quotations.js";
 
 const issues = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { text } from "./text.js";
+import {
+  QUOTE_INCLUSIONS,
+  SERVICE_TYPES,
+  type QuoteInclusion,
+  type ServiceType,
+} from "./values/quotations.js";
 
 /**
  * What a quotation states besides the spec's three amounts, so bids can be compared like for
@@ -10,41 +16,6 @@ import { text } from "./text.js";
  * The comparison, award and re-confirm schemas, which embed the quotation row, are in
  * quotation-comparison.ts.
  */
-
-export const SERVICE_TYPES = ["air_express", "air", "sea_express", "sea", "rail", "truck"] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
-export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
-  air_express: "Air express",
-  air: "Air",
-  sea_express: "Sea express",
-  sea: "Sea",
-  rail: "Rail",
-  truck: "Truck",
-};
-
-export const QUOTE_INCLUSIONS = [
-  "pickup_origin",
-  "export_customs",
-  "main_freight",
-  "import_customs",
-  "fc_delivery",
-  "palletising",
-  "fba_labelling",
-] as const;
-export type QuoteInclusion = (typeof QUOTE_INCLUSIONS)[number];
-export const QUOTE_INCLUSION_LABELS: Record<QuoteInclusion, string> = {
-  pickup_origin: "Pickup at origin",
-  export_customs: "Export customs clearance",
-  main_freight: "Main freight",
-  import_customs: "Import customs clearance",
-  fc_delivery: "Delivery to each Amazon FC",
-  palletising: "Palletising",
-  fba_labelling: "FBA labelling",
-};
-/** The fixed line every quotation shows under its inclusions. */
-export const DUTIES_EXCLUDED_LINE = "Duties and taxes are always excluded";
-/** What a bid sent without details shows instead of them. */
-export const DETAILS_NOT_GIVEN_LABEL = "details not given";
 
 export const TRANSIT_DAYS_MIN = 1;
 export const TRANSIT_DAYS_MAX = 365;
@@ -254,30 +225,9 @@ export function utcDate(value: Date | string): string {
   return (typeof value === "string" ? new Date(value) : value).toISOString().slice(0, 10);
 }
 
-/** Price per chargeable kg, 2 decimals; null without a weight. */
-export function pricePerKg(
-  total: number,
-  chargeableWeightKg: number | null | undefined,
-): number | null {
-  if (!chargeableWeightKg || chargeableWeightKg <= 0) return null;
-  return Math.round((total / chargeableWeightKg) * 100) / 100;
-}
-
 /** "6-9 days", or "6 days" when both ends agree. */
 export function formatTransit(details: QuotationServiceDetails): string {
   const { transit_min_days: min, transit_max_days: max } = details;
   if (min === max) return `${min} ${min === 1 ? "day" : "days"}`;
   return `${min}-${max} days`;
-}
-
-/**
- * A shipment's chargeable weight in kg from its package rows (each row's `chargeable_weight`, as
- * the shipment page shows it), 2 decimals; null when there are none.
- */
-export function chargeableWeightKg(
-  packages: ReadonlyArray<{ chargeable_weight: number }>,
-): number | null {
-  if (packages.length === 0) return null;
-  const sum = packages.reduce((total, pkg) => total + pkg.chargeable_weight, 0);
-  return Math.round((sum + Number.EPSILON) * 100) / 100;
 }

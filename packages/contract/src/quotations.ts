@@ -6,6 +6,8 @@ import {
   quotationDetailsInputShape,
   quotationDetailsSchema,
 } from "./quotation-details.js";
+import { QUOTATION_SERVICES, type QuotationService } from "./values/quotations.js";
+export * from "./values/quotations.js";
 
 export const quotationMessages = {
   amountRequired: "Amount is required",
@@ -100,53 +102,6 @@ export const createQuotationInputSchema = z
   });
 export type CreateQuotationInput = z.input<typeof createQuotationInputSchema>;
 export type CreateQuotationData = z.output<typeof createQuotationInputSchema>;
-
-export interface QuotationAmounts {
-  pickup_amount: number;
-  fast_amount?: number | null;
-  normal_amount?: number | null;
-}
-
-const roundCents = (value: number) => Math.round(value * 100) / 100;
-
-/** Total of a bid: pickup plus the cheaper of the offered fast and normal amounts. */
-export function quotationTotal(amounts: QuotationAmounts): number {
-  const offered = [amounts.fast_amount, amounts.normal_amount].filter(
-    (value): value is number => typeof value === "number",
-  );
-  const cheapest = offered.length > 0 ? Math.min(...offered) : 0;
-  return roundCents(amounts.pickup_amount + cheapest);
-}
-
-/** The services a quotation prices: fast, normal, or both. */
-export const QUOTATION_SERVICES = ["fast", "normal"] as const;
-export type QuotationService = (typeof QUOTATION_SERVICES)[number];
-
-const serviceAmount = (amounts: QuotationAmounts, service: QuotationService) =>
-  service === "fast" ? amounts.fast_amount : amounts.normal_amount;
-
-export function offersService(amounts: QuotationAmounts, service: QuotationService): boolean {
-  return typeof serviceAmount(amounts, service) === "number";
-}
-
-/**
- * The service the spec's total prices (`quotationTotal`): the cheaper offered one, fast when both
- * cost the same. An acceptance without a choice buys this one.
- */
-export function defaultService(amounts: QuotationAmounts): QuotationService | null {
-  const fast = amounts.fast_amount;
-  const normal = amounts.normal_amount;
-  if (typeof fast === "number" && typeof normal === "number") {
-    return normal < fast ? "normal" : "fast";
-  }
-  if (typeof fast === "number") return "fast";
-  return typeof normal === "number" ? "normal" : null;
-}
-
-/** Pickup plus the amount of one service (the quotation must offer it). */
-export function serviceTotal(amounts: QuotationAmounts, service: QuotationService): number {
-  return roundCents(amounts.pickup_amount + (serviceAmount(amounts, service) ?? 0));
-}
 
 /** A sealed value: asterisks of the same length, so the seller sees that a value exists. */
 export function maskValue(value: string): string {

@@ -88,7 +88,7 @@ describe("ComparisonPanel", { timeout: 60_000 }, () => {
       },
     });
     await user.click(await screen.findByRole("button", { name: "Pick Agent2 Tester's bid" }));
-    const dialog = screen.getByRole("dialog", { name: "Accept Agent2 Tester's bid" });
+    const dialog = await screen.findByRole("dialog", { name: "Accept Agent2 Tester's bid" });
     expect(dialog).toHaveTextContent("instead of the automatic winner (lowest total of 3 bids)");
     await user.click(within(dialog).getByRole("button", { name: "Accept this bid" }));
     expect(await within(dialog).findByText("Choose why you pick this bid")).toBeInTheDocument();

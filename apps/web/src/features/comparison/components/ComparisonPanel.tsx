@@ -14,10 +14,12 @@ import {
   sortBids,
   type ComparisonSort,
 } from "../lib/sort";
-import { AwardDialog } from "./AwardDialog";
+import { lazyDialog } from "../../../components/lazy-dialog";
 import { agentName, type Actions } from "./BidCells";
 import { ComparisonTable } from "./ComparisonTable";
 import { ComparisonCards } from "./ComparisonCards";
+
+const AwardDialog = lazyDialog(() => import("./AwardDialog").then((m) => m.AwardDialog));
 
 /** Bidding has closed and there were bids: the seller can compare them. */
 export function showsComparison(shipment: Shipment): boolean {

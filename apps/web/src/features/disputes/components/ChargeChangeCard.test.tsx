@@ -54,7 +54,7 @@ describe("the charge change on an order page", { timeout: 60_000 }, () => {
     expect(within(card).getByText(/by Andy Agent, 11\/20\/2026/)).toBeInTheDocument();
 
     await user.click(within(card).getByRole("button", { name: "Dispute" }));
-    const dialog = screen.getByRole("dialog", { name: "Dispute the final amount" });
+    const dialog = await screen.findByRole("dialog", { name: "Dispute the final amount" });
     await user.click(within(dialog).getByRole("button", { name: "Send dispute" }));
     expect(
       await within(dialog).findByText(chargeChangeMessages.disputeReasonRequired),
@@ -87,7 +87,7 @@ describe("the charge change on an order page", { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(<ChargeChangeCard shipmentId={31} side="seller" />);
     await user.click(await screen.findByRole("button", { name: "Accept $780.00" }));
-    const dialog = screen.getByRole("dialog", { name: "Accept the final amount" });
+    const dialog = await screen.findByRole("dialog", { name: "Accept the final amount" });
     await user.click(within(dialog).getByRole("button", { name: "Accept" }));
     expect(await screen.findByText("Accepted by the seller")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "POST")).toHaveLength(1);
@@ -132,7 +132,7 @@ describe("the charge change on an order page", { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(<ChargeChangeCard shipmentId={31} side="admin" />);
     await user.click(await screen.findByRole("button", { name: "Decide" }));
-    const dialog = screen.getByRole("dialog", { name: /Decide the dispute/ });
+    const dialog = await screen.findByRole("dialog", { name: /Decide the dispute/ });
     await user.click(within(dialog).getByRole("radio", { name: /An amount in between/ }));
     fireEvent.change(within(dialog).getByRole("textbox", { name: /Amount/ }), {
       target: { value: "790" },

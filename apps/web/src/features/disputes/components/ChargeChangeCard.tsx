@@ -17,8 +17,10 @@ import { Field } from "../../../components/Panel";
 import { mediaUrl } from "../../../lib/media-url";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useAnswerChargeChange, useChargeChange } from "../api/charge-change";
-import { DecideDialog } from "./DecideDialog";
-import { DisputeDialog } from "./DisputeDialog";
+import { lazyDialog } from "../../../components/lazy-dialog";
+
+const DecideDialog = lazyDialog(() => import("./DecideDialog").then((m) => m.DecideDialog));
+const DisputeDialog = lazyDialog(() => import("./DisputeDialog").then((m) => m.DisputeDialog));
 
 export type ChargeSide = "seller" | "agent" | "admin";
 

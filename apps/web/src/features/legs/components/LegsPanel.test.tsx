@@ -163,7 +163,7 @@ describe("LegsPanel", { timeout: 60_000 }, () => {
     const ftw1 = await screen.findByRole("article", { name: /FTW1/ });
     await user.click(within(ftw1).getByRole("button", { name: "Edit FBA shipment ID" }));
 
-    const field = screen.getByRole("textbox", { name: "FBA shipment ID" });
+    const field = await screen.findByRole("textbox", { name: "FBA shipment ID" });
     fireEvent.change(field, { target: { value: "FBA12" } });
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText(legMessages.fbaShipmentIdFormat)).toBeInTheDocument();
@@ -196,7 +196,7 @@ describe("the Record milestone form", { timeout: 60_000 }, () => {
     const ont8 = await screen.findByRole("article", { name: /ONT8/ });
     await user.click(within(ont8).getByRole("button", { name: "Record milestone" }));
 
-    const dialog = screen.getByRole("dialog", { name: "Record milestone · ONT8" });
+    const dialog = await screen.findByRole("dialog", { name: "Record milestone · ONT8" });
     // The time starts at now, in the browser's zone.
     const when = within(dialog).getByLabelText("When") as HTMLInputElement;
     expect(Math.abs(new Date(when.value).getTime() - Date.now())).toBeLessThan(60_000);
@@ -249,7 +249,7 @@ describe("the Record milestone form", { timeout: 60_000 }, () => {
     renderRoute(<LegsPanel shipmentId={41} side="admin" canChange />);
     const ont8 = await screen.findByRole("article", { name: /ONT8/ });
     await user.click(within(ont8).getByRole("button", { name: "Record milestone" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("combobox", { name: "Milestone" }));
     await user.click(screen.getByRole("option", { name: "Delivered to FC" }));
     expect(within(dialog).getByText(legMessages.podRequired)).toBeInTheDocument();
@@ -271,7 +271,7 @@ describe("the Record milestone form", { timeout: 60_000 }, () => {
     // Booked was the acceptance: it has no Correct action.
     expect(within(ont8).getAllByRole("button", { name: /^Correct/ })).toHaveLength(1);
     await user.click(within(ont8).getByRole("button", { name: "Correct Picked up" }));
-    const dialog = screen.getByRole("dialog", { name: "Correct Picked up · ONT8" });
+    const dialog = await screen.findByRole("dialog", { name: "Correct Picked up · ONT8" });
     expect(within(dialog).getByRole("combobox", { name: "Milestone" })).toHaveAttribute(
       "aria-disabled",
       "true",

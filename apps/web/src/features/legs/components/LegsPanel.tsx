@@ -5,9 +5,14 @@ import { Loading } from "../../../components/Loading";
 import { Panel } from "../../../components/Panel";
 import { formatApiError } from "../../../lib/toast";
 import { useLegs } from "../api/get-legs";
-import { EditLegDialog, type LegFieldSet } from "./EditLegDialog";
+import type { LegFieldSet } from "./EditLegDialog";
 import { LegCard, type LegsSide } from "./LegCard";
-import { RecordMilestoneDialog } from "./RecordMilestoneDialog";
+import { lazyDialog } from "../../../components/lazy-dialog";
+
+const EditLegDialog = lazyDialog(() => import("./EditLegDialog").then((m) => m.EditLegDialog));
+const RecordMilestoneDialog = lazyDialog(() =>
+  import("./RecordMilestoneDialog").then((m) => m.RecordMilestoneDialog),
+);
 
 type OpenDialog =
   | { kind: "edit"; legId: number; fieldSet: LegFieldSet }

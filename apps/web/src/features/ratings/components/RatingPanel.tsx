@@ -15,8 +15,6 @@ import {
   RATING_REPLY_MAX,
   RATING_SUB_SCORES,
   RATING_SUB_SCORE_LABELS,
-  createRatingInputSchema,
-  ratingReplyInputSchema,
   type ShipmentRating,
 } from "@fba/contract";
 import { Panel } from "../../../components/Panel";
@@ -76,7 +74,9 @@ function RatingForm({ shipmentId }: { shipmentId: number }) {
   const [comment, setComment] = useState("");
   const [errors, setErrors] = useState<Partial<Record<Score | "comment", string>>>({});
 
-  const submit = () => {
+  // The schema (with zod) loads on the first submit, not with the shipment page.
+  const submit = async () => {
+    const { createRatingInputSchema } = await import("@fba/contract");
     const body = { ...scores, comment };
     const parsed = createRatingInputSchema.safeParse(body);
     if (!parsed.success) {
@@ -140,7 +140,7 @@ function RatingForm({ shipmentId }: { shipmentId: number }) {
         slotProps={{ htmlInput: { maxLength: RATING_COMMENT_MAX } }}
       />
       <Box>
-        <Button variant="contained" onClick={submit} disabled={create.isPending}>
+        <Button variant="contained" onClick={() => void submit()} disabled={create.isPending}>
           Send rating
         </Button>
       </Box>
@@ -153,7 +153,8 @@ function ReplyForm({ shipmentId }: { shipmentId: number }) {
   const reply = useReplyRating(shipmentId);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const submit = () => {
+  const submit = async () => {
+    const { ratingReplyInputSchema } = await import("@fba/contract");
     const parsed = ratingReplyInputSchema.safeParse({ reply: text });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
@@ -180,7 +181,7 @@ function ReplyForm({ shipmentId }: { shipmentId: number }) {
         slotProps={{ htmlInput: { maxLength: RATING_REPLY_MAX } }}
       />
       <Box>
-        <Button variant="contained" onClick={submit} disabled={reply.isPending}>
+        <Button variant="contained" onClick={() => void submit()} disabled={reply.isPending}>
           Send answer
         </Button>
       </Box>

@@ -23,11 +23,18 @@ import { useCancelShipment, useReopenBidding } from "../api/seller-actions";
 import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
 import { formatMoney } from "../../../entities/shipment/lib/format";
 import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
-import { ReasonDialog } from "./ReasonDialog";
-import { AcceptEstimateDialog } from "./AcceptEstimateDialog";
+import { byOpenProp, lazyDialog } from "../../../components/lazy-dialog";
 import { CardField, Panel, phoneCard } from "../../../components/Panel";
 import { QueryNotice } from "../../../components/query-state/QueryState";
 import { paths } from "../../../app/paths";
+
+const ReasonDialog = lazyDialog(
+  () => import("./ReasonDialog").then((m) => m.ReasonDialog),
+  byOpenProp,
+);
+const AcceptEstimateDialog = lazyDialog(() =>
+  import("./AcceptEstimateDialog").then((m) => m.AcceptEstimateDialog),
+);
 
 /** The bids so far; sealed (asterisks) while the window is open. */
 export function BidsPanel({ shipment }: { shipment: Shipment }) {

@@ -1,0 +1,61 @@
+import type { Page } from "@playwright/test";
+import { register } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { approveEarly, createShipment, placeBid } from "../support/shipments";
+
+test.describe.configure({ timeout: 120_000 });
+
+/** The scripts a page requests from now on. */
+function scriptsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (req) => {
+    const { pathname } = new URL(req.url());
+    if (pathname.startsWith("/assets/") && pathname.endsWith(".js")) seen.push(pathname);
+  });
+  return seen;
+}
+
+// zod, and the contract's schemas that need it; "contract-values" holds only what screens show.
+const schemaChunks = (scripts: string[]) =>
+  scripts.filter((script) => /^\/assets\/(zod-|contract-(?!values-))/.test(script));
+
+test("the seller's shipment page shows without the forms' code, which comes with its dialogs", async ({
+  page,
+  openAs,
+  request,
+}) => {
+  // The pattern finds the schemas where a screen validates at once: the login form.
+  const login = scriptsOf(page);
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Log in" }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(schemaChunks(login).length).toBeGreaterThan(0);
+
+  const seller = await register(request, "Seller", "Noor");
+  const agent = await register(request, "Shipper", "Omar");
+  const shipmentId = await createShipment(request, seller, "Linen Napkins");
+  await placeBid(request, agent, shipmentId, "700");
+  await approveEarly(request, agent, shipmentId);
+
+  for (const width of [1440, 375]) {
+    const sellerPage = await openAs(seller, width);
+    const scripts = scriptsOf(sellerPage);
+    await sellerPage.goto(`/seller/booking/order/status/${shipmentId}?src=pendingorders`);
+    await expect(
+      sellerPage.getByRole("heading", { name: `Shipment #${shipmentId}` }),
+    ).toBeVisible();
+    await sellerPage.waitForLoadState("networkidle");
+    expect(schemaChunks(scripts)).toEqual([]);
+
+    // The dialog's code loads on its first opening, and the dialog works.
+    const before = scripts.length;
+    await sellerPage.getByRole("button", { name: "Accept estimate" }).click();
+    const dialog = sellerPage.getByRole("dialog", { name: "Accept estimate" });
+    await expect(dialog.getByRole("group", { name: "Accepted service and amount" })).toContainText(
+      "$800.00",
+    );
+    expect(scripts.length).toBeGreaterThan(before);
+    await dialog.getByRole("button", { name: "Back" }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+});

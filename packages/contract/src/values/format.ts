@@ -1,0 +1,34 @@
+// Exact money: amounts travel as decimal strings ("1250.50") and are compared in whole cents.
+
+/** "1250.5" -> 125050. Only for amounts the contract already validated (at most 2 decimals). */
+export function centsOf(amount: string): number {
+  const [whole = "0", fraction = ""] = amount.trim().split(".");
+  const sign = whole.startsWith("-") ? -1 : 1;
+  const units = Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+  return sign * units;
+}
+
+/** 125050 -> "1250.50". */
+export function amountOfCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** "1250.5" -> "$1,250.50", without going through floating point. */
+export function formatUsd(amount: string): string {
+  const [whole = "0", fraction = "00"] = amountOfCents(centsOf(amount)).replace("-", "").split(".");
+  const grouped = BigInt(whole).toLocaleString("en-US");
+  return `${amount.trim().startsWith("-") ? "-" : ""}$${grouped}.${fraction}`;
+}
+
+/**
+ * Display size: bytes under 1 KB ("820 B"), then KB with one decimal, MB with one decimal above
+ * 1024 KB.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))} B`;
+  const kb = bytes / 1024;
+  if (kb > 1024) return `${(kb / 1024).toFixed(1)} MB`;
+  return `${kb.toFixed(1)} KB`;
+}

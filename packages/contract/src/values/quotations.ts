@@ -1,0 +1,104 @@
+/** The quotations' values and sums the shipment page shows (no schemas: see ../quotations.ts). */
+
+export interface QuotationAmounts {
+  pickup_amount: number;
+  fast_amount?: number | null;
+  normal_amount?: number | null;
+}
+
+const roundCents = (value: number) => Math.round(value * 100) / 100;
+
+/** Total of a bid: pickup plus the cheaper of the offered fast and normal amounts. */
+export function quotationTotal(amounts: QuotationAmounts): number {
+  const offered = [amounts.fast_amount, amounts.normal_amount].filter(
+    (value): value is number => typeof value === "number",
+  );
+  const cheapest = offered.length > 0 ? Math.min(...offered) : 0;
+  return roundCents(amounts.pickup_amount + cheapest);
+}
+
+/** The services a quotation prices: fast, normal, or both. */
+export const QUOTATION_SERVICES = ["fast", "normal"] as const;
+export type QuotationService = (typeof QUOTATION_SERVICES)[number];
+
+const serviceAmount = (amounts: QuotationAmounts, service: QuotationService) =>
+  service === "fast" ? amounts.fast_amount : amounts.normal_amount;
+
+export function offersService(amounts: QuotationAmounts, service: QuotationService): boolean {
+  return typeof serviceAmount(amounts, service) === "number";
+}
+
+/**
+ * The service the spec's total prices (`quotationTotal`): the cheaper offered one, fast when both
+ * cost the same. An acceptance without a choice buys this one.
+ */
+export function defaultService(amounts: QuotationAmounts): QuotationService | null {
+  const fast = amounts.fast_amount;
+  const normal = amounts.normal_amount;
+  if (typeof fast === "number" && typeof normal === "number") {
+    return normal < fast ? "normal" : "fast";
+  }
+  if (typeof fast === "number") return "fast";
+  return typeof normal === "number" ? "normal" : null;
+}
+
+/** Pickup plus the amount of one service (the quotation must offer it). */
+export function serviceTotal(amounts: QuotationAmounts, service: QuotationService): number {
+  return roundCents(amounts.pickup_amount + (serviceAmount(amounts, service) ?? 0));
+}
+
+export const SERVICE_TYPES = ["air_express", "air", "sea_express", "sea", "rail", "truck"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
+  air_express: "Air express",
+  air: "Air",
+  sea_express: "Sea express",
+  sea: "Sea",
+  rail: "Rail",
+  truck: "Truck",
+};
+
+export const QUOTE_INCLUSIONS = [
+  "pickup_origin",
+  "export_customs",
+  "main_freight",
+  "import_customs",
+  "fc_delivery",
+  "palletising",
+  "fba_labelling",
+] as const;
+export type QuoteInclusion = (typeof QUOTE_INCLUSIONS)[number];
+export const QUOTE_INCLUSION_LABELS: Record<QuoteInclusion, string> = {
+  pickup_origin: "Pickup at origin",
+  export_customs: "Export customs clearance",
+  main_freight: "Main freight",
+  import_customs: "Import customs clearance",
+  fc_delivery: "Delivery to each Amazon FC",
+  palletising: "Palletising",
+  fba_labelling: "FBA labelling",
+};
+/** The fixed line every quotation shows under its inclusions. */
+export const DUTIES_EXCLUDED_LINE = "Duties and taxes are always excluded";
+/** What a bid sent without details shows instead of them. */
+export const DETAILS_NOT_GIVEN_LABEL = "details not given";
+
+/** Price per chargeable kg, 2 decimals; null without a weight. */
+export function pricePerKg(
+  total: number,
+  chargeableWeightKg: number | null | undefined,
+): number | null {
+  if (!chargeableWeightKg || chargeableWeightKg <= 0) return null;
+  return Math.round((total / chargeableWeightKg) * 100) / 100;
+}
+
+/**
+ * A shipment's chargeable weight in kg from its package rows (each row's `chargeable_weight`, as
+ * the shipment page shows it), 2 decimals; null when there are none.
+ */
+export function chargeableWeightKg(
+  packages: ReadonlyArray<{ chargeable_weight: number }>,
+): number | null {
+  if (packages.length === 0) return null;
+  const sum = packages.reduce((total, pkg) => total + pkg.chargeable_weight, 0);
+  return Math.round((sum + Number.EPSILON) * 100) / 100;
+}
