@@ -204,7 +204,12 @@ export default defineConfig({
   // The contract is read from its source ("source"), and libraries from their browser builds for
   // production (Vite's default conditions, which a bare list would replace: emotion and stylis then
   // came in as CommonJS with their development checks).
-  resolve: { conditions: ["source", ...defaultClientConditions] },
+  // "zod" is src/lib/zod.ts, which sets zod up for the Content-Security-Policy before any schema
+  // is built.
+  resolve: {
+    conditions: ["source", ...defaultClientConditions],
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, "src/lib/zod.ts") }],
+  },
   // Code run in Node (the landing page's prerender and its test) reads the contract from its
   // source too, as the browser build does, not from a build a fresh checkout lacks.
   ssr: { resolve: { conditions: ["source", ...defaultServerConditions] } },

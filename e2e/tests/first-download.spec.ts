@@ -59,3 +59,23 @@ test("the seller's shipment page shows without the forms' code, which comes with
     await expect(dialog).toHaveCount(0);
   }
 });
+
+test("forms validate under the Content-Security-Policy without evaluating code", async ({
+  page,
+}) => {
+  // zod would otherwise probe for code generation on its first validation, which the policy refuses.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(event.violatedDirective),
+    );
+  });
+  await page.goto("/login");
+  await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  await expect(page.getByText(/valid email/i).first()).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  ).toEqual([]);
+});

@@ -1,12 +1,8 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { config as zodConfig } from "zod/v4/core";
 import { App } from "./app/App";
 import { preloadRoute } from "./app/router";
 
-// Before any schema is built: zod then validates without generating code at run time, which the
-// Content-Security-Policy (no 'unsafe-eval') forbids, and does not even probe for it.
-zodConfig({ jitless: true });
 preloadRoute(window.location.pathname);
 
 const root = document.getElementById("root");
