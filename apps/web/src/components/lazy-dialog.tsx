@@ -1,17 +1,24 @@
 import { lazy, Suspense, useState, type ComponentType } from "react";
 
+type LazyDialog<P> = ComponentType<P> & {
+  /** Starts loading the dialog's code ahead of its opening (on hover or focus of what opens it). */
+  preload: () => void;
+};
+
 /**
- * A dialog whose code loads the first time it opens instead of with the screen that offers it:
- * its form (react-hook-form, zod and the contract's schemas) then stays out of the screen's first
- * download. `isOpen` reads the props that open it (an `open` prop, or none when the screen
- * renders the dialog only while it is open). Once opened it stays mounted, so it closes with its
- * transition; until its code has arrived nothing shows.
+ * A dialog (or menu, or popover) whose code loads the first time it opens instead of with the
+ * screen that offers it: its form (react-hook-form, zod and the contract's schemas) or MUI's modal
+ * code then stays out of the screen's first download. `isOpen` reads the props that open it (an
+ * `open` prop, or none when the screen renders the dialog only while it is open). Once opened it
+ * stays mounted, so it closes with its transition; until its code has arrived nothing shows.
  */
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean = () => true,
-): ComponentType<P> {
-  const Dialog = lazy(async () => ({ default: await load() }));
+): LazyDialog<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const loadOnce = () => (loading ??= load());
+  const Dialog = lazy(async () => ({ default: await loadOnce() }));
   function LazyDialog(props: P) {
     const open = isOpen(props);
     const [hasOpened, setHasOpened] = useState(open);
@@ -23,7 +30,13 @@ export function lazyDialog<P extends object>(
       </Suspense>
     );
   }
-  return LazyDialog;
+  const preload = () => {
+    loadOnce().catch(() => {
+      // Not fatal: the opening tries again, and shows the failure.
+      loading = undefined;
+    });
+  };
+  return Object.assign(LazyDialog, { preload });
 }
 
 /** isOpen for dialogs with an `open` prop. */

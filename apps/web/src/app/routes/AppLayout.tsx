@@ -3,7 +3,7 @@ import { Link as RouterLink, Outlet, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
-import Drawer from "@mui/material/Drawer";
+import Paper from "@mui/material/Paper";
 import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
@@ -20,6 +20,10 @@ const SampleShipmentDialog = lazy(() =>
   import("../../features/samples/components/SampleShipmentDialog").then((m) => ({
     default: m.SampleShipmentDialog,
   })),
+);
+
+const PhoneDrawer = lazy(() =>
+  import("../../features/layout/components/PhoneDrawer").then((m) => ({ default: m.PhoneDrawer })),
 );
 
 export const SIDEBAR_WIDTH = 264;
@@ -63,26 +67,39 @@ export default function AppLayout() {
     <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
       {isMobile ? (
         drawerMounted && (
-          <Drawer
-            variant="temporary"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            ModalProps={{ keepMounted: true }}
-            slotProps={{ paper: { id: "app-sidebar", sx: { width: SIDEBAR_WIDTH } } }}
-          >
-            {sidebar}
-          </Drawer>
+          <Suspense fallback={null}>
+            <PhoneDrawer
+              open={drawerOpen}
+              width={SIDEBAR_WIDTH}
+              onClose={() => setDrawerOpen(false)}
+            >
+              {sidebar}
+            </PhoneDrawer>
+          </Suspense>
         )
       ) : (
-        <Drawer
-          variant="permanent"
-          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
-          slotProps={{
-            paper: { sx: { width: SIDEBAR_WIDTH, borderRight: 1, borderColor: "divider" } },
-          }}
-        >
-          {sidebar}
-        </Drawer>
+        // What MUI's permanent drawer is, without the modal code its temporary form brings along.
+        <Box sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}>
+          <Paper
+            square
+            elevation={0}
+            sx={{
+              position: "fixed",
+              top: 0,
+              left: 0,
+              height: "100%",
+              width: SIDEBAR_WIDTH,
+              overflowY: "auto",
+              display: "flex",
+              flexDirection: "column",
+              zIndex: "drawer",
+              borderRight: 1,
+              borderColor: "divider",
+            }}
+          >
+            {sidebar}
+          </Paper>
+        </Box>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <AppBar

@@ -51,6 +51,6 @@ describe("page size of the shipment lists", { timeout: 30_000 }, () => {
     renderRoute(<SellerShipmentsList variant="active" header={sellerTabs} />);
     const url = await firstListRequest(calls);
     expect(url.searchParams.get("per_page")).toBe("50");
-    expect(await screen.findByRole("combobox", { name: "Per Page" })).toHaveTextContent("50");
+    expect(await screen.findByRole("combobox", { name: "Per Page" })).toHaveValue("50");
   });
 });

@@ -6,7 +6,6 @@ import {
   CardContent,
   CircularProgress,
   InputAdornment,
-  MenuItem,
   Paper,
   Stack,
   Table,
@@ -16,12 +15,13 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
-  TextField,
+  OutlinedInput,
   Typography,
   useMediaQuery,
 } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import SearchIcon from "@mui/icons-material/Search";
+import { OutlinedNativeSelect } from "../OutlinedField";
 import { PAGE_SIZES } from "@fba/contract/constants";
 import { QueryProblem } from "../query-state/QueryState";
 import { useQueryView, type QueryLike } from "../query-state/query-view";
@@ -88,21 +88,17 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
     return () => clearTimeout(timer);
   }, [draft, value, onChange]);
   return (
-    <TextField
+    <OutlinedInput
       size="small"
       placeholder="Search"
       value={draft}
       onChange={(event) => setDraft(event.target.value.slice(0, 100))}
-      slotProps={{
-        htmlInput: { "aria-label": "Search" },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      inputProps={{ "aria-label": "Search" }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon fontSize="small" />
+        </InputAdornment>
+      }
       sx={{ minWidth: { xs: "100%", sm: 240 } }}
     />
   );
@@ -322,20 +318,19 @@ export function DataTable<Row>({
           }}
         >
           {onPerPageChange && (
-            <TextField
-              select
-              size="small"
+            // A native select: the phone's own picker.
+            <OutlinedNativeSelect
               label="Per Page"
               value={perPage ?? PAGE_SIZES[0]}
-              onChange={(event) => onPerPageChange(Number(event.target.value))}
+              onChange={(value) => onPerPageChange(Number(value))}
               sx={{ width: 100 }}
             >
               {PAGE_SIZES.map((size) => (
-                <MenuItem key={size} value={size}>
+                <option key={size} value={size}>
                   {size}
-                </MenuItem>
+                </option>
               ))}
-            </TextField>
+            </OutlinedNativeSelect>
           )}
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <Typography variant="body2" aria-live="polite" sx={{ whiteSpace: "nowrap" }}>

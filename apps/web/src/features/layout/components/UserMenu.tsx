@@ -1,19 +1,19 @@
 import { useState } from "react";
-import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
-import Divider from "@mui/material/Divider";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
-import LogoutIcon from "@mui/icons-material/Logout";
-import PersonOutlineIcon from "@mui/icons-material/PersonOutline";
 import type { User } from "@fba/contract";
 import { UserAvatar } from "../../../components/UserAvatar";
+import { lazyDialog } from "../../../components/lazy-dialog";
 import { ROLE_LABELS } from "./menus";
-import { profilePathFor } from "../../../app/paths";
+
+// The menu's code (MUI's Menu, Popover and Modal) loads on the first tap, or as the pointer or
+// focus reaches the button.
+const AccountMenu = lazyDialog(
+  () => import("./AccountMenu").then((m) => m.AccountMenu),
+  (props: { anchor: HTMLElement | null }) => props.anchor !== null,
+);
 
 interface UserMenuProps {
   user: User | null;
@@ -29,6 +29,8 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
     <>
       <ButtonBase
         onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={AccountMenu.preload}
+        onFocus={AccountMenu.preload}
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={anchor ? "true" : undefined}
@@ -49,42 +51,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           sx={{ display: { xs: "none", sm: "block" }, color: "text.secondary" }}
         />
       </ButtonBase>
-      <Menu
-        id="account-menu"
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-            {name}
-          </Typography>
-          <Typography variant="caption" sx={{ color: "text.secondary" }} noWrap>
-            {user?.email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem component={RouterLink} to={profilePathFor(user?.groups)} onClick={close}>
-          <ListItemIcon>
-            <PersonOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
+      <AccountMenu user={user} anchor={anchor} onClose={close} onLogout={onLogout} />
     </>
   );
 }

@@ -1,18 +1,5 @@
 import { useState } from "react";
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Popover,
-  Typography,
-} from "@mui/material";
+import { Badge, Chip, IconButton } from "@mui/material";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import SyncProblem from "@mui/icons-material/SyncProblem";
 import { useNavigate } from "react-router";
@@ -28,12 +15,17 @@ import {
   useServerUnreadCount,
 } from "../api/get-notifications";
 import { useNotificationChannel } from "../api/use-notification-channel";
-import { previewText, relativeTime } from "../lib/notification-format";
 import { markNotificationRead, unreadCount } from "../lib/notifications-cache";
 import { notificationTarget } from "../lib/notification-route";
-import { QueryProblem } from "../../../components/query-state/QueryState";
-import { useQueryView } from "../../../components/query-state/query-view";
 import type { Notification as AppNotification } from "@fba/contract";
+import { lazyDialog } from "../../../components/lazy-dialog";
+
+// The popover's code (MUI's Popover and Modal, the list) loads on the first tap, or as the
+// pointer or focus reaches the bell.
+const NotificationsPopover = lazyDialog(
+  () => import("./NotificationsPopover").then((m) => m.NotificationsPopover),
+  (props: { anchor: HTMLElement | null }) => props.anchor !== null,
+);
 
 async function shipmentStatus(id: number): Promise<ShipmentStatus | null> {
   try {
@@ -45,64 +37,6 @@ async function shipmentStatus(id: number): Promise<ShipmentStatus | null> {
   }
 }
 
-export function NotificationList({
-  notifications,
-  onOpen,
-}: {
-  notifications: AppNotification[];
-  onOpen: (notification: AppNotification) => void;
-}) {
-  if (notifications.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }} variant="body2">
-        No notifications yet
-      </Typography>
-    );
-  }
-  return (
-    <List dense disablePadding aria-label="Notifications list">
-      {notifications.map((notification) => (
-        <ListItemButton
-          key={notification.id}
-          onClick={() => onOpen(notification)}
-          divider
-          sx={{
-            alignItems: "flex-start",
-            gap: 1.25,
-            py: 1.25,
-            bgcolor: notification.is_read ? undefined : "rgba(11,61,145,0.05)",
-          }}
-          data-testid="notification-item"
-          data-unread={notification.is_read ? undefined : "true"}
-        >
-          <Box
-            aria-hidden
-            sx={{
-              mt: 0.75,
-              width: 8,
-              height: 8,
-              flex: "0 0 8px",
-              borderRadius: "50%",
-              bgcolor: notification.is_read ? "transparent" : "primary.main",
-            }}
-          />
-          <ListItemText
-            primary={previewText(notification.content)}
-            secondary={`${notification.notification_type} · ${relativeTime(notification.updated_at)}`}
-            slotProps={{
-              primary: {
-                variant: "body2",
-                sx: { fontWeight: notification.is_read ? 400 : 600, overflowWrap: "anywhere" },
-              },
-              secondary: { variant: "caption" },
-            }}
-          />
-        </ListItemButton>
-      ))}
-    </List>
-  );
-}
-
 /** Header bell with unread badge and the Notifications popover. */
 export function NotificationBell() {
   const user = useCurrentUser();
@@ -110,7 +44,6 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notifications = useNotifications(Boolean(user));
-  const { view: notificationsView } = useQueryView(notifications);
   const { send, status, retryNow } = useNotificationChannel(user?.id ?? null);
   const isReconnecting = status === "reconnecting";
   const list = notifications.data ?? [];
@@ -172,81 +105,23 @@ export function NotificationBell() {
         aria-label={label}
         aria-haspopup="dialog"
         onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={NotificationsPopover.preload}
+        onFocus={NotificationsPopover.preload}
       >
         <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
           <NotificationsOutlined />
         </Badge>
       </IconButton>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
+      <NotificationsPopover
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{
-          paper: {
-            role: "dialog",
-            "aria-label": "Notifications",
-            sx: {
-              width: { xs: "calc(100vw - 24px)", sm: 380 },
-              maxHeight: 480,
-              display: "flex",
-              flexDirection: "column",
-            },
-          },
-        }}
-      >
-        <Box
-          sx={{
-            px: 2,
-            py: 1.5,
-            borderBottom: 1,
-            borderColor: "divider",
-            display: "flex",
-            alignItems: "center",
-          }}
-        >
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
-            Notifications
-          </Typography>
-          {unread > 0 && (
-            <Button size="small" onClick={markAllRead}>
-              Mark all as read
-            </Button>
-          )}
-        </Box>
-        {isReconnecting && (
-          <Alert
-            severity="warning"
-            icon={<SyncProblem fontSize="inherit" />}
-            sx={{ borderRadius: 0, alignItems: "center" }}
-            action={
-              <Button color="inherit" size="small" onClick={retryNow}>
-                Retry now
-              </Button>
-            }
-          >
-            Reconnecting… New notifications arrive once the connection is back.
-          </Alert>
-        )}
-        <Box sx={{ overflowY: "auto" }}>
-          {notificationsView === "loading" ? (
-            <Box sx={{ display: "grid", placeItems: "center", p: 3 }}>
-              <CircularProgress size={24} aria-label="Loading notifications" />
-            </Box>
-          ) : notificationsView !== "ready" ? (
-            <Box sx={{ p: 1.5 }}>
-              <QueryProblem
-                problem={notificationsView}
-                what="your notifications"
-                query={notifications}
-              />
-            </Box>
-          ) : (
-            <NotificationList notifications={list} onOpen={(n) => void open(n)} />
-          )}
-        </Box>
-      </Popover>
+        unread={unread}
+        onMarkAllRead={markAllRead}
+        isReconnecting={isReconnecting}
+        onRetryNow={retryNow}
+        notifications={notifications}
+        onOpen={(n) => void open(n)}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Badge, Button, Stack, TextField } from "@mui/material";
+import { Badge, Button, Stack } from "@mui/material";
+import { OutlinedField } from "../../../components/OutlinedField";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -148,13 +149,11 @@ export function SellerShipmentsList({
         {...pagingOf(query.data?.pagination_option)}
         onRowClick={(row) => void navigate(open(row))}
         toolbar={
-          <TextField
+          <OutlinedField
             type="date"
-            size="small"
             label="Shipment date"
             value={list.params.shipment_ready_date ?? ""}
-            onChange={(event) => list.setDate(event.target.value || undefined)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(value) => list.setDate(value || undefined)}
             sx={{ minWidth: 180 }}
           />
         }
