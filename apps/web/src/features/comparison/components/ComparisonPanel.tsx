@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { MenuItem, Stack, TextField, Typography, useMediaQuery } from "@mui/material";
+import { Stack, Typography, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import type { AwardInput, Comparison, ComparisonBid } from "@fba/contract";
 import type { Shipment } from "../../../entities/shipment/api/types";
@@ -15,6 +15,7 @@ import {
   type ComparisonSort,
 } from "../lib/sort";
 import { lazyDialog } from "../../../components/lazy-dialog";
+import { OutlinedNativeSelect } from "../../../components/OutlinedField";
 import { agentName, type Actions } from "./BidCells";
 import { ComparisonTable } from "./ComparisonTable";
 import { ComparisonCards } from "./ComparisonCards";
@@ -100,20 +101,18 @@ export function ComparisonPanel({ shipment }: { shipment: Shipment }) {
       title="Compare bids"
       action={
         comparison && comparison.bids.length > 1 ? (
-          <TextField
-            select
-            size="small"
+          <OutlinedNativeSelect
             label="Sort by"
             value={sort}
-            onChange={(event) => setSort(event.target.value as ComparisonSort)}
+            onChange={(value) => setSort(value as ComparisonSort)}
             sx={{ minWidth: 150 }}
           >
             {COMPARISON_SORTS.map((key) => (
-              <MenuItem key={key} value={key}>
+              <option key={key} value={key}>
                 {COMPARISON_SORT_LABELS[key]}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </OutlinedNativeSelect>
         ) : undefined
       }
     >

@@ -12,13 +12,16 @@ import {
   Typography,
 } from "@mui/material";
 import { formatUsd, type ChargeChange, type ChargeChangeEvent } from "@fba/contract";
-import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { Field } from "../../../components/Panel";
 import { mediaUrl } from "../../../lib/media-url";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useAnswerChargeChange, useChargeChange } from "../api/charge-change";
-import { lazyDialog } from "../../../components/lazy-dialog";
+import { byOpenProp, lazyDialog } from "../../../components/lazy-dialog";
 
+const ConfirmDialog = lazyDialog(
+  () => import("../../../components/ConfirmDialog").then((m) => m.ConfirmDialog),
+  byOpenProp,
+);
 const DecideDialog = lazyDialog(() => import("./DecideDialog").then((m) => m.DecideDialog));
 const DisputeDialog = lazyDialog(() => import("./DisputeDialog").then((m) => m.DisputeDialog));
 

@@ -76,7 +76,7 @@ describe("DifferentFcBanner", { timeout: 60_000 }, () => {
     );
     expect(screen.queryByRole("button", { name: "Accept change" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Resolve" }));
-    const dialog = screen.getByRole("dialog", { name: "Resolve the delivery to ONT2" });
+    const dialog = await screen.findByRole("dialog", { name: "Resolve the delivery to ONT2" });
     await user.click(within(dialog).getByRole("button", { name: "Resolve" }));
     expect(within(dialog).getByText(differentFcMessages.noteRequired)).toBeInTheDocument();
     await user.type(within(dialog).getByRole("textbox"), "Amazon moved the appointment");

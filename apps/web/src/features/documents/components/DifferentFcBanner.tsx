@@ -1,20 +1,14 @@
 import { useState } from "react";
-import {
-  Alert,
-  AlertTitle,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from "@mui/material";
-import { differentFcMessages, type DifferentFc, type Leg } from "@fba/contract";
-import { ApiError } from "../../../lib/api-client";
+import { Alert, AlertTitle, Button, Stack } from "@mui/material";
+import type { DifferentFc, Leg } from "@fba/contract";
+import { lazyDialog } from "../../../components/lazy-dialog";
 import { formatCalendarDay } from "../../../lib/format";
-import { formatApiError, notify, toastApiError } from "../../../lib/toast";
+import { notify, toastApiError } from "../../../lib/toast";
 import { useDecideDifferentFc } from "../api/different-fc";
+
+const ResolveDialog = lazyDialog(() =>
+  import("./ResolveDifferentFcDialog").then((m) => m.ResolveDifferentFcDialog),
+);
 
 export type DeliverySide = "seller" | "agent" | "admin";
 
@@ -31,69 +25,6 @@ function statusLine(state: DifferentFc, side: DeliverySide): string {
   if (side === "admin")
     return "Waiting for the seller to accept it; you can resolve it with a note.";
   return "Waiting for the seller to accept it or an admin to resolve it.";
-}
-
-/** An admin's note on how a delivery to another FC was settled. */
-function ResolveDialog({
-  leg,
-  busy,
-  onResolve,
-  onClose,
-}: {
-  leg: Leg;
-  busy: boolean;
-  onResolve: (note: string) => Promise<void>;
-  onClose: () => void;
-}) {
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (!note.trim()) {
-      setError(differentFcMessages.noteRequired);
-      return;
-    }
-    try {
-      await onResolve(note);
-    } catch (caught) {
-      const field =
-        caught instanceof ApiError ? caught.errors.find((e) => e.field === "note") : undefined;
-      setError(field?.message ?? formatApiError(caught));
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`resolve-${leg.id}`}>
-      <DialogTitle id={`resolve-${leg.id}`}>
-        Resolve the delivery to {leg.delivered_fc_code}
-      </DialogTitle>
-      <DialogContent>
-        <TextField
-          label="How it was resolved"
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            setError(null);
-          }}
-          error={!!error}
-          helperText={error ?? "The seller is told this note."}
-          multiline
-          minRows={3}
-          fullWidth
-          required
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-          sx={{ mt: 1 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-          Resolve
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 /**

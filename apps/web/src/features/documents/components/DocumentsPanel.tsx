@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Box, Chip, Divider, Link, Stack, Typography } from "@mui/material";
 import { formatFileSize, type Leg, type OrderDocument } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -7,7 +8,11 @@ import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { useDocuments } from "../api/documents";
 import { legLabel } from "../lib/leg-label";
-import { UploadDocumentForm } from "./UploadDocumentForm";
+
+// The upload form (its fields and file checks) loads with the panel that offers it.
+const UploadDocumentForm = lazy(() =>
+  import("./UploadDocumentForm").then((m) => ({ default: m.UploadDocumentForm })),
+);
 
 export interface DocumentsChecklist {
   required: readonly string[];
@@ -86,7 +91,9 @@ export function DocumentsPanel({
         )}
         {canUpload && (
           <>
-            <UploadDocumentForm shipmentId={shipmentId} legs={legs} />
+            <Suspense fallback={null}>
+              <UploadDocumentForm shipmentId={shipmentId} legs={legs} />
+            </Suspense>
             <Divider />
           </>
         )}

@@ -1,29 +1,14 @@
-import { useState } from "react";
-import {
-  Box,
-  Button,
-  FormControl,
-  FormHelperText,
-  FormLabel,
-  Rating,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
-import {
-  RATING_COMMENT_MAX,
-  RATING_REPLY_MAX,
-  RATING_SUB_SCORES,
-  RATING_SUB_SCORE_LABELS,
-  type ShipmentRating,
-} from "@fba/contract";
+import { lazy, Suspense } from "react";
+import { Box, Rating, Stack, Typography } from "@mui/material";
+import type { ShipmentRating } from "@fba/contract";
 import { Panel } from "../../../components/Panel";
-import { notify, toastApiError } from "../../../lib/toast";
-import { hasRating, useCreateRating, useReplyRating, useShipmentRating } from "../api/ratings";
+import { hasRating, useShipmentRating } from "../api/ratings";
+import { SCORES, SCORE_LABELS } from "../lib/scores";
 
-const SCORES = ["overall", ...RATING_SUB_SCORES] as const;
-type Score = (typeof SCORES)[number];
-const SCORE_LABELS: Record<Score, string> = { overall: "Overall", ...RATING_SUB_SCORE_LABELS };
+// The forms (text fields, and zod with the contract's schemas) load with the panel that shows
+// them, not with every shipment page.
+const RatingForm = lazy(() => import("./RatingForms").then((m) => ({ default: m.RatingForm })));
+const ReplyForm = lazy(() => import("./RatingForms").then((m) => ({ default: m.ReplyForm })));
 
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", {
@@ -31,163 +16,6 @@ const monthLabel = (month: string) =>
     year: "numeric",
     timeZone: "UTC",
   });
-
-/** One score as stars: a group named by its label, one radio per star. */
-function ScoreInput({
-  name,
-  value,
-  error,
-  onChange,
-}: {
-  name: Score;
-  value: number | null;
-  error?: string;
-  onChange: (value: number | null) => void;
-}) {
-  const id = `rating-${name}`;
-  return (
-    <FormControl component="fieldset" error={!!error} sx={{ minWidth: 0 }}>
-      <FormLabel component="legend" id={id} required sx={{ fontSize: "0.875rem" }}>
-        {SCORE_LABELS[name]}
-      </FormLabel>
-      <Rating
-        name={id}
-        value={value}
-        size={name === "overall" ? "large" : "medium"}
-        onChange={(_, next) => onChange(next)}
-      />
-      {error && <FormHelperText>{error}</FormHelperText>}
-    </FormControl>
-  );
-}
-
-/** The seller's one rating of the agent: overall, four sub-scores, an optional comment. */
-function RatingForm({ shipmentId }: { shipmentId: number }) {
-  const create = useCreateRating(shipmentId);
-  const [scores, setScores] = useState<Record<Score, number | null>>({
-    overall: null,
-    communication: null,
-    care_of_cargo: null,
-    punctuality: null,
-    as_described: null,
-  });
-  const [comment, setComment] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<Score | "comment", string>>>({});
-
-  // The schema (with zod) loads on the first submit, not with the shipment page.
-  const submit = async () => {
-    const { createRatingInputSchema } = await import("@fba/contract");
-    const body = { ...scores, comment };
-    const parsed = createRatingInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as Score | "comment";
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    void create.mutateAsync(parsed.data).then(
-      (res) => notify.success(res.message),
-      (error: unknown) => toastApiError(error),
-    );
-  };
-
-  return (
-    <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
-        The order is completed. Rate the agent once: sellers and admins see your rating with your
-        first name and the month.
-      </Typography>
-      <ScoreInput
-        name="overall"
-        value={scores.overall}
-        error={errors.overall}
-        onChange={(value) => {
-          setScores({ ...scores, overall: value });
-          setErrors({ ...errors, overall: undefined });
-        }}
-      />
-      <Box
-        sx={{
-          display: "grid",
-          gap: 1.5,
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
-        }}
-      >
-        {RATING_SUB_SCORES.map((name) => (
-          <ScoreInput
-            key={name}
-            name={name}
-            value={scores[name]}
-            error={errors[name]}
-            onChange={(value) => {
-              setScores({ ...scores, [name]: value });
-              setErrors({ ...errors, [name]: undefined });
-            }}
-          />
-        ))}
-      </Box>
-      <TextField
-        label="Comment (optional)"
-        multiline
-        minRows={3}
-        value={comment}
-        onChange={(event) => setComment(event.target.value)}
-        error={!!errors.comment}
-        helperText={errors.comment ?? `${comment.length}/${RATING_COMMENT_MAX}`}
-        slotProps={{ htmlInput: { maxLength: RATING_COMMENT_MAX } }}
-      />
-      <Box>
-        <Button variant="contained" onClick={() => void submit()} disabled={create.isPending}>
-          Send rating
-        </Button>
-      </Box>
-    </Stack>
-  );
-}
-
-/** The agent's one answer to the seller's rating. */
-function ReplyForm({ shipmentId }: { shipmentId: number }) {
-  const reply = useReplyRating(shipmentId);
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const { ratingReplyInputSchema } = await import("@fba/contract");
-    const parsed = ratingReplyInputSchema.safeParse({ reply: text });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    void reply.mutateAsync(parsed.data).then(
-      (res) => notify.success(res.message),
-      (failure: unknown) => toastApiError(failure),
-    );
-  };
-  return (
-    <Stack spacing={1.5}>
-      <TextField
-        label="Your answer"
-        multiline
-        minRows={2}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
-        error={!!error}
-        helperText={error ?? `${text.length}/${RATING_REPLY_MAX}. You can answer once.`}
-        slotProps={{ htmlInput: { maxLength: RATING_REPLY_MAX } }}
-      />
-      <Box>
-        <Button variant="contained" onClick={() => void submit()} disabled={reply.isPending}>
-          Send answer
-        </Button>
-      </Box>
-    </Stack>
-  );
-}
 
 /** A given rating: the scores as stars, the comment and the agent's answer. */
 function RatingView({ rating }: { rating: ShipmentRating }) {
@@ -262,10 +90,16 @@ export function RatingPanel({
       {rating ? (
         <Stack spacing={2}>
           <RatingView rating={rating} />
-          {side === "agent" && rating.can_reply && <ReplyForm shipmentId={shipmentId} />}
+          {side === "agent" && rating.can_reply && (
+            <Suspense fallback={null}>
+              <ReplyForm shipmentId={shipmentId} />
+            </Suspense>
+          )}
         </Stack>
       ) : (
-        <RatingForm shipmentId={shipmentId} />
+        <Suspense fallback={null}>
+          <RatingForm shipmentId={shipmentId} />
+        </Suspense>
       )}
     </Panel>
   );
