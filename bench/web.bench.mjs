@@ -259,13 +259,24 @@ async function axeAll(screens) {
   );
 }
 
-async function lighthouse(label, url, session) {
+/** One line of Lighthouse's scores and the three metrics they weigh most. */
+function printScores(label, url, report) {
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => report.audits[id]?.displayValue ?? "?";
+  const landed = report.finalDisplayedUrl ?? report.finalUrl;
+  console.log(
+    `lighthouse mobile ${label}: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")} (LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")})${landed.endsWith(new URL(url).pathname) ? "" : ` [landed on ${landed}]`}`,
+  );
+}
+
+async function lighthouse(label, url, session, attempt = 1) {
   const cli = path.join(root, "node_modules/lighthouse/cli/index.js");
   if (!existsSync(cli)) {
     console.log(`lighthouse ${label}: not measured (lighthouse not installed)`);
     return;
   }
   const profile = mkdtempSync(path.join(tmpdir(), "fba-lh-profile-"));
+  let retry = false;
   try {
     if (session) {
       const { chromium } = require("playwright");
@@ -307,17 +318,25 @@ async function lighthouse(label, url, session) {
         out,
         path.join(process.env.BENCH_WEB_REPORTS, `${label.replace(/\W+/g, "_")}.json`),
       );
-    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
-    const audit = (id) => report.audits[id]?.displayValue ?? "?";
-    const landed = report.finalDisplayedUrl ?? report.finalUrl;
-    console.log(
-      `lighthouse mobile ${label}: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")} (LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")})${landed.endsWith(new URL(url).pathname) ? "" : ` [landed on ${landed}]`}`,
-    );
+    // A run Lighthouse itself could not finish (on this shared machine now and then, e.g. a
+    // trace without its paint events) is run again once rather than read as a score of 0.
+    const failure =
+      report.runtimeError?.code ??
+      (report.categories.performance?.score == null ? "no performance score" : null);
+    if (failure && attempt === 1) {
+      process.stderr.write(`lighthouse ${label}: run failed (${failure}), running it again\n`);
+      retry = true;
+    } else if (failure) {
+      throw new Error(`Lighthouse run failed twice: ${failure}`);
+    } else {
+      printScores(label, url, report);
+    }
   } catch (error) {
     console.log(`lighthouse ${label}: not measured (${error.message})`);
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
+  if (retry) await lighthouse(label, url, session, attempt + 1);
 }
 
 async function main() {
