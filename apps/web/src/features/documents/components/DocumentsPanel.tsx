@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import { Box, Chip, Divider, Link, Stack, Typography } from "@mui/material";
 import { formatFileSize, type Leg, type OrderDocument } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
@@ -8,11 +7,7 @@ import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { useDocuments } from "../api/documents";
 import { legLabel } from "../lib/leg-label";
-
-// The upload form (its fields and file checks) loads with the panel that offers it.
-const UploadDocumentForm = lazy(() =>
-  import("./UploadDocumentForm").then((m) => ({ default: m.UploadDocumentForm })),
-);
+import { UploadDocumentForm } from "./UploadDocumentForm";
 
 export interface DocumentsChecklist {
   required: readonly string[];
@@ -91,9 +86,7 @@ export function DocumentsPanel({
         )}
         {canUpload && (
           <>
-            <Suspense fallback={null}>
-              <UploadDocumentForm shipmentId={shipmentId} legs={legs} />
-            </Suspense>
+            <UploadDocumentForm shipmentId={shipmentId} legs={legs} />
             <Divider />
           </>
         )}

@@ -6,7 +6,7 @@ import { hasRating, useShipmentRating } from "../api/ratings";
 import { SCORES, SCORE_LABELS } from "../lib/scores";
 
 // The forms (text fields, and zod with the contract's schemas) load with the panel that shows
-// them, not with every shipment page.
+// them (a completed order's), not with every shipment page.
 const RatingForm = lazy(() => import("./RatingForms").then((m) => ({ default: m.RatingForm })));
 const ReplyForm = lazy(() => import("./RatingForms").then((m) => ({ default: m.ReplyForm })));
 
@@ -85,22 +85,20 @@ export function RatingPanel({
       </Panel>
     );
   }
+  // The panel shows once its form's code is in as well: one appearance, not the panel and then
+  // its form pushing what is below it down.
   return (
-    <Panel title={side === "seller" ? "Rate the agent" : "Rating"}>
-      {rating ? (
-        <Stack spacing={2}>
-          <RatingView rating={rating} />
-          {side === "agent" && rating.can_reply && (
-            <Suspense fallback={null}>
-              <ReplyForm shipmentId={shipmentId} />
-            </Suspense>
-          )}
-        </Stack>
-      ) : (
-        <Suspense fallback={null}>
+    <Suspense fallback={null}>
+      <Panel title={side === "seller" ? "Rate the agent" : "Rating"}>
+        {rating ? (
+          <Stack spacing={2}>
+            <RatingView rating={rating} />
+            {side === "agent" && rating.can_reply && <ReplyForm shipmentId={shipmentId} />}
+          </Stack>
+        ) : (
           <RatingForm shipmentId={shipmentId} />
-        </Suspense>
-      )}
-    </Panel>
+        )}
+      </Panel>
+    </Suspense>
   );
 }
