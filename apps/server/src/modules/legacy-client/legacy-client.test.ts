@@ -192,11 +192,14 @@ describe("the existing client", () => {
       token: seller.token,
     });
     chat.send({ action: "send_message", message: "Cartons are ready", user_id: String(seller.id) });
+    // A loaded CI machine can take seconds to carry a chat message on to the bell.
     const live = (
-      await bell.until(() =>
-        bell.events.find(
-          (e) => e.event_type === "send_notification" && e.data.shipment_id === order.id,
-        ),
+      await bell.until(
+        () =>
+          bell.events.find(
+            (e) => e.event_type === "send_notification" && e.data.shipment_id === order.id,
+          ),
+        15_000,
       )
     ).data as Notification;
     expect(live.user).toEqual({ id: seller.id, first_name: "Sally" });
