@@ -95,6 +95,36 @@ function muiDirectImports(): Plugin {
   };
 }
 
+interface BuiltChunk {
+  fileName: string;
+  moduleIds: readonly string[];
+  imports: readonly string[];
+}
+
+/** The chunks holding the root modules, and every chunk these import statically. */
+function chunksOf(roots: string[], chunks: BuiltChunk[]): string[] {
+  const ids = roots.map((root) => path.resolve(import.meta.dirname, root));
+  const wanted = new Set<string>();
+  const stack = chunks
+    .filter((chunk) => chunk.moduleIds.some((id) => ids.includes(id)))
+    .map((chunk) => chunk.fileName);
+  for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+    if (wanted.has(file)) continue;
+    wanted.add(file);
+    stack.push(...(chunks.find((chunk) => chunk.fileName === file)?.imports ?? []));
+  }
+  return [...wanted];
+}
+
+/** index.html with modulepreload links for the files it does not load already. */
+function withPreloads(html: string, files: string[]): string {
+  const links = files
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  if (links.length === 0) return html;
+  return html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`);
+}
+
 /**
  * Adds modulepreload links to index.html for the chunks of the data layer and the signed-in layout
  * (QueryRoot, AppLayout and what they import). index.html is served for every page but "/" (the
@@ -110,21 +140,43 @@ function preloadShell(roots: string[]): Plugin {
       handler(html, { bundle }) {
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
-        const ids = roots.map((root) => path.resolve(import.meta.dirname, root));
-        const wanted = new Set<string>();
-        const stack = chunks
-          .filter((chunk) => chunk.moduleIds.some((id) => ids.includes(id)))
-          .map((chunk) => chunk.fileName);
-        for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
-          if (wanted.has(file)) continue;
-          wanted.add(file);
-          stack.push(...(chunks.find((chunk) => chunk.fileName === file)?.imports ?? []));
-        }
-        const links = [...wanted]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-        return html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`);
+        return withPreloads(html, chunksOf(roots, chunks));
       },
+    },
+  };
+}
+
+/**
+ * For the pages people open most (the seller's lists and shipment page), a copy of index.html
+ * that also preloads the page's own chunks, and `route-html.json`, which tells the server which
+ * copy to send for which path ("/x/*" for every path under /x/). Without it the browser learns of
+ * those chunks only once the entry has run and the router has matched the path: a second round
+ * of downloads before the page can show.
+ */
+function routeHtml(routes: Record<string, string>): Plugin {
+  let outDir = "dist";
+  return {
+    name: "fba-route-html",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
+      const html = readFileSync(path.join(outDir, "index.html"), "utf8");
+      const files: Record<string, string> = {};
+      const variants = new Map<string, string>();
+      for (const [pattern, root] of Object.entries(routes)) {
+        const name = path.basename(root).replace(/\.tsx?$/, "");
+        let file = variants.get(name);
+        if (!file) {
+          file = `index.${name}.html`;
+          writeFileSync(path.join(outDir, file), withPreloads(html, chunksOf([root], chunks)));
+          variants.set(name, file);
+        }
+        files[pattern] = file;
+      }
+      writeFileSync(path.join(outDir, "route-html.json"), `${JSON.stringify(files, null, 2)}\n`);
     },
   };
 }
@@ -138,6 +190,16 @@ const LISTS = [
   "src/app/routes/SellerTabs.tsx",
 ];
 const SHIPMENT = ["src/app/routes/SellerShipmentView.tsx"];
+
+// The paths that get a copy of index.html preloading their page's chunks (routeHtml).
+const ROUTE_HTML = {
+  "/seller/booking": "src/app/routes/SellerActiveShipmentsPage.tsx",
+  "/seller/booking/pendingorders": "src/app/routes/SellerPendingShipmentsPage.tsx",
+  "/seller/booking/recentorders": "src/app/routes/SellerRecentOrdersPage.tsx",
+  "/seller/booking/pastorders": "src/app/routes/SellerCompletedShipmentsPage.tsx",
+  "/seller/booking/cancelledorders": "src/app/routes/SellerCancelledShipmentsPage.tsx",
+  "/seller/booking/order/status/*": "src/app/routes/SellerShipmentPage.tsx",
+};
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -200,7 +262,13 @@ function screenGroup(
 }
 
 export default defineConfig({
-  plugins: [react(), muiDirectImports(), preloadShell(SHELL), precompress()],
+  plugins: [
+    react(),
+    muiDirectImports(),
+    preloadShell(SHELL),
+    routeHtml(ROUTE_HTML),
+    precompress(),
+  ],
   // The contract is read from its source ("source"), and libraries from their browser builds for
   // production (Vite's default conditions, which a bare list would replace: emotion and stylis then
   // came in as CommonJS with their development checks).

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -212,6 +212,7 @@ export async function buildApp(
 function registerWebApp(app: FastifyInstance, distDir: string): void {
   const hasWebApp = existsSync(path.join(distDir, "index.html"));
   const hasLanding = existsSync(path.join(distDir, "landing.html"));
+  const htmlFor = routeHtml(distDir);
   if (hasWebApp) {
     void app.register(fastifyStatic, {
       root: distDir,
@@ -255,6 +256,32 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
     reply.header("cache-control", "no-cache");
     return reply
       .type("text/html")
-      .sendFile(pathname === "/" && hasLanding ? "landing.html" : "index.html");
+      .sendFile(pathname === "/" && hasLanding ? "landing.html" : htmlFor(pathname));
   });
+}
+
+/**
+ * Which copy of index.html a path gets: the web build writes, for its most opened pages, copies
+ * that also preload the page's own code, and `route-html.json` naming them by path ("/x/*" for
+ * every path under /x/). Any other path, or a build without the file, gets index.html.
+ */
+function routeHtml(distDir: string): (pathname: string) => string {
+  const file = path.join(distDir, "route-html.json");
+  if (!existsSync(file)) return () => "index.html";
+  const exact = new Map<string, string>();
+  const prefixes: [string, string][] = [];
+  const entries = Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>);
+  for (const [pattern, html] of entries) {
+    if (typeof html !== "string" || !/^index\.[\w-]+\.html$/.test(html)) continue;
+    if (!existsSync(path.join(distDir, html))) continue;
+    if (pattern.endsWith("/*")) prefixes.push([pattern.slice(0, -1), html]);
+    else exact.set(pattern, html);
+  }
+  return (pathname) => {
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    const found =
+      exact.get(trimmed) ??
+      prefixes.find(([prefix]) => pathname.startsWith(prefix) && pathname.length > prefix.length);
+    return (typeof found === "string" ? found : found?.[1]) ?? "index.html";
+  };
 }

@@ -69,3 +69,53 @@ describe("a web build without a prerendered landing page", () => {
     expect(res.body).toBe(APP);
   });
 });
+
+// The web build's copies of index.html that also preload a page's own code (route-html.json).
+describe("a web build with copies of index.html for its most opened pages", () => {
+  let ctx: TestContext;
+  let dist: string;
+  const LIST = `${APP}<link rel="modulepreload" href="/assets/lists-abc.js">`;
+  const SHIPMENT = `${APP}<link rel="modulepreload" href="/assets/shipment-abc.js">`;
+
+  beforeAll(async () => {
+    dist = webDist(true);
+    writeFileSync(path.join(dist, "index.SellerList.html"), LIST);
+    writeFileSync(path.join(dist, "index.SellerShipment.html"), SHIPMENT);
+    writeFileSync(
+      path.join(dist, "route-html.json"),
+      JSON.stringify({
+        "/seller/booking": "index.SellerList.html",
+        "/seller/booking/order/status/*": "index.SellerShipment.html",
+        // Never served: not a copy of index.html, or not in the build.
+        "/admin": "../secrets.html",
+        "/agent": "index.Missing.html",
+      }),
+    );
+    ctx = await buildTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("sends each path its copy, and index.html to every other path", async () => {
+    const expected: [string, string][] = [
+      ["/seller/booking", LIST],
+      ["/seller/booking/", LIST],
+      ["/seller/booking?page=2", LIST],
+      ["/seller/booking/order/status/7", SHIPMENT],
+      ["/seller/booking/order/status/", APP],
+      ["/seller/booking/pendingorders", APP],
+      ["/admin", APP],
+      ["/agent", APP],
+      ["/login", APP],
+      ["/", LANDING],
+    ];
+    for (const [url, body] of expected) {
+      const res = await ctx.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.body, url).toBe(body);
+    }
+  });
+});
