@@ -262,13 +262,7 @@ function screenGroup(
 }
 
 export default defineConfig({
-  plugins: [
-    react(),
-    muiDirectImports(),
-    preloadShell(SHELL),
-    routeHtml(ROUTE_HTML),
-    precompress(),
-  ],
+  plugins: [react(), muiDirectImports(), preloadShell(SHELL), routeHtml(ROUTE_HTML), precompress()],
   // The contract is read from its source ("source"), and libraries from their browser builds for
   // production (Vite's default conditions, which a bare list would replace: emotion and stylis then
   // came in as CommonJS with their development checks).

@@ -278,10 +278,13 @@ function routeHtml(distDir: string): (pathname: string) => string {
     else exact.set(pattern, html);
   }
   return (pathname) => {
-    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-    const found =
-      exact.get(trimmed) ??
-      prefixes.find(([prefix]) => pathname.startsWith(prefix) && pathname.length > prefix.length);
-    return (typeof found === "string" ? found : found?.[1]) ?? "index.html";
+    let end = pathname.length;
+    while (end > 1 && pathname.endsWith("/", end)) end -= 1;
+    const named = exact.get(pathname.slice(0, end));
+    if (named) return named;
+    const under = prefixes.find(
+      ([prefix]) => pathname.startsWith(prefix) && pathname.length > prefix.length,
+    );
+    return under?.[1] ?? "index.html";
   };
 }
