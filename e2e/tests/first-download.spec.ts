@@ -79,3 +79,32 @@ test("forms validate under the Content-Security-Policy without evaluating code",
     await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
   ).toEqual([]);
 });
+
+test("on a phone the seller's list shows without the sidebar's code, which comes with the menu", async ({
+  openAs,
+  request,
+}) => {
+  const seller = await register(request, "Seller", "Priya");
+  await createShipment(request, seller, "Cotton Towels");
+
+  const phone = await openAs(seller, 375);
+  const phoneScripts = scriptsOf(phone);
+  await phone.goto("/seller/booking");
+  await expect(phone.getByText("Cotton Towels")).toBeVisible();
+  await phone.waitForLoadState("networkidle");
+  const sidebarChunk = (scripts: string[]) => scripts.filter((s) => /\/Sidebar-/.test(s));
+  expect(sidebarChunk(phoneScripts)).toEqual([]);
+  await phone.getByRole("button", { name: "Open menu" }).click();
+  await expect(
+    phone.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" }),
+  ).toBeVisible();
+  expect(sidebarChunk(phoneScripts)).toHaveLength(1);
+
+  // A wide screen shows the sidebar beside the list.
+  const desktop = await openAs(seller, 1440);
+  await desktop.goto("/seller/booking");
+  await expect(
+    desktop.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" }),
+  ).toBeVisible();
+  await expect(desktop.getByText("Cotton Towels")).toBeVisible();
+});

@@ -1,15 +1,103 @@
-import { useId, type ChangeEvent, type ReactNode } from "react";
-import FormControl from "@mui/material/FormControl";
-import InputLabel from "@mui/material/InputLabel";
-import NativeSelect from "@mui/material/NativeSelect";
-import OutlinedInput from "@mui/material/OutlinedInput";
-import type { SxProps, Theme } from "@mui/material/styles";
+import { useId, type ReactNode } from "react";
+import { styled, type SxProps, type Theme } from "@mui/material/styles";
+import Box from "@mui/material/Box";
+import SvgIcon from "@mui/material/SvgIcon";
+import SearchIcon from "@mui/icons-material/Search";
 
-/**
- * A small labelled outlined field, as MUI's TextField draws it, for the lists' toolbars and paging
- * bar. Not TextField itself: it imports MUI's Select, and with it the menu, popover and modal
- * code, into every list's first download.
+/*
+ * The lists' toolbar and paging-bar fields: the search box, the date filter and the page-size
+ * select. Native <input> and <select> elements drawn as MUI's small outlined fields (the border
+ * with its label in a notch, darker on hover, the primary colour and a 2 px border with focus).
+ * Not MUI's inputs: InputBase, OutlinedInput, FormControl, InputLabel and NativeSelect weigh about
+ * 12 KB gzip, all of it in the first download of every list on a phone.
  */
+
+const Outline = styled("div")(({ theme }) => ({
+  position: "relative",
+  display: "inline-flex",
+  alignItems: "center",
+  verticalAlign: "top",
+  boxSizing: "border-box",
+  borderRadius: theme.shape.borderRadius,
+  color: theme.palette.text.primary,
+  fontFamily: theme.typography.fontFamily,
+  fontSize: "1rem",
+  lineHeight: "1.4375em",
+  // The border, with a gap (the legend's width) where a label sits on it.
+  "& > fieldset": {
+    position: "absolute",
+    inset: "-5px 0 0",
+    margin: 0,
+    padding: "0 8px",
+    pointerEvents: "none",
+    borderRadius: "inherit",
+    border: "1px solid rgba(0, 0, 0, 0.23)",
+    overflow: "hidden",
+    minWidth: 0,
+    textAlign: "left",
+  },
+  "& > fieldset > legend": {
+    float: "unset",
+    width: "auto",
+    display: "block",
+    height: 11,
+    padding: 0,
+    overflow: "hidden",
+    maxWidth: "100%",
+    fontSize: "0.75em",
+    whiteSpace: "nowrap",
+    visibility: "hidden",
+    "& > span": { display: "inline-block", padding: "0 5px" },
+  },
+  "&:hover > fieldset": { borderColor: theme.palette.text.primary },
+  "&:focus-within > fieldset": { borderColor: theme.palette.primary.main, borderWidth: 2 },
+  "& > label": {
+    position: "absolute",
+    top: 0,
+    left: 0,
+    zIndex: 1,
+    transform: "translate(14px, -9px) scale(0.75)",
+    transformOrigin: "top left",
+    maxWidth: "calc(133% - 32px)",
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+    pointerEvents: "none",
+    color: theme.palette.text.secondary,
+  },
+  "&:focus-within > label": { color: theme.palette.primary.main },
+  "& input, & select": {
+    font: "inherit",
+    letterSpacing: "inherit",
+    color: "currentColor",
+    width: "100%",
+    minWidth: 0,
+    height: "1.4375em",
+    margin: 0,
+    padding: "8.5px 14px",
+    boxSizing: "content-box",
+    border: 0,
+    borderRadius: "inherit",
+    background: "none",
+    outline: 0,
+  },
+  "& input::placeholder": { color: "currentColor", opacity: 0.42 },
+  "& select": { appearance: "none", cursor: "pointer", paddingRight: 32 },
+  "& > svg": { flexShrink: 0, color: theme.palette.action.active, pointerEvents: "none" },
+  "& > svg + input": { paddingLeft: 8 },
+  "& > select + svg": { position: "absolute", right: 7 },
+}));
+
+/** The border drawn round the field, with a notch for the label when there is one. */
+function Border({ label }: { label?: string }) {
+  return (
+    <fieldset aria-hidden="true">
+      <legend>{label ? <span>{label}</span> : null}</legend>
+    </fieldset>
+  );
+}
+
+/** A small labelled outlined field, its label always on the border (for a date, as the lists use). */
 export function OutlinedField({
   label,
   type = "text",
@@ -25,19 +113,11 @@ export function OutlinedField({
 }) {
   const id = useId();
   return (
-    <FormControl size="small" sx={sx}>
-      <InputLabel htmlFor={id} shrink={type === "date" ? true : undefined}>
-        {label}
-      </InputLabel>
-      <OutlinedInput
-        id={id}
-        type={type}
-        label={label}
-        notched={type === "date" ? true : undefined}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-      />
-    </FormControl>
+    <Box component={Outline} sx={sx}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type={type} value={value} onChange={(event) => onChange(event.target.value)} />
+      <Border label={label} />
+    </Box>
   );
 }
 
@@ -57,18 +137,41 @@ export function OutlinedNativeSelect({
 }) {
   const id = useId();
   return (
-    <FormControl size="small" sx={sx}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        input={<OutlinedInput label={label} notched />}
-        inputProps={{ id }}
+    <Box component={Outline} sx={sx}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+      {/* The same triangle as MUI's ArrowDropDown icon. */}
+      <SvgIcon>
+        <path d="M7 10l5 5 5-5z" />
+      </SvgIcon>
+      <Border label={label} />
+    </Box>
+  );
+}
+
+/** An outlined search box with a magnifier, named "Search" for assistive technology. */
+export function SearchField({
+  value,
+  onChange,
+  sx,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Box component={Outline} sx={sx}>
+      <SearchIcon fontSize="small" sx={{ ml: "14px" }} />
+      <input
+        type="text"
+        placeholder="Search"
+        aria-label="Search"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-      >
-        {children}
-      </NativeSelect>
-    </FormControl>
+      />
+      <Border />
+    </Box>
   );
 }

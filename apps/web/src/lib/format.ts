@@ -1,5 +1,3 @@
-import dayjs from "dayjs";
-
 /** yyyy-MM-dd -> MM/DD/YYYY without going through a Date (no timezone shift). */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return "N/A";
@@ -14,6 +12,10 @@ export function formatDate(value: string | null | undefined): string {
  */
 export function formatCalendarDay(value: string | null | undefined): string {
   if (!value) return "N/A";
-  const date = dayjs(value);
-  return date.isValid() ? date.format("MM/DD/YYYY") : "N/A";
+  // A date without a time is that calendar day wherever the reader is.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "N/A";
+  const twoDigits = (part: number) => String(part).padStart(2, "0");
+  return `${twoDigits(date.getMonth() + 1)}/${twoDigits(date.getDate())}/${date.getFullYear()}`;
 }

@@ -13,7 +13,6 @@ import { BrandLogo } from "../../components/BrandLogo";
 import { NotificationBell } from "../../features/notifications/components/NotificationBell";
 import { logout, useCurrentUser } from "../../lib/session";
 import { useSyncCurrentUser } from "../../features/layout/api/get-me";
-import { Sidebar } from "../../features/layout/components/Sidebar";
 import { UserMenu } from "../../features/layout/components/UserMenu";
 
 const SampleShipmentDialog = lazy(() =>
@@ -21,6 +20,17 @@ const SampleShipmentDialog = lazy(() =>
     default: m.SampleShipmentDialog,
   })),
 );
+
+// The sidebar (its menus of every role with their icons, and MUI's list components) is a chunk of
+// its own: a phone shows it only in the drawer, after a tap. A wider screen, which shows it beside
+// every page, starts fetching it as this module loads, alongside the page's own code.
+const loadSidebar = () => import("../../features/layout/components/Sidebar");
+const Sidebar = lazy(() => loadSidebar().then((m) => ({ default: m.Sidebar })));
+if (typeof window !== "undefined" && window.matchMedia?.("(min-width: 768px)").matches) {
+  void loadSidebar().catch(() => {
+    // Retried, and reported, when the layout renders it.
+  });
+}
 
 const PhoneDrawer = lazy(() =>
   import("../../features/layout/components/PhoneDrawer").then((m) => ({ default: m.PhoneDrawer })),
@@ -73,7 +83,7 @@ export default function AppLayout() {
               width={SIDEBAR_WIDTH}
               onClose={() => setDrawerOpen(false)}
             >
-              {sidebar}
+              <Suspense fallback={null}>{sidebar}</Suspense>
             </PhoneDrawer>
           </Suspense>
         )
@@ -97,7 +107,7 @@ export default function AppLayout() {
               borderColor: "divider",
             }}
           >
-            {sidebar}
+            <Suspense fallback={null}>{sidebar}</Suspense>
           </Paper>
         </Box>
       )}

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from "react";
-import { Box, Button, Stack, Tab, Tabs, Typography, useMediaQuery } from "@mui/material";
-import { useTheme } from "@mui/material/styles";
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Box, Button, Stack, Typography } from "@mui/material";
+import { styled } from "@mui/material/styles";
 import AddIcon from "@mui/icons-material/Add";
 import { Link as RouterLink, useLocation } from "react-router";
 import { paths } from "../paths";
@@ -27,6 +27,59 @@ function activeTab(pathname: string): string {
   return TABS[0].to;
 }
 
+/*
+ * The strip is a tab list of links drawn as MUI's tabs (a line under the selected one), without
+ * MUI's Tabs: its measuring, indicator animation and scroll buttons are about 6 KB gzip of the
+ * list's first download. On a phone the four tabs share the width, each label on up to two lines,
+ * so none is cut off; wider, the strip scrolls sideways when it must.
+ */
+const Strip = styled("div")(({ theme }) => ({
+  position: "relative",
+  display: "flex",
+  overflowX: "auto",
+  scrollbarWidth: "thin",
+  borderBottom: `1px solid ${theme.palette.divider}`,
+  marginBottom: theme.spacing(2),
+  "& > a": {
+    ...theme.typography.button,
+    flexShrink: 0,
+    display: "inline-flex",
+    alignItems: "center",
+    justifyContent: "center",
+    textAlign: "center",
+    minHeight: 48,
+    maxWidth: 360,
+    padding: "12px 16px",
+    color: theme.palette.text.secondary,
+    textDecoration: "none",
+    outline: 0,
+    "&:hover": { color: theme.palette.text.primary },
+    "&:focus-visible": { backgroundColor: theme.palette.action.focus },
+    "&[aria-selected=true]": {
+      color: theme.palette.primary.main,
+      boxShadow: `inset 0 -2px 0 ${theme.palette.primary.main}`,
+    },
+  },
+  [theme.breakpoints.down("sm")]: {
+    "& > a": { flex: "1 1 0", minWidth: 0, padding: "12px 4px", lineHeight: 1.25 },
+  },
+}));
+
+/** Arrow keys, Home and End move between the tabs, as in any tab list. */
+function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
+  const at = tabs.indexOf(document.activeElement as HTMLElement);
+  const next = {
+    ArrowRight: at + 1,
+    ArrowLeft: at - 1,
+    Home: 0,
+    End: tabs.length - 1,
+  }[event.key];
+  if (next === undefined || at < 0) return;
+  event.preventDefault();
+  tabs[(next + tabs.length) % tabs.length]?.focus();
+}
+
 /**
  * The seller list pages' tab strip, then the page title with the Create Sample Shipment and New
  * Booking buttons.
@@ -35,30 +88,35 @@ export function SellerTabs({ title }: { title?: string }) {
   const { pathname } = useLocation();
   const [isSampleOpen, setSampleOpen] = useState(false);
   const [isSampleMounted, setSampleMounted] = useState(false);
-  const isPhone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const current = activeTab(pathname);
+  const strip = useRef<HTMLDivElement>(null);
+  // Where the strip scrolls, the selected tab comes into sight.
+  useEffect(() => {
+    const box = strip.current;
+    const tab = box?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!box || !tab) return;
+    if (tab.offsetLeft < box.scrollLeft) box.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > box.scrollLeft + box.clientWidth)
+      box.scrollLeft = tab.offsetLeft + tab.offsetWidth - box.clientWidth;
+  }, [current]);
   return (
     <Box sx={{ mb: 2 }}>
-      {/* On a phone the four tabs share the width, each label on two lines, so none is cut off.
-          Wider, the strip scrolls when it must, with both arrows in sight while it does. */}
-      <Tabs
-        value={activeTab(pathname)}
-        variant={isPhone ? "fullWidth" : "scrollable"}
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        aria-label="Shipment lists"
-        sx={{
-          borderBottom: 1,
-          borderColor: "divider",
-          mb: 2,
-          "& .MuiTab-root": isPhone ? { minWidth: 0, px: 0.5, lineHeight: 1.25 } : {},
-          "& .MuiTabScrollButton-root": { width: 32 },
-          "& .MuiTabScrollButton-root.Mui-disabled": { opacity: 0.3 },
-        }}
-      >
-        {TABS.map((tab) => (
-          <Tab key={tab.to} label={tab.label} value={tab.to} component={RouterLink} to={tab.to} />
-        ))}
-      </Tabs>
+      <Strip ref={strip} role="tablist" aria-label="Shipment lists" onKeyDown={moveFocus}>
+        {TABS.map((tab) => {
+          const selected = tab.to === current;
+          return (
+            <RouterLink
+              key={tab.to}
+              to={tab.to}
+              role="tab"
+              aria-selected={selected}
+              tabIndex={selected ? 0 : -1}
+            >
+              {tab.label}
+            </RouterLink>
+          );
+        })}
+      </Strip>
       <Stack
         direction={{ xs: "column", sm: "row" }}
         spacing={1.5}

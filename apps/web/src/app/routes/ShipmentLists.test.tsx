@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import PendingQuotationsPage from "../../features/bidding/pages/PendingQuotationsPage";
 import { renderRoute, setViewport, stubFetch } from "../../test/render-route";
 import { SellerShipmentsList } from "../../features/shipments/components/SellerShipmentsList";
@@ -52,5 +53,43 @@ describe("page size of the shipment lists", { timeout: 30_000 }, () => {
     const url = await firstListRequest(calls);
     expect(url.searchParams.get("per_page")).toBe("50");
     expect(await screen.findByRole("combobox", { name: "Per Page" })).toHaveValue("50");
+  });
+});
+
+describe("the seller's tab strip", { timeout: 30_000 }, () => {
+  it("marks the list on screen, keeps one tab in the Tab order and moves along with the arrow keys", async () => {
+    stubFetch({ GET: emptyList });
+    const user = userEvent.setup();
+    const { router } = renderRoute(
+      <SellerShipmentsList variant="completed" header={sellerTabs} />,
+      {
+        path: "/seller/booking/pastorders",
+      },
+    );
+    const strip = await screen.findByRole("tablist", { name: "Shipment lists" });
+    const tabs = within(strip).getAllByRole("tab");
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      "Current Shipments",
+      "Completed Shipments",
+      "Cancelled Shipments",
+      "Sample Shipments",
+    ]);
+    const completed = within(strip).getByRole("tab", { name: "Completed Shipments" });
+    expect(completed).toHaveAttribute("aria-selected", "true");
+    expect(completed).toHaveAttribute("href", "/seller/booking/pastorders");
+    expect(tabs.filter((tab) => tab.getAttribute("aria-selected") === "true")).toHaveLength(1);
+    expect(tabs.filter((tab) => tab.tabIndex === 0)).toEqual([completed]);
+
+    completed.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(within(strip).getByRole("tab", { name: "Cancelled Shipments" })).toHaveFocus();
+    await user.keyboard("{End}{ArrowRight}");
+    expect(within(strip).getByRole("tab", { name: "Current Shipments" })).toHaveFocus();
+    await user.keyboard("{ArrowLeft}");
+    expect(within(strip).getByRole("tab", { name: "Sample Shipments" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe("/seller/booking/sampleshipments"),
+    );
   });
 });

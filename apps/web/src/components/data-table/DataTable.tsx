@@ -2,26 +2,17 @@ import { useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import {
   Box,
   Button,
+  ButtonBase,
   Card,
   CardContent,
   CircularProgress,
-  InputAdornment,
-  Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  OutlinedInput,
   Typography,
   useMediaQuery,
 } from "@mui/material";
-import { useTheme } from "@mui/material/styles";
-import SearchIcon from "@mui/icons-material/Search";
-import { OutlinedNativeSelect } from "../OutlinedField";
+import { styled, useTheme } from "@mui/material/styles";
+import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
+import { OutlinedNativeSelect, SearchField } from "../OutlinedField";
 import { PAGE_SIZES } from "@fba/contract/constants";
 import { QueryProblem } from "../query-state/QueryState";
 import { useQueryView, type QueryLike } from "../query-state/query-view";
@@ -88,21 +79,61 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
     return () => clearTimeout(timer);
   }, [draft, value, onChange]);
   return (
-    <OutlinedInput
-      size="small"
-      placeholder="Search"
+    <SearchField
       value={draft}
-      onChange={(event) => setDraft(event.target.value.slice(0, 100))}
-      inputProps={{ "aria-label": "Search" }}
-      startAdornment={
-        <InputAdornment position="start">
-          <SearchIcon fontSize="small" />
-        </InputAdornment>
-      }
+      onChange={(next) => setDraft(next.slice(0, 100))}
       sx={{ minWidth: { xs: "100%", sm: 240 } }}
     />
   );
 }
+
+/*
+ * The desktop table: plain table elements drawn as MUI's small outlined table (a rounded border
+ * round it, a rule under each row, hover on clickable rows), without MUI's eight table modules in
+ * every list's first download.
+ */
+const TableFrame = styled("div")(({ theme }) => ({
+  width: "100%",
+  overflowX: "auto",
+  backgroundColor: theme.palette.background.paper,
+  border: `1px solid ${theme.palette.divider}`,
+  borderRadius: 12,
+  "& > table": {
+    width: "100%",
+    borderCollapse: "collapse",
+    borderSpacing: 0,
+    ...theme.typography.body2,
+  },
+  "& th, & td": {
+    padding: "6px 16px",
+    textAlign: "left",
+    borderBottom: `1px solid ${theme.palette.divider}`,
+  },
+  "& th": { fontWeight: 600, lineHeight: "1.5rem", whiteSpace: "nowrap" },
+  "& tbody > tr:last-of-type > td": { borderBottom: 0 },
+  "& tbody > tr[data-clickable]": { cursor: "pointer" },
+  "& tbody > tr[data-clickable]:hover": { backgroundColor: theme.palette.action.hover },
+}));
+
+/** A sortable column's header button: an arrow shows the direction (faint on hover when unsorted). */
+const SortButton = styled(ButtonBase)(({ theme }) => ({
+  font: "inherit",
+  color: "inherit",
+  justifyContent: "flex-start",
+  "& > svg": {
+    fontSize: 18,
+    margin: "0 4px",
+    opacity: 0,
+    transition: theme.transitions.create(["opacity", "transform"], {
+      duration: theme.transitions.duration.shorter,
+    }),
+  },
+  "&:hover, &:focus-visible": { color: theme.palette.text.secondary },
+  "&:hover > svg, &:focus-visible > svg": { opacity: 0.5 },
+  "&[data-active]": { color: theme.palette.text.primary },
+  "&[data-active] > svg": { opacity: 1 },
+  "&[data-direction=asc] > svg": { transform: "rotate(180deg)" },
+}));
 
 /** Stands in for `query` when a table has none. */
 const NO_QUERY: QueryLike = {
@@ -191,13 +222,14 @@ export function DataTable<Row>({
     if (!column.sortable || !onOrderingChange) return column.label;
     const active = ordering === column.id || ordering === `-${column.id}`;
     return (
-      <TableSortLabel
-        active={active}
-        direction={ordering === `-${column.id}` ? "desc" : "asc"}
+      <SortButton
+        data-active={active || undefined}
+        data-direction={ordering === `-${column.id}` ? "desc" : "asc"}
         onClick={() => onOrderingChange(nextOrdering(ordering, column.id))}
       >
         {column.label}
-      </TableSortLabel>
+        <ArrowDownwardIcon aria-hidden />
+      </SortButton>
     );
   };
 
@@ -265,45 +297,48 @@ export function DataTable<Row>({
           </Stack>
         ))
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={ariaLabel}>
-            <TableHead>
-              <TableRow>
+        <TableFrame>
+          <table aria-label={ariaLabel}>
+            <thead>
+              <tr>
                 {columns.map((column) => (
-                  <TableCell
+                  <th
                     key={column.id}
-                    sx={{ fontWeight: 600, whiteSpace: "nowrap" }}
-                    sortDirection={
-                      ordering === column.id ? "asc" : ordering === `-${column.id}` ? "desc" : false
+                    scope="col"
+                    aria-sort={
+                      ordering === column.id
+                        ? "ascending"
+                        : ordering === `-${column.id}`
+                          ? "descending"
+                          : undefined
                     }
                   >
                     {sortLabel(column)}
-                  </TableCell>
+                  </th>
                 ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
+              </tr>
+            </thead>
+            <tbody>
               {emptyOrLoading ? (
-                <TableRow>
-                  <TableCell colSpan={columns.length}>{emptyOrLoading}</TableCell>
-                </TableRow>
+                <tr>
+                  <td colSpan={columns.length}>{emptyOrLoading}</td>
+                </tr>
               ) : (
                 rows.map((row, index) => (
-                  <TableRow
+                  <tr
                     key={rowKey(row)}
-                    hover={onRowClick !== undefined}
+                    data-clickable={onRowClick ? "" : undefined}
                     onClick={onRowClick ? () => onRowClick(row) : undefined}
-                    sx={onRowClick ? { cursor: "pointer" } : undefined}
                   >
                     {columns.map((column) => (
-                      <TableCell key={column.id}>{column.render(row, index)}</TableCell>
+                      <td key={column.id}>{column.render(row, index)}</td>
                     ))}
-                  </TableRow>
+                  </tr>
                 ))
               )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </tbody>
+          </table>
+        </TableFrame>
       )}
 
       {hasPaging && (

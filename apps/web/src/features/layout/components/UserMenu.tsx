@@ -3,10 +3,16 @@ import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
 import Typography from "@mui/material/Typography";
 import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
-import type { User } from "@fba/contract";
+import type { Group, User } from "@fba/contract";
 import { UserAvatar } from "../../../components/UserAvatar";
 import { lazyDialog } from "../../../components/lazy-dialog";
-import { ROLE_LABELS } from "./menus";
+
+/** How each role is named to its user. */
+const ROLE_LABELS: Record<Group, string> = {
+  Seller: "Customer",
+  Shipper: "Shipment Agent",
+  Admin: "Admin",
+};
 
 // The menu's code (MUI's Menu, Popover and Modal) loads on the first tap, or as the pointer or
 // focus reaches the button.

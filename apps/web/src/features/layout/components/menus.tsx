@@ -152,9 +152,3 @@ export function visibleMenu(group: Group, pathname: string): MenuItem[] {
   const path = trimSlash(pathname);
   return MENUS[group].filter((item) => !item.onlyOn || item.onlyOn.includes(path));
 }
-
-export const ROLE_LABELS: Record<Group, string> = {
-  Seller: "Customer",
-  Shipper: "Shipment Agent",
-  Admin: "Admin",
-};
