@@ -59,11 +59,11 @@ async function upload(
   leg?: string,
 ) {
   const panel = documentsPanel(page);
-  await panel.getByRole("combobox", { name: /Document type/ }).click();
-  await page.getByRole("option", { name: type, exact: true }).click();
+  await panel.getByRole("combobox", { name: /Document type/ }).selectOption({ label: type });
   if (leg) {
-    await panel.getByRole("combobox", { name: "Leg" }).click();
-    await page.getByRole("option", { name: leg }).click();
+    const legs = panel.getByRole("combobox", { name: "Leg" });
+    const label = await legs.locator("option").filter({ hasText: leg }).first().textContent();
+    await legs.selectOption({ label: label ?? leg });
   }
   await panel.getByLabel("Document file").setInputFiles(file);
   await panel.getByRole("button", { name: "Upload", exact: true }).click();

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { styled, type SxProps, type Theme } from "@mui/material/styles";
 import Box from "@mui/material/Box";
 import SvgIcon from "@mui/material/SvgIcon";
+import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
 
 /*
@@ -86,6 +87,17 @@ const Outline = styled("div")(({ theme }) => ({
   "& > svg": { flexShrink: 0, color: theme.palette.action.active, pointerEvents: "none" },
   "& > svg + input": { paddingLeft: 8 },
   "& > select + svg": { position: "absolute", right: 7 },
+  "&[data-size=medium] select": { padding: "16.5px 32px 16.5px 14px" },
+  "&[data-error] > fieldset, &[data-error]:hover > fieldset": {
+    borderColor: theme.palette.error.main,
+  },
+  "&[data-error] > label, &[data-error]:focus-within > label": { color: theme.palette.error.main },
+  "&[data-disabled]": { color: theme.palette.text.disabled },
+  "&[data-disabled] select": { cursor: "default" },
+  "&[data-disabled] > label": { color: theme.palette.text.disabled },
+  "&[data-disabled] > fieldset, &[data-disabled]:hover > fieldset": {
+    borderColor: theme.palette.action.disabled,
+  },
 }));
 
 /** The border drawn round the field, with a notch for the label when there is one. */
@@ -121,32 +133,79 @@ export function OutlinedField({
   );
 }
 
-/** A small labelled native select (the phone's own picker) drawn like the outlined fields. */
+/**
+ * A labelled native select (the phone's own picker) drawn like the outlined fields: small (40 px,
+ * the lists' toolbars) or medium (56 px, as a form's TextField), with an error and helper text
+ * under it as a TextField shows them.
+ */
 export function OutlinedNativeSelect({
   label,
   value,
   onChange,
   children,
   sx,
+  size = "small",
+  required = false,
+  disabled = false,
+  error = false,
+  helperText,
 }: {
   label: string;
   value: string | number;
   onChange: (value: string) => void;
   children: ReactNode;
   sx?: SxProps<Theme>;
+  size?: "small" | "medium";
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
 }) {
   const id = useId();
-  return (
-    <Box component={Outline} sx={sx}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+  const helpId = `${id}-help`;
+  const field = (
+    <Box
+      component={Outline}
+      data-size={size}
+      data-error={error || undefined}
+      data-disabled={disabled || undefined}
+      sx={helperText === undefined ? sx : { display: "flex" }}
+    >
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true">{"\u2009*"}</span>}
+      </label>
+      <select
+        id={id}
+        value={value}
+        required={required}
+        disabled={disabled}
+        aria-invalid={error || undefined}
+        aria-describedby={helperText === undefined ? undefined : helpId}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {children}
       </select>
       {/* The same triangle as MUI's ArrowDropDown icon. */}
       <SvgIcon>
         <path d="M7 10l5 5 5-5z" />
       </SvgIcon>
-      <Border label={label} />
+      <Border label={required ? `${label}\u2009*` : label} />
+    </Box>
+  );
+  if (helperText === undefined) return field;
+  return (
+    <Box
+      sx={[{ display: "inline-flex", flexDirection: "column" }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {field}
+      <Typography
+        id={helpId}
+        variant="caption"
+        sx={{ mt: "3px", mx: "14px", color: error ? "error.main" : "text.secondary" }}
+      >
+        {helperText}
+      </Typography>
     </Box>
   );
 }

@@ -148,14 +148,15 @@ describe("DocumentsPanel", { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     renderPanel();
     await screen.findByText("No documents yet");
-    await user.click(screen.getByRole("combobox", { name: /Document type/ }));
-    await user.click(screen.getByRole("option", { name: "Proof of delivery" }));
+    await user.selectOptions(
+      screen.getByRole("combobox", { name: /Document type/ }),
+      "Proof of delivery",
+    );
     await user.upload(screen.getByLabelText("Document file"), pdf("pod.pdf"));
     await user.click(screen.getByRole("button", { name: "Upload" }));
     // Proof of delivery belongs to a leg.
     expect(screen.getByText(documentMessages.legRequired)).toBeInTheDocument();
-    await user.click(screen.getByRole("combobox", { name: "Leg" }));
-    await user.click(screen.getByRole("option", { name: "ONT8 · Moreno Valley" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Leg" }), "ONT8 · Moreno Valley");
 
     await user.click(screen.getByRole("button", { name: "Upload" }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));

@@ -5,9 +5,7 @@ import {
   Button,
   FormHelperText,
   LinearProgress,
-  MenuItem,
   Stack,
-  TextField,
   Typography,
 } from "@mui/material";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
@@ -22,6 +20,7 @@ import {
   type Leg,
   type OrderDocumentType,
 } from "@fba/contract";
+import { OutlinedNativeSelect } from "../../../components/OutlinedField";
 import { ApiError } from "../../../lib/api-client";
 import { formatApiError, notify } from "../../../lib/toast";
 import type { UploadProgress } from "../../../lib/upload";
@@ -117,50 +116,51 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
     <Box component="form" noValidate onSubmit={submit} aria-label="Upload a document">
       <Stack spacing={2}>
         <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
-          <TextField
-            select
+          {/* Native selects (the phone's own picker): MUI's select brings its menu, popover and
+              modal code into the shipment page's first download. */}
+          <OutlinedNativeSelect
+            size="medium"
             label="Document type"
             value={type}
-            onChange={(event) => {
-              setType(event.target.value as OrderDocumentType);
+            onChange={(value) => {
+              setType(value as OrderDocumentType);
               setErrors(({ type: _type, leg_id: _leg, ...rest }) => rest);
             }}
             error={!!errors.type}
-            helperText={errors.type}
+            helperText={errors.type ?? ""}
             disabled={busy}
             required
             sx={{ minWidth: { md: 240 } }}
           >
+            <option value="" disabled hidden />
             {ORDER_DOCUMENT_TYPES.map((option) => (
-              <MenuItem key={option} value={option}>
+              <option key={option} value={option}>
                 {option}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
-          <TextField
-            select
+          </OutlinedNativeSelect>
+          <OutlinedNativeSelect
+            size="medium"
             label="Leg"
             value={legId}
-            onChange={(event) => {
-              const value = event.target.value as number | "";
+            onChange={(value) => {
               setLegId(value === "" ? "" : Number(value));
               setErrors(({ leg_id: _leg, ...rest }) => rest);
             }}
             error={!!errors.leg_id}
             helperText={
-              errors.leg_id ??
-              (type === PROOF_OF_DELIVERY ? "Required for proof of delivery" : undefined)
+              errors.leg_id ?? (type === PROOF_OF_DELIVERY ? "Required for proof of delivery" : "")
             }
             disabled={busy}
             sx={{ minWidth: { md: 240 } }}
           >
-            <MenuItem value="">Whole order</MenuItem>
+            <option value="">Whole order</option>
             {legs.map((leg) => (
-              <MenuItem key={leg.id} value={leg.id}>
+              <option key={leg.id} value={leg.id}>
                 {legLabel(leg)}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </OutlinedNativeSelect>
           <Box sx={{ minWidth: 0 }}>
             <Button
               component="label"
