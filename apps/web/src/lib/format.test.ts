@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDay, formatDate } from "./format";
+import {
+  formatCalendarDay,
+  formatDate,
+  formatDateTime,
+  parseTime,
+  toLocalInputValue,
+} from "./format";
 
 describe("dates", () => {
   it("read one way on every screen: a timestamp's day as a calendar date is shown", () => {
@@ -10,5 +16,21 @@ describe("dates", () => {
     expect(formatCalendarDay(late.toISOString())).toBe("01/09/2026");
     expect(formatCalendarDay(null)).toBe("N/A");
     expect(formatCalendarDay("not a date")).toBe("N/A");
+  });
+});
+
+describe("formatDateTime and the datetime-local values", () => {
+  it("shows a time's local day and 12-hour clock", () => {
+    expect(formatDateTime(new Date(2026, 10, 21, 15, 5).toISOString())).toBe("11/21/2026 3:05 PM");
+    expect(formatDateTime(new Date(2026, 0, 2, 0, 30).toISOString())).toBe("01/02/2026 12:30 AM");
+    expect(formatDateTime(new Date(2026, 0, 2, 12, 0).toISOString())).toBe("01/02/2026 12:00 PM");
+    expect(formatDateTime("not a time")).toBeNull();
+  });
+
+  it("writes a local time to the second for a datetime-local input, and reads one back", () => {
+    const time = new Date(2026, 10, 21, 9, 4, 7);
+    expect(toLocalInputValue(time)).toBe("2026-11-21T09:04:07");
+    expect(parseTime("2026-11-21T09:04:07")?.getTime()).toBe(time.getTime());
+    expect(parseTime("")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Box, Rating, Typography } from "@mui/material";
+import { Alert, Box, Typography } from "@mui/material";
 import type { AgentScorecard } from "../api/types";
 import {
   formatRate,
@@ -9,6 +9,7 @@ import {
   ratingCountLabel,
   showsRates,
 } from "../lib/format";
+import { Stars } from "../../../components/Stars";
 
 interface Line {
   label: string;
@@ -86,11 +87,10 @@ export function ScorecardDetails({ scorecard }: { scorecard: AgentScorecard }) {
       <Box sx={{ display: "flex", alignItems: "center", flexWrap: "wrap", gap: 1, mb: 2 }}>
         {rating !== null && scorecard.rating_count > 0 ? (
           <>
-            <Rating
+            <Stars
               value={scorecard.rating_average}
               precision={0.5}
-              readOnly
-              aria-label={`Rated ${rating} out of 5`}
+              label={`Rated ${rating} out of 5`}
             />
             <Typography component="span">
               <strong>{rating}</strong> out of 5 · {ratingCountLabel(scorecard.rating_count)}

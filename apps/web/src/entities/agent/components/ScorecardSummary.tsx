@@ -1,4 +1,4 @@
-import { Box, Chip, Link, Rating, Typography } from "@mui/material";
+import { Box, Chip, Link, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { agentProfilePath } from "../../../app/paths";
 import type { AgentScorecard } from "../api/types";
@@ -9,6 +9,7 @@ import {
   ratingCountLabel,
   showsRates,
 } from "../lib/format";
+import { Stars } from "../../../components/Stars";
 
 /**
  * The compact scorecard shown with a bid, in lists and on dashboards: "new agent" (under 3
@@ -48,12 +49,11 @@ export function ScorecardSummary({
       <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
         {rating !== null && scorecard.rating_count > 0 ? (
           <>
-            <Rating
+            <Stars
               value={scorecard.rating_average}
               precision={0.5}
-              readOnly
               size="small"
-              aria-label={`Rated ${rating} out of 5`}
+              label={`Rated ${rating} out of 5`}
             />
             <Typography variant="body2" component="span" sx={{ color: "text.secondary" }}>
               {`${rating} (${ratingCountLabel(scorecard.rating_count)})`}

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Box, Pagination, Paper, Rating, Stack, Typography } from "@mui/material";
+import { Box, Pagination, Paper, Stack, Typography } from "@mui/material";
+import { Stars } from "../../../components/Stars";
 import dayjs from "dayjs";
 import type { AgentRating } from "../../../entities/agent";
 import { useAgentRatings } from "../../../entities/agent/api/agents";
@@ -24,12 +25,7 @@ function RatingItem({ rating, agentFirstName }: { rating: AgentRating; agentFirs
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: "none" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-        <Rating
-          value={rating.overall}
-          readOnly
-          size="small"
-          aria-label={`Rated ${rating.overall} out of 5`}
-        />
+        <Stars value={rating.overall} size="small" label={`Rated ${rating.overall} out of 5`} />
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {rating.rater_first_name}
         </Typography>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
-import { Badge, Box, Fab, useMediaQuery } from "@mui/material";
+import { Badge, Box, Button, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { useLocation } from "react-router";
@@ -47,10 +47,9 @@ function JumpToChatButton({
   const isChatOnScreen = useIsOnScreen(chatRef);
   if (isChatOnScreen) return null;
   return (
-    <Fab
-      variant="extended"
-      color="primary"
-      size="medium"
+    // A contained button drawn as MUI's extended Fab (round ends, raised).
+    <Button
+      variant="contained"
       aria-label={unread > 0 ? `Chat, ${unread} unread` : "Chat"}
       onClick={() => {
         if (chatRef.current) goToChat(chatRef.current, true);
@@ -61,13 +60,18 @@ function JumpToChatButton({
         bottom: "calc(16px + env(safe-area-inset-bottom, 0px))",
         zIndex: (theme) => theme.zIndex.speedDial,
         gap: 1,
+        height: 40,
+        px: 2,
+        borderRadius: "20px",
+        boxShadow: 6,
+        "&:hover, &:active, &.Mui-focusVisible": { boxShadow: 6 },
       }}
     >
       <Badge badgeContent={unread} color="error" max={99}>
         <ChatIcon />
       </Badge>
       Chat
-    </Fab>
+    </Button>
   );
 }
 

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import dayjs from "dayjs";
 import {
   Alert,
   AlertTitle,
@@ -17,6 +16,7 @@ import { mediaUrl } from "../../../lib/media-url";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useAnswerChargeChange, useChargeChange } from "../api/charge-change";
 import { byOpenProp, lazyDialog } from "../../../components/lazy-dialog";
+import { formatCalendarDay, formatDateTime } from "../../../lib/format";
 
 const ConfirmDialog = lazyDialog(
   () => import("../../../components/ConfirmDialog").then((m) => m.ConfirmDialog),
@@ -30,8 +30,8 @@ export type ChargeSide = "seller" | "agent" | "admin";
 const TITLE = "Final amount above the accepted bid";
 const OPEN = new Set(["pending", "disputed"]);
 
-const when = (value: string) => dayjs(value).format("MM/DD/YYYY h:mm A");
-const day = (value: string) => dayjs(value).format("MM/DD/YYYY");
+const when = (value: string) => formatDateTime(value) ?? value;
+const day = formatCalendarDay;
 
 /** What each side is told the charge change is waiting for. */
 function nextStep(change: ChargeChange, side: ChargeSide): string | null {

@@ -168,7 +168,9 @@ describe("DocumentsPanel", { timeout: 60_000 }, () => {
       "pod.pdf",
     ]);
     first.progress(400, 1000);
-    expect(await screen.findByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
+    expect(await screen.findByRole("progressbar", { name: "Uploading pod.pdf: 40%" })).toHaveValue(
+      40,
+    );
     expect(screen.getByText("Uploading pod.pdf: 40%")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Cancel upload" }));
     expect(first.aborted).toBe(true);

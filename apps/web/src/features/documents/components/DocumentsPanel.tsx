@@ -1,4 +1,4 @@
-import { Box, Chip, Divider, Link, Stack, Typography } from "@mui/material";
+import { Box, Chip, Link, Stack, Typography } from "@mui/material";
 import { formatFileSize, type Leg, type OrderDocument } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { Panel } from "../../../components/Panel";
@@ -8,6 +8,7 @@ import { mediaUrl } from "../../../lib/media-url";
 import { useDocuments } from "../api/documents";
 import { legLabel } from "../lib/leg-label";
 import { UploadDocumentForm } from "./UploadDocumentForm";
+import { Rule } from "../../../components/Rule";
 
 export interface DocumentsChecklist {
   required: readonly string[];
@@ -87,7 +88,7 @@ export function DocumentsPanel({
         {canUpload && (
           <>
             <UploadDocumentForm shipmentId={shipmentId} legs={legs} />
-            <Divider />
+            <Rule />
           </>
         )}
         <Box>

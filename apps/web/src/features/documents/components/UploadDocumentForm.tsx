@@ -1,13 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
-import {
-  Alert,
-  Box,
-  Button,
-  FormHelperText,
-  LinearProgress,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
+import { alpha } from "@mui/material/styles";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import {
   DOCUMENT_ACCEPT,
@@ -179,12 +172,21 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
                 onChange={(event) => chooseFile(event.target.files?.[0])}
               />
             </Button>
-            <FormHelperText error={!!errors.file} sx={{ overflowWrap: "anywhere" }}>
+            <Typography
+              variant="caption"
+              component="p"
+              sx={{
+                mt: "3px",
+                mx: "14px",
+                overflowWrap: "anywhere",
+                color: errors.file ? "error.main" : "text.secondary",
+              }}
+            >
               {errors.file ??
                 (file
                   ? `${file.name} (${formatFileSize(file.size)})`
                   : "PDF, PNG, JPEG or WebP, up to 25 MB")}
-            </FormHelperText>
+            </Typography>
           </Box>
         </Stack>
         {progress && (
@@ -192,10 +194,28 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
             <Typography variant="body2" id="document-upload-progress">
               Uploading {file?.name}: {percent(progress)}%
             </Typography>
-            <LinearProgress
-              variant="determinate"
+            {/* A native progress bar drawn as MUI's determinate LinearProgress. */}
+            <Box
+              component="progress"
+              max={100}
               value={percent(progress)}
               aria-labelledby="document-upload-progress"
+              sx={(theme) => {
+                const track = alpha(theme.palette.primary.main, 0.2);
+                const bar = { backgroundColor: theme.palette.primary.main, borderRadius: 2 };
+                return {
+                  display: "block",
+                  width: "100%",
+                  height: 4,
+                  appearance: "none",
+                  border: 0,
+                  borderRadius: 2,
+                  backgroundColor: track,
+                  "&::-webkit-progress-bar": { backgroundColor: track, borderRadius: 2 },
+                  "&::-webkit-progress-value": bar,
+                  "&::-moz-progress-bar": bar,
+                };
+              }}
             />
           </Stack>
         )}

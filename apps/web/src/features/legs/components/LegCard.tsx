@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Box, Button, Chip, Divider, Paper, Stack, Typography } from "@mui/material";
+import { Box, Button, Chip, Paper, Stack, Typography } from "@mui/material";
 import type { Leg, MilestoneEvent } from "@fba/contract";
 import { Field } from "../../../components/Panel";
 import { formatDate } from "../../../lib/format";
@@ -7,6 +7,7 @@ import { attentionTexts, formatEventTime, historyEntries, nextMilestones } from 
 import { LegHistory } from "./LegHistory";
 import { LegTimeline } from "./LegTimeline";
 import type { LegFieldSet } from "./EditLegDialog";
+import { Rule } from "../../../components/Rule";
 
 export type LegsSide = "seller" | "agent" | "admin";
 
@@ -131,7 +132,7 @@ export function LegCard({
         </Stack>
       )}
 
-      <Divider sx={{ my: 2 }} />
+      <Rule sx={{ my: 2 }} />
       <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
         History
       </Typography>

@@ -1,4 +1,3 @@
-import dayjs from "dayjs";
 import {
   MILESTONES,
   TRANSPORT_MODES,
@@ -7,7 +6,7 @@ import {
   type MilestoneEvent,
   type TransportMode,
 } from "@fba/contract";
-import { formatDate } from "../../../lib/format";
+import { formatDate, formatDateTime, parseTime, toLocalInputValue } from "../../../lib/format";
 
 const rank = (milestone: Milestone) => MILESTONES.indexOf(milestone);
 
@@ -28,8 +27,7 @@ export function nextMilestones(leg: Pick<Leg, "milestone">): Milestone[] {
 
 /** When something happened, in the screens' date format with the local time. */
 export function formatEventTime(value: string): string {
-  const time = dayjs(value);
-  return time.isValid() ? time.format("MM/DD/YYYY h:mm A") : value;
+  return formatDateTime(value) ?? value;
 }
 
 export const MODE_LABELS: Record<TransportMode, string> = {
@@ -81,15 +79,14 @@ export function reachedAt(events: MilestoneEvent[]): Partial<Record<Milestone, s
  */
 export function toLocalInput(value: string | Date | null | undefined): string {
   if (!value) return "";
-  const time = dayjs(value);
-  return time.isValid() ? time.format("YYYY-MM-DDTHH:mm:ss") : "";
+  const time = parseTime(value);
+  return time ? toLocalInputValue(time) : "";
 }
 
 /** A datetime-local input's value as an instant on the wire (undefined when blank or invalid). */
 export function fromLocalInput(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
-  const time = dayjs(value);
-  return time.isValid() ? time.toISOString() : undefined;
+  return parseTime(value)?.toISOString();
 }
 
 export const personName = (person: { first_name: string; last_name: string }) =>

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from "react";
-import { Box, Rating, Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
 import type { ShipmentRating } from "@fba/contract";
 import { Panel } from "../../../components/Panel";
 import { hasRating, useShipmentRating } from "../api/ratings";
 import { SCORES, SCORE_LABELS } from "../lib/scores";
+import { Stars } from "../../../components/Stars";
 
 // The forms (text fields, and zod with the contract's schemas) load with the panel that shows
 // them (a completed order's), not with every shipment page.
@@ -36,11 +37,10 @@ function RatingView({ rating }: { rating: ShipmentRating }) {
               {SCORE_LABELS[name]}
             </Typography>
             <Box component="dd" sx={{ m: 0, display: "flex", alignItems: "center" }}>
-              <Rating
+              <Stars
                 value={rating[name]}
-                readOnly
                 size="small"
-                aria-label={`${SCORE_LABELS[name]}: ${rating[name]} out of 5`}
+                label={`${SCORE_LABELS[name]}: ${rating[name]} out of 5`}
               />
             </Box>
           </Box>
