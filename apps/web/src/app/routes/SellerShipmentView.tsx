@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { Paper, Stack, Typography } from "@mui/material";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 import { LegsPanel } from "../../features/legs/components/LegsPanel";
@@ -66,6 +67,10 @@ export function SellerShipmentView({
   // the page first shows and push everything below it down.
   const bids = useQuotations(id);
   const isLoadingBids = bids.isPending && bids.fetchStatus === "fetching";
+  // The page is hundreds of elements: when its data arrives, React renders it in the background,
+  // in slices the browser can interleave with input and paint (an answer's update would otherwise
+  // render in one long task), and the spinner stays up meanwhile.
+  const shown = useDeferredValue(isLoadingBids ? undefined : query.data);
 
   return (
     <QueryState
@@ -77,12 +82,12 @@ export function SellerShipmentView({
         ) : undefined
       }
     >
-      {(shipment) =>
-        isLoadingBids ? (
+      {() =>
+        shown === undefined ? (
           <Loading />
         ) : (
           <SellerShipment
-            shipment={shipment}
+            shipment={shown}
             src={src}
             withChat={withChat}
             onExpire={() => void query.refetch()}
