@@ -132,9 +132,13 @@ const ORDERING = [
 function shipmentRow(values) {
   const row = {};
   for (let i = 0; i < KEYS.length; i += 1) row[KEYS[i]] = values[i];
-  const { orderDocumentTypes, orderLegs, ...rest } = row;
-  if (row.winnerAgentId === null || orderLegs === null)
-    return { ...rest, documentTypes: null, delivery: null };
+  // As the server does: the facts set on the row itself (the raw columns stay, unread).
+  const { orderDocumentTypes, orderLegs } = row;
+  if (row.winnerAgentId === null || orderLegs === null) {
+    row.documentTypes = null;
+    row.delivery = null;
+    return row;
+  }
   const delivery = { legs: 0, delivered: 0, at_booked_fc: 0, different_fc_open: 0 };
   for (const [fcCode, differentFcCode, deliveredFc] of orderLegs) {
     delivery.legs += 1;
@@ -143,7 +147,9 @@ function shipmentRow(values) {
     if (deliveredFc === fcCode) delivery.at_booked_fc += 1;
     else if (differentFcCode !== deliveredFc) delivery.different_fc_open += 1;
   }
-  return { ...rest, documentTypes: orderDocumentTypes ?? [], delivery };
+  row.documentTypes = orderDocumentTypes ?? [];
+  row.delivery = delivery;
+  return row;
 }
 
 async function unreadCounts(userId, ids) {

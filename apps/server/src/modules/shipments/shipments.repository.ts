@@ -558,9 +558,15 @@ function agentJoin(list: ShipmentListKind): QuotationJoin {
 
 /** A read row with its order facts summed up: documents uploaded, and how the legs were delivered. */
 function withOrderFacts(row: RawShipmentRow): ShipmentRow {
-  const { orderDocumentTypes, orderLegs, ...rest } = row;
+  // The row is this read's own object: the facts are set on it, not on a copy (copying a row of
+  // sixty columns, twice, was a tenth of a list request's CPU time). The two raw columns stay on
+  // it unread: presenters pick their fields by name.
+  const shaped = row as RawShipmentRow & Pick<ShipmentRow, "documentTypes" | "delivery">;
+  const { orderDocumentTypes, orderLegs } = row;
   if (row.winnerAgentId === null || orderLegs === null) {
-    return { ...rest, documentTypes: null, delivery: null } as ShipmentRow;
+    shaped.documentTypes = null;
+    shaped.delivery = null;
+    return shaped;
   }
   const delivery: DeliveryProof = { legs: 0, delivered: 0, at_booked_fc: 0, different_fc_open: 0 };
   for (const [fcCode, differentFcCode, deliveredFc] of orderLegs) {
@@ -570,7 +576,9 @@ function withOrderFacts(row: RawShipmentRow): ShipmentRow {
     if (deliveredFc === fcCode) delivery.at_booked_fc += 1;
     else if (differentFcCode !== deliveredFc) delivery.different_fc_open += 1;
   }
-  return { ...rest, documentTypes: orderDocumentTypes ?? [], delivery } as ShipmentRow;
+  shaped.documentTypes = orderDocumentTypes ?? [];
+  shaped.delivery = delivery;
+  return shaped;
 }
 
 /**
