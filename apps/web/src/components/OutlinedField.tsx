@@ -199,14 +199,37 @@ export function OutlinedNativeSelect({
       sx={[{ display: "inline-flex", flexDirection: "column" }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {field}
-      <Typography
-        id={helpId}
-        variant="caption"
-        sx={{ mt: "3px", mx: "14px", color: error ? "error.main" : "text.secondary" }}
-      >
+      <HelperText id={helpId} error={error}>
         {helperText}
-      </Typography>
+      </HelperText>
     </Box>
+  );
+}
+
+/** The line under a field, as TextField's helper text: grey, or red for an error. */
+export function HelperText({
+  id,
+  error = false,
+  children,
+}: {
+  id?: string;
+  error?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Typography
+      id={id}
+      variant="caption"
+      component="p"
+      sx={{
+        mt: "3px",
+        mx: "14px",
+        overflowWrap: "anywhere",
+        color: error ? "error.main" : "text.secondary",
+      }}
+    >
+      {children}
+    </Typography>
   );
 }
 

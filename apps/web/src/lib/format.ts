@@ -29,10 +29,10 @@ export function formatCalendarDay(value: string | null | undefined): string {
   return date ? localDay(date) : "N/A";
 }
 
-/** A timestamp's local day and time, "11/21/2026 3:05 PM"; null for a value that is no time. */
-export function formatDateTime(value: string): string | null {
+/** A timestamp's local day and time, "11/21/2026 3:05 PM"; a value that is no time as it is. */
+export function formatDateTime(value: string): string {
   const date = parseTime(value);
-  if (!date) return null;
+  if (!date) return value;
   const hours = date.getHours();
   const clock = `${hours % 12 || 12}:${twoDigits(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
   return `${localDay(date)} ${clock}`;

@@ -14,6 +14,7 @@ import { NotificationBell } from "../../features/notifications/components/Notifi
 import { logout, useCurrentUser } from "../../lib/session";
 import { useSyncCurrentUser } from "../../features/layout/api/get-me";
 import { UserMenu } from "../../features/layout/components/UserMenu";
+import { theme } from "../theme";
 
 const SampleShipmentDialog = lazy(() =>
   import("../../features/samples/components/SampleShipmentDialog").then((m) => ({
@@ -26,7 +27,8 @@ const SampleShipmentDialog = lazy(() =>
 // every page, starts fetching it as this module loads, alongside the page's own code.
 const loadSidebar = () => import("../../features/layout/components/Sidebar");
 const Sidebar = lazy(() => loadSidebar().then((m) => ({ default: m.Sidebar })));
-if (typeof window !== "undefined" && window.matchMedia?.("(min-width: 768px)").matches) {
+const WIDE = theme.breakpoints.up("md").replace("@media ", "");
+if (typeof window !== "undefined" && window.matchMedia?.(WIDE).matches) {
   void loadSidebar().catch(() => {
     // Retried, and reported, when the layout renders it.
   });

@@ -30,15 +30,12 @@ export type ChargeSide = "seller" | "agent" | "admin";
 const TITLE = "Final amount above the accepted bid";
 const OPEN = new Set(["pending", "disputed"]);
 
-const when = (value: string) => formatDateTime(value) ?? value;
-const day = formatCalendarDay;
-
 /** What each side is told the charge change is waiting for. */
 function nextStep(change: ChargeChange, side: ChargeSide): string | null {
   if (change.status === "pending") {
     if (side !== "seller") return "Waiting for the seller to accept or dispute it.";
     const until = change.dispute_until
-      ? ` You can dispute it until ${day(change.dispute_until)}.`
+      ? ` You can dispute it until ${formatCalendarDay(change.dispute_until)}.`
       : " You can dispute it until 15 days after the order is completed.";
     return `Accept it, or dispute it and an admin will decide.${until}`;
   }
@@ -68,7 +65,7 @@ function History({ events }: { events: ChargeChangeEvent[] }) {
             )}
             <Typography component="span" variant="body2" color="text.secondary">
               {" "}
-              by {event.by.first_name} {event.by.last_name}, {when(event.at)}
+              by {event.by.first_name} {event.by.last_name}, {formatDateTime(event.at)}
             </Typography>
             {(event.reason || event.note) && (
               <Typography

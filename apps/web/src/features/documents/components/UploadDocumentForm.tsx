@@ -13,7 +13,7 @@ import {
   type Leg,
   type OrderDocumentType,
 } from "@fba/contract";
-import { OutlinedNativeSelect } from "../../../components/OutlinedField";
+import { HelperText, OutlinedNativeSelect } from "../../../components/OutlinedField";
 import { ApiError } from "../../../lib/api-client";
 import { formatApiError, notify } from "../../../lib/toast";
 import type { UploadProgress } from "../../../lib/upload";
@@ -172,21 +172,12 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
                 onChange={(event) => chooseFile(event.target.files?.[0])}
               />
             </Button>
-            <Typography
-              variant="caption"
-              component="p"
-              sx={{
-                mt: "3px",
-                mx: "14px",
-                overflowWrap: "anywhere",
-                color: errors.file ? "error.main" : "text.secondary",
-              }}
-            >
+            <HelperText error={!!errors.file}>
               {errors.file ??
                 (file
                   ? `${file.name} (${formatFileSize(file.size)})`
                   : "PDF, PNG, JPEG or WebP, up to 25 MB")}
-            </Typography>
+            </HelperText>
           </Box>
         </Stack>
         {progress && (

@@ -27,7 +27,7 @@ export function nextMilestones(leg: Pick<Leg, "milestone">): Milestone[] {
 
 /** When something happened, in the screens' date format with the local time. */
 export function formatEventTime(value: string): string {
-  return formatDateTime(value) ?? value;
+  return formatDateTime(value);
 }
 
 export const MODE_LABELS: Record<TransportMode, string> = {
