@@ -148,7 +148,10 @@ test("the agent sets a final amount above the bid with a reason and evidence, th
   // On a wide screen: the chat is one click away, then the decision from the list.
   const adminPage = await openAs(admin, 1440);
   await adminPage.goto("/admin/dashboard");
-  await adminPage.getByRole("link", { name: "Disputes" }).click();
+  await adminPage
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: "Disputes" })
+    .click();
   const table = adminPage.getByRole("table", { name: "Open disputes" });
   const row = table.getByRole("row").filter({ hasText: product });
   await expect(row).toContainText("Re-measured cartons: Cartons measured 62 cm at the CFS");

@@ -24,7 +24,8 @@ const SampleShipmentDialog = lazy(() =>
 
 // The sidebar (its menus of every role with their icons, and MUI's list components) is a chunk of
 // its own: a phone shows it only in the drawer, after a tap. A wider screen, which shows it beside
-// every page, starts fetching it as this module loads, alongside the page's own code.
+// every page, starts fetching it as this module loads, alongside the page's own code, and shows
+// the layout once it is in (no sidebar appearing after the page).
 const loadSidebar = () => import("../../features/layout/components/Sidebar");
 const Sidebar = lazy(() => loadSidebar().then((m) => ({ default: m.Sidebar })));
 const WIDE = theme.breakpoints.up("md").replace("@media ", "");
@@ -109,7 +110,7 @@ export default function AppLayout() {
               borderColor: "divider",
             }}
           >
-            <Suspense fallback={null}>{sidebar}</Suspense>
+            {sidebar}
           </Paper>
         </Box>
       )}
