@@ -195,6 +195,12 @@ async function dueShipments(now, sellerId) {
   await pool.query({ text, values, rowMode: "array" });
 }
 
+const statementNames = new Map();
+const statementName = (text) => {
+  if (!statementNames.has(text)) statementNames.set(text, `bare_list_${statementNames.size + 1}`);
+  return statementNames.get(text);
+};
+
 async function list(kind, url) {
   const now = new Date();
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1);
@@ -249,9 +255,13 @@ async function list(kind, url) {
       : `"shipments"."created_at" desc, "shipments"."id" desc`;
   const offset = (page - 1) * perPage;
   const n = params.length;
+  // As the server does: a search unnamed (planned for its pattern), every other shape named.
+  const idsText = `select "id" from "shipments"${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
+  const countText = `select count(*) from (select 1 as "one" from "shipments"${where} limit $${n + 1}) "matches"`;
   const found = (
     await pool.query({
-      text: `select "id" from "shipments"${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
+      name: search ? undefined : statementName(idsText),
+      text: idsText,
       values: [...params, perPage + 1, offset],
       rowMode: "array",
     })
@@ -280,7 +290,8 @@ async function list(kind, url) {
       ? offset + ids.length
       : pool
           .query({
-            text: `select count(*) from (select 1 as "one" from "shipments"${where} limit $${n + 1}) "matches"`,
+            name: search ? undefined : statementName(countText),
+            text: countText,
             values: [...params, LIST_COUNT_CAP + 1],
             rowMode: "array",
           })

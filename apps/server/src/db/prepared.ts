@@ -1,3 +1,4 @@
+import { Column, is, SQL } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client.js";
 
@@ -21,4 +22,49 @@ export function preparedOnce<T>(db: DbOrTx, key: string, build: () => T): T | un
     cache.set(key, query);
   }
   return query;
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type SelectedField = { path: string[]; field: unknown };
+/** What a prepared select of Drizzle's holds: its columns in order, and its rows' mapper. */
+type MappedQuery = {
+  fields?: SelectedField[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+
+/** The decoder of a selected field, as Drizzle's own row mapping finds it. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  // A SQL field's decoder is Drizzle's own (mapWith), kept off its public types.
+  const sqlOf = is(field, SQL)
+    ? field
+    : is(field, SQL.Aliased)
+      ? field.sql
+      : (field as { _: { sql: SQL } })._.sql;
+  return (sqlOf as unknown as { decoder: Decoder }).decoder;
+}
+
+/**
+ * Maps a prepared flat select's rows by position, each value through its column's decoder: the
+ * values Drizzle's mapping gives, without its per-field type checks and path walk (a page of 50
+ * shipments of 66 columns made them a seventh of a list request's CPU time). A nested selection,
+ * or a query not built the way this expects, keeps Drizzle's mapping.
+ */
+export function mappedByPosition<T>(prepared: T): T {
+  const query = prepared as MappedQuery;
+  const fields = query.fields;
+  if (!Array.isArray(fields) || !("customResultMapper" in query)) return prepared;
+  if (fields.some(({ path }) => path.length !== 1)) return prepared;
+  const keys = fields.map(({ path }) => path[0]!);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  query.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i += 1) {
+        const value = row[i];
+        mapped[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return mapped;
+    });
+  return prepared;
 }

@@ -22,7 +22,7 @@ import type {
 } from "@fba/contract";
 import { chargeableWeight, LIST_COUNT_CAP, STALE_LEG_DAYS } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
-import { preparedOnce } from "../../db/prepared.js";
+import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import {
   legEvents,
   orderDocuments,
@@ -179,13 +179,15 @@ export async function findShipment(
   join: QuotationJoin,
 ): Promise<ShipmentRow | undefined> {
   const prepared = preparedOnce(db, `shipment-by-id.${join.kind}`, () =>
-    selectShipments(
-      db,
-      join.kind === "agent" ? { kind: "agent", agentId: sql.placeholder("agentId") } : join,
-    )
-      .where(eq(shipments.id, sql.placeholder("id")))
-      .limit(1)
-      .prepare(`shipment_by_id_${join.kind}`),
+    mappedByPosition(
+      selectShipments(
+        db,
+        join.kind === "agent" ? { kind: "agent", agentId: sql.placeholder("agentId") } : join,
+      )
+        .where(eq(shipments.id, sql.placeholder("id")))
+        .limit(1)
+        .prepare(`shipment_by_id_${join.kind}`),
+    ),
   );
   const [row] = prepared
     ? await prepared.execute({ id, agentId: agentIdOf(join) })
@@ -469,9 +471,26 @@ function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
   // Counting stops one past the cap: a broad match costs what LIST_COUNT_CAP rows cost.
   const matches = matching.limit(bind.cap).as("matches");
   const countQuery = db.select({ value: count() }).from(matches);
-  // Unnamed: the planner sees each search pattern (a generic plan could pick the trigram index
-  // for a one-letter search).
-  return { ids: pageIds.prepare(""), count: countQuery.prepare("") };
+  // A search is unnamed, so the planner sees each pattern (a generic plan could pick the trigram
+  // index for a one-letter search). Every other shape is named: each connection parses and plans
+  // it once, where an unnamed statement is parsed and planned on every call.
+  const name = filter.search ? "" : listStatementName(listShape(filter));
+  return {
+    ids: pageIds.prepare(name && `${name}_ids`),
+    count: countQuery.prepare(name && `${name}_count`),
+  };
+}
+
+const listStatementNames = new Map<string, string>();
+
+/** A short statement name per list shape (PostgreSQL keeps 63 bytes of a name). */
+function listStatementName(shape: string): string {
+  let name = listStatementNames.get(shape);
+  if (name === undefined) {
+    name = `shipment_list_${listStatementNames.size + 1}`;
+    listStatementNames.set(shape, name);
+  }
+  return name;
 }
 
 /** The page's rows by id, in one statement planned once per connection (primary key lookups). */
@@ -482,8 +501,10 @@ async function shipmentsByIds(db: DbOrTx, ids: number[], join: QuotationJoin) {
       sql`${shipments.id} = any(${idList})`,
     );
   const prepared = preparedOnce(db, `shipments-by-ids.${join.kind}`, () =>
-    build(bind.agentId, sql`${sql.placeholder("ids")}::integer[]`).prepare(
-      `shipments_by_ids_${join.kind}`,
+    mappedByPosition(
+      build(bind.agentId, sql`${sql.placeholder("ids")}::integer[]`).prepare(
+        `shipments_by_ids_${join.kind}`,
+      ),
     ),
   );
   const agentId = agentIdOf(join) ?? 0;
