@@ -10,7 +10,9 @@
 // findings); BENCH_WEB_SCREENS=text limits axe to the screens whose path contains that text;
 // BENCH_WEB_DIST and BENCH_SERVER_DIST measure copies of the builds; BENCH_WEB_REPORTS=dir keeps
 // the Lighthouse reports; BENCH_WEB_LIGHTHOUSE_FLAGS adds flags to Lighthouse's command line;
-// BENCH_WEB_FILES=1 lists each file of the signed-in pages' first download with its size.
+// BENCH_WEB_FILES=1 lists each file of the signed-in pages' first download with its size;
+// BENCH_WEB_LIGHTHOUSE_RUNS=n runs Lighthouse n times a page (3 unless told) and reports the run
+// with the median performance score.
 // Notes on the figures: Lighthouse simulates slow 4G and a 4x slower CPU from the task times it
 // observes, so TBT (and the performance score with it) grows with the machine's load; read them
 // with the load average of the run. The signed-in pages' first download is mostly React, the
@@ -260,23 +262,49 @@ async function axeAll(screens) {
 }
 
 /** One line of Lighthouse's scores and the three metrics they weigh most. */
-function printScores(label, url, report) {
+function printScores(label, url, report, note = "") {
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const audit = (id) => report.audits[id]?.displayValue ?? "?";
   const landed = report.finalDisplayedUrl ?? report.finalUrl;
   console.log(
-    `lighthouse mobile ${label}: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")} (LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")})${landed.endsWith(new URL(url).pathname) ? "" : ` [landed on ${landed}]`}`,
+    `lighthouse mobile ${label}: performance ${score("performance")}, accessibility ${score("accessibility")}, best practices ${score("best-practices")} (LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")}, CLS ${audit("cumulative-layout-shift")})${note}${landed.endsWith(new URL(url).pathname) ? "" : ` [landed on ${landed}]`}`,
   );
 }
 
-async function lighthouse(label, url, session, attempt = 1) {
+// Lighthouse's own guidance on variability: one run's performance score swings with the machine
+// (here 92 to 96 for one build), so a page's figure is the run with the median score of several.
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_LIGHTHOUSE_RUNS ?? 3);
+
+/** The page's median run of LIGHTHOUSE_RUNS, printed with every run's performance score. */
+async function lighthouse(label, url, session) {
+  const reports = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    const report = await lighthouseRun(label, url, session);
+    if (report) reports.push(report);
+  }
+  if (reports.length === 0) return;
+  const performance = (report) => report.categories.performance.score;
+  const sorted = [...reports].sort((a, b) => performance(a) - performance(b));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const scores = reports.map((report) => Math.round(performance(report) * 100)).join(", ");
+  printScores(
+    label,
+    url,
+    median,
+    reports.length > 1 ? `; median of ${reports.length} runs (performance ${scores})` : "",
+  );
+}
+
+/** One Lighthouse run of the page; its report, or undefined (said why) if it has none. */
+async function lighthouseRun(label, url, session, attempt = 1) {
   const cli = path.join(root, "node_modules/lighthouse/cli/index.js");
   if (!existsSync(cli)) {
     console.log(`lighthouse ${label}: not measured (lighthouse not installed)`);
-    return;
+    return undefined;
   }
   const profile = mkdtempSync(path.join(tmpdir(), "fba-lh-profile-"));
   let retry = false;
+  let result;
   try {
     if (session) {
       const { chromium } = require("playwright");
@@ -316,7 +344,10 @@ async function lighthouse(label, url, session, attempt = 1) {
     if (process.env.BENCH_WEB_REPORTS)
       copyFileSync(
         out,
-        path.join(process.env.BENCH_WEB_REPORTS, `${label.replace(/\W+/g, "_")}.json`),
+        path.join(
+          process.env.BENCH_WEB_REPORTS,
+          `${label.replace(/\W+/g, "_")}.${Date.now()}.json`,
+        ),
       );
     // A run Lighthouse itself could not finish (on this shared machine now and then, e.g. a
     // trace without its paint events) is run again once rather than read as a score of 0.
@@ -329,14 +360,14 @@ async function lighthouse(label, url, session, attempt = 1) {
     } else if (failure) {
       throw new Error(`Lighthouse run failed twice: ${failure}`);
     } else {
-      printScores(label, url, report);
+      result = report;
     }
   } catch (error) {
     console.log(`lighthouse ${label}: not measured (${error.message})`);
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
-  if (retry) await lighthouse(label, url, session, attempt + 1);
+  return retry ? lighthouseRun(label, url, session, attempt + 1) : result;
 }
 
 async function main() {
