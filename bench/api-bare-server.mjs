@@ -223,7 +223,7 @@ async function list(kind, url) {
   const conditions = [];
   if (kind === "open")
     conditions.push(
-      `"shipments"."status" in (${p("Shipment Pending")}, ${p("Quotation Received")})`,
+      `"shipments"."status" in ('Shipment Pending', 'Quotation Received')`,
       `"shipments"."bidding_ends_at" > ${p(now.toISOString())}`,
     );
   if (kind === "seller")

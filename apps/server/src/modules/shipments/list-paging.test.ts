@@ -1,9 +1,10 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVE_SHIPMENT_STATUSES, LIST_COUNT_CAP } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
-import { createAdmin, createSeller, type TestUser } from "../../test/factories.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { postShipment } from "../../test/shipment-factories.js";
-import { listShipments } from "./shipments.repository.js";
+import { listIdsStatement, listShipments } from "./shipments.repository.js";
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -79,5 +80,40 @@ describe("shipment list paging", () => {
     const uncapped = await listShipments(db, { ...filter(1), countCap: undefined });
     expect(uncapped).toMatchObject({ count: 3, countIsCapped: false });
     expect(LIST_COUNT_CAP).toBeGreaterThan(3);
+  });
+});
+
+describe("list statements", () => {
+  // A list shape without a search is a named statement, which PostgreSQL may run with one generic
+  // plan for every call. That plan can walk a partial index only if the index's predicate is in
+  // the statement's text: the open list's statuses, bound as parameters, once made it sort every
+  // open shipment for each page.
+  it("the open list's generic plan walks its partial index", async () => {
+    const agent = await createShipper(ctx.app);
+    const { text, values } = listIdsStatement(ctx.app.database.db, {
+      list: { kind: "open", agentId: agent.id },
+      now: new Date(),
+      page: 2,
+      perPage: 10,
+    });
+    expect(text).toContain("'Shipment Pending', 'Quotation Received'");
+    const literal = (value: unknown) =>
+      typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+    const plan = await ctx.app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      // The tables are small here: only the plan's shape matters, not what it costs.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql.raw(`prepare open_list_plan_test as ${text}`));
+      const result = await tx.execute(
+        sql.raw(`explain execute open_list_plan_test(${values.map(literal).join(", ")})`),
+      );
+      await tx.execute(sql`deallocate open_list_plan_test`);
+      return (result as unknown as { rows: Array<Record<string, string>> }).rows
+        .map((row) => Object.values(row)[0])
+        .join("\n");
+    });
+    expect(plan).toContain("shipments_open_idx");
+    expect(plan).not.toContain("Sort");
   });
 });
