@@ -1,10 +1,11 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   NEW_AGENT_MIN_COMPLETED_ORDERS,
   PROOF_OF_DELIVERY,
   type ScorecardSummary,
 } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
+import { preparedOnce } from "../../db/prepared.js";
 import { agentScorecards, users } from "../../db/schema/index.js";
 
 /**
@@ -189,10 +190,21 @@ export async function readScorecards(
   agentIds: readonly number[],
 ): Promise<Map<number, ScorecardSummary>> {
   const ids = [...new Set(agentIds)];
+  // One statement whatever the number of agents, planned once per connection.
+  const build = (idList: SQL) =>
+    db
+      .select()
+      .from(agentScorecards)
+      .where(sql`${agentScorecards.agentId} = any(${idList}::integer[])`);
+  const prepared = preparedOnce(db, "scorecards-by-agent", () =>
+    build(sql`${sql.placeholder("ids")}`).prepare("scorecards_by_agent"),
+  );
   const rows =
     ids.length === 0
       ? []
-      : await db.select().from(agentScorecards).where(inArray(agentScorecards.agentId, ids));
+      : prepared
+        ? await prepared.execute({ ids })
+        : await build(sql`${sql.param(ids)}`);
   const byId = new Map(rows.map((row) => [row.agentId, row]));
   return new Map(ids.map((id) => [id, presentScorecard(id, byId.get(id))]));
 }
