@@ -5,7 +5,7 @@ import {
   type ScorecardSummary,
 } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
-import { preparedOnce } from "../../db/prepared.js";
+import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import { agentScorecards, users } from "../../db/schema/index.js";
 
 /**
@@ -197,7 +197,7 @@ export async function readScorecards(
       .from(agentScorecards)
       .where(sql`${agentScorecards.agentId} = any(${idList}::integer[])`);
   const prepared = preparedOnce(db, "scorecards-by-agent", () =>
-    build(sql`${sql.placeholder("ids")}`).prepare("scorecards_by_agent"),
+    mappedByPosition(build(sql`${sql.placeholder("ids")}`).prepare("scorecards_by_agent")),
   );
   const rows =
     ids.length === 0

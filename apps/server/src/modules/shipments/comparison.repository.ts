@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { preparedOnce } from "../../db/prepared.js";
+import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import { shipments } from "../../db/schema/index.js";
 
 /** What the comparison needs of a shipment: its state, award and chargeable weight, in one read. */
@@ -45,10 +45,12 @@ export async function readComparisonShipment(
 ): Promise<ComparisonShipment | undefined> {
   // Built once and prepared: a hot read that only binds its id.
   const prepared = preparedOnce(db, "comparison-shipment", () =>
-    selectComparisonShipment(db)
-      .where(eq(shipments.id, sql.placeholder("id")))
-      .limit(1)
-      .prepare("comparison_shipment"),
+    mappedByPosition(
+      selectComparisonShipment(db)
+        .where(eq(shipments.id, sql.placeholder("id")))
+        .limit(1)
+        .prepare("comparison_shipment"),
+    ),
   );
   const [row] = prepared
     ? await prepared.execute({ id })

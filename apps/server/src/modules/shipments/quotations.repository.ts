@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { QuotationService } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
-import { preparedOnce } from "../../db/prepared.js";
+import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import { quotations, shipments, users } from "../../db/schema/index.js";
 import type { QuotationFields } from "./shipments.presenter.js";
 
@@ -176,10 +176,12 @@ export async function allShipmentQuotations(
 ): Promise<QuotationFields[]> {
   const order = [asc(quotations.totalAmount), asc(quotations.createdAt), asc(quotations.id)];
   const prepared = preparedOnce(db, "comparison-quotations", () =>
-    selectAllShipmentQuotations(db)
-      .where(eq(quotations.shipmentId, sql.placeholder("shipmentId")))
-      .orderBy(...order)
-      .prepare("comparison_quotations"),
+    mappedByPosition(
+      selectAllShipmentQuotations(db)
+        .where(eq(quotations.shipmentId, sql.placeholder("shipmentId")))
+        .orderBy(...order)
+        .prepare("comparison_quotations"),
+    ),
   );
   return prepared
     ? prepared.execute({ shipmentId })
