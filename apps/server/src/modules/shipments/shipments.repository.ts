@@ -550,9 +550,9 @@ export async function listShipments(
     preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
     buildListQueries(db, filter);
   const list = filter.list;
-  const offset = (filter.page - 1) * filter.perPage;
-  const cap = filter.countCap ?? LIST_COUNT_CAP;
   const values = listValues(filter);
+  const { offset } = values;
+  const cap = filter.countCap ?? LIST_COUNT_CAP;
   const found = (await queries.ids.execute(values)).map((row) => row.id);
   const hasMore = found.length > filter.perPage;
   const ids = hasMore ? found.slice(0, filter.perPage) : found;
