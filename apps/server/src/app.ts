@@ -15,6 +15,7 @@ import {
 import { s3Settings, trustProxyOption, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { EventBus } from "./lib/events.js";
+import { PageCache } from "./lib/page-cache.js";
 import { S3Storage } from "./lib/s3-storage.js";
 import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
@@ -47,6 +48,7 @@ declare module "fastify" {
     tokens: TokenService;
     authenticator: Authenticator;
     storage: FileStorage;
+    pageCache: PageCache;
   }
 }
 
@@ -127,6 +129,7 @@ export async function buildApp(
   app.decorate("events", new EventBus(app.log));
   app.decorate("tokens", tokens);
   app.decorate("authenticator", new Authenticator(database.db, tokens));
+  registerPageCache(app, config);
   // Uploaded files: an S3-compatible bucket when configured (instances share no disk), else DATA_DIR.
   const bucket = s3Settings(config);
   const storage: FileStorage = bucket
@@ -172,6 +175,10 @@ export async function buildApp(
   await app.register(mailerPlugin);
 
   await app.register(realtimeHubPlugin);
+  // Pages other instances hold from memory go stale with a change here, and the other way round.
+  app.pageCache.onBump(() => app.hub.dataChanged());
+  app.hub.onDataChanged(() => app.pageCache.bumpFromElsewhere());
+  app.hub.onReconnect(() => app.pageCache.bumpFromElsewhere());
   const services = createServices({
     config,
     db: database.db,
@@ -202,6 +209,26 @@ export async function buildApp(
 
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
   return app;
+}
+
+/**
+ * List pages served again from memory while nothing changed (lib/page-cache.ts). Anything that
+ * may have changed data makes every stored page stale before its answer leaves: each domain event
+ * (services emit them after commit, on requests, sockets and timers alike) and each request that
+ * is not a read, whatever it did.
+ */
+function registerPageCache(app: FastifyInstance, config: Config): void {
+  const pageCache = new PageCache(
+    { ttlMs: config.LIST_CACHE_MS, maxBytes: config.LIST_CACHE_MB * 1024 * 1024 },
+    (error) => app.log.error({ err: error }, "list page refresh failed"),
+  );
+  app.decorate("pageCache", pageCache);
+  app.events.onEvery(() => pageCache.bump());
+  const reads = new Set(["GET", "HEAD", "OPTIONS"]);
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    if (!reads.has(request.method)) pageCache.bump();
+    done(null, payload);
+  });
 }
 
 /**

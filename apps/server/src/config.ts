@@ -95,6 +95,15 @@ const settingsSchema = z.object({
     .default(6),
   /** Per account: uploaded chat attachments not yet sent may hold at most this many MB. */
   MAX_UNSENT_ATTACHMENT_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * A list page (shipments) may be served again from memory for this long while no data changed
+   * (any write drops every stored page at once): what the clock alone changes, such as a bid
+   * window passing, shows at most this late. Pages past half of it are read again in the
+   * background while they are served. 0 turns it off.
+   */
+  LIST_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  /** The most memory the stored list pages may take together. */
+  LIST_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(64),
   /** Uploads are refused (507) once the upload folder's disk has less free space; 0 turns it off. */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(512),
   /**

@@ -211,6 +211,8 @@ export class EventBus {
   private readonly emitter = new EventEmitter({ captureRejections: false });
   /** Listener work still running: shutdown waits for it before the database closes. */
   private readonly pending = new Set<Promise<void>>();
+  /** Told of every event, synchronously, before its listeners run. */
+  private readonly everyEvent: Array<(name: DomainEventName) => void> = [];
 
   constructor(private readonly log?: FastifyBaseLogger) {
     this.emitter.setMaxListeners(50);
@@ -234,7 +236,13 @@ export class EventBus {
     });
   }
 
+  /** Runs, synchronously, on every event before its listeners: whatever changed, it hears of it. */
+  onEvery(listener: (name: DomainEventName) => void): void {
+    this.everyEvent.push(listener);
+  }
+
   emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
+    for (const listener of this.everyEvent) listener(name);
     this.emitter.emit(name, payload);
   }
 

@@ -46,6 +46,8 @@ export interface ChatParties {
 type ControlEnvelope =
   | { o: string; d: number; s?: string }
   | { o: string; p: ChatParties }
+  /** Data changed on the origin: pages other instances hold from memory are stale. */
+  | { o: string; c: 1 }
   /** A room frame as instances of earlier releases send it: accepted during a rolling deploy. */
   | { o: string; r: Room; f: string; x?: number };
 
@@ -97,6 +99,7 @@ export class RealtimeHub {
   private readonly disconnectHandlers: Array<(userId: number, sessionId?: string) => void> = [];
   private readonly partiesHandlers: Array<(parties: ChatParties) => void> = [];
   private readonly reconnectHandlers: Array<() => void> = [];
+  private readonly dataChangedHandlers: Array<() => void> = [];
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -223,6 +226,23 @@ export class RealtimeHub {
     });
   }
 
+  /** Runs on every other instance when data changed on one (see dataChanged). */
+  onDataChanged(handler: () => void): void {
+    this.dataChangedHandlers.push(handler);
+  }
+
+  /**
+   * Tells the other instances that data changed here, so what they serve from memory is stale.
+   * Never throws; while Redis is away they miss it, and what they hold expires on its own.
+   */
+  dataChanged(): void {
+    if (!this.publisher) return;
+    const envelope: ControlEnvelope = { o: this.instanceId, c: 1 };
+    this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
+      this.log.warn({ err: error.message }, "realtime cross-instance data change failed");
+    });
+  }
+
   /** Runs after the connection to Redis came back: messages sent meanwhile were missed. */
   onReconnect(handler: () => void): void {
     this.reconnectHandlers.push(handler);
@@ -270,6 +290,10 @@ export class RealtimeHub {
     }
     if ("p" in envelope) {
       if (isChatParties(envelope.p)) this.runHandlers(this.partiesHandlers, envelope.p);
+      return;
+    }
+    if ("c" in envelope) {
+      this.runHandlers(this.dataChangedHandlers, undefined);
       return;
     }
     if (typeof envelope.f === "string" && typeof envelope.r === "string") {

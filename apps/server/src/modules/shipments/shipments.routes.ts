@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   addShipmentInfoWithVarianceSchema,
@@ -14,7 +14,7 @@ import {
   shipmentMessages,
   shipmentStatusUpdateInputSchema,
 } from "@fba/contract";
-import { created, flatList, ok } from "../../lib/http.js";
+import { created, flatList, ok, type Page } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
 import {
@@ -274,9 +274,8 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
         },
       },
       async (request, reply) =>
-        flatList(
-          reply,
-          await listShipmentsFor(deps, currentUser(request), list.name, request.query),
+        cachedPage(app, request, reply, () =>
+          listShipmentsFor(deps, currentUser(request), list.name, request.query),
         ),
     );
   }
@@ -294,7 +293,9 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
       },
     },
     async (request, reply) =>
-      flatList(reply, await listQuotationHistory(deps, currentUser(request), request.query)),
+      cachedPage(app, request, reply, () =>
+        listQuotationHistory(deps, currentUser(request), request.query),
+      ),
   );
 
   app.get(
@@ -310,9 +311,27 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
       },
     },
     async (request, reply) =>
-      flatList(
-        reply,
-        await listShipmentsFor(deps, currentUser(request), "admin-all", request.query),
+      cachedPage(app, request, reply, () =>
+        listShipmentsFor(deps, currentUser(request), "admin-all", request.query),
       ),
   );
+}
+
+/**
+ * A list page as its JSON, from memory while no data changed since it was read for this user and
+ * URL (see PageCache), else read and written with the route's serializer. The route's
+ * authentication and validation have run before.
+ */
+async function cachedPage<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: () => Promise<Page<T>>,
+): Promise<FastifyReply> {
+  reply.code(200).type("application/json; charset=utf-8");
+  const body = await app.pageCache.serve(
+    `${currentUser(request).id} ${request.url}`,
+    async () => reply.serialize(flatList(reply, await read())) as string,
+  );
+  return reply.send(body);
 }

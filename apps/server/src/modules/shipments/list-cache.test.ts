@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app.js";
+import { testConfig } from "../../config.js";
+import { shipments } from "../../db/schema/index.js";
+import { buildTestApp, openTestDatabase, type TestContext } from "../../test/app.js";
+import { createSeller, createShipper, type TestUser } from "../../test/factories.js";
+import { placeBid, postShipment } from "../../test/shipment-factories.js";
+
+interface ListBody {
+  data: Array<{ id: number; product_name: string; status: string; quotation: object }>;
+  pagination_option: { count: number };
+}
+
+async function list(app: FastifyInstance, user: TestUser, url: string): Promise<ListBody> {
+  const response = await app.inject({ method: "GET", url, headers: user.auth });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+  return response.json();
+}
+
+/** Renames a shipment behind the app's back, as nothing in the product does. */
+async function renameQuietly(app: FastifyInstance, shipmentId: number, name: string) {
+  await app.database.db
+    .update(shipments)
+    .set({ productName: name })
+    .where(eq(shipments.id, shipmentId));
+}
+
+const ACTIVE = "/api/seller/shipments/?page=1&per_page=50";
+const OPEN = "/api/shipper/shipments/?page=1&per_page=10";
+
+describe("list pages served from memory", () => {
+  let ctx: TestContext;
+  let seller: TestUser;
+  let agent: TestUser;
+  let otherAgent: TestUser;
+  let first: number;
+
+  beforeAll(async () => {
+    // A time to live far longer than the test: only a change can refresh a page.
+    ctx = await buildTestApp({ LIST_CACHE_MS: 10_000 });
+    [seller, agent, otherAgent] = await Promise.all([
+      createSeller(ctx.app),
+      createShipper(ctx.app),
+      createShipper(ctx.app),
+    ]);
+    first = await postShipment(ctx.app, seller, { product_name: "Bamboo boards" });
+  }, 180_000);
+  afterAll(async () => ctx?.close());
+
+  it("serves a page again while nothing changed, and reads it afresh after any write", async () => {
+    expect((await list(ctx.app, seller, ACTIVE)).data.map((row) => row.product_name)).toEqual([
+      "Bamboo boards",
+    ]);
+    await renameQuietly(ctx.app, first, "Renamed boards");
+    const again = await list(ctx.app, seller, ACTIVE);
+    expect(again.data[0]?.product_name).toBe("Bamboo boards");
+    // The same list with another query string is another page.
+    expect((await list(ctx.app, seller, `${ACTIVE}&ordering=-id`)).data[0]?.product_name).toBe(
+      "Renamed boards",
+    );
+
+    await postShipment(ctx.app, seller, { product_name: "Yoga mats" });
+    const after = await list(ctx.app, seller, ACTIVE);
+    expect(after.pagination_option.count).toBe(2);
+    expect(after.data.map((row) => row.product_name).sort()).toEqual([
+      "Renamed boards",
+      "Yoga mats",
+    ]);
+  });
+
+  it("shows each user only their own page: an agent's bid is not on another agent's", async () => {
+    expect((await list(ctx.app, agent, OPEN)).data.every((row) => "id" in row)).toBe(true);
+    await placeBid(ctx.app, agent, first);
+    const own = (await list(ctx.app, agent, OPEN)).data.find((row) => row.id === first);
+    const others = (await list(ctx.app, otherAgent, OPEN)).data.find((row) => row.id === first);
+    expect(own?.quotation).toMatchObject({ pickup_amount: "100.00" });
+    expect(others?.quotation).toEqual({});
+  });
+
+  it("checks the caller before a stored page is looked up", async () => {
+    await list(ctx.app, seller, ACTIVE);
+    const response = await ctx.app.inject({ method: "GET", url: ACTIVE, headers: agent.auth });
+    expect(response.statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({ method: "GET", url: ACTIVE });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("reads afresh after a domain event, whatever emitted it (sockets and timers alike)", async () => {
+    await list(ctx.app, seller, ACTIVE);
+    await renameQuietly(ctx.app, first, "Boards, renamed again");
+    expect((await list(ctx.app, seller, ACTIVE)).data.map((row) => row.product_name)).not.toContain(
+      "Boards, renamed again",
+    );
+    ctx.app.events.emit("user.updated", { userId: seller.id });
+    expect((await list(ctx.app, seller, ACTIVE)).data.map((row) => row.product_name)).toContain(
+      "Boards, renamed again",
+    );
+  });
+});
+
+describe("list pages with the cache turned off", () => {
+  let ctx: TestContext;
+  let seller: TestUser;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp({ LIST_CACHE_MS: 0 });
+    seller = await createSeller(ctx.app);
+  }, 180_000);
+  afterAll(async () => ctx?.close());
+
+  it("reads every page afresh", async () => {
+    const id = await postShipment(ctx.app, seller, { product_name: "Lamps" });
+    expect((await list(ctx.app, seller, ACTIVE)).data[0]?.product_name).toBe("Lamps");
+    await renameQuietly(ctx.app, id, "Desk lamps");
+    expect((await list(ctx.app, seller, ACTIVE)).data[0]?.product_name).toBe("Desk lamps");
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.skipIf(!redisUrl)("list pages on two instances sharing Redis", () => {
+  const apps: FastifyInstance[] = [];
+  let drop: () => Promise<void>;
+  let dataDir: string;
+  let seller: TestUser;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "fba-list-cache-"));
+    const opened = await openTestDatabase();
+    drop = opened.drop;
+    const config = testConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      REDIS_URL: redisUrl,
+      LIST_CACHE_MS: 10_000,
+    });
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp(config, { database: opened.database });
+      await app.ready();
+      apps.push(app);
+    }
+    seller = await createSeller(apps[0]!);
+  }, 180_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await drop?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("drops a page on one instance when data changes on the other", async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    expect((await list(b, seller, ACTIVE)).pagination_option.count).toBe(0);
+    await postShipment(a, seller, { product_name: "Kitchen scales" });
+    await expect
+      .poll(async () => (await list(b, seller, ACTIVE)).pagination_option.count, {
+        timeout: 3_000,
+        interval: 20,
+      })
+      .toBe(1);
+  });
+});
