@@ -1,9 +1,15 @@
 import { LRUCache } from "lru-cache";
 
+/** A page as the JSON sent, with the compressed copies made of it so far (by encoding). */
+export class StoredPage {
+  readonly encoded = new Map<string, Buffer>();
+  constructor(readonly json: string) {}
+}
+
 interface Entry {
   /** The data generation the page was read in (see PageCache.generation). */
   generation: number;
-  body: string;
+  page: StoredPage;
   /** When its reading began (ms since the epoch). */
   readAt: number;
 }
@@ -11,7 +17,7 @@ interface Entry {
 /** A page being read, which readers of the same page in the same generation wait for. */
 interface Reading {
   generation: number;
-  body: Promise<string>;
+  page: Promise<StoredPage>;
 }
 
 export interface PageCacheOptions {
@@ -56,8 +62,8 @@ export class PageCache {
             ttl: options.ttlMs,
             ttlAutopurge: false,
             maxSize: options.maxBytes,
-            // A JavaScript string takes up to two bytes a character; JSON is mostly one.
-            sizeCalculation: (entry) => Math.max(1, entry.body.length),
+            // JSON is mostly one byte a character; compressed copies add about a tenth.
+            sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.page.json.length * 1.1)),
           })
         : null;
   }
@@ -66,14 +72,14 @@ export class PageCache {
    * The page for this key: the stored one while no data changed since it was read (reading it
    * again in the background once it is past half its time to live), else what `read` gives.
    */
-  async serve(key: string, read: () => Promise<string>): Promise<string> {
-    if (!this.pages) return read();
+  async serve(key: string, read: () => Promise<string>): Promise<StoredPage> {
+    if (!this.pages) return new StoredPage(await read());
     const entry = this.fresh(key);
     if (!entry) return this.load(key, read);
     if (Date.now() - entry.readAt >= this.refreshAfterMs && !this.isReading(key)) {
       this.load(key, read).catch(this.onRefreshFailed);
     }
-    return entry.body;
+    return entry.page;
   }
 
   private fresh(key: string): Entry | undefined {
@@ -91,23 +97,24 @@ export class PageCache {
   }
 
   /** Reads the page once however many ask for it in this generation, and stores it. */
-  private load(key: string, read: () => Promise<string>): Promise<string> {
+  private load(key: string, read: () => Promise<string>): Promise<StoredPage> {
     const generation = this.current;
     const running = this.reading.get(key);
-    if (running?.generation === generation) return running.body;
+    if (running?.generation === generation) return running.page;
     const readAt = Date.now();
-    const body = read().then((text) => {
+    const page = read().then((json) => {
+      const stored = new StoredPage(json);
       // A page read before a change is not stored: the change may not be in it.
-      if (generation === this.current) this.pages?.set(key, { generation, body: text, readAt });
-      return text;
+      if (generation === this.current) this.pages?.set(key, { generation, page: stored, readAt });
+      return stored;
     });
-    const reading = { generation, body };
+    const reading = { generation, page };
     this.reading.set(key, reading);
     const done = () => {
       if (this.reading.get(key) === reading) this.reading.delete(key);
     };
-    body.then(done, done);
-    return body;
+    page.then(done, done);
+    return page;
   }
 
   /**

@@ -1,7 +1,14 @@
-import { constants } from "node:zlib";
-import type { FastifyInstance } from "fastify";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import compress from "@fastify/compress";
+import { Negotiator } from "@fastify/accept-negotiator";
+import type { StoredPage } from "../lib/page-cache.js";
+
+const THRESHOLD_BYTES = 1024;
+// Quality 4 and level 5: most of the size win for a fraction of the CPU of the maximums.
+const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 4 };
+const GZIP_LEVEL = 5;
 
 /**
  * Compresses the JSON answers of reads (brotli or gzip, as the client accepts) from 1 KB up: a
@@ -18,11 +25,44 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
     if (isSocket || ![route.method].flat().includes("GET")) route.compress = false;
   });
   await app.register(compress, {
-    threshold: 1024,
+    threshold: THRESHOLD_BYTES,
     encodings: ["br", "gzip"],
     customTypes: /^application\/json/,
-    // Quality 4 and level 5: most of the size win for a fraction of the CPU of the maximums.
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 5 },
+    brotliOptions: { params: BROTLI_PARAMS },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 });
+
+const encodings = new Negotiator<"br" | "gzip">({ supportedValues: ["br", "gzip"] });
+
+/**
+ * Sends a page served from memory (lib/page-cache.ts) as the plugin above would compress it, but
+ * compressing each page once per encoding rather than once per request: the copy is kept with
+ * the page. The plugin leaves an answer that already has a Content-Encoding alone.
+ */
+export function sendStoredPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: StoredPage,
+): FastifyReply {
+  const accepted = request.headers["accept-encoding"];
+  const encoding =
+    accepted && page.json.length >= THRESHOLD_BYTES
+      ? // As @fastify/compress reads the header: "*" and "x-gzip" stand for gzip.
+        encodings.negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, "gzip"))
+      : null;
+  if (!encoding) return reply.send(page.json);
+  let bytes = page.encoded.get(encoding);
+  if (!bytes) {
+    bytes =
+      encoding === "br"
+        ? brotliCompressSync(page.json, { params: BROTLI_PARAMS })
+        : gzipSync(page.json, { level: GZIP_LEVEL });
+    page.encoded.set(encoding, bytes);
+  }
+  const vary = reply.getHeader("vary");
+  return reply
+    .header("content-encoding", encoding)
+    .header("vary", vary ? `${String(vary)}, accept-encoding` : "accept-encoding")
+    .send(bytes);
+}

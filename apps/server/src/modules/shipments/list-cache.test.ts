@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -82,6 +83,30 @@ describe("list pages served from memory", () => {
     const others = (await list(ctx.app, otherAgent, OPEN)).data.find((row) => row.id === first);
     expect(own?.quotation).toMatchObject({ pickup_amount: "100.00" });
     expect(others?.quotation).toEqual({});
+  });
+
+  it("sends a stored page compressed as each client accepts, compressing it once", async () => {
+    for (let i = 0; i < 4; i += 1)
+      await postShipment(ctx.app, seller, { product_name: `Mug ${i}` });
+    const get = (encoding: string) =>
+      ctx.app.inject({
+        method: "GET",
+        url: ACTIVE,
+        headers: { ...seller.auth, "accept-encoding": encoding },
+      });
+    const plain = await list(ctx.app, seller, ACTIVE);
+    const gzip = await get("gzip");
+    const gzipAgain = await get("x-gzip;q=1");
+    const brotli = await get("gzip;q=0.5, br");
+    const identity = await get("identity");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toBe("accept-encoding");
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain);
+    expect(gzipAgain.rawPayload.equals(gzip.rawPayload)).toBe(true);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain);
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.json()).toEqual(plain);
   });
 
   it("checks the caller before a stored page is looked up", async () => {

@@ -16,6 +16,7 @@ import {
 } from "@fba/contract";
 import { created, flatList, ok, type Page } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
+import { sendStoredPage } from "../../plugins/compression.js";
 import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
 import {
   addShipmentInfo,
@@ -329,9 +330,9 @@ async function cachedPage<T>(
   read: () => Promise<Page<T>>,
 ): Promise<FastifyReply> {
   reply.code(200).type("application/json; charset=utf-8");
-  const body = await app.pageCache.serve(
+  const page = await app.pageCache.serve(
     `${currentUser(request).id} ${request.url}`,
     async () => reply.serialize(flatList(reply, await read())) as string,
   );
-  return reply.send(body);
+  return sendStoredPage(request, reply, page);
 }
