@@ -14,7 +14,7 @@ import {
 } from "fastify-type-provider-zod";
 import { s3Settings, trustProxyOption, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
-import { EventBus } from "./lib/events.js";
+import { EventBus, usersConcerned } from "./lib/events.js";
 import { PageCache } from "./lib/page-cache.js";
 import { S3Storage } from "./lib/s3-storage.js";
 import { DiskStorage, type FileStorage } from "./lib/storage.js";
@@ -176,10 +176,11 @@ export async function buildApp(
 
   await app.register(realtimeHubPlugin);
   // Pages other instances hold from memory go stale with a change here, and the other way round.
-  app.pageCache.onBump(() => app.hub.dataChanged());
-  app.hub.onDataChanged(() => app.pageCache.bumpFromElsewhere());
-  app.hub.onReconnect(() => app.pageCache.bumpFromElsewhere());
+  app.pageCache.onChange((users) => app.hub.dataChanged(users));
+  app.hub.onDataChanged((users) => app.pageCache.changedElsewhere(users));
+  app.hub.onReconnect(() => app.pageCache.changedElsewhere(null));
   const services = createServices({
+    pageCache: app.pageCache,
     config,
     db: database.db,
     events: app.events,
@@ -212,10 +213,10 @@ export async function buildApp(
 }
 
 /**
- * List pages served again from memory while nothing changed (lib/page-cache.ts). Anything that
- * may have changed data makes every stored page stale before its answer leaves: each domain event
- * (services emit them after commit, on requests, sockets and timers alike) and each request that
- * is not a read, whatever it did.
+ * List pages served again from memory while nothing they show changed (lib/page-cache.ts). Before
+ * its answer leaves, each request that is not a read makes its user's pages stale, whatever it
+ * did (an anonymous one, everyone's); each domain event (services emit them after commit, on
+ * requests, sockets and timers alike) those of the users it concerns (lib/events.ts).
  */
 function registerPageCache(app: FastifyInstance, config: Config): void {
   const pageCache = new PageCache(
@@ -223,10 +224,10 @@ function registerPageCache(app: FastifyInstance, config: Config): void {
     (error) => app.log.error({ err: error }, "list page refresh failed"),
   );
   app.decorate("pageCache", pageCache);
-  app.events.onEvery(() => pageCache.bump());
+  app.events.onEvery((name, event) => pageCache.changed(usersConcerned(name, event)));
   const reads = new Set(["GET", "HEAD", "OPTIONS"]);
   app.addHook("onSend", (request, _reply, payload, done) => {
-    if (!reads.has(request.method)) pageCache.bump();
+    if (!reads.has(request.method)) pageCache.changed(request.user ? [request.user.id] : null);
     done(null, payload);
   });
 }

@@ -102,6 +102,11 @@ const settingsSchema = z.object({
    * background while they are served. 0 turns it off.
    */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  /**
+   * One agent's scorecard is recomputed at most once per this many ms (it reads their whole
+   * history); changes in between are folded into the next refresh. 0: after every change.
+   */
+  SCORECARD_REFRESH_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The most memory the stored list pages may take together. */
   LIST_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(64),
   /** Uploads are refused (507) once the upload folder's disk has less free space; 0 turns it off. */
@@ -224,7 +229,13 @@ export function trustProxyOption(value: Config["TRUST_PROXY"]): TrustProxy {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests share two cores with in-process PGlite, whose queries block the loop: no load shedding.
   return {
-    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MAX_EVENT_LOOP_DELAY_MS: "0" }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+      // Tests read a card right after the change that moves it (the gap has its own tests).
+      SCORECARD_REFRESH_GAP_MS: "0",
+    }),
     ...overrides,
   };
 }

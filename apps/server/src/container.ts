@@ -29,6 +29,7 @@ import { WarehouseRowService } from "./modules/legacy-client/warehouse-rows.serv
 import { claimSample } from "./modules/sample-shipments/sample-shipments.repository.js";
 import { SampleShipmentService } from "./modules/sample-shipments/sample-shipments.service.js";
 import type { ShipmentDeps } from "./modules/shipments/shipments.service.js";
+import type { PageCache } from "./lib/page-cache.js";
 import { UserService } from "./modules/users/users.service.js";
 import type { Authenticator } from "./plugins/auth.js";
 import type { SocketRegistration } from "./realtime/sockets.js";
@@ -45,6 +46,8 @@ export interface Infrastructure {
   log: FastifyBaseLogger;
   /** The JWT secret, resolved once: it also keys OTP hashes and attachment links. */
   secret: string;
+  /** List pages and totals kept in memory (lib/page-cache.ts); lists read afresh without it. */
+  pageCache?: PageCache;
 }
 
 /**
@@ -54,7 +57,12 @@ export interface Infrastructure {
 export function createServices(infra: Infrastructure) {
   const { config, db, events, storage, tokens, authenticator, mailer, log, secret } = infra;
   const attachmentSigner = new AttachmentUrlSigner(secret, config.PUBLIC_URL);
-  const shipments: ShipmentDeps = { db, events, bidWindowHours: config.BID_WINDOW_HOURS };
+  const shipments: ShipmentDeps = {
+    db,
+    events,
+    bidWindowHours: config.BID_WINDOW_HOURS,
+    pageCache: infra.pageCache,
+  };
   const legs = new LegService({ db, events });
   const documentSigner = new SignedUrlSigner({
     secret,
@@ -66,7 +74,7 @@ export function createServices(infra: Infrastructure) {
   // The existing client's warehouse rows are the order's legs, read and changed through them.
   const warehouseRows = new WarehouseRowService({ db, legs, documents, signer: documentSigner });
   // Agents' scorecards, kept current from domain events (see modules/agents).
-  const scorecards = new ScorecardRefresher(db);
+  const scorecards = new ScorecardRefresher(db, config.SCORECARD_REFRESH_GAP_MS);
   return {
     db,
     config,

@@ -179,6 +179,8 @@ export interface DomainEvents {
   /** Live changes to a chat, for everyone with it open. */
   "chat.message_posted": {
     chat: ChatRef;
+    /** The chat's seller and agent (null until a sample is claimed: every agent may read it). */
+    parties: { sellerId: number; agentId: number | null };
     message: ServerEventData<"message_sent">;
     isReply: boolean;
   };
@@ -189,7 +191,12 @@ export interface DomainEvents {
     senderName: string;
     text: string;
   };
-  "chat.message_deleted": { chat: ChatRef; messageId: number; senderName: string };
+  "chat.message_deleted": {
+    chat: ChatRef;
+    parties: { sellerId: number; agentId: number | null };
+    messageId: number;
+    senderName: string;
+  };
   "chat.reaction_added": { chat: ChatRef; reaction: ServerEventData<"reaction_added"> };
   "chat.read": { chat: ChatRef; userId: number };
   /** Who a chat's parties are now (besides admins): sockets of anyone else close. */
@@ -205,6 +212,71 @@ export interface DomainEvents {
 }
 
 export type DomainEventName = keyof DomainEvents;
+
+/** Users an event names; `null` entries (no agent yet) are dropped. */
+type Named = ReadonlyArray<number | null>;
+
+/**
+ * Whose data each event changes: the users whose pages may show it, or `null` when that may be
+ * anyone (an announcement, a name everyone sees next to a shipment). Admins see every shipment,
+ * so what is kept in memory for them goes stale with any change (lib/page-cache.ts). Every event
+ * says: a new one does not compile until it does.
+ */
+const concerns: { [K in DomainEventName]: (event: DomainEvents[K]) => Named | null } = {
+  "shipment.created": (e) => [e.sellerId],
+  "quotation.created": (e) => [e.sellerId, e.agentId],
+  "bidding.closed": (e) => [e.sellerId, e.winnerAgentId, ...e.loserAgentIds],
+  "quotation.accepted": (e) => [e.sellerId, e.agentId],
+  "bidding.awarded": (e) => [e.sellerId, e.winnerAgentId, ...e.bidderAgentIds],
+  "quotation.reconfirm_requested": (e) => [e.sellerId, e.agentId],
+  "quotation.reconfirmed": (e) => [e.sellerId, e.agentId],
+  "rating.created": (e) => [e.sellerId, e.agentId],
+  "rating.replied": (e) => [e.sellerId, e.agentId],
+  "quotation.declined": (e) => [e.sellerId, e.agentId],
+  "quotation.cancelled": (e) => [e.sellerId, e.agentId],
+  "shipment.status_changed": (e) => [e.sellerId, e.agentId, e.byUserId],
+  "shipment.info_updated": (e) => [e.sellerId, e.agentId],
+  "charge_change.updated": (e) => [e.sellerId, e.agentId, e.byUserId],
+  "leg.updated": (e) => [e.sellerId, e.agentId, e.byUserId],
+  "document.uploaded": (e) => [e.sellerId, e.agentId, e.byUserId],
+  "leg.milestone_recorded": (e) => [e.sellerId, e.agentId, e.byUserId],
+  // The order's agent is not named: anyone.
+  "leg.different_fc_flagged": () => null,
+  "leg.different_fc_decided": () => null,
+  // Open sample requests are every agent's to read.
+  "sample.created": () => null,
+  "sample.completed": () => null,
+  "sample.claimed": () => null,
+  "announcement.created": () => null,
+  // A name or an account's state shows on other users' pages.
+  "user.updated": () => null,
+  "user.disabled": () => null,
+  "user.sessions_ended": (e) => [e.userId],
+  "chat.message_created": (e) => [e.senderId, ...e.recipientIds],
+  // Unread counts: the chat's parties'; an unclaimed sample's chat is every agent's.
+  "chat.message_posted": (e) =>
+    e.parties.agentId === null ? null : [e.parties.sellerId, e.parties.agentId],
+  "chat.message_deleted": (e) =>
+    e.parties.agentId === null ? null : [e.parties.sellerId, e.parties.agentId],
+  // Neither changes a count or anything a list shows.
+  "chat.message_edited": () => [],
+  "chat.reaction_added": () => [],
+  "chat.read": (e) => [e.userId],
+  "chat.parties_changed": (e) => [e.sellerId, e.agentId],
+  "notification.created": (e) => [e.userId],
+  "notification.updated": (e) => [e.userId],
+  "notification.read": (e) => [e.userId],
+  "notification.unread_changed": (e) => [e.userId],
+};
+
+/** The users whose data an event changes (see `concerns`), or null for anyone's. */
+export function usersConcerned<K extends DomainEventName>(
+  name: K,
+  event: DomainEvents[K],
+): number[] | null {
+  const named = concerns[name](event);
+  return named === null ? null : [...new Set(named.filter((id): id is number => id !== null))];
+}
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;
 
 export class EventBus {
@@ -212,7 +284,9 @@ export class EventBus {
   /** Listener work still running: shutdown waits for it before the database closes. */
   private readonly pending = new Set<Promise<void>>();
   /** Told of every event, synchronously, before its listeners run. */
-  private readonly everyEvent: Array<(name: DomainEventName) => void> = [];
+  private readonly everyEvent: Array<
+    <K extends DomainEventName>(name: K, payload: DomainEvents[K]) => void
+  > = [];
 
   constructor(private readonly log?: FastifyBaseLogger) {
     this.emitter.setMaxListeners(50);
@@ -237,12 +311,12 @@ export class EventBus {
   }
 
   /** Runs, synchronously, on every event before its listeners: whatever changed, it hears of it. */
-  onEvery(listener: (name: DomainEventName) => void): void {
+  onEvery(listener: <K extends DomainEventName>(name: K, payload: DomainEvents[K]) => void): void {
     this.everyEvent.push(listener);
   }
 
   emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
-    for (const listener of this.everyEvent) listener(name);
+    for (const listener of this.everyEvent) listener(name, payload);
     this.emitter.emit(name, payload);
   }
 

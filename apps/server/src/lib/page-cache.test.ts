@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { PageCache } from "./page-cache.js";
+import { PageCache, type ChangedUsers, type PageScope } from "./page-cache.js";
 
 const options = { ttlMs: 60_000, maxBytes: 1024 };
-/** The JSON of the page served for this key. */
-const text = async (cache: PageCache, key: string, read: () => Promise<string>) =>
-  (await cache.serve(key, read)).json;
+/** The JSON of the page served for this key (user 1's unless told). */
+const text = async (
+  cache: PageCache,
+  key: string,
+  read: () => Promise<string>,
+  scope: PageScope = { userId: 1, everyone: false },
+) => (await cache.serve(key, scope, read)).json;
+const userTwo: PageScope = { userId: 2, everyone: false };
+const admin: PageScope = { userId: 9, everyone: true };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A page reader that counts its readings and answers "<name> #<reading>". */
@@ -22,8 +28,8 @@ describe("PageCache", () => {
     const a = reader("a");
     expect(await text(cache, "1 /a", a.read)).toBe("a #1");
     expect(await text(cache, "1 /a", a.read)).toBe("a #1");
-    expect(await text(cache, "2 /a", reader("other user").read)).toBe("other user #1");
-    cache.bump();
+    expect(await text(cache, "2 /a", reader("other user").read, userTwo)).toBe("other user #1");
+    cache.changed([1]);
     expect(await text(cache, "1 /a", a.read)).toBe("a #2");
     expect(a.readings).toBe(2);
   });
@@ -33,7 +39,7 @@ describe("PageCache", () => {
     let readings = 0;
     const read = async () => {
       readings += 1;
-      if (readings === 1) cache.bump();
+      if (readings === 1) cache.changed([1]);
       return `read #${readings}`;
     };
     expect(await text(cache, "1 /a", read)).toBe("read #1");
@@ -86,31 +92,127 @@ describe("PageCache", () => {
     expect(failures).toHaveLength(1);
   });
 
-  it("makes pages stale on word from another instance, without passing the word on", async () => {
+  it("keeps one user's pages across another user's changes", async () => {
     const cache = new PageCache(options);
-    let told = 0;
-    cache.onBump(() => (told += 1));
     const a = reader("a");
+    const b = reader("b");
     await text(cache, "1 /a", a.read);
-    cache.bumpFromElsewhere();
-    expect(await text(cache, "1 /a", a.read)).toBe("a #2");
-    await Promise.resolve();
-    expect(told).toBe(0);
+    await text(cache, "2 /a", b.read, userTwo);
+    cache.changed([2, 3]);
+    expect(await text(cache, "1 /a", a.read)).toBe("a #1");
+    expect(await text(cache, "2 /a", b.read, userTwo)).toBe("b #2");
   });
 
-  it("tells the other instances once per tick, however many changes the tick made", async () => {
+  it("makes every page stale with a change to anyone's data", async () => {
     const cache = new PageCache(options);
-    let told = 0;
-    cache.onBump(() => (told += 1));
-    cache.bump();
-    cache.bump();
-    cache.bump();
-    expect(told).toBe(0);
+    const a = reader("a");
+    const b = reader("b");
+    await text(cache, "1 /a", a.read);
+    await text(cache, "2 /a", b.read, userTwo);
+    cache.changed(null);
+    expect(await text(cache, "1 /a", a.read)).toBe("a #2");
+    expect(await text(cache, "2 /a", b.read, userTwo)).toBe("b #2");
+  });
+
+  it("makes a page of everyone's data stale with any user's change", async () => {
+    const cache = new PageCache(options);
+    const all = reader("all");
+    await text(cache, "9 /all", all.read, admin);
+    cache.changed([]);
+    expect(await text(cache, "9 /all", all.read, admin)).toBe("all #1");
+    cache.changed([5]);
+    expect(await text(cache, "9 /all", all.read, admin)).toBe("all #2");
+  });
+
+  it("does not keep a page when a change to its reader came while it was being read", async () => {
+    const cache = new PageCache(options);
+    let readings = 0;
+    const read = async () => {
+      readings += 1;
+      // Another user's change does not matter; the reader's own does.
+      cache.changed(readings === 1 ? [1] : [2]);
+      return `read #${readings}`;
+    };
+    expect(await text(cache, "1 /a", read)).toBe("read #1");
+    expect(await text(cache, "1 /a", read)).toBe("read #2");
+    expect(await text(cache, "1 /a", read)).toBe("read #2");
+  });
+
+  it("counts a change it had to forget as anyone's", async () => {
+    const cache = new PageCache({ ...options, maxUsersRemembered: 2 });
+    const a = reader("a");
+    await text(cache, "1 /a", a.read);
+    cache.changed([2]);
+    cache.changed([3]);
+    expect(await text(cache, "1 /a", a.read)).toBe("a #1");
+    // User 2's change is forgotten to make room: pages read before it cannot tell, so all go.
+    cache.changed([4]);
+    expect(await text(cache, "1 /a", a.read)).toBe("a #2");
+  });
+
+  it("makes pages stale on word from another instance, without passing the word on", async () => {
+    const cache = new PageCache(options);
+    const told: ChangedUsers[] = [];
+    cache.onChange((users) => told.push(users));
+    const a = reader("a");
+    const b = reader("b");
+    await text(cache, "1 /a", a.read);
+    await text(cache, "2 /a", b.read, userTwo);
+    cache.changedElsewhere([1]);
+    expect(await text(cache, "1 /a", a.read)).toBe("a #2");
+    expect(await text(cache, "2 /a", b.read, userTwo)).toBe("b #1");
+    cache.changedElsewhere(null);
+    expect(await text(cache, "2 /a", b.read, userTwo)).toBe("b #2");
     await Promise.resolve();
-    expect(told).toBe(1);
-    cache.bump();
+    expect(told).toEqual([]);
+  });
+
+  it("tells the other instances once per tick, with every user the tick's changes touched", async () => {
+    const cache = new PageCache(options);
+    const told: ChangedUsers[] = [];
+    cache.onChange((users) => told.push(users));
+    cache.changed([1, 2]);
+    cache.changed([2, 3]);
+    cache.changed([]);
+    expect(told).toEqual([]);
     await Promise.resolve();
-    expect(told).toBe(2);
+    expect(told).toEqual([[1, 2, 3]]);
+    cache.changed([4]);
+    cache.changed(null);
+    cache.changed([5]);
+    await Promise.resolve();
+    expect(told).toEqual([[1, 2, 3], null]);
+    cache.changed([]);
+    await Promise.resolve();
+    expect(told).toHaveLength(2);
+  });
+
+  it("shares a total among readers while no change concerns the one asking", async () => {
+    const cache = new PageCache(options);
+    let counted = 0;
+    const count = async () => ++counted;
+    expect(await cache.total("open lamp", { userId: 1, everyone: false }, count)).toBe(1);
+    expect(await cache.total("open lamp", userTwo, count)).toBe(1);
+    cache.changed([3]);
+    expect(await cache.total("open lamp", userTwo, count)).toBe(1);
+    // A change that concerns the reader asking counts again, for them and after them.
+    cache.changed([2]);
+    expect(await cache.total("open lamp", userTwo, count)).toBe(2);
+    expect(await cache.total("open lamp", { userId: 1, everyone: false }, count)).toBe(2);
+    expect(await cache.total("open lamp", admin, count)).toBe(2);
+    cache.changed([4]);
+    expect(await cache.total("open lamp", admin, count)).toBe(3);
+  });
+
+  it("keeps a total for half the time to live of a page", async () => {
+    const cache = new PageCache({ ...options, ttlMs: 80 });
+    let counted = 0;
+    const count = async () => ++counted;
+    expect(await cache.total("t", userTwo, count)).toBe(1);
+    await sleep(20);
+    expect(await cache.total("t", userTwo, count)).toBe(1);
+    await sleep(40);
+    expect(await cache.total("t", userTwo, count)).toBe(2);
   });
 
   it("holds no more than its size, dropping the least recently used pages", async () => {

@@ -6,18 +6,48 @@ export class StoredPage {
   constructor(readonly json: string) {}
 }
 
-interface Entry {
-  /** The data generation the page was read in (see PageCache.generation). */
-  generation: number;
-  page: StoredPage;
+interface Entry<V> {
+  /** The change count when its reading began (see PageCache). */
+  stamp: number;
+  value: V;
   /** When its reading began (ms since the epoch). */
   readAt: number;
 }
 
-/** A page being read, which readers of the same page in the same generation wait for. */
-interface Reading {
-  generation: number;
-  page: Promise<StoredPage>;
+/** A value being read, which readers of the same key wait for while no change touched it. */
+interface Reading<V> {
+  stamp: number;
+  value: Promise<V>;
+}
+
+/** Values kept by key, each with the change count its reading began at. */
+class Shelf<V> {
+  readonly entries: LRUCache<string, Entry<V>>;
+  readonly reading = new Map<string, Reading<V>>();
+
+  constructor(
+    readonly ttlMs: number,
+    limits: { maxSize: number; sizeOf: (value: V) => number } | { max: number },
+  ) {
+    this.entries = new LRUCache<string, Entry<V>>({
+      ttl: ttlMs,
+      ttlAutopurge: false,
+      ...("max" in limits
+        ? { max: limits.max }
+        : {
+            maxSize: limits.maxSize,
+            sizeCalculation: (entry: Entry<V>) => limits.sizeOf(entry.value),
+          }),
+    });
+  }
+}
+
+/** Whose data a page shows. */
+export interface PageScope {
+  /** The reader: the page goes stale when their data changes. */
+  userId: number;
+  /** The page shows everyone's data (an admin's): it goes stale when anyone's changes. */
+  everyone: boolean;
 }
 
 export interface PageCacheOptions {
@@ -25,124 +55,199 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** The most memory, in bytes of JSON, the pages may take together. */
   maxBytes: number;
+  /** Users whose latest change is remembered (100,000 unless told). */
+  maxUsersRemembered?: number;
 }
 
+/** A change to the data of these users, or to anyone's (null). */
+export type ChangedUsers = readonly number[] | null;
+
+/** Past this many users in one tick, other instances are told that anyone's data changed. */
+const MAX_USERS_ANNOUNCED = 1000;
+/** Users whose latest change is remembered; past that, the oldest counts as anyone's change. */
+const MAX_USERS_REMEMBERED = 100_000;
+
 /**
- * List pages, as the JSON the server sent, served again from memory while nothing changed.
+ * List pages, as the JSON the server sent, served again from memory while nothing they show
+ * changed.
  *
- * "Nothing changed" is a generation: a number that goes up whenever data a page could show may
- * have changed (every write request, every domain event, and the same on other instances as
- * soon as their word arrives). A page is stored with the generation current when its reading
- * began, so a write that commits while the page is being read makes it stale at once; a page is
- * served only while that generation is still the current one. What time alone changes (a bid
- * window passing, a leg falling behind) is bounded by the time to live: at most `ttlMs` behind
- * the clock. Pages are keyed by user and URL: a page holds what only its reader sees (their own
- * bid, their unread counts), and access is checked before a page is looked up.
+ * Changes are counted: each one (a write request, a domain event, word from another instance)
+ * takes the next number and is recorded against the users whose data it touched (the writer;
+ * the users an event names, lib/events.ts), or against anyone when that is not known. A page is
+ * stored with the count when its reading began and served while no later change touched its
+ * reader (or, for a page of everyone's data, no later change at all); so a change committed while
+ * a page is read makes it stale at once. What a user made, or was told about, shows on their next
+ * read. What others did without telling them (a new booking in the agents' open list), and what
+ * time alone changes (a bid window passing), shows at most `ttlMs` late.
  *
- * A page past half its time to live is read again in the background while the stored one is
- * served, so a page people keep opening is never waited for; readers of a page that is being
- * read wait for that one reading instead of starting their own.
+ * Pages are keyed by user and URL: a page holds what only its reader sees (their own bid, their
+ * unread counts), and access is checked before a page is looked up. A page past half its time to
+ * live is read again in the background while the stored one is served, so a page people keep
+ * opening is never waited for; readers of a page that is being read wait for that one reading.
  */
 export class PageCache {
-  private current = 0;
-  private readonly pages: LRUCache<string, Entry> | null;
-  private readonly reading = new Map<string, Reading>();
+  /** Changes so far. */
+  private count = 0;
+  /** The number of the latest change that may have touched anyone's data. */
+  private anyoneAt = 0;
+  /** The number of the latest change of any kind. */
+  private latest = 0;
+  /** The number of each user's latest change, kept while a page read before it could live. */
+  private readonly usersAt: LRUCache<number, number> | null;
+  private readonly pages: Shelf<StoredPage> | null;
+  /** Totals of lists that many readers share (see `total`). */
+  private readonly totals: Shelf<number> | null;
   private readonly refreshAfterMs: number;
-  private readonly bumpListeners: Array<() => void> = [];
-  private bumpAnnounced = false;
+  private readonly changeListeners: Array<(users: ChangedUsers) => void> = [];
+  /** What this tick changed, told to listeners once at its end (null: anyone's). */
+  private pendingAnnouncement: Set<number> | null | undefined;
 
   constructor(
-    options: PageCacheOptions,
+    private readonly options: PageCacheOptions,
     private readonly onRefreshFailed: (error: unknown) => void = () => undefined,
   ) {
     this.refreshAfterMs = options.ttlMs / 2;
     this.pages =
       options.ttlMs > 0
-        ? new LRUCache<string, Entry>({
-            ttl: options.ttlMs,
-            ttlAutopurge: false,
+        ? new Shelf<StoredPage>(options.ttlMs, {
             maxSize: options.maxBytes,
             // JSON is mostly one byte a character; compressed copies add about a tenth.
-            sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.page.json.length * 1.1)),
+            sizeOf: (page) => Math.max(1, Math.ceil(page.json.length * 1.1)),
+          })
+        : null;
+    // A page read again keeps a total at most half its time to live old.
+    this.totals =
+      options.ttlMs > 0 ? new Shelf<number>(Math.max(1, options.ttlMs / 2), { max: 10_000 }) : null;
+    this.usersAt =
+      options.ttlMs > 0
+        ? new LRUCache<number, number>({
+            // A page lives at most ttlMs from the start of its reading: a change older than that
+            // is behind every stored page.
+            ttl: options.ttlMs + 1000,
+            ttlAutopurge: false,
+            max: options.maxUsersRemembered ?? MAX_USERS_REMEMBERED,
+            // A change forgotten early would leave pages read before it looking fresh.
+            dispose: (at, _user, reason) => {
+              if (reason === "evict") this.anyoneAt = Math.max(this.anyoneAt, at);
+            },
           })
         : null;
   }
 
   /**
-   * The page for this key: the stored one while no data changed since it was read (reading it
-   * again in the background once it is past half its time to live), else what `read` gives.
+   * The page for this key: the stored one while nothing it shows changed since it was read
+   * (reading it again in the background once it is past half its time to live), else what `read`
+   * gives.
    */
-  async serve(key: string, read: () => Promise<string>): Promise<StoredPage> {
+  async serve(key: string, scope: PageScope, read: () => Promise<string>): Promise<StoredPage> {
     if (!this.pages) return new StoredPage(await read());
-    const entry = this.fresh(key);
-    if (!entry) return this.load(key, read);
-    if (Date.now() - entry.readAt >= this.refreshAfterMs && !this.isReading(key)) {
-      this.load(key, read).catch(this.onRefreshFailed);
+    const entry = this.freshEntry(this.pages, key, scope);
+    if (!entry) return this.load(this.pages, key, scope, async () => new StoredPage(await read()));
+    if (Date.now() - entry.readAt >= this.refreshAfterMs && !this.isReading(key, scope)) {
+      this.load(this.pages, key, scope, async () => new StoredPage(await read())).catch(
+        this.onRefreshFailed,
+      );
     }
-    return entry.page;
-  }
-
-  private fresh(key: string): Entry | undefined {
-    const entry = this.pages?.get(key);
-    if (!entry) return undefined;
-    if (entry.generation !== this.current) {
-      this.pages?.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private isReading(key: string): boolean {
-    return this.reading.get(key)?.generation === this.current;
-  }
-
-  /** Reads the page once however many ask for it in this generation, and stores it. */
-  private load(key: string, read: () => Promise<string>): Promise<StoredPage> {
-    const generation = this.current;
-    const running = this.reading.get(key);
-    if (running?.generation === generation) return running.page;
-    const readAt = Date.now();
-    const page = read().then((json) => {
-      const stored = new StoredPage(json);
-      // A page read before a change is not stored: the change may not be in it.
-      if (generation === this.current) this.pages?.set(key, { generation, page: stored, readAt });
-      return stored;
-    });
-    const reading = { generation, page };
-    this.reading.set(key, reading);
-    const done = () => {
-      if (this.reading.get(key) === reading) this.reading.delete(key);
-    };
-    page.then(done, done);
-    return page;
+    return entry.value;
   }
 
   /**
-   * Data may have changed here: every stored page is stale from now on. Listeners (the word to
-   * other instances) hear of it once per tick however many changes the tick made.
+   * A list's total that does not depend on who reads it (how many open shipments match a search),
+   * shared by every reader while nothing that concerns the one asking changed since it was
+   * counted, for at most half the time to live; else what `count` gives.
    */
-  bump(): void {
-    this.current += 1;
-    if (this.bumpAnnounced || this.bumpListeners.length === 0) return;
-    this.bumpAnnounced = true;
+  async total(key: string, scope: PageScope, count: () => Promise<number>): Promise<number> {
+    if (!this.totals) return count();
+    const entry = this.freshEntry(this.totals, key, scope);
+    return entry ? entry.value : this.load(this.totals, key, scope, count);
+  }
+
+  private freshEntry<V>(shelf: Shelf<V>, key: string, scope: PageScope): Entry<V> | undefined {
+    const entry = shelf.entries.get(key);
+    if (entry && this.unchangedSince(entry.stamp, scope)) return entry;
+    if (entry) shelf.entries.delete(key);
+    return undefined;
+  }
+
+  /** No change that could show on this scope's pages came after change number `stamp`. */
+  private unchangedSince(stamp: number, scope: PageScope): boolean {
+    if (scope.everyone) return stamp >= this.latest;
+    return stamp >= this.anyoneAt && stamp >= (this.usersAt?.get(scope.userId) ?? 0);
+  }
+
+  private isReading(key: string, scope: PageScope): boolean {
+    const reading = this.pages?.reading.get(key);
+    return reading !== undefined && this.unchangedSince(reading.stamp, scope);
+  }
+
+  /** Reads a value once however many ask for it while nothing changed, and keeps it. */
+  private load<V>(shelf: Shelf<V>, key: string, scope: PageScope, read: () => Promise<V>) {
+    const running = shelf.reading.get(key);
+    if (running && this.unchangedSince(running.stamp, scope)) return running.value;
+    const stamp = this.count;
+    const readAt = Date.now();
+    const value = read().then((result) => {
+      // A value read across a change is not kept: the change may not be in it.
+      const left = shelf.ttlMs - (Date.now() - readAt);
+      if (left > 0 && this.unchangedSince(stamp, scope)) {
+        shelf.entries.set(key, { stamp, value: result, readAt }, { ttl: left });
+      }
+      return result;
+    });
+    const reading = { stamp, value };
+    shelf.reading.set(key, reading);
+    const done = () => {
+      if (shelf.reading.get(key) === reading) shelf.reading.delete(key);
+    };
+    value.then(done, done);
+    return value;
+  }
+
+  /**
+   * The data of these users (null: anyone's) may have changed here: their pages are stale from
+   * now on. Listeners (the word to other instances) hear of it once per tick, with every user the
+   * tick's changes touched.
+   */
+  changed(users: ChangedUsers): void {
+    if (users?.length === 0) return;
+    this.record(users);
+    if (this.changeListeners.length === 0) return;
+    const first = this.pendingAnnouncement === undefined;
+    if (users === null || this.pendingAnnouncement === null) this.pendingAnnouncement = null;
+    else {
+      this.pendingAnnouncement ??= new Set();
+      for (const id of users) this.pendingAnnouncement.add(id);
+      if (this.pendingAnnouncement.size > MAX_USERS_ANNOUNCED) this.pendingAnnouncement = null;
+    }
+    if (!first) return;
     queueMicrotask(() => {
-      this.bumpAnnounced = false;
-      for (const listener of this.bumpListeners) listener();
+      const pending = this.pendingAnnouncement;
+      this.pendingAnnouncement = undefined;
+      const announced = pending ? [...pending] : null;
+      for (const listener of this.changeListeners) listener(announced);
     });
   }
 
   /** Data changed on another instance: stale here too, without telling anyone again. */
-  bumpFromElsewhere(): void {
-    this.current += 1;
+  changedElsewhere(users: ChangedUsers): void {
+    if (users?.length === 0) return;
+    this.record(users);
   }
 
   /** Runs after local changes (at most once per tick): tells the other instances. */
-  onBump(listener: () => void): void {
-    this.bumpListeners.push(listener);
+  onChange(listener: (users: ChangedUsers) => void): void {
+    this.changeListeners.push(listener);
   }
 
   /** Pages held now (tests and metrics). */
   get size(): number {
-    return this.pages?.size ?? 0;
+    return this.pages?.entries.size ?? 0;
+  }
+
+  private record(users: ChangedUsers): void {
+    this.count += 1;
+    this.latest = this.count;
+    if (users === null) this.anyoneAt = this.count;
+    else for (const id of users) this.usersAt?.set(id, this.count);
   }
 }

@@ -46,8 +46,11 @@ export interface ChatParties {
 type ControlEnvelope =
   | { o: string; d: number; s?: string }
   | { o: string; p: ChatParties }
-  /** Data changed on the origin: pages other instances hold from memory are stale. */
-  | { o: string; c: 1 }
+  /**
+   * Data changed on the origin: pages other instances hold from memory are stale, those of the
+   * users in `u` when it is given, else every page (as instances of earlier releases send it).
+   */
+  | { o: string; c: 1; u?: number[] }
   /** A room frame as instances of earlier releases send it: accepted during a rolling deploy. */
   | { o: string; r: Room; f: string; x?: number };
 
@@ -99,7 +102,7 @@ export class RealtimeHub {
   private readonly disconnectHandlers: Array<(userId: number, sessionId?: string) => void> = [];
   private readonly partiesHandlers: Array<(parties: ChatParties) => void> = [];
   private readonly reconnectHandlers: Array<() => void> = [];
-  private readonly dataChangedHandlers: Array<() => void> = [];
+  private readonly dataChangedHandlers: Array<(users: readonly number[] | null) => void> = [];
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -226,18 +229,26 @@ export class RealtimeHub {
     });
   }
 
-  /** Runs on every other instance when data changed on one (see dataChanged). */
-  onDataChanged(handler: () => void): void {
+  /**
+   * Runs on every other instance when data changed on one (see dataChanged): with the users whose
+   * data it was, or null when it may have been anyone's.
+   */
+  onDataChanged(handler: (users: readonly number[] | null) => void): void {
     this.dataChangedHandlers.push(handler);
   }
 
   /**
-   * Tells the other instances that data changed here, so what they serve from memory is stale.
-   * Never throws; while Redis is away they miss it, and what they hold expires on its own.
+   * Tells the other instances that data changed here (the data of `users`, else anyone's), so
+   * what they serve from memory is stale. Never throws; while Redis is away they miss it, and
+   * what they hold expires on its own.
    */
-  dataChanged(): void {
+  dataChanged(users: readonly number[] | null = null): void {
     if (!this.publisher) return;
-    const envelope: ControlEnvelope = { o: this.instanceId, c: 1 };
+    const envelope: ControlEnvelope = {
+      o: this.instanceId,
+      c: 1,
+      ...(users ? { u: [...users] } : {}),
+    };
     this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
       this.log.warn({ err: error.message }, "realtime cross-instance data change failed");
     });
@@ -293,7 +304,9 @@ export class RealtimeHub {
       return;
     }
     if ("c" in envelope) {
-      this.runHandlers(this.dataChangedHandlers, undefined);
+      const users = envelope.u;
+      const named = Array.isArray(users) && users.every((id) => Number.isSafeInteger(id));
+      this.runHandlers(this.dataChangedHandlers, named ? users : null);
       return;
     }
     if (typeof envelope.f === "string" && typeof envelope.r === "string") {

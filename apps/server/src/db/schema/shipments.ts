@@ -98,7 +98,15 @@ export const shipments = pgTable(
     ),
   },
   (t) => [
-    index("shipments_seller_status_idx").on(t.sellerId, t.status, t.createdAt),
+    // A seller's shipments, newest first: their list is an index-only walk back from the newest
+    // that checks each status in the index and stops after the page, however many the seller
+    // has; their counts by status (the dashboard) read the same entries.
+    index("shipments_seller_created_idx").on(t.sellerId, t.createdAt, t.id, t.status),
+    // A seller's windows still taking bids, by deadline: the ones due are settled before their
+    // list is read, in an index-only scan of the few past their deadline.
+    index("shipments_seller_open_idx")
+      .on(t.sellerId, t.biddingEndsAt, t.id, t.status, t.biddingClosedAt)
+      .where(sql`${t.status} in ('Shipment Pending', 'Quotation Received')`),
     index("shipments_status_bidding_idx").on(t.status, t.biddingEndsAt),
     // A search matching few rows finds them by trigram; one matching many walks a list index
     // below, whose last column is the search text (a filter checked without visiting the table).

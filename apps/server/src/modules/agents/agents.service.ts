@@ -125,7 +125,7 @@ export class AgentService {
     });
     if (!inserted) throw AppError.field("shipment", ratingMessages.alreadyRated);
     // The agent's averages change now: the answer's reader sees them at once.
-    await this.deps.scorecards.refresh(agentId);
+    await this.deps.scorecards.refresh(agentId, { immediate: true });
     this.deps.events.emit("rating.created", {
       shipmentId,
       sellerId: order.sellerId,

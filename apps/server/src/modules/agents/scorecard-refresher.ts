@@ -11,29 +11,48 @@ import { agentsWithoutScorecard, refreshScorecard } from "./scorecards.repositor
  *
  * Refreshes of one agent are coalesced: while one waits to start, later requests join it (it
  * starts after their commits, so it sees them); one requested while another runs queues after it.
+ * A refresh reads the agent's whole history, so one agent's refreshes start at least `gapMs`
+ * apart: an agent bidding on fifty shipments in a minute costs a refresh a second, not fifty,
+ * and their card is at most that late. An idle agent's first refresh starts at once.
  */
 export class ScorecardRefresher {
-  private readonly waiting = new Map<number, Promise<void>>();
+  private readonly waiting = new Map<number, { done: Promise<void>; startNow: () => void }>();
   private readonly running = new Map<number, Promise<void>>();
+  private readonly lastStart = new Map<number, number>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly gapMs = 0,
+    private readonly run: (agentId: number) => Promise<void> = (id) => refreshScorecard(db, id),
+  ) {}
 
-  refresh(agentId: number): Promise<void> {
+  /** `immediate`: start without waiting out the gap (an answer that shows the card waits on it). */
+  refresh(agentId: number, { immediate = false } = {}): Promise<void> {
     const waiting = this.waiting.get(agentId);
-    if (waiting) return waiting;
-    const before = this.running.get(agentId) ?? Promise.resolve();
-    const next: Promise<void> = before
-      .catch(() => undefined)
+    if (waiting) {
+      if (immediate) waiting.startNow();
+      return waiting.done;
+    }
+    let startNow!: () => void;
+    const turn = new Promise<void>((resolve) => (startNow = resolve));
+    const last = this.lastStart.get(agentId);
+    const delay = immediate || last === undefined ? 0 : last + this.gapMs - Date.now();
+    const timer = delay > 0 ? setTimeout(startNow, delay) : undefined;
+    if (!timer) startNow();
+    const before = (this.running.get(agentId) ?? Promise.resolve()).catch(() => undefined);
+    const done: Promise<void> = Promise.all([before, turn])
       .then(() => {
+        clearTimeout(timer);
         this.waiting.delete(agentId);
-        this.running.set(agentId, next);
-        return refreshScorecard(this.db, agentId);
+        this.running.set(agentId, done);
+        this.started(agentId);
+        return this.run(agentId);
       })
       .finally(() => {
-        if (this.running.get(agentId) === next) this.running.delete(agentId);
+        if (this.running.get(agentId) === done) this.running.delete(agentId);
       });
-    this.waiting.set(agentId, next);
-    return next;
+    this.waiting.set(agentId, { done, startNow });
+    return done;
   }
 
   async refreshMany(agentIds: Iterable<number | null | undefined>): Promise<void> {
@@ -46,6 +65,15 @@ export class ScorecardRefresher {
     const ids = await agentsWithoutScorecard(this.db);
     for (const id of ids) await this.refresh(id);
     return ids.length;
+  }
+
+  /** Notes a start; starts older than the gap no longer matter and are forgotten now and then. */
+  private started(agentId: number): void {
+    const now = Date.now();
+    if (this.lastStart.size >= 1000) {
+      for (const [id, at] of this.lastStart) if (now - at >= this.gapMs) this.lastStart.delete(id);
+    }
+    this.lastStart.set(agentId, now);
   }
 }
 

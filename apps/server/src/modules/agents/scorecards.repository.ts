@@ -54,7 +54,9 @@ function refreshStatement(agentId: number, now: Date) {
         (coalesce(cc.agreed_amount, s.final_amount) - b.bid_total) * 100
           / nullif(b.bid_total, 0) as variance_pct
       from shipments s
-      join quotations q on q.id = s.winning_quotation_id
+      -- By primary key, one order at a time: joined as a set, the planner reads every bid.
+      cross join lateral (select * from quotations q
+        where q.id = s.winning_quotation_id limit 1) q
       left join charge_changes cc on cc.shipment_id = s.id
       cross join lateral (select case q.accepted_service
           when 'fast' then q.pickup_amount + q.fast_amount

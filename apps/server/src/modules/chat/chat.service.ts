@@ -239,7 +239,12 @@ export class ChatService {
       parents,
       urlFor: this.urlFor,
     });
-    this.deps.events.emit("chat.message_posted", { chat, message, isReply: parent !== null });
+    this.deps.events.emit("chat.message_posted", {
+      chat,
+      parties: { sellerId: facts.sellerId, agentId: facts.agentId },
+      message,
+      isReply: parent !== null,
+    });
     this.deps.events.background(
       () => this.announceMessage(facts, user, row),
       "chat notification failed",
@@ -329,7 +334,7 @@ export class ChatService {
   }
 
   async deleteMessage(user: AuthUser, chat: ChatRef, messageId: number): Promise<void> {
-    await this.requireOpenChat(user, chat);
+    const facts = await this.requireOpenChat(user, chat);
     const message = await this.requireChangeableMessage(user, chat, messageId);
     await this.db.transaction(async (tx) => {
       await repo.deleteMessage(tx, message.id);
@@ -344,6 +349,7 @@ export class ChatService {
     }
     this.deps.events.emit("chat.message_deleted", {
       chat,
+      parties: { sellerId: facts.sellerId, agentId: facts.agentId },
       messageId: message.id,
       senderName: senderName(message),
     });

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { NotificationKind } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
+import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import {
   announcements,
   chatMessages,
@@ -155,13 +156,21 @@ export async function latestForUser(
   userId: number,
   limit: number,
 ): Promise<NotificationRow[]> {
-  return db
-    .select(columns)
-    .from(notifications)
-    .leftJoin(actors, eq(actors.id, notifications.actorId))
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.id))
-    .limit(limit);
+  const build = (user: number | Placeholder, count: number | Placeholder) =>
+    db
+      .select(columns)
+      .from(notifications)
+      .leftJoin(actors, eq(actors.id, notifications.actorId))
+      .where(eq(notifications.userId, user))
+      .orderBy(desc(notifications.id))
+      .limit(count);
+  // The bell reads it on every page: named, so each connection plans it once.
+  const prepared = preparedOnce(db, "notifications-latest", () =>
+    mappedByPosition(
+      build(sql.placeholder("userId"), sql.placeholder("limit")).prepare("notifications_latest"),
+    ),
+  );
+  return prepared ? prepared.execute({ userId, limit }) : build(userId, limit);
 }
 
 /** Marks one of the user's notifications read; null when it is not theirs or does not exist. */

@@ -343,6 +343,11 @@ export interface ShipmentListFilter {
   perPage: number;
   /** Counts stop here (LIST_COUNT_CAP unless a test asks for less). */
   countCap?: number;
+  /**
+   * Where a total is kept that readers share: its key names the count's statement and values
+   * (the clock aside), so one reader's total is another's when their lists match the same rows.
+   */
+  sharedTotal?: (key: string, count: () => Promise<number>) => Promise<number>;
 }
 
 const orderingColumns = {
@@ -558,11 +563,14 @@ export async function listShipments(
   const ids = hasMore ? found.slice(0, filter.perPage) : found;
   // The list ends on this page (or the first page is empty): nothing left to count.
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
+  const count = () => queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0));
   const [rows, counted] = await Promise.all([
     shipmentsByIds(db, ids, agentJoin(list)),
     endsHere
       ? Promise.resolve(offset + ids.length)
-      : queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0)),
+      : filter.sharedTotal
+        ? filter.sharedTotal(totalKey(db, filter, values), count)
+        : count(),
   ]);
   // A page that ends the list knows its count exactly, however deep it is.
   const countIsCapped = !endsHere && counted > cap;
@@ -572,6 +580,28 @@ export async function listShipments(
     countIsCapped,
     hasMore,
   };
+}
+
+const countStatements = new Map<string, { text: string; names: string[] }>();
+
+/**
+ * What a list's total depends on: its count statement and the values it binds, but the clock
+ * (a kept total is as old as the time it is kept allows). Lists of other orderings, pages or
+ * readers share it when these are the same (the agents' open list with the same search).
+ */
+function totalKey(db: DbOrTx, filter: ShipmentListFilter, values: ReturnType<typeof listValues>) {
+  const shape = listShape(filter);
+  let statement = countStatements.get(shape);
+  if (!statement) {
+    const { sql: text, params } = listStatements(db, filter).countQuery.toSQL();
+    const names = params.flatMap((param) =>
+      is(param, Placeholder) && param.name !== "now" ? [param.name as string] : [],
+    );
+    statement = { text, names };
+    countStatements.set(shape, statement);
+  }
+  const bound = values as Record<string, unknown>;
+  return [statement.text, ...statement.names.map((name) => String(bound[name]))].join("\n");
 }
 
 /** The values a list's statements bind. */
@@ -717,12 +747,18 @@ export async function findDueShipmentIds(
         .where(and(kind, lte(shipments.biddingEndsAt, bind.now), ...scope))
         .orderBy(asc(shipments.biddingEndsAt))
         .limit(bind.limit);
-    return unionAll(
-      dueOf(eq(shipments.status, "Quotation Received")),
-      dueOf(and(eq(shipments.status, "Shipment Pending"), isNull(shipments.biddingClosedAt))!),
-    )
-      .limit(bind.limit)
-      .prepare("");
+    return (
+      unionAll(
+        dueOf(eq(shipments.status, "Quotation Received")),
+        dueOf(and(eq(shipments.status, "Shipment Pending"), isNull(shipments.biddingClosedAt))!),
+      )
+        .limit(bind.limit)
+        // A seller's look (before each of their list reads) is named, so each connection plans
+        // it once: every plan walks shipments_seller_open_idx. The others are planned per call.
+        .prepare(
+          options.sellerId !== undefined && options.shipmentId === undefined ? "due_of_seller" : "",
+        )
+    );
   };
   const shape = `due.${options.shipmentId !== undefined}.${options.sellerId !== undefined}`;
   const query = preparedOnce(db, shape, build) ?? build();
@@ -783,11 +819,16 @@ export async function countSellerShipments(
   db: DbOrTx,
   sellerId: number,
 ): Promise<{ active: number; completed: number }> {
-  const rows = await db
-    .select({ status: shipments.status, value: count() })
-    .from(shipments)
-    .where(eq(shipments.sellerId, sellerId))
-    .groupBy(shipments.status);
+  const build = (seller: number | Placeholder) =>
+    db
+      .select({ status: shipments.status, value: count() })
+      .from(shipments)
+      .where(eq(shipments.sellerId, seller))
+      .groupBy(shipments.status);
+  const prepared = preparedOnce(db, "seller-shipment-counts", () =>
+    build(sql.placeholder("sellerId")).prepare("seller_shipment_counts"),
+  );
+  const rows = prepared ? await prepared.execute({ sellerId }) : await build(sellerId);
   let active = 0;
   let completed = 0;
   for (const row of rows) {

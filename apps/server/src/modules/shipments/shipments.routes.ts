@@ -29,6 +29,7 @@ import {
   setWinningQuotation,
   updateShipmentStatus,
   type ShipmentListName,
+  pageScope,
   type ShipmentDeps,
 } from "./shipments.service.js";
 import { bearer, createdResponse, listResponse, objectResponse } from "../../lib/route-schemas.js";
@@ -319,8 +320,8 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
 }
 
 /**
- * A list page as its JSON, from memory while no data changed since it was read for this user and
- * URL (see PageCache), else read and written with the route's serializer. The route's
+ * A list page as its JSON, from memory while nothing it shows changed since it was read for this
+ * user and URL (see PageCache), else read and written with the route's serializer. The route's
  * authentication and validation have run before.
  */
 async function cachedPage<T>(
@@ -330,8 +331,10 @@ async function cachedPage<T>(
   read: () => Promise<Page<T>>,
 ): Promise<FastifyReply> {
   reply.code(200).type("application/json; charset=utf-8");
+  const user = currentUser(request);
   const page = await app.pageCache.serve(
-    `${currentUser(request).id} ${request.url}`,
+    `${user.id} ${request.url}`,
+    pageScope(user),
     async () => reply.serialize(flatList(reply, await read())) as string,
   );
   return sendStoredPage(request, reply, page);

@@ -17,6 +17,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
+import type { PageCache, PageScope } from "../../lib/page-cache.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { unreadCountsForShipments } from "../chat/unread.repository.js";
 import { noteFinalAmount } from "../disputes/charge-changes.service.js";
@@ -58,7 +59,15 @@ export interface ShipmentDeps {
   events: EventBus;
   bidWindowHours: number;
   now?: () => Date;
+  /** Where list totals that readers share are kept (lists count afresh without it). */
+  pageCache?: PageCache;
 }
+
+/** Whose data a user's list pages show: admins see every shipment. */
+export const pageScope = (user: AuthUser): PageScope => ({
+  userId: user.id,
+  everyone: user.group === "Admin",
+});
 
 const clock = (deps: ShipmentDeps) => (deps.now ? deps.now() : new Date());
 
@@ -426,6 +435,9 @@ async function loadList(
   if (scope) await settleDueBidding(deps, now, scope);
   const { rows, ...paging } = await listShipments(deps.db, {
     list: kind,
+    sharedTotal: deps.pageCache
+      ? (key, count) => deps.pageCache!.total(key, pageScope(user), count)
+      : undefined,
     now,
     search: query.search,
     ordering: query.ordering,

@@ -1,0 +1,3 @@
+DROP INDEX "shipments_seller_status_idx";--> statement-breakpoint
+CREATE INDEX "shipments_seller_created_idx" ON "shipments" USING btree ("seller_id","created_at","id","status");--> statement-breakpoint
+CREATE INDEX "shipments_seller_open_idx" ON "shipments" USING btree ("seller_id","bidding_ends_at","id","status","bidding_closed_at") WHERE "shipments"."status" in ('Shipment Pending', 'Quotation Received');
