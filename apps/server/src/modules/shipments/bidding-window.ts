@@ -76,15 +76,16 @@ export async function closeDueBidding(
 /**
  * Closes the shipment's (or the listed shipments') bid windows that have passed. Every read and
  * change of a shipment or its quotations goes through here first, so nobody acts on, or sees, a
- * window that is over but not yet judged, whatever the background loop's timing.
+ * window that is over but not yet judged, whatever the background loop's timing. Returns how
+ * many it closed.
  */
 export async function settleDueBidding(
   deps: { db: Db; events: EventBus },
   now: Date,
   scope: { shipmentId: number } | { sellerId?: number },
-): Promise<void> {
+): Promise<number> {
   const limit = "shipmentId" in scope ? 1 : 100;
-  await closeDueBidding(deps.db, deps.events, now, { ...scope, limit });
+  return closeDueBidding(deps.db, deps.events, now, { ...scope, limit });
 }
 
 /**

@@ -151,11 +151,14 @@ export async function getShipment(
   id: number,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  const { row, access } = await loadVisibleShipment(deps, user, id, now);
-  const [packages, unread] = await Promise.all([
+  // Read side by side with the shipment (they need only its id), and dropped if it is refused.
+  const extras = Promise.all([
     packagesOf(deps.db, id),
     unreadCountsForShipments(deps.db, user.id, [id]),
   ]);
+  extras.catch(() => undefined);
+  const { row, access } = await loadVisibleShipment(deps, user, id, now);
+  const [packages, unread] = await extras;
   if (access === "lost-bid") return presentLostBidDetail(row, packages, now);
   const detail = presentShipmentDetail(row, packages, unread.get(id) ?? 0, now, {
     showFbaIds: user.group !== "Shipper" || row.winnerAgentId === user.id,
@@ -432,19 +435,26 @@ async function loadList(
   now: Date,
 ): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; paging: ListPaging }> {
   const scope = sweepScope(kind);
-  if (scope) await settleDueBidding(deps, now, scope);
-  const { rows, ...paging } = await listShipments(deps.db, {
-    list: kind,
-    sharedTotal: deps.pageCache
-      ? (key, count) => deps.pageCache!.total(key, pageScope(user), count)
-      : undefined,
-    now,
-    search: query.search,
-    ordering: query.ordering,
-    shipmentReadyDate: query.shipment_ready_date,
-    page: query.page,
-    perPage: query.per_page,
-  });
+  const read = () =>
+    listShipments(deps.db, {
+      list: kind,
+      sharedTotal: deps.pageCache
+        ? (key, count) => deps.pageCache!.total(key, pageScope(user), count)
+        : undefined,
+      now,
+      search: query.search,
+      ordering: query.ordering,
+      shipmentReadyDate: query.shipment_ready_date,
+      page: query.page,
+      perPage: query.per_page,
+    });
+  // Due windows are looked for while the page is read; nearly always there are none, and when
+  // one was closed the page is read again with it judged.
+  const [closed, listed] = await Promise.all([
+    scope ? settleDueBidding(deps, now, scope) : 0,
+    read(),
+  ]);
+  const { rows, ...paging } = closed > 0 ? await read() : listed;
   // The order lists of its parties tell how many legs of an order in progress need attention.
   const orderIds = carriesLegsAttention(kind)
     ? rows.filter((row) => row.status === "Quotation Accepted").map((row) => row.id)
