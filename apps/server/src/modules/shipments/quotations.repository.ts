@@ -56,19 +56,6 @@ export async function findQuotation(db: DbOrTx, id: number): Promise<QuotationFi
   return row;
 }
 
-export async function hasAgentBid(
-  db: DbOrTx,
-  shipmentId: number,
-  agentId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: quotations.id })
-    .from(quotations)
-    .where(and(eq(quotations.shipmentId, shipmentId), eq(quotations.agentId, agentId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function insertQuotation(
   db: DbOrTx,
   values: {

@@ -21,6 +21,7 @@ import {
   canPlaceBid,
   decideQuotation,
   isBiddingOpen,
+  refusals,
   shipmentViewAccess,
 } from "./shipments.policy.js";
 import { presentQuotation, quotationExpired, type QuotationFields } from "./shipments.presenter.js";
@@ -35,7 +36,6 @@ import {
 import {
   bidRanking,
   findQuotation,
-  hasAgentBid,
   insertQuotation,
   listShipmentQuotations,
   recordBid,
@@ -92,7 +92,7 @@ export async function createQuotation(
     // The row lock orders this bid against the window closing: whichever commits first wins.
     const state = await lockShipment(tx, input.shipment);
     if (!state) throw AppError.notFound("Shipment not found");
-    const verdict = canPlaceBid(state, now, await hasAgentBid(tx, state.id, agent.id));
+    const verdict = canPlaceBid(state, now);
     if (!verdict.ok) throw refusalError(verdict);
     const details = detailValues(input, state.biddingEndsAt);
     const quotationId = await insertQuotation(tx, {
@@ -105,8 +105,8 @@ export async function createQuotation(
       details,
       now,
     });
-    if (quotationId === 0)
-      throw AppError.conflict("You have already submitted a quotation for this shipment");
+    // The unique (shipment, agent) index keeps one bid per agent.
+    if (quotationId === 0) throw AppError.conflict(refusals.alreadyBid);
     await recordBid(tx, state.id, now);
     return { quotationId, sellerId: state.sellerId };
   });

@@ -71,13 +71,15 @@ export function shipmentViewAccess(
   return hasBid ? "lost-bid" : "not-now";
 }
 
+/**
+ * Whether a bid may be placed now. A second bid of the same agent is refused by the quotations'
+ * unique (shipment, agent) index when it is stored (`refusals.alreadyBid`), not looked up first.
+ */
 export function canPlaceBid(
   state: Pick<LifecycleState, "status" | "biddingEndsAt">,
   now: Date,
-  hasAlreadyBid: boolean,
 ): Verdict<{ nextStatus: ShipmentStatus }> {
   if (!isBiddingOpen(state, now)) return refuse("CONFLICT", refusals.biddingClosed);
-  if (hasAlreadyBid) return refuse("CONFLICT", refusals.alreadyBid);
   return { ok: true, nextStatus: "Quotation Received" };
 }
 
