@@ -466,16 +466,21 @@ async function mixedProfile() {
 
 /**
  * Overload: 500 connections asking for pages of 200 shipments, far past what the database serves.
- * The server as configured (load shedding on) against one with shedding off, on the same database.
+ * A server with load shedding on (as configured) against one with shedding off, on the same
+ * database, both with list pages read from the database every time.
  */
 async function overload(sellerToken, dataDir) {
   const port = SERVER_PORT + 2;
+  // Both read every page from the database: pages served from memory would absorb the load.
+  const uncached = { LIST_CACHE_MS: "0" };
+  const protectedServer = startServer(port + 1, dataDir, uncached);
   const unprotected = startServer(port, dataDir, {
+    ...uncached,
     MAX_DATABASE_QUEUE: "0",
     MAX_EVENT_LOOP_DELAY_MS: "0",
   });
   try {
-    await unprotected.ready;
+    await Promise.all([protectedServer.ready, unprotected.ready]);
     const listPath = "/api/seller/shipments/?page=1&per_page=200";
     const headers = { authorization: `Bearer ${sellerToken}` };
     const measure = async (base) => {
@@ -495,7 +500,7 @@ async function overload(sellerToken, dataDir) {
       await probes;
       return { ...result, retryAfter: refusals.find(Boolean) ?? null, refused: result.non2xx };
     };
-    const on = await measure(`http://127.0.0.1:${SERVER_PORT}`);
+    const on = await measure(`http://127.0.0.1:${port + 1}`);
     await sleep(2000);
     const off = await measure(`http://127.0.0.1:${port}`);
     console.log(
@@ -503,6 +508,7 @@ async function overload(sellerToken, dataDir) {
     );
   } finally {
     unprotected.child.kill("SIGTERM");
+    protectedServer.child.kill("SIGTERM");
   }
 }
 

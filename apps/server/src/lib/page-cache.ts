@@ -84,6 +84,7 @@ const MAX_USERS_REMEMBERED = 100_000;
  * unread counts), and access is checked before a page is looked up. A page past half its time to
  * live is read again in the background while the stored one is served, so a page people keep
  * opening is never waited for; readers of a page that is being read wait for that one reading.
+ * Totals that do not depend on the reader are kept once for every reader the same way (`total`).
  */
 export class PageCache {
   /** Changes so far. */

@@ -12,6 +12,7 @@ import {
 import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { bearer, objectResponse } from "../../lib/route-schemas.js";
+import { cachedAnswer } from "./cached-answer.js";
 import type { ShipmentDeps } from "./shipments.service.js";
 import {
   answerReconfirmation,
@@ -39,7 +40,13 @@ export async function comparisonRoutes(base: FastifyInstance, deps: ShipmentDeps
       },
     },
     async (request, reply) =>
-      ok(reply, await getComparison(deps, currentUser(request), request.params.id)),
+      cachedAnswer(app, request, reply, async () =>
+        String(
+          reply.serialize(
+            ok(reply, await getComparison(deps, currentUser(request), request.params.id)),
+          ),
+        ),
+      ),
   );
 
   app.post(

@@ -189,6 +189,37 @@ describe("whose pages a change makes stale", () => {
     expect((await list(ctx.app, otherAgent, search)).pagination_option.count).toBe(3);
   });
 
+  it("keeps a shipment's page per reader: the seller sees a bid at once, another agent later", async () => {
+    const id = await postShipment(ctx.app, seller, { product_name: "Paper lamps" });
+    const otherAgent = await createShipper(ctx.app);
+    const page = async (user: TestUser) => {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: `/api/shipments/${id}/`,
+        headers: user.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().data as { status: string; quotation: object; product_name: string };
+    };
+    expect((await page(seller)).status).toBe("Shipment Pending");
+    expect((await page(otherAgent)).status).toBe("Shipment Pending");
+    await placeBid(ctx.app, agent, id);
+    // The bid concerns its seller and its agent: their next read shows it.
+    expect((await page(seller)).status).toBe("Quotation Received");
+    expect((await page(agent)).quotation).toMatchObject({ pickup_amount: "100.00" });
+    // Another agent, who was not told, sees it within the time to live.
+    expect((await page(otherAgent)).status).toBe("Shipment Pending");
+    // A refusal is never kept: an unknown shipment stays 404 for each read.
+    for (let i = 0; i < 2; i += 1) {
+      const missing = await ctx.app.inject({
+        method: "GET",
+        url: "/api/shipments/999999/",
+        headers: seller.auth,
+      });
+      expect(missing.statusCode).toBe(404);
+    }
+  });
+
   it("makes an admin's page of every shipment stale with anyone's change", async () => {
     const before = (await list(ctx.app, admin, ALL)).pagination_option.count;
     await postShipment(ctx.app, seller, { product_name: "Lamp shades" });

@@ -16,7 +16,7 @@ import {
 } from "@fba/contract";
 import { created, flatList, ok, type Page } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import { sendStoredPage } from "../../plugins/compression.js";
+import { cachedAnswer } from "./cached-answer.js";
 import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
 import {
   addShipmentInfo,
@@ -29,7 +29,6 @@ import {
   setWinningQuotation,
   updateShipmentStatus,
   type ShipmentListName,
-  pageScope,
   type ShipmentDeps,
 } from "./shipments.service.js";
 import { bearer, createdResponse, listResponse, objectResponse } from "../../lib/route-schemas.js";
@@ -78,7 +77,13 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
       },
     },
     async (request, reply) =>
-      ok(reply, await getShipment(deps, currentUser(request), request.params.id)),
+      cachedAnswer(app, request, reply, async () =>
+        String(
+          reply.serialize(
+            ok(reply, await getShipment(deps, currentUser(request), request.params.id)),
+          ),
+        ),
+      ),
   );
 
   app.patch(
@@ -319,23 +324,14 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
   );
 }
 
-/**
- * A list page as its JSON, from memory while nothing it shows changed since it was read for this
- * user and URL (see PageCache), else read and written with the route's serializer. The route's
- * authentication and validation have run before.
- */
-async function cachedPage<T>(
+/** A list page, kept as its JSON (see cachedAnswer). */
+function cachedPage<T>(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   read: () => Promise<Page<T>>,
 ): Promise<FastifyReply> {
-  reply.code(200).type("application/json; charset=utf-8");
-  const user = currentUser(request);
-  const page = await app.pageCache.serve(
-    `${user.id} ${request.url}`,
-    pageScope(user),
-    async () => reply.serialize(flatList(reply, await read())) as string,
+  return cachedAnswer(app, request, reply, async () =>
+    String(reply.serialize(flatList(reply, await read()))),
   );
-  return sendStoredPage(request, reply, page);
 }
