@@ -387,8 +387,16 @@ async function compressionCost(entries) {
   const rps = (list) => median(list.map((r) => r.requests));
   const p99 = (list) => median(list.map((r) => r.p99));
   const errors = results.gzip.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+  const refused = Object.entries(
+    results.gzip.reduce((all, r) => {
+      for (const [code, n] of Object.entries(r.statuses)) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
+  )
+    .map(([code, n]) => `${n} x ${code}`)
+    .join(", ");
   console.log(
-    `browse lists gzip (${entries.length} URLs, 50 conn) server: ${rps(results.gzip).toFixed(0)} req/s, p99 ${p99(results.gzip)} ms, errors ${errors}; uncompressed ${rps(results.plain).toFixed(0)} req/s, p99 ${p99(results.plain)} ms (${((rps(results.gzip) / rps(results.plain)) * 100).toFixed(0)} % of its throughput); ${sample.path}: ${(plainBytes / 1024).toFixed(1)} KB -> ${(gzipBytes / 1024).toFixed(1)} KB`,
+    `browse lists gzip (${entries.length} URLs, 50 conn) server: ${rps(results.gzip).toFixed(0)} req/s, p99 ${p99(results.gzip)} ms, errors ${errors}${refused ? ` (${refused})` : ""}; uncompressed ${rps(results.plain).toFixed(0)} req/s, p99 ${p99(results.plain)} ms (${((rps(results.gzip) / rps(results.plain)) * 100).toFixed(0)} % of its throughput); ${sample.path}: ${(plainBytes / 1024).toFixed(1)} KB -> ${(gzipBytes / 1024).toFixed(1)} KB`,
   );
 }
 

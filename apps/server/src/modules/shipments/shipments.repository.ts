@@ -532,10 +532,8 @@ async function shipmentsByIds(db: DbOrTx, ids: number[], join: QuotationJoin) {
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
-export interface ShipmentListPage<T = undefined> {
+export interface ShipmentListPage {
   rows: ShipmentRow[];
-  /** What `alongside` gave for the page's ids. */
-  alongside: T;
   /** Matching rows, exact up to LIST_COUNT_CAP; past it the cap, with countIsCapped. */
   count: number;
   countIsCapped: boolean;
@@ -549,11 +547,10 @@ export interface ShipmentListPage<T = undefined> {
  * otherwise matches are counted up to the cap (LIST_COUNT_CAP): past it the count is the cap and
  * countIsCapped is set.
  */
-export async function listShipments<T = undefined>(
+export async function listShipments(
   db: DbOrTx,
   filter: ShipmentListFilter,
-  alongside: (ids: number[]) => Promise<T> = async () => undefined as T,
-): Promise<ShipmentListPage<T>> {
+): Promise<ShipmentListPage> {
   const queries =
     preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
     buildListQueries(db, filter);
@@ -567,20 +564,18 @@ export async function listShipments<T = undefined>(
   // The list ends on this page (or the first page is empty): nothing left to count.
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
   const count = () => queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0));
-  const [rows, counted, besides] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     shipmentsByIds(db, ids, agentJoin(list)),
     endsHere
       ? Promise.resolve(offset + ids.length)
       : filter.sharedTotal
         ? filter.sharedTotal(totalKey(db, filter, values), count)
         : count(),
-    alongside(ids),
   ]);
   // A page that ends the list knows its count exactly, however deep it is.
   const countIsCapped = !endsHere && counted > cap;
   return {
     rows,
-    alongside: besides,
     count: countIsCapped ? cap : counted,
     countIsCapped,
     hasMore,

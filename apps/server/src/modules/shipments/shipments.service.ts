@@ -3,7 +3,6 @@ import {
   shipmentMessages,
   type AgentStatusChoice,
   type CreateShipmentData,
-  type LegsAttention,
   type ListQuery,
   type QuotationHistoryRow,
   type QuotationOutcome,
@@ -436,47 +435,42 @@ async function loadList(
   now: Date,
 ): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; paging: ListPaging }> {
   const scope = sweepScope(kind);
-  const legs = carriesLegsAttention(kind);
   const read = () =>
-    listShipments(
-      deps.db,
-      {
-        list: kind,
-        sharedTotal: deps.pageCache
-          ? (key, count) => deps.pageCache!.total(key, pageScope(user), count)
-          : undefined,
-        now,
-        search: query.search,
-        ordering: query.ordering,
-        shipmentReadyDate: query.shipment_ready_date,
-        page: query.page,
-        perPage: query.per_page,
-      },
-      // Read beside the rows, from the page's ids alone. The order lists of its parties tell how
-      // many legs of an order in progress need attention (kept below for orders in progress).
-      (ids) =>
-        Promise.all([
-          ids.length > 0
-            ? unreadCountsForShipments(deps.db, user.id, ids)
-            : new Map<number, number>(),
-          legs ? legsAttentionOf(deps.db, ids, now) : new Map<number, LegsAttention>(),
-        ]),
-    );
+    listShipments(deps.db, {
+      list: kind,
+      sharedTotal: deps.pageCache
+        ? (key, count) => deps.pageCache!.total(key, pageScope(user), count)
+        : undefined,
+      now,
+      search: query.search,
+      ordering: query.ordering,
+      shipmentReadyDate: query.shipment_ready_date,
+      page: query.page,
+      perPage: query.per_page,
+    });
   // Due windows are looked for while the page is read; nearly always there are none, and when
   // one was closed the page is read again with it judged.
   const [closed, listed] = await Promise.all([
     scope ? settleDueBidding(deps, now, scope) : 0,
     read(),
   ]);
-  const {
-    rows,
-    alongside: [unread, attention],
-    ...paging
-  } = closed > 0 ? await read() : listed;
-  const attentionOf = (row: ShipmentRow) =>
-    row.status === "Quotation Accepted" ? (attention.get(row.id) ?? null) : null;
+  const { rows, ...paging } = closed > 0 ? await read() : listed;
+  // The order lists of its parties tell how many legs of an order in progress need attention.
+  const orderIds = carriesLegsAttention(kind)
+    ? rows.filter((row) => row.status === "Quotation Accepted").map((row) => row.id)
+    : [];
+  const [unread, attention] = await Promise.all([
+    rows.length > 0
+      ? unreadCountsForShipments(
+          deps.db,
+          user.id,
+          rows.map((row) => row.id),
+        )
+      : new Map<number, number>(),
+    legsAttentionOf(deps.db, orderIds, now),
+  ]);
   const items = rows.map((row) =>
-    presentShipmentRow(row, unread.get(row.id) ?? 0, now, attentionOf(row)),
+    presentShipmentRow(row, unread.get(row.id) ?? 0, now, attention.get(row.id) ?? null),
   );
   return { rows, items, paging };
 }
