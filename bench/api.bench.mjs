@@ -34,7 +34,9 @@ const DB_NAME = process.env.BENCH_API_DB ?? "fba_bench";
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
 const CONNECTIONS = 50;
 const RUNS = 3;
-// BENCH_API_ONLY=ratios,mixed,overload (any of them) runs only those parts.
+// BENCH_API_ONLY=ratios,mixed,overload (any of them) runs only those parts. For a look inside the
+// mixed profile: BENCH_BREAKDOWN=1 prints each read's latencies by path, and BENCH_MIXED_RATE=n
+// offers n requests a second (a tenth of them writes) instead of as many as the server answers.
 const parts = (process.env.BENCH_API_ONLY ?? "ratios,mixed,overload").split(",");
 const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 27410);
 const BARE_PORT = SERVER_PORT + 1;
@@ -422,7 +424,7 @@ async function mixedProfile() {
     ),
     agents: await Promise.all(agents.map((a) => token(a.id, "Shipper"))),
   };
-  const side = async (kind, connections, seconds, round) => {
+  const side = async (kind, connections, seconds, round, rate) => {
     const free = await query(
       databaseUrl,
       `select id from shipments where status = 'Shipment Pending' and quotation_count = 0
@@ -439,6 +441,7 @@ async function mixedProfile() {
           seconds,
           round,
           freeShipmentIds: free.map((r) => r.id),
+          rate,
         }),
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
@@ -448,8 +451,12 @@ async function mixedProfile() {
     await new Promise((resolve) => child.on("close", resolve));
     return JSON.parse(out);
   };
+  const rate = Number(process.env.BENCH_MIXED_RATE ?? 0);
   const round = (seconds, n) =>
-    Promise.all([side("read", 40, seconds, n), side("write", 10, seconds, n)]);
+    Promise.all([
+      side("read", 40, seconds, n, rate && Math.round(rate * 0.9)),
+      side("write", 10, seconds, n, rate && Math.round(rate * 0.1)),
+    ]);
   await round(WARMUP_SECONDS, 0);
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await round(SECONDS, run + 1));

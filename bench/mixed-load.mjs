@@ -32,8 +32,9 @@ const reads = [
 ];
 
 let readTurn = 0;
-function nextRead(request) {
+function nextRead(request, context) {
   const [path, token] = reads[readTurn++ % reads.length](pick(plan.sellers), pick(plan.agents));
+  context.label = path.replace(/\/\d+\//, "/N/");
   request.method = "GET";
   request.path = path;
   request.headers = { authorization: `Bearer ${token}` };
@@ -94,6 +95,7 @@ const instance = autocannon(
     url: plan.base,
     connections: plan.connections,
     duration: plan.seconds,
+    ...(plan.rate ? { overallRate: plan.rate } : {}),
     requests: [
       {
         setupRequest:
@@ -119,6 +121,22 @@ const instance = autocannon(
     );
   },
 );
-instance.on("response", (_client, statusCode) => {
+// Per read path latencies, printed to stderr when BENCH_BREAKDOWN is set.
+const times = new Map();
+instance.on("response", (client, statusCode, _bytes, responseTime) => {
   if (statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  const label = client.requestIterator?.context?.label;
+  if (process.env.BENCH_BREAKDOWN && label) {
+    if (!times.has(label)) times.set(label, []);
+    times.get(label).push(responseTime);
+  }
+});
+instance.on("done", () => {
+  for (const [label, list] of times) {
+    list.sort((a, b) => a - b);
+    const at = (q) => list[Math.min(list.length - 1, Math.floor(q * list.length))].toFixed(1);
+    console.error(
+      `  ${label.padEnd(60)} n=${list.length} p50=${at(0.5)} p90=${at(0.9)} p99=${at(0.99)}`,
+    );
+  }
 });

@@ -191,28 +191,62 @@ describe("PageCache", () => {
     const cache = new PageCache(options);
     let counted = 0;
     const count = async () => ++counted;
-    expect(await cache.total("open lamp", { userId: 1, everyone: false }, count)).toBe(1);
-    expect(await cache.total("open lamp", userTwo, count)).toBe(1);
+    expect(await cache.shared("open lamp", { userId: 1, everyone: false }, count)).toBe(1);
+    expect(await cache.shared("open lamp", userTwo, count)).toBe(1);
     cache.changed([3]);
-    expect(await cache.total("open lamp", userTwo, count)).toBe(1);
+    expect(await cache.shared("open lamp", userTwo, count)).toBe(1);
     // A change that concerns the reader asking counts again, for them and after them.
     cache.changed([2]);
-    expect(await cache.total("open lamp", userTwo, count)).toBe(2);
-    expect(await cache.total("open lamp", { userId: 1, everyone: false }, count)).toBe(2);
-    expect(await cache.total("open lamp", admin, count)).toBe(2);
+    expect(await cache.shared("open lamp", userTwo, count)).toBe(2);
+    expect(await cache.shared("open lamp", { userId: 1, everyone: false }, count)).toBe(2);
+    expect(await cache.shared("open lamp", admin, count)).toBe(2);
     cache.changed([4]);
-    expect(await cache.total("open lamp", admin, count)).toBe(3);
+    expect(await cache.shared("open lamp", admin, count)).toBe(3);
   });
 
   it("keeps a total for half the time to live of a page", async () => {
     const cache = new PageCache({ ...options, ttlMs: 80 });
     let counted = 0;
     const count = async () => ++counted;
-    expect(await cache.total("t", userTwo, count)).toBe(1);
+    expect(await cache.shared("t", userTwo, count)).toBe(1);
     await sleep(20);
-    expect(await cache.total("t", userTwo, count)).toBe(1);
+    expect(await cache.shared("t", userTwo, count)).toBe(1);
     await sleep(40);
-    expect(await cache.total("t", userTwo, count)).toBe(2);
+    expect(await cache.shared("t", userTwo, count)).toBe(2);
+  });
+
+  it("keeps a page made of a shared value no longer than the value was to live", async () => {
+    // A page lives 400 ms from its reading, a shared value 200 ms.
+    const cache = new PageCache({ ...options, ttlMs: 400 });
+    let counted = 0;
+    const count = async () => ++counted;
+    let pages = 0;
+    const page = async () => `page #${++pages} of ${await cache.shared("t", userTwo, count)}`;
+    expect(await cache.shared("t", userTwo, count)).toBe(1);
+    await sleep(50);
+    expect(await text(cache, "2 /list", page, userTwo)).toBe("page #1 of 1");
+    // Read 50 ms after the value it shows, the page is 400 ms old 50 ms before its own 400 ms.
+    await sleep(370);
+    expect(await text(cache, "2 /list", page, userTwo)).toBe("page #2 of 2");
+  });
+
+  it("shares a value being read with the readers that ask meanwhile, at its age", async () => {
+    const cache = new PageCache(options);
+    let release = () => undefined as void;
+    const slow = () =>
+      new Promise<string>((resolve) => {
+        release = () => resolve("rows");
+      });
+    const first = cache.shared("rows", userTwo, slow);
+    const page = text(
+      cache,
+      "1 /list",
+      async () => `page of ${await cache.shared("rows", { userId: 1, everyone: false }, slow)}`,
+    );
+    release();
+    expect(await first).toBe("rows");
+    expect(await page).toBe("page of rows");
+    expect(await text(cache, "1 /list", async () => "not read")).toBe("page of rows");
   });
 
   it("holds no more than its size, dropping the least recently used pages", async () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
 
 /** A page as the JSON sent, with the compressed copies made of it so far (by encoding). */
@@ -6,17 +7,24 @@ export class StoredPage {
   constructor(readonly json: string) {}
 }
 
-interface Entry<V> {
-  /** The change count when its reading began (see PageCache). */
+/**
+ * How old a value is: the change count and the time (ms since the epoch) when its reading began,
+ * or the oldest of the kept values it was made of.
+ */
+interface Age {
   stamp: number;
-  value: V;
-  /** When its reading began (ms since the epoch). */
   readAt: number;
+}
+
+interface Entry<V> extends Age {
+  value: V;
+  /** What it counts for against the shelf's size. */
+  weight: number;
 }
 
 /** A value being read, which readers of the same key wait for while no change touched it. */
 interface Reading<V> {
-  stamp: number;
+  age: Age;
   value: Promise<V>;
 }
 
@@ -27,20 +35,19 @@ class Shelf<V> {
 
   constructor(
     readonly ttlMs: number,
-    limits: { maxSize: number; sizeOf: (value: V) => number } | { max: number },
+    maxSize: number,
   ) {
     this.entries = new LRUCache<string, Entry<V>>({
       ttl: ttlMs,
       ttlAutopurge: false,
-      ...("max" in limits
-        ? { max: limits.max }
-        : {
-            maxSize: limits.maxSize,
-            sizeCalculation: (entry: Entry<V>) => limits.sizeOf(entry.value),
-          }),
+      maxSize,
+      sizeCalculation: (entry: Entry<V>) => entry.weight,
     });
   }
 }
+
+/** JSON is mostly one byte a character; compressed copies add about a tenth. */
+const pageWeight = (page: StoredPage) => Math.max(1, Math.ceil(page.json.length * 1.1));
 
 /** Whose data a page shows. */
 export interface PageScope {
@@ -62,6 +69,8 @@ export interface PageCacheOptions {
 /** A change to the data of these users, or to anyone's (null). */
 export type ChangedUsers = readonly number[] | null;
 
+/** What the values readers share (see `shared`) may weigh together: a total 1, a list a row each. */
+const MAX_SHARED_WEIGHT = 20_000;
 /** Past this many users in one tick, other instances are told that anyone's data changed. */
 const MAX_USERS_ANNOUNCED = 1000;
 /** Users whose latest change is remembered; past that, the oldest counts as anyone's change. */
@@ -84,7 +93,9 @@ const MAX_USERS_REMEMBERED = 100_000;
  * unread counts), and access is checked before a page is looked up. A page past half its time to
  * live is read again in the background while the stored one is served, so a page people keep
  * opening is never waited for; readers of a page that is being read wait for that one reading.
- * Totals that do not depend on the reader are kept once for every reader the same way (`total`).
+ * What does not depend on the reader (a list's total, the agents' open list without their own
+ * bids) is kept once for every reader the same way (`shared`). A page made of such a value is as
+ * old as the value: it lives no longer, and goes stale with the changes it missed.
  */
 export class PageCache {
   /** Changes so far. */
@@ -96,8 +107,10 @@ export class PageCache {
   /** The number of each user's latest change, kept while a page read before it could live. */
   private readonly usersAt: LRUCache<number, number> | null;
   private readonly pages: Shelf<StoredPage> | null;
-  /** Totals of lists that many readers share (see `total`). */
-  private readonly totals: Shelf<number> | null;
+  /** Values that many readers share (see `shared`). */
+  private readonly sharedValues: Shelf<unknown> | null;
+  /** The age of the value being read in this async context (see `inherit`). */
+  private readonly reading = new AsyncLocalStorage<Age>();
   private readonly refreshAfterMs: number;
   private readonly changeListeners: Array<(users: ChangedUsers) => void> = [];
   /** What this tick changed, told to listeners once at its end (null: anyone's). */
@@ -108,17 +121,12 @@ export class PageCache {
     private readonly onRefreshFailed: (error: unknown) => void = () => undefined,
   ) {
     this.refreshAfterMs = options.ttlMs / 2;
-    this.pages =
+    this.pages = options.ttlMs > 0 ? new Shelf<StoredPage>(options.ttlMs, options.maxBytes) : null;
+    // Kept for half as long as a page: a page made of one has the rest of the time to live.
+    this.sharedValues =
       options.ttlMs > 0
-        ? new Shelf<StoredPage>(options.ttlMs, {
-            maxSize: options.maxBytes,
-            // JSON is mostly one byte a character; compressed copies add about a tenth.
-            sizeOf: (page) => Math.max(1, Math.ceil(page.json.length * 1.1)),
-          })
+        ? new Shelf<unknown>(Math.max(1, options.ttlMs / 2), MAX_SHARED_WEIGHT)
         : null;
-    // A page read again keeps a total at most half its time to live old.
-    this.totals =
-      options.ttlMs > 0 ? new Shelf<number>(Math.max(1, options.ttlMs / 2), { max: 10_000 }) : null;
     this.usersAt =
       options.ttlMs > 0
         ? new LRUCache<number, number>({
@@ -142,25 +150,47 @@ export class PageCache {
    */
   async serve(key: string, scope: PageScope, read: () => Promise<string>): Promise<StoredPage> {
     if (!this.pages) return new StoredPage(await read());
+    const readPage = async () => new StoredPage(await read());
     const entry = this.freshEntry(this.pages, key, scope);
-    if (!entry) return this.load(this.pages, key, scope, async () => new StoredPage(await read()));
+    if (!entry) return this.load(this.pages, key, scope, readPage, pageWeight).value;
     if (Date.now() - entry.readAt >= this.refreshAfterMs && !this.isReading(key, scope)) {
-      this.load(this.pages, key, scope, async () => new StoredPage(await read())).catch(
-        this.onRefreshFailed,
-      );
+      this.load(this.pages, key, scope, readPage, pageWeight).value.catch(this.onRefreshFailed);
     }
     return entry.value;
   }
 
   /**
-   * A list's total that does not depend on who reads it (how many open shipments match a search),
-   * shared by every reader while nothing that concerns the one asking changed since it was
-   * counted, for at most half the time to live; else what `count` gives.
+   * A value that does not depend on who reads it (how many open shipments match a search; a page
+   * of the open list without anyone's own bids), shared by every reader while nothing that
+   * concerns the one asking changed since it was read, for at most half the time to live; else
+   * what `read` gives. `weight` tells what it counts for against MAX_SHARED_WEIGHT (a list's
+   * rows). A page read with it is as old as it is.
    */
-  async total(key: string, scope: PageScope, count: () => Promise<number>): Promise<number> {
-    if (!this.totals) return count();
-    const entry = this.freshEntry(this.totals, key, scope);
-    return entry ? entry.value : this.load(this.totals, key, scope, count);
+  async shared<V>(
+    key: string,
+    scope: PageScope,
+    read: () => Promise<V>,
+    weight: (value: V) => number = () => 1,
+  ): Promise<V> {
+    if (!this.sharedValues) return read();
+    const shelf = this.sharedValues as Shelf<V>;
+    const entry = this.freshEntry(shelf, key, scope);
+    if (entry) {
+      this.inherit(entry);
+      return entry.value;
+    }
+    const reading = this.load(shelf, key, scope, read, weight);
+    const value = await reading.value;
+    this.inherit(reading.age);
+    return value;
+  }
+
+  /** The page being read here (if any) is made of a value of this age: it is no younger. */
+  private inherit(age: Age): void {
+    const page = this.reading.getStore();
+    if (!page) return;
+    page.stamp = Math.min(page.stamp, age.stamp);
+    page.readAt = Math.min(page.readAt, age.readAt);
   }
 
   private freshEntry<V>(shelf: Shelf<V>, key: string, scope: PageScope): Entry<V> | undefined {
@@ -178,30 +208,36 @@ export class PageCache {
 
   private isReading(key: string, scope: PageScope): boolean {
     const reading = this.pages?.reading.get(key);
-    return reading !== undefined && this.unchangedSince(reading.stamp, scope);
+    return reading !== undefined && this.unchangedSince(reading.age.stamp, scope);
   }
 
   /** Reads a value once however many ask for it while nothing changed, and keeps it. */
-  private load<V>(shelf: Shelf<V>, key: string, scope: PageScope, read: () => Promise<V>) {
+  private load<V>(
+    shelf: Shelf<V>,
+    key: string,
+    scope: PageScope,
+    read: () => Promise<V>,
+    weight: (value: V) => number,
+  ): Reading<V> {
     const running = shelf.reading.get(key);
-    if (running && this.unchangedSince(running.stamp, scope)) return running.value;
-    const stamp = this.count;
-    const readAt = Date.now();
-    const value = read().then((result) => {
+    if (running && this.unchangedSince(running.age.stamp, scope)) return running;
+    // Lowered while it is read by the kept values it is made of (`inherit`).
+    const age: Age = { stamp: this.count, readAt: Date.now() };
+    const value = this.reading.run(age, read).then((result) => {
       // A value read across a change is not kept: the change may not be in it.
-      const left = shelf.ttlMs - (Date.now() - readAt);
-      if (left > 0 && this.unchangedSince(stamp, scope)) {
-        shelf.entries.set(key, { stamp, value: result, readAt }, { ttl: left });
+      const left = shelf.ttlMs - (Date.now() - age.readAt);
+      if (left > 0 && this.unchangedSince(age.stamp, scope)) {
+        shelf.entries.set(key, { ...age, value: result, weight: weight(result) }, { ttl: left });
       }
       return result;
     });
-    const reading = { stamp, value };
+    const reading = { age, value };
     shelf.reading.set(key, reading);
     const done = () => {
       if (shelf.reading.get(key) === reading) shelf.reading.delete(key);
     };
     value.then(done, done);
-    return value;
+    return reading;
   }
 
   /**

@@ -79,6 +79,10 @@ const shipmentColumns = {
   sellerLastName: users.lastName,
   sellerEmail: users.email,
   sellerPhone: users.phone,
+};
+
+/** The joined quotation's columns, with its agent: an agent's own bid is laid over shared rows. */
+const joinedQuotationColumns = {
   quotationId: quotationRow.id,
   quotationPickupAmount: quotationRow.pickupAmount,
   quotationFastAmount: quotationRow.fastAmount,
@@ -106,8 +110,10 @@ const shipmentColumns = {
   quotationReconfirmRequestedAt: quotationRow.reconfirmRequestedAt,
 };
 
+type Columns = typeof shipmentColumns & typeof joinedQuotationColumns;
+
 export type ShipmentRow = {
-  [K in keyof typeof shipmentColumns]: (typeof shipmentColumns)[K]["_"]["data"] | null;
+  [K in keyof Columns]: Columns[K]["_"]["data"] | null;
 } & {
   id: number;
   sellerId: number;
@@ -121,15 +127,28 @@ export type ShipmentRow = {
   delivery: DeliveryProof | null;
 };
 
-/** Which quotation a read joins: the caller's own (agents) or the winning one (seller, admin). */
-export type QuotationJoin = { kind: "agent"; agentId: number } | { kind: "winner" };
+/**
+ * Which quotation a read joins: the caller's own (agents), the winning one (seller, admin), or
+ * none (rows shared by every agent, each one's own bid laid over them: ownBidsOn).
+ */
+export type QuotationJoin =
+  { kind: "agent"; agentId: number } | { kind: "winner" } | { kind: "none" };
 /** The same, with the agent id bound later (prepared reads). */
-type JoinShape = { kind: "agent"; agentId: number | Placeholder } | { kind: "winner" };
+type JoinShape =
+  { kind: "agent"; agentId: number | Placeholder } | { kind: "winner" } | { kind: "none" };
 
 function quotationCondition(join: JoinShape): SQL {
-  return join.kind === "agent"
-    ? and(eq(quotationRow.shipmentId, shipments.id), eq(quotationRow.agentId, join.agentId))!
-    : eq(quotationRow.id, shipments.winningQuotationId);
+  switch (join.kind) {
+    case "agent":
+      return and(
+        eq(quotationRow.shipmentId, shipments.id),
+        eq(quotationRow.agentId, join.agentId),
+      )!;
+    case "winner":
+      return eq(quotationRow.id, shipments.winningQuotationId);
+    case "none":
+      return sql`false`;
+  }
 }
 
 /**
@@ -165,7 +184,7 @@ type RawShipmentRow = Omit<ShipmentRow, "documentTypes" | "delivery"> & {
 
 function selectShipments(db: DbOrTx, join: JoinShape) {
   return db
-    .select({ ...shipmentColumns, ...orderFactColumns })
+    .select({ ...shipmentColumns, ...joinedQuotationColumns, ...orderFactColumns })
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
     .leftJoin(quotationRow, quotationCondition(join))
@@ -343,6 +362,8 @@ export interface ShipmentListFilter {
   perPage: number;
   /** Counts stop here (LIST_COUNT_CAP unless a test asks for less). */
   countCap?: number;
+  /** Rows without the agent's own bid, for every agent alike (the open list: ownBidsOn). */
+  withoutOwnBids?: boolean;
   /**
    * Where a total is kept that readers share: its key names the count's statement and values
    * (the clock aside), so one reader's total is another's when their lists match the same rows.
@@ -565,7 +586,7 @@ export async function listShipments(
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
   const count = () => queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0));
   const [rows, counted] = await Promise.all([
-    shipmentsByIds(db, ids, agentJoin(list)),
+    shipmentsByIds(db, ids, filter.withoutOwnBids ? { kind: "none" } : agentJoin(list)),
     endsHere
       ? Promise.resolve(offset + ids.length)
       : filter.sharedTotal
@@ -634,6 +655,43 @@ export function listIdsStatement(
     text,
     values: params.map((param) => (is(param, Placeholder) ? values[param.name] : param)),
   };
+}
+
+/**
+ * What a page of a list shared by every agent depends on (the open list read withoutOwnBids): its
+ * statements and the values they bind, but the agent and the clock.
+ */
+export function sharedListKey(filter: ShipmentListFilter): string {
+  const { pattern, searchId, readyDate, limit, offset, cap } = listValues(filter);
+  return [listShape(filter), pattern, searchId, readyDate, limit, offset, cap].join("\n");
+}
+
+export type OwnBid = { [K in keyof typeof joinedQuotationColumns]: ShipmentRow[K] };
+
+/** The agent's own bids on these shipments, as a row's joined quotation (one statement). */
+export async function ownBidsOn(
+  db: DbOrTx,
+  agentId: number,
+  shipmentIds: number[],
+): Promise<Map<number, OwnBid>> {
+  if (shipmentIds.length === 0) return new Map();
+  const build = (agent: number | Placeholder, idList: SQL) =>
+    db
+      .select({ shipmentId: quotationRow.shipmentId, ...joinedQuotationColumns })
+      .from(quotationRow)
+      .innerJoin(agentUser, eq(agentUser.id, quotationRow.agentId))
+      .where(
+        and(eq(quotationRow.agentId, agent), sql`${quotationRow.shipmentId} = any(${idList})`),
+      );
+  const prepared = preparedOnce(db, "own-bids-on", () =>
+    mappedByPosition(
+      build(bind.agentId, sql`${sql.placeholder("ids")}::integer[]`).prepare("own_bids_on"),
+    ),
+  );
+  const rows = prepared
+    ? await prepared.execute({ agentId, ids: shipmentIds })
+    : await build(agentId, sql`${sql.param(shipmentIds)}::integer[]`);
+  return new Map(rows.map(({ shipmentId, ...bid }) => [shipmentId, bid]));
 }
 
 /** The quotation a list's rows join: the agent's own on agents' lists, else the winning one. */
@@ -747,10 +805,15 @@ export async function findDueShipmentIds(
         .where(and(kind, lte(shipments.biddingEndsAt, bind.now), ...scope))
         .orderBy(asc(shipments.biddingEndsAt))
         .limit(bind.limit);
+    // The statuses are written into the text, not bound: a named statement's generic plan can
+    // use shipments_seller_open_idx only where its predicate is in the SQL (bound, PostgreSQL
+    // planned the seller's look afresh on every call, 0.3 ms each).
     return (
       unionAll(
-        dueOf(eq(shipments.status, "Quotation Received")),
-        dueOf(and(eq(shipments.status, "Shipment Pending"), isNull(shipments.biddingClosedAt))!),
+        dueOf(sql`${shipments.status} = 'Quotation Received'`),
+        dueOf(
+          and(sql`${shipments.status} = 'Shipment Pending'`, isNull(shipments.biddingClosedAt))!,
+        ),
       )
         .limit(bind.limit)
         // A seller's look (before each of their list reads) is named, so each connection plans

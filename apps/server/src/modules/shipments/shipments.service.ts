@@ -46,10 +46,15 @@ import {
   legsAttentionOf,
   listShipments,
   lockShipment,
+  ownBidsOn,
   packagesOf,
+  sharedListKey,
   updateShipment,
   type QuotationJoin,
+  type ShipmentListFilter,
   type ShipmentListKind,
+  type ShipmentListPage,
+  type OwnBid,
   type ShipmentRow,
   type ShipmentState,
 } from "./shipments.repository.js";
@@ -423,6 +428,34 @@ function sweepScope(kind: ShipmentListKind): { sellerId?: number } | null {
   return null;
 }
 
+/**
+ * A page of the agents' open list without anyone's own bids: the same for every agent, so it is
+ * read once for all of them (PageCache.shared, as a total is); loadList lays each agent's own
+ * bids over it.
+ */
+function readSharedOpenPage(
+  db: Db,
+  pageCache: PageCache,
+  agent: AuthUser,
+  filter: ShipmentListFilter,
+): Promise<ShipmentListPage> {
+  return pageCache.shared(
+    `open\n${sharedListKey(filter)}`,
+    pageScope(agent),
+    () => listShipments(db, { ...filter, withoutOwnBids: true }),
+    (page) => page.rows.length + 1,
+  );
+}
+
+/** The rows with the agent's own bids laid over them (each a copy: shared rows stay as read). */
+function withOwnBids(rows: ShipmentRow[], own: Map<number, OwnBid>): ShipmentRow[] {
+  if (own.size === 0) return rows;
+  return rows.map((row) => {
+    const bid = own.get(row.id);
+    return bid ? { ...row, ...bid } : row;
+  });
+}
+
 /** Bids and open shipments carry no word of an order's legs: a losing bidder learns nothing. */
 const carriesLegsAttention = (kind: ShipmentListKind) =>
   kind.kind === "seller" || kind.kind === "agent-won" || kind.kind === "admin";
@@ -435,40 +468,42 @@ async function loadList(
   now: Date,
 ): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; paging: ListPaging }> {
   const scope = sweepScope(kind);
+  const { pageCache } = deps;
+  const filter: ShipmentListFilter = {
+    list: kind,
+    sharedTotal: pageCache
+      ? (key, count) => pageCache.shared(key, pageScope(user), count)
+      : undefined,
+    now,
+    search: query.search,
+    ordering: query.ordering,
+    shipmentReadyDate: query.shipment_ready_date,
+    page: query.page,
+    perPage: query.per_page,
+  };
+  const sharedRows = kind.kind === "open" && pageCache !== undefined;
   const read = () =>
-    listShipments(deps.db, {
-      list: kind,
-      sharedTotal: deps.pageCache
-        ? (key, count) => deps.pageCache!.total(key, pageScope(user), count)
-        : undefined,
-      now,
-      search: query.search,
-      ordering: query.ordering,
-      shipmentReadyDate: query.shipment_ready_date,
-      page: query.page,
-      perPage: query.per_page,
-    });
+    sharedRows
+      ? readSharedOpenPage(deps.db, pageCache, user, filter)
+      : listShipments(deps.db, filter);
   // Due windows are looked for while the page is read; nearly always there are none, and when
   // one was closed the page is read again with it judged.
   const [closed, listed] = await Promise.all([
     scope ? settleDueBidding(deps, now, scope) : 0,
     read(),
   ]);
-  const { rows, ...paging } = closed > 0 ? await read() : listed;
+  const { rows: pageRows, ...paging } = closed > 0 ? await read() : listed;
+  const ids = pageRows.map((row) => row.id);
   // The order lists of its parties tell how many legs of an order in progress need attention.
   const orderIds = carriesLegsAttention(kind)
-    ? rows.filter((row) => row.status === "Quotation Accepted").map((row) => row.id)
+    ? pageRows.filter((row) => row.status === "Quotation Accepted").map((row) => row.id)
     : [];
-  const [unread, attention] = await Promise.all([
-    rows.length > 0
-      ? unreadCountsForShipments(
-          deps.db,
-          user.id,
-          rows.map((row) => row.id),
-        )
-      : new Map<number, number>(),
+  const [unread, attention, ownBids] = await Promise.all([
+    ids.length > 0 ? unreadCountsForShipments(deps.db, user.id, ids) : new Map<number, number>(),
     legsAttentionOf(deps.db, orderIds, now),
+    sharedRows ? ownBidsOn(deps.db, user.id, ids) : new Map<number, OwnBid>(),
   ]);
+  const rows = withOwnBids(pageRows, ownBids);
   const items = rows.map((row) =>
     presentShipmentRow(row, unread.get(row.id) ?? 0, now, attention.get(row.id) ?? null),
   );
