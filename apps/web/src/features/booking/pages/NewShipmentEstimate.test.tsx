@@ -66,8 +66,12 @@ describe("the booking form's estimate per destination", { timeout: 60_000 }, () 
       expect(
         await within(second).findByText("No agent has an average cost for FTW1 yet."),
       ).toBeInTheDocument();
-      const asked = calls.filter((call) => call.url.startsWith("/api/average-cost/estimates/"));
-      expect(asked.at(-1)?.url).toBe("/api/average-cost/estimates/?fc_codes=FTW1%2CONT8");
+      // The stub answers for both FCs whatever is asked, so the note can show before the form
+      // asks for both: wait for that request.
+      await vi.waitFor(() => {
+        const asked = calls.filter((call) => call.url.startsWith("/api/average-cost/estimates/"));
+        expect(asked.at(-1)?.url).toBe("/api/average-cost/estimates/?fc_codes=FTW1%2CONT8");
+      });
     });
   }
 
