@@ -110,7 +110,7 @@ export class PageCache {
   /** Values that many readers share (see `shared`). */
   private readonly sharedValues: Shelf<unknown> | null;
   /** The age of the value being read in this async context (see `inherit`). */
-  private readonly reading = new AsyncLocalStorage<Age>();
+  private readonly readingAge = new AsyncLocalStorage<Age>();
   private readonly refreshAfterMs: number;
   private readonly changeListeners: Array<(users: ChangedUsers) => void> = [];
   /** What this tick changed, told to listeners once at its end (null: anyone's). */
@@ -187,7 +187,7 @@ export class PageCache {
 
   /** The page being read here (if any) is made of a value of this age: it is no younger. */
   private inherit(age: Age): void {
-    const page = this.reading.getStore();
+    const page = this.readingAge.getStore();
     if (!page) return;
     page.stamp = Math.min(page.stamp, age.stamp);
     page.readAt = Math.min(page.readAt, age.readAt);
@@ -223,7 +223,7 @@ export class PageCache {
     if (running && this.unchangedSince(running.age.stamp, scope)) return running;
     // Lowered while it is read by the kept values it is made of (`inherit`).
     const age: Age = { stamp: this.count, readAt: Date.now() };
-    const value = this.reading.run(age, read).then((result) => {
+    const value = this.readingAge.run(age, read).then((result) => {
       // A value read across a change is not kept: the change may not be in it.
       const left = shelf.ttlMs - (Date.now() - age.readAt);
       if (left > 0 && this.unchangedSince(age.stamp, scope)) {
