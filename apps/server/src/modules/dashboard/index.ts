@@ -4,6 +4,7 @@ import { sellerDashboardSchema } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
+import { cachedAnswer } from "../../plugins/cached-answer.js";
 import { bearer, objectResponse } from "../../lib/route-schemas.js";
 import { sellerDashboard } from "./dashboard.service.js";
 
@@ -24,6 +25,9 @@ export default async function dashboardModule(
         response: objectResponse(sellerDashboardSchema),
       },
     },
-    async (request, reply) => ok(reply, await sellerDashboard(services.db, currentUser(request))),
+    async (request, reply) =>
+      cachedAnswer(app, request, reply, async () =>
+        String(reply.serialize(ok(reply, await sellerDashboard(services.db, currentUser(request))))),
+      ),
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "@fba/contract";
 import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
+import { cachedAnswer } from "../../plugins/cached-answer.js";
 import type { NotificationService } from "./notifications.service.js";
 
 export async function notificationRoutes(
@@ -27,8 +28,15 @@ export async function notificationRoutes(
         response: { 200: successEnvelopeSchema(z.array(notificationSchema)) },
       },
     },
+    // Served from memory until a notification of the reader's is created, changed or read.
     async (request, reply) =>
-      ok(reply, await service.list(currentUser(request)), "Notifications fetched successfully"),
+      cachedAnswer(app, request, reply, async () =>
+        String(
+          reply.serialize(
+            ok(reply, await service.list(currentUser(request)), "Notifications fetched successfully"),
+          ),
+        ),
+      ),
   );
 
   app.patch(

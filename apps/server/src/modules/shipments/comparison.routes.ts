@@ -12,7 +12,7 @@ import {
 import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { bearer, objectResponse } from "../../lib/route-schemas.js";
-import { cachedAnswer } from "./cached-answer.js";
+import { cachedAnswer } from "../../plugins/cached-answer.js";
 import type { ShipmentDeps } from "./shipments.service.js";
 import {
   answerReconfirmation,

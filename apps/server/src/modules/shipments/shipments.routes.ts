@@ -16,7 +16,7 @@ import {
 } from "@fba/contract";
 import { created, flatList, ok, type Page } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import { cachedAnswer } from "./cached-answer.js";
+import { cachedAnswer } from "../../plugins/cached-answer.js";
 import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
 import {
   addShipmentInfo,

@@ -17,8 +17,9 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
-import type { PageCache, PageScope } from "../../lib/page-cache.js";
+import type { PageCache } from "../../lib/page-cache.js";
 import type { AuthUser } from "../../plugins/auth.js";
+import { pageScope } from "../../plugins/cached-answer.js";
 import { unreadCountsForShipments } from "../chat/unread.repository.js";
 import { noteFinalAmount } from "../disputes/charge-changes.service.js";
 import { findQuotation, listShipmentQuotations } from "./quotations.repository.js";
@@ -67,12 +68,6 @@ export interface ShipmentDeps {
   /** Where list totals that readers share are kept (lists count afresh without it). */
   pageCache?: PageCache;
 }
-
-/** Whose data a user's list pages show: admins see every shipment. */
-export const pageScope = (user: AuthUser): PageScope => ({
-  userId: user.id,
-  everyone: user.group === "Admin",
-});
 
 const clock = (deps: ShipmentDeps) => (deps.now ? deps.now() : new Date());
 

@@ -1,13 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { currentUser } from "../../plugins/auth.js";
-import { sendStoredPage } from "../../plugins/compression.js";
-import { pageScope } from "./shipments.service.js";
+import type { PageScope } from "../lib/page-cache.js";
+import { currentUser, type AuthUser } from "./auth.js";
+import { sendStoredPage } from "./compression.js";
+
+/** Whose data a user's pages show: an admin's lists show every user's. */
+export const pageScope = (user: AuthUser): PageScope => ({
+  userId: user.id,
+  everyone: user.group === "Admin",
+});
 
 /**
  * A read's answer as its JSON, from memory while nothing it shows changed since it was read for
  * this user and URL (lib/page-cache.ts), else what `serialize` writes (the route's serializer, so
  * the bytes are the ones it always sent). The route's authentication and validation have run
- * before; a refusal (404, 400) is never kept.
+ * before; a refusal (404, 400) is never kept. Only for answers made of the reader's own data and
+ * of changes that reach them as domain events naming them (see `usersConcerned`).
  */
 export async function cachedAnswer(
   app: FastifyInstance,
