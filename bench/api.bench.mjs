@@ -17,10 +17,14 @@ import {
   SECONDS,
   SERVER_DIST,
   WARMUP_SECONDS,
+  CONNECTIONS,
   autocannon as autocannonRun,
   databaseIsCurrent,
   databaseUrlOf,
+  fetchJson,
+  listCases,
   median,
+  mix,
   query,
   root,
   seedDatabase,
@@ -32,7 +36,7 @@ import {
 
 const DB_NAME = process.env.BENCH_API_DB ?? "fba_bench";
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
-const CONNECTIONS = 50;
+
 const RUNS = 3;
 // BENCH_API_ONLY=ratios,mixed,overload (any of them) runs only those parts. For a look inside the
 // mixed profile: BENCH_BREAKDOWN=1 prints each read's latencies by path, and BENCH_MIXED_RATE=n
@@ -95,87 +99,9 @@ function startServer(port, dataDir, extraEnv = {}) {
   return start(process.execPath, args, env, `http://127.0.0.1:${port}/api/health`);
 }
 
-/** One GET, retried: right after a load run the server may still be draining its queue. */
-async function fetchJson(url, headers) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const response = await fetch(url, { headers });
-      return await response.json();
-    } catch (error) {
-      if (attempt >= 3) {
-        console.log(`warning: GET ${url} failed: ${error.cause?.message ?? error.message}`);
-        return null;
-      }
-      await sleep(2000);
-    }
-  }
-}
-
 /** autocannon in its own process, 50 connections unless told. */
 const autocannon = (url, headers, seconds, connections = CONNECTIONS) =>
   autocannonRun(url, headers, seconds, connections);
-
-/** A term's share of a list: the web app's page sizes (10 for agents, 50 elsewhere). */
-const LISTS = [
-  {
-    name: "agent open",
-    path: "/api/shipper/shipments/",
-    user: "agent",
-    perPage: 10,
-    orderings: ["", "bidding_ends_at", "-bidding_ends_at", "product_name", "-product_name"].concat([
-      "shipment_ready_date",
-      "-shipment_ready_date",
-    ]),
-  },
-  {
-    name: "seller active",
-    path: "/api/seller/shipments/",
-    user: "seller",
-    perPage: 50,
-    orderings: ["", "id", "-id", "status", "-status", "shipment_ready_date"]
-      .concat(["-shipment_ready_date", "product_name", "-product_name", "final_amount"])
-      .concat(["-final_amount"]),
-  },
-  {
-    name: "admin all",
-    path: "/api/admin/shipments/",
-    user: "admin",
-    perPage: 50,
-    orderings: ["", "id", "-id", "product_name", "-product_name", "shipment_ready_date"].concat([
-      "-shipment_ready_date",
-      "created_at",
-      "-created_at",
-    ]),
-  },
-];
-/**
- * What people type: product words, reference numbers (whole, partial, or an id), pickup cities
- * and streets, and FC codes (not searched: they match nothing), from thousands of matches to none.
- */
-const SEARCH_TERMS = [
-  "board",
-  "yoga mat",
-  "lamp",
-  "mug 12",
-  "kitchen scale",
-  "backpack",
-  "serum",
-  "pet bowl",
-  "FBR 0012345",
-  "fbr 00999",
-  "0042",
-  "77777",
-  "long beach",
-  "savannah",
-  "chicago",
-  "houston",
-  "market st",
-  "dock",
-  "ONT8",
-  "LGB8",
-  "zebra",
-  "quokka",
-];
 
 async function main() {
   await ensureDatabase();
@@ -220,35 +146,8 @@ async function main() {
     await Promise.all([server.ready, bare.ready]);
     await biddingSettled();
     const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
-    // Browsing: pages 1, 2, 20 and the last (as the first page reports it) of every ordering.
-    const browse = [];
-    for (const list of LISTS) {
-      for (const ordering of list.orderings) {
-        const base = `${list.path}?per_page=${list.perPage}${ordering ? `&ordering=${ordering}` : ""}`;
-        const first = await fetchJson(`${serverBase}${base}&page=1`, {
-          authorization: `Bearer ${tokens[list.user]}`,
-        });
-        const last = first?.pagination_option?.pages ?? 1;
-        for (const page of new Set([1, 2, 20, last]))
-          browse.push({ path: `${base}&page=${page}`, token: tokens[list.user] });
-      }
-    }
-    const searches = (terms) =>
-      LISTS.flatMap((list) =>
-        terms.map((term) => ({
-          path: `${list.path}?per_page=${list.perPage}&page=1&search=${encodeURIComponent(term)}`,
-          token: tokens[list.user],
-        })),
-      );
-    const cases = [
-      { name: "browse lists", entries: browse },
-      { name: "search lists", entries: searches(SEARCH_TERMS) },
-      { name: "one-letter search", entries: searches(["e"]) },
-      {
-        name: "single shipment GET",
-        entries: [{ path: `/api/shipments/${shipment.id}/`, token: tokens.seller }],
-      },
-    ];
+    const cases = await listCases(serverBase, tokens, shipment.id);
+    const browse = cases[0].entries;
     for (const item of parts.includes("ratios") ? cases : []) await compare(item);
     if (parts.includes("ratios")) await compressionCost(browse);
     // Cost growth (bench/growth.mjs runs this at 10k, 100k and 1M shipments): the server alone.
@@ -285,29 +184,6 @@ async function biddingSettled() {
     await sleep(1000);
   }
   console.log("warning: bid windows still due after 120 s");
-}
-
-/** One mix of GETs (taken in turn by 50 connections) in its own autocannon process. */
-async function mix(base, entries, seconds, headers = {}) {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(root, "bench/mixed-load.mjs"),
-      JSON.stringify({
-        base,
-        kind: "paths",
-        paths: entries,
-        connections: CONNECTIONS,
-        seconds,
-        headers,
-      }),
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  let out = "";
-  child.stdout.on("data", (chunk) => (out += chunk));
-  await new Promise((resolve) => child.on("close", resolve));
-  return JSON.parse(out);
 }
 
 /** A mix against the server and the bare handler, interleaved; prints server, bare and ratio. */

@@ -154,3 +154,143 @@ export async function autocannon(url, headers, seconds, connections) {
     non2xx: report.non2xx,
   };
 }
+
+/** Connections of the list mixes: every list and read row runs at 50. */
+export const CONNECTIONS = 50;
+
+/** One GET, retried: right after a load run the server may still be draining its queue. */
+export async function fetchJson(url, headers) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(url, { headers });
+      return await response.json();
+    } catch (error) {
+      if (attempt >= 3) {
+        console.log(`warning: GET ${url} failed: ${error.cause?.message ?? error.message}`);
+        return null;
+      }
+      await sleep(2000);
+    }
+  }
+}
+
+/** A term's share of a list: the web app's page sizes (10 for agents, 50 elsewhere). */
+export const LISTS = [
+  {
+    name: "agent open",
+    path: "/api/shipper/shipments/",
+    user: "agent",
+    perPage: 10,
+    orderings: ["", "bidding_ends_at", "-bidding_ends_at", "product_name", "-product_name"].concat([
+      "shipment_ready_date",
+      "-shipment_ready_date",
+    ]),
+  },
+  {
+    name: "seller active",
+    path: "/api/seller/shipments/",
+    user: "seller",
+    perPage: 50,
+    orderings: ["", "id", "-id", "status", "-status", "shipment_ready_date"]
+      .concat(["-shipment_ready_date", "product_name", "-product_name", "final_amount"])
+      .concat(["-final_amount"]),
+  },
+  {
+    name: "admin all",
+    path: "/api/admin/shipments/",
+    user: "admin",
+    perPage: 50,
+    orderings: ["", "id", "-id", "product_name", "-product_name", "shipment_ready_date"].concat([
+      "-shipment_ready_date",
+      "created_at",
+      "-created_at",
+    ]),
+  },
+];
+/**
+ * What people type: product words, reference numbers (whole, partial, or an id), pickup cities
+ * and streets, and FC codes (not searched: they match nothing), from thousands of matches to none.
+ */
+export const SEARCH_TERMS = [
+  "board",
+  "yoga mat",
+  "lamp",
+  "mug 12",
+  "kitchen scale",
+  "backpack",
+  "serum",
+  "pet bowl",
+  "FBR 0012345",
+  "fbr 00999",
+  "0042",
+  "77777",
+  "long beach",
+  "savannah",
+  "chicago",
+  "houston",
+  "market st",
+  "dock",
+  "ONT8",
+  "LGB8",
+  "zebra",
+  "quokka",
+];
+
+/**
+ * The list and read mixes of the API rows, against the server at `base`: browsing (pages 1, 2, 20
+ * and the last, as the first page reports it, of every ordering), searching (every term on each
+ * list), a one-letter search, and one shipment's page (`shipmentId`, the seller's).
+ */
+export async function listCases(base, tokens, shipmentId) {
+  const browse = [];
+  for (const list of LISTS) {
+    for (const ordering of list.orderings) {
+      const path = `${list.path}?per_page=${list.perPage}${ordering ? `&ordering=${ordering}` : ""}`;
+      const first = await fetchJson(`${base}${path}&page=1`, {
+        authorization: `Bearer ${tokens[list.user]}`,
+      });
+      const last = first?.pagination_option?.pages ?? 1;
+      for (const page of new Set([1, 2, 20, last]))
+        browse.push({ path: `${path}&page=${page}`, token: tokens[list.user] });
+    }
+  }
+  const searches = (terms) =>
+    LISTS.flatMap((list) =>
+      terms.map((term) => ({
+        path: `${list.path}?per_page=${list.perPage}&page=1&search=${encodeURIComponent(term)}`,
+        token: tokens[list.user],
+      })),
+    );
+  return [
+    { name: "browse lists", entries: browse },
+    { name: "search lists", entries: searches(SEARCH_TERMS) },
+    { name: "one-letter search", entries: searches(["e"]) },
+    {
+      name: "single shipment GET",
+      entries: [{ path: `/api/shipments/${shipmentId}/`, token: tokens.seller }],
+    },
+  ];
+}
+
+/** One mix of GETs (taken in turn by 50 connections) in its own autocannon process. */
+export async function mix(base, entries, seconds, headers = {}) {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, "bench/mixed-load.mjs"),
+      JSON.stringify({
+        base,
+        kind: "paths",
+        paths: entries,
+        connections: CONNECTIONS,
+        seconds,
+        headers,
+      }),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let out = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  await new Promise((resolve) => child.on("close", resolve));
+  return JSON.parse(out);
+}
