@@ -17,7 +17,8 @@ import { StatusStepper } from "../../entities/shipment/components/StatusStepper"
 import { formatDateTime } from "../../entities/shipment/lib/format";
 import { AdminQuotationsPanel } from "../../features/admin/components/AdminQuotationsPanel";
 import type { Shipment } from "../../entities/shipment/api/types";
-import { isAwardedOrder, OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
+import { isAwardedOrder } from "../../entities/shipment/lib/order";
+import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 import { paths } from "../paths";

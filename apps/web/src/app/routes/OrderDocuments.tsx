@@ -1,21 +1,14 @@
 import { Stack } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { requiredDocuments, type Leg } from "@fba/contract";
-import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
+import type { Shipment } from "../../entities/shipment/api/types";
+import { isAwardedOrder } from "../../entities/shipment/lib/order";
 import { legKeys, useLegs } from "../../features/legs/api/get-legs";
 import {
   DifferentFcBanner,
   type DeliverySide,
 } from "../../features/documents/components/DifferentFcBanner";
 import { DocumentsPanel } from "../../features/documents/components/DocumentsPanel";
-
-/** An accepted order, or one that was completed or cancelled after the award. */
-export function isAwardedOrder(shipment: Pick<Shipment, "status" | "quotation">): boolean {
-  if (shipment.status === "Quotation Accepted" || shipment.status === "Shipment Completed") {
-    return true;
-  }
-  return shipment.status === "Shipment Cancelled" && hasQuotation(shipment.quotation);
-}
 
 /** The leg as the server changed it, in the order's legs the leg cards read. */
 function useStoreLeg(shipmentId: number) {

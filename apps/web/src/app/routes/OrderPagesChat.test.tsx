@@ -170,7 +170,10 @@ describe("order pages and their chat", { timeout: 60_000 }, () => {
       ...sellerRoute,
       url: "/seller/booking/order/status/31?src=pendingorders",
     });
-    expect(await screen.findByRole("heading", { name: "Shipment #31" })).toBeInTheDocument();
+    // Past bidding with bids: the page shows once the comparison's chunk is in.
+    expect(
+      await screen.findByRole("heading", { name: "Shipment #31" }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Cargo table" })).toBeInTheDocument();
     expect(document.getElementById("chat")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Chat/ })).not.toBeInTheDocument();
@@ -205,7 +208,8 @@ describe("order pages and their chat", { timeout: 60_000 }, () => {
       ...sellerRoute,
       url: "/seller/booking/order/status/31?src=pendingorders",
     });
-    const jump = await screen.findByRole("button", { name: "Chat, 2 unread" });
+    // The order's panels load in a chunk of their own before the page shows.
+    const jump = await screen.findByRole("button", { name: "Chat, 2 unread" }, { timeout: 15_000 });
     await screen.findByTestId("chat-panel", {}, { timeout: 15_000 });
     expect(scrolled).toHaveLength(0);
     await user.click(jump);

@@ -1,12 +1,12 @@
-import { useDeferredValue } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { Paper, Stack, Typography } from "@mui/material";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
-import { LegsPanel } from "../../features/legs/components/LegsPanel";
 import { mayHaveLegs } from "../../features/legs/lib/leg-view";
 import { BidCountdown } from "../../entities/shipment/components/BidCountdown";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
 import { useQuotations } from "../../entities/shipment/api/quotations";
 import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
+import { isAwardedOrder, showsComparison } from "../../entities/shipment/lib/order";
 import { stepperViewFromSrc } from "../../entities/shipment/lib/status-steps";
 import { textOrNA } from "../../entities/shipment/lib/format";
 import { AccessDenied, isRefusal } from "../../components/AccessDenied";
@@ -25,28 +25,32 @@ import {
 } from "../../entities/shipment/components/ShipmentDetails";
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
-import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
-import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
-import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
-import {
-  ComparisonPanel,
-  showsComparison,
-} from "../../features/comparison/components/ComparisonPanel";
-import { RatingPanel } from "../../features/ratings/components/RatingPanel";
 import { paths } from "../paths";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
 /**
- * Whether the shipment had an order, whose chat history stays readable after it ends: accepted
- * (chat open), completed, or cancelled after the seller had a winning bid to decide on.
+ * The panels of a shipment past bidding (the bid comparison, and an order's charge changes,
+ * destinations, documents, PDFs and rating) come in a chunk of their own: a shipment still in
+ * bidding, as most are, never downloads them. For one past bidding the page keeps its spinner
+ * until they are in (one Suspense boundary), so nothing moves once it shows.
  */
-function hasOrderChat(shipment: Shipment): boolean {
-  if (shipment.status === "Quotation Accepted" || shipment.status === "Shipment Completed") {
-    return true;
-  }
-  return shipment.status === "Shipment Cancelled" && hasQuotation(shipment.quotation);
-}
+const loadOrderPanels = () => import("./seller-order-panels");
+const ChargeChangeCard = lazy(() =>
+  loadOrderPanels().then((m) => ({ default: m.ChargeChangeCard })),
+);
+const ComparisonPanel = lazy(() => loadOrderPanels().then((m) => ({ default: m.ComparisonPanel })));
+const LegsPanel = lazy(() => loadOrderPanels().then((m) => ({ default: m.LegsPanel })));
+const OrderDeliveryBanners = lazy(() =>
+  loadOrderPanels().then((m) => ({ default: m.OrderDeliveryBanners })),
+);
+const OrderDocuments = lazy(() => loadOrderPanels().then((m) => ({ default: m.OrderDocuments })));
+const OrderPdfButtons = lazy(() => loadOrderPanels().then((m) => ({ default: m.OrderPdfButtons })));
+const RatingPanel = lazy(() => loadOrderPanels().then((m) => ({ default: m.RatingPanel })));
+
+/** Whether the page shows any of the panels above. */
+const showsOrderPanels = (shipment: Shipment) =>
+  isAwardedOrder(shipment) || showsComparison(shipment);
 
 /**
  * The seller's shipment page: detail, bids, estimate decisions and chat. The chat shows while the
@@ -71,6 +75,8 @@ export function SellerShipmentView({
   // in slices the browser can interleave with input and paint (an answer's update would otherwise
   // render in one long task), and the spinner stays up meanwhile.
   const shown = useDeferredValue(isLoadingBids ? undefined : query.data);
+  // Their chunk is asked for as soon as the answer says they show, while the page renders.
+  if (query.data && (withChat || showsOrderPanels(query.data))) void loadOrderPanels();
 
   return (
     <QueryState
@@ -86,12 +92,14 @@ export function SellerShipmentView({
         shown === undefined ? (
           <Loading />
         ) : (
-          <SellerShipment
-            shipment={shown}
-            src={src}
-            withChat={withChat}
-            onExpire={() => void query.refetch()}
-          />
+          <Suspense fallback={<Loading />}>
+            <SellerShipment
+              shipment={shown}
+              src={src}
+              withChat={withChat}
+              onExpire={() => void query.refetch()}
+            />
+          </Suspense>
         )
       }
     </QueryState>
@@ -146,8 +154,8 @@ function SellerShipment({
           </Stack>
         </Stack>
       </Paper>
-      <OrderDeliveryBanners shipment={shipment} side="seller" />
-      {hasOrderChat(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="seller" />}
+      {isAwardedOrder(shipment) && <OrderDeliveryBanners shipment={shipment} side="seller" />}
+      {isAwardedOrder(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="seller" />}
       <EstimatePanel shipment={shipment} />
       {showsComparison(shipment) && <ComparisonPanel shipment={shipment} />}
       {shipment.status === "Shipment Completed" && hasQuotation(shipment.quotation) && (
@@ -161,7 +169,7 @@ function SellerShipment({
         </Panel>
       )}
       <StatusStepper status={shipment.status} view={stepperViewFromSrc(src)} side="seller" />
-      {hasOrderChat(shipment) && mayHaveLegs(shipment.status) && (
+      {isAwardedOrder(shipment) && mayHaveLegs(shipment.status) && (
         <LegsPanel
           shipmentId={shipment.id}
           side="seller"
@@ -175,7 +183,7 @@ function SellerShipment({
   return (
     <>
       <PageHeader title={`Shipment #${shipment.id}`} />
-      {withChat || hasOrderChat(shipment) ? (
+      {withChat || isAwardedOrder(shipment) ? (
         <OrderChatLayout
           main={main}
           wide={

@@ -22,14 +22,6 @@ import { ComparisonCards } from "./ComparisonCards";
 
 const AwardDialog = lazyDialog(() => import("./AwardDialog").then((m) => m.AwardDialog));
 
-/** Bidding has closed and there were bids: the seller can compare them. */
-export function showsComparison(shipment: Shipment): boolean {
-  return (
-    shipment.quotation_count > 0 &&
-    (shipment.status === "Quotation Approved" || shipment.status === "Quotation Accepted")
-  );
-}
-
 /** Why the winner is the winner: the spec's rule, or the seller's pick with its reason. */
 function WinnerExplanation({ comparison }: { comparison: Comparison }) {
   const automatic = comparison.bids.find((bid) => bid.is_automatic_winner);

@@ -1,0 +1,9 @@
+// What the seller's shipment page shows of a shipment once bidding has closed with bids: the bid
+// comparison, and the order after the award (charge changes, delivery banners, destinations,
+// documents, PDFs, rating). One chunk, loaded only for such shipments (see SellerShipmentView).
+export { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
+export { ComparisonPanel } from "../../features/comparison/components/ComparisonPanel";
+export { LegsPanel } from "../../features/legs/components/LegsPanel";
+export { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
+export { RatingPanel } from "../../features/ratings/components/RatingPanel";
+export { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
