@@ -140,7 +140,9 @@ const GOALS = [
     pass: (r) => num(r.value, /^([\d.]+) KB/) <= 100,
   },
   {
-    match: (r) => /^initial JS/.test(r.metric),
+    // The first signed-in route (the seller's active list). The shipment page's first download is
+    // reported without a bar: its bar is Lighthouse's.
+    match: (r) => /^initial JS list/.test(r.metric),
     target: () => "<= 170 KB gzip",
     pass: (r) => num(r.value, /^([\d.]+) KB/) <= 170,
   },
@@ -201,6 +203,7 @@ const expected = [
   ["web", "initial JS list /seller/booking", /^initial JS list/, "<= 170 KB gzip"],
   ["web", "lighthouse mobile", /^lighthouse mobile/, "performance >= 95, accessibility 100"],
   ["web", "axe serious+critical", /^axe/, "0 serious or critical"],
+  ["pglite", "PGlite browse lists", /^PGlite browse lists/, "reported beside PostgreSQL's"],
 ];
 for (const [bench, metric, pattern, target] of expected)
   if (!judged.some((row) => pattern.test(row.metric)))
