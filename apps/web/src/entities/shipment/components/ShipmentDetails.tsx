@@ -1,24 +1,11 @@
 import type { ReactNode } from "react";
-import {
-  Box,
-  Chip,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-} from "@mui/material";
+import { Box, Chip, Link, Paper, Stack, Typography, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import { TRACKING_CARRIER_LABELS } from "@fba/contract";
 import type { Shipment } from "../api/types";
 import { formatDate, formatMoney, textOrNA } from "../lib/format";
 import { CardField, Field, Panel, phoneCard } from "../../../components/Panel";
+import { SmallTable } from "../../../components/SmallTable";
 
 const fieldGrid = {
   display: "grid",
@@ -79,7 +66,8 @@ const cargoColumns: {
   },
 ];
 
-const wrappingCell = { "&&": { whiteSpace: "normal", minWidth: 160, overflowWrap: "anywhere" } };
+const wrappingCell = { whiteSpace: "normal", minWidth: 160, overflowWrap: "anywhere" } as const;
+const totalCell = { fontWeight: 600 } as const;
 
 /** The cartons per warehouse with their totals: a table on wide screens, cards on phones. */
 function CargoTable({ packages }: { packages: CargoPackage[] }) {
@@ -124,48 +112,49 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
 
   return (
     // Focusable so keyboard users can scroll it when the columns do not fit.
-    <TableContainer sx={{ mt: 1.5 }} tabIndex={0} role="region" aria-label="Cargo table">
-      <Table size="small" aria-label="Cargo" sx={{ "& th, & td": { whiteSpace: "nowrap" } }}>
-        <TableHead>
-          <TableRow>
+    <SmallTable
+      sx={{ mt: 1.5, "& th, & td": { whiteSpace: "nowrap" }, "& td[data-wraps]": wrappingCell }}
+      tabIndex={0}
+      role="region"
+      aria-label="Cargo table"
+    >
+      <table aria-label="Cargo">
+        <thead>
+          <tr>
             {cargoColumns.map((column) => (
-              <TableCell key={column.label} align={column.align}>
+              <th key={column.label} scope="col" data-align={column.align}>
                 {column.label}
-              </TableCell>
+              </th>
             ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+          </tr>
+        </thead>
+        <tbody>
           {packages.map((p, index) => (
-            <TableRow key={p.id ?? index}>
+            <tr key={p.id ?? index}>
               {cargoColumns.map((column) => (
-                <TableCell
-                  key={column.label}
-                  align={column.align}
-                  sx={column.wraps ? wrappingCell : undefined}
-                >
+                <td key={column.label} data-align={column.align} data-wraps={column.wraps}>
                   {column.value(p)}
-                </TableCell>
+                </td>
               ))}
-            </TableRow>
+            </tr>
           ))}
-          <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
-            <TableCell />
-            <TableCell />
-            <TableCell align="right" sx={{ fontWeight: 600 }}>
+          <tr>
+            <td style={totalCell}>Total</td>
+            <td />
+            <td />
+            <td data-align="right" style={totalCell}>
               {totals.cartons}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }}>
+            </td>
+            <td data-align="right" style={totalCell}>
               {formatMoney(totals.cost)}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 600 }}>
+            </td>
+            <td data-align="right" style={totalCell}>
               {totals.chargeable.toFixed(2)}
-            </TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
-    </TableContainer>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </SmallTable>
   );
 }
 

@@ -1,19 +1,5 @@
 import { useState } from "react";
-import {
-  Alert,
-  Box,
-  Button,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-} from "@mui/material";
+import { Alert, Box, Button, Paper, Stack, Typography, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import { useNavigate } from "react-router";
 import { notify, toastApiError } from "../../../lib/toast";
@@ -25,6 +11,7 @@ import { formatMoney } from "../../../entities/shipment/lib/format";
 import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
 import { byOpenProp, lazyDialog } from "../../../components/lazy-dialog";
 import { CardField, Panel, phoneCard } from "../../../components/Panel";
+import { SmallTable } from "../../../components/SmallTable";
 import { QueryNotice } from "../../../components/query-state/QueryState";
 import { paths } from "../../../app/paths";
 
@@ -71,34 +58,42 @@ export function BidsPanel({ shipment }: { shipment: Shipment }) {
           ))}
         </Stack>
       ) : (
-        <TableContainer tabIndex={0} role="region" aria-label="Bids table">
-          <Table size="small" aria-label="Bids">
-            <TableHead>
-              <TableRow>
-                <TableCell>Agent</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell align="right">Pickup</TableCell>
-                <TableCell align="right">Fast</TableCell>
-                <TableCell align="right">Normal</TableCell>
-                <TableCell align="right">Total</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
+        <SmallTable tabIndex={0} role="region" aria-label="Bids table">
+          <table aria-label="Bids">
+            <thead>
+              <tr>
+                <th scope="col">Agent</th>
+                <th scope="col">Email</th>
+                <th scope="col" data-align="right">
+                  Pickup
+                </th>
+                <th scope="col" data-align="right">
+                  Fast
+                </th>
+                <th scope="col" data-align="right">
+                  Normal
+                </th>
+                <th scope="col" data-align="right">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
               {bids.map((bid) => (
-                <TableRow key={bid.id}>
-                  <TableCell>
+                <tr key={bid.id}>
+                  <td>
                     {bid.user.first_name} {bid.user.last_name}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: "anywhere" }}>{bid.user.email}</TableCell>
-                  <TableCell align="right">{formatMoney(bid.pickup_amount)}</TableCell>
-                  <TableCell align="right">{formatMoney(bid.fast_amount)}</TableCell>
-                  <TableCell align="right">{formatMoney(bid.normal_amount)}</TableCell>
-                  <TableCell align="right">{formatMoney(bid.total_amount)}</TableCell>
-                </TableRow>
+                  </td>
+                  <td style={{ overflowWrap: "anywhere" }}>{bid.user.email}</td>
+                  <td data-align="right">{formatMoney(bid.pickup_amount)}</td>
+                  <td data-align="right">{formatMoney(bid.fast_amount)}</td>
+                  <td data-align="right">{formatMoney(bid.normal_amount)}</td>
+                  <td data-align="right">{formatMoney(bid.total_amount)}</td>
+                </tr>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </tbody>
+          </table>
+        </SmallTable>
       )}
     </Panel>
   );
