@@ -1,6 +1,5 @@
 import { lazy, Suspense, useDeferredValue } from "react";
 import { Paper, Stack, Typography } from "@mui/material";
-import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 import { mayHaveLegs } from "../../features/legs/lib/leg-view";
 import { BidCountdown } from "../../entities/shipment/components/BidCountdown";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
@@ -30,10 +29,10 @@ import { paths } from "../paths";
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
 /**
- * The panels of a shipment past bidding (the bid comparison, and an order's charge changes,
- * destinations, documents, PDFs and rating) come in a chunk of their own: a shipment still in
- * bidding, as most are, never downloads them. For one past bidding the page keeps its spinner
- * until they are in (one Suspense boundary), so nothing moves once it shows.
+ * The panels of a shipment past bidding (the bid comparison, and an order's chat layout, charge
+ * changes, destinations, documents, PDFs and rating) come in a chunk of their own: a shipment
+ * still in bidding, as most are, never downloads them. For one past bidding the page keeps its
+ * spinner until they are in (one Suspense boundary), so nothing moves once it shows.
  */
 const loadOrderPanels = () => import("./seller-order-panels");
 const ChargeChangeCard = lazy(() =>
@@ -44,6 +43,7 @@ const LegsPanel = lazy(() => loadOrderPanels().then((m) => ({ default: m.LegsPan
 const OrderDeliveryBanners = lazy(() =>
   loadOrderPanels().then((m) => ({ default: m.OrderDeliveryBanners })),
 );
+const OrderChatLayout = lazy(() => loadOrderPanels().then((m) => ({ default: m.OrderChatLayout })));
 const OrderDocuments = lazy(() => loadOrderPanels().then((m) => ({ default: m.OrderDocuments })));
 const OrderPdfButtons = lazy(() => loadOrderPanels().then((m) => ({ default: m.OrderPdfButtons })));
 const RatingPanel = lazy(() => loadOrderPanels().then((m) => ({ default: m.RatingPanel })));
