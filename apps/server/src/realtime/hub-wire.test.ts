@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import type { ServerEvent } from "@fba/contract";
-import {
-  batchMessage,
-  parseBatchMessage,
-  parseRoomMessage,
-  RealtimeHub,
-  roomMessage,
-  rooms,
-  type HubMember,
-} from "./hub.js";
+import { parseRoomMessage, RealtimeHub, roomMessage, rooms, type HubMember } from "./hub.js";
 
 const redisUrl = process.env.REDIS_URL;
 const silent = {
@@ -62,36 +54,6 @@ describe("room frames on the wire", () => {
   });
 });
 
-describe("batches on the wire", () => {
-  const frame = JSON.stringify({ event_type: "message_sent", data: { content: "two\nlines" } });
-  const batch = batchMessage("instance-a", [
-    { control: JSON.stringify({ c: 1, u: [7, 8] }) },
-    { room: rooms.shipment(7), excludeUserId: undefined, frame },
-    { room: rooms.announcements, excludeUserId: 42, frame: "{}" },
-  ]);
-
-  it("carry the origin, then each entry in order, frames as they are sent", () => {
-    expect(batch).toBe(
-      `instance-a\n\n{"c":1,"u":[7,8]}\nshipment:7\n\n${frame}\nannouncements\n42\n{}`,
-    );
-    expect(parseBatchMessage(batch)).toEqual({
-      origin: "instance-a",
-      entries: [
-        { control: '{"c":1,"u":[7,8]}' },
-        { room: "shipment:7", excludeUserId: undefined, frame },
-        { room: "announcements", excludeUserId: 42, frame: "{}" },
-      ],
-    });
-  });
-
-  it("are dropped by instances of the previous release, and are told apart from their messages", () => {
-    expect(parseRoomMessage(batch)).toBeNull();
-    expect(parseBatchMessage(roomMessage("b", rooms.user(1), "{}"))).toBeNull();
-    expect(parseBatchMessage("a\n\nuser:1\n{}")).toBeNull();
-    expect(parseBatchMessage("a\n\nuser:1\nnot-a-number\n{}")).toBeNull();
-  });
-});
-
 describe("one hub's frames delivered by another", () => {
   const hubs: RealtimeHub[] = [];
   let a: RealtimeHub;
@@ -134,56 +96,6 @@ describe("one hub's frames delivered by another", () => {
     expect(elsewhere.frames).toEqual([]);
     // Its own messages come back from Redis too: the origin is never served twice.
     expect(local[0]!.frames).toHaveLength(2);
-  });
-
-  it.skipIf(!redisUrl)(
-    "sends what one turn publishes as one Redis message, its data changes merged and first",
-    async () => {
-      const listener = new Redis(redisUrl!);
-      const received: string[] = [];
-      listener.on("message", (_channel: string, message: string) => {
-        if (message.startsWith(a.instanceId)) received.push(message);
-      });
-      await listener.subscribe("fba:realtime");
-      const room = rooms.shipment(900_004);
-      const remote = member(5);
-      b.join(room, remote);
-      const changed: Array<readonly number[] | null> = [];
-      b.onDataChanged((users) => changed.push(users));
-
-      a.publish(room, { event_type: "message_deleted", data: { id: 1 } });
-      a.dataChanged([5, 6]);
-      a.publish(room, { event_type: "message_deleted", data: { id: 2 } });
-      a.dataChanged([6, 7]);
-      await eventually(() => remote.frames.length === 2);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-
-      expect(received).toHaveLength(1);
-      const entries = parseBatchMessage(received[0]!)?.entries;
-      expect(entries?.map((entry) => ("control" in entry ? entry.control : entry.frame))).toEqual([
-        '{"c":1,"u":[5,6,7]}',
-        '{"event_type":"message_deleted","data":{"id":1}}',
-        '{"event_type":"message_deleted","data":{"id":2}}',
-      ]);
-      expect(changed).toEqual([[5, 6, 7]]);
-      expect(text(remote.frames)).toEqual([
-        '{"event_type":"message_deleted","data":{"id":1}}',
-        '{"event_type":"message_deleted","data":{"id":2}}',
-      ]);
-      listener.disconnect();
-    },
-  );
-
-  it.skipIf(!redisUrl)("still delivers a room frame of the previous release", async () => {
-    const room = rooms.user(900_005);
-    const target = member(900_005);
-    b.join(room, target);
-    const publisher = new Redis(redisUrl!);
-    const frame = JSON.stringify({ event_type: "unread_count", data: { count: 2 } });
-    await publisher.publish("fba:realtime", roomMessage("previous", room, frame));
-    await eventually(() => target.frames.length === 1);
-    expect(text(target.frames)).toEqual([frame]);
-    publisher.disconnect();
   });
 
   it.skipIf(!redisUrl)(

@@ -40,28 +40,28 @@ export interface ChatParties {
 }
 
 /**
- * What travels between instances besides room frames (see batchMessage): a user whose sockets
- * must close, a chat whose parties changed, or data that changed on the origin, so pages other
- * instances hold from memory are stale: those of the users in `u` when it is given, else every
- * page (as instances of earlier releases send it).
+ * What travels between instances besides room frames (see roomMessage): a user whose sockets must
+ * close, or a chat whose parties changed. `o` is the origin instance.
  */
-type Control = { d: number; s?: string } | { p: ChatParties } | { c: 1; u?: number[] };
-
-/**
- * A control message as instances of earlier releases publish it on its own, with its origin `o`;
- * or one of their room frames in the JSON envelope of the release before: accepted during a
- * rolling deploy.
- */
-type LegacyEnvelope = (Control & { o: string }) | { o: string; r: Room; f: string; x?: number };
+type ControlEnvelope =
+  | { o: string; d: number; s?: string }
+  | { o: string; p: ChatParties }
+  /**
+   * Data changed on the origin: pages other instances hold from memory are stale, those of the
+   * users in `u` when it is given, else every page (as instances of earlier releases send it).
+   */
+  | { o: string; c: 1; u?: number[] }
+  /** A room frame as instances of earlier releases send it: accepted during a rolling deploy. */
+  | { o: string; r: Room; f: string; x?: number };
 
 const CHANNEL = "fba:realtime";
-/** Past this many users changed in one turn, other instances are told that anyone's data did. */
-const MAX_CHANGED_USERS = 1000;
 
 /**
- * A room frame as instances of the previous release publish it, one message each:
- * `<origin instance>\n<room>\n<excluded user or empty>\n<frame JSON>`. Accepted during a rolling
- * deploy; this release sends batches (see batchMessage).
+ * A room frame on the wire: `<origin instance>\n<room>\n<excluded user or empty>\n<frame JSON>`.
+ * The frame is carried as it will be sent, never JSON-encoded a second time, and a receiver reads
+ * the three short header fields without parsing the frame. The origin comes first, so an instance
+ * recognises its own messages by their prefix. Control envelopes are JSON objects (they start
+ * with "{", which no instance id does).
  */
 export function roomMessage(origin: string, room: Room, frame: string, excludeUserId?: number) {
   return `${origin}\n${room}\n${excludeUserId ?? ""}\n${frame}`;
@@ -86,64 +86,6 @@ export function parseRoomMessage(
   };
 }
 
-/** One item of a batch: a frame for a room's members, or a control message. */
-export type BatchEntry =
-  { room: Room; excludeUserId: number | undefined; frame: string } | { control: string };
-
-/**
- * Everything an instance publishes in one turn of its event loop, as one message:
- * `<origin instance>\n\n` and then the entries, one after another: a room frame as three lines
- * (`<room>\n<excluded user or empty>\n<frame JSON>`), a control message as one (its JSON, which
- * starts with "{", as no room does). Frames and controls are JSON.stringify's output, which never
- * holds a line break, so a receiver finds the entries without parsing any frame, and a frame is
- * carried as it will be sent, never JSON-encoded a second time. The origin comes first, so an
- * instance recognises its own batches by their prefix. The empty second line makes instances of
- * the previous release read a batch as a room frame with a malformed header, and drop it.
- */
-export function batchMessage(origin: string, entries: readonly BatchEntry[]): string {
-  const lines = entries.map((entry) =>
-    "control" in entry
-      ? entry.control
-      : `${entry.room}\n${entry.excludeUserId ?? ""}\n${entry.frame}`,
-  );
-  return `${origin}\n\n${lines.join("\n")}`;
-}
-
-/** The origin and entries of a batch, or null when the message is not one (or is malformed). */
-export function parseBatchMessage(
-  message: string,
-): { origin: string; entries: BatchEntry[] } | null {
-  const first = message.indexOf("\n");
-  if (first < 0 || message[first + 1] !== "\n") return null;
-  const entries: BatchEntry[] = [];
-  const lineEnd = (from: number) => {
-    const end = message.indexOf("\n", from);
-    return end < 0 ? message.length : end;
-  };
-  let at = first + 2;
-  while (at < message.length) {
-    const end = lineEnd(at);
-    if (message[at] === "{") {
-      entries.push({ control: message.slice(at, end) });
-      at = end + 1;
-      continue;
-    }
-    const excludedEnd = lineEnd(end + 1);
-    const frameEnd = lineEnd(excludedEnd + 1);
-    if (excludedEnd >= message.length || frameEnd === excludedEnd + 1) return null;
-    const excluded = message.slice(end + 1, excludedEnd);
-    const excludeUserId = excluded === "" ? undefined : Number(excluded);
-    if (excludeUserId !== undefined && !Number.isInteger(excludeUserId)) return null;
-    entries.push({
-      room: message.slice(at, end) as Room,
-      excludeUserId,
-      frame: message.slice(excludedEnd + 1, frameEnd),
-    });
-    at = frameEnd + 1;
-  }
-  return { origin: message.slice(0, first), entries };
-}
-
 /**
  * Fan-out of server frames to the sockets in a room. Local sockets are served first, straight from
  * memory, so an instance keeps serving its own sockets while Redis is away; with Redis every
@@ -151,10 +93,6 @@ export function parseBatchMessage(
  * Each instance holds one subscription, sees all traffic and fans each frame out to its own
  * members of the room (a map lookup; a room without local members costs nothing more), which is
  * cheap at this product's scale; sharding the channel per room is the next step if it ever is not.
- *
- * What an instance sends other instances in one turn of its event loop leaves as one batch: a
- * chat message's frame and the word that its parties' data changed, or a notification, its unread
- * count and their data change, each cost every instance one Redis message instead of several.
  */
 export class RealtimeHub {
   readonly instanceId = randomUUID();
@@ -165,11 +103,6 @@ export class RealtimeHub {
   private readonly partiesHandlers: Array<(parties: ChatParties) => void> = [];
   private readonly reconnectHandlers: Array<() => void> = [];
   private readonly dataChangedHandlers: Array<(users: readonly number[] | null) => void> = [];
-  /** What this turn sends other instances, in order, published together at its end. */
-  private outbox: BatchEntry[] = [];
-  /** Whose data this turn changed (null: anyone's), sent ahead of the outbox; none when undefined. */
-  private changedUsers: Set<number> | null | undefined;
-  private isFlushScheduled = false;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -242,12 +175,16 @@ export class RealtimeHub {
   /**
    * Delivers a frame to every member of the room on every instance. Never throws. The frame is
    * encoded once: the same bytes go to every local member, and the same JSON, behind a short
-   * header, to the other instances, in this turn's batch.
+   * header, to the other instances (publishes in one tick share one write to Redis).
    */
   publish(room: Room, event: ServerEvent, options: PublishOptions = {}): void {
     const frame = JSON.stringify(event);
     this.deliver(room, frame, options.excludeUserId);
-    this.send({ room, excludeUserId: options.excludeUserId, frame });
+    if (!this.publisher) return;
+    const message = roomMessage(this.instanceId, room, frame, options.excludeUserId);
+    this.publisher.publish(CHANNEL, message).catch((error: Error) => {
+      this.log.warn({ err: error.message, room }, "realtime cross-instance publish failed");
+    });
   }
 
   /** Runs on every instance when a user's sockets must close (see disconnectUser). */
@@ -263,8 +200,15 @@ export class RealtimeHub {
    */
   disconnectUser(userId: number, sessionId?: string): void {
     this.runDisconnect(userId, sessionId);
-    const control: Control = { d: userId, ...(sessionId !== undefined ? { s: sessionId } : {}) };
-    this.send({ control: JSON.stringify(control) });
+    if (!this.publisher) return;
+    const envelope: ControlEnvelope = {
+      o: this.instanceId,
+      d: userId,
+      ...(sessionId !== undefined ? { s: sessionId } : {}),
+    };
+    this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
+      this.log.warn({ err: error.message }, "realtime cross-instance disconnect failed");
+    });
   }
 
   /** Runs on every instance when a chat's parties change (see chatPartiesChanged). */
@@ -274,13 +218,15 @@ export class RealtimeHub {
 
   /**
    * Tells every instance who a chat's parties are now, so sockets of anyone else close. Local
-   * sockets are handled before this returns, so a frame published after it never reaches them;
-   * other instances handle it before the frames that follow it in the batch.
+   * sockets are handled before this returns, so a frame published after it never reaches them.
    */
   chatPartiesChanged(parties: ChatParties): void {
     this.runHandlers(this.partiesHandlers, parties);
-    const control: Control = { p: parties };
-    this.send({ control: JSON.stringify(control) });
+    if (!this.publisher) return;
+    const envelope: ControlEnvelope = { o: this.instanceId, p: parties };
+    this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
+      this.log.warn({ err: error.message }, "realtime cross-instance party change failed");
+    });
   }
 
   /**
@@ -293,19 +239,19 @@ export class RealtimeHub {
 
   /**
    * Tells the other instances that data changed here (the data of `users`, else anyone's), so
-   * what they serve from memory is stale. The changes of one turn travel as one, ahead of the
-   * turn's frames: a page is stale there before a frame tells anyone to read it again. Never
-   * throws; while Redis is away they miss it, and what they hold expires on its own.
+   * what they serve from memory is stale. Never throws; while Redis is away they miss it, and
+   * what they hold expires on its own.
    */
   dataChanged(users: readonly number[] | null = null): void {
-    if (!this.publisher || users?.length === 0) return;
-    if (users === null || this.changedUsers === null) this.changedUsers = null;
-    else {
-      this.changedUsers ??= new Set();
-      for (const id of users) this.changedUsers.add(id);
-      if (this.changedUsers.size > MAX_CHANGED_USERS) this.changedUsers = null;
-    }
-    this.scheduleFlush();
+    if (!this.publisher) return;
+    const envelope: ControlEnvelope = {
+      o: this.instanceId,
+      c: 1,
+      ...(users ? { u: [...users] } : {}),
+    };
+    this.publisher.publish(CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
+      this.log.warn({ err: error.message }, "realtime cross-instance data change failed");
+    });
   }
 
   /** Runs after the connection to Redis came back: messages sent meanwhile were missed. */
@@ -319,7 +265,6 @@ export class RealtimeHub {
   }
 
   async close(): Promise<void> {
-    this.flush();
     this.members.clear();
     const clients = [this.publisher, this.subscriber].filter((c): c is Redis => c !== null);
     this.publisher = null;
@@ -335,91 +280,38 @@ export class RealtimeHub {
     );
   }
 
-  /** A batch; or, from instances of earlier releases, a room message or a JSON envelope. */
   private onRemote(message: string): void {
     if (message.startsWith(this.instanceId)) return;
-    if (message.startsWith("{")) {
-      this.onLegacyEnvelope(message);
+    if (!message.startsWith("{")) {
+      const parsed = parseRoomMessage(message);
+      if (parsed) this.deliver(parsed.room, parsed.frame, parsed.excludeUserId);
       return;
     }
-    const batch = parseBatchMessage(message);
-    if (batch) {
-      for (const entry of batch.entries) {
-        if ("control" in entry) this.onControl(parseJson<Control>(entry.control));
-        else this.deliver(entry.room, entry.frame, entry.excludeUserId);
-      }
+    let envelope: ControlEnvelope;
+    try {
+      envelope = JSON.parse(message) as ControlEnvelope;
+    } catch {
       return;
     }
-    const single = parseRoomMessage(message);
-    if (single) this.deliver(single.room, single.frame, single.excludeUserId);
-  }
-
-  private onLegacyEnvelope(message: string): void {
-    const envelope = parseJson<LegacyEnvelope>(message);
-    if (!envelope || envelope.o === this.instanceId) return;
-    if ("f" in envelope) {
-      if (typeof envelope.f === "string" && typeof envelope.r === "string") {
-        this.deliver(
-          envelope.r,
-          envelope.f,
-          typeof envelope.x === "number" ? envelope.x : undefined,
-        );
-      }
+    if (envelope.o === this.instanceId) return;
+    if ("d" in envelope) {
+      const sessionId = typeof envelope.s === "string" ? envelope.s : undefined;
+      if (typeof envelope.d === "number") this.runDisconnect(envelope.d, sessionId);
       return;
     }
-    this.onControl(envelope);
-  }
-
-  private onControl(control: Control | null): void {
-    if (!control) return;
-    if ("d" in control) {
-      const sessionId = typeof control.s === "string" ? control.s : undefined;
-      if (typeof control.d === "number") this.runDisconnect(control.d, sessionId);
+    if ("p" in envelope) {
+      if (isChatParties(envelope.p)) this.runHandlers(this.partiesHandlers, envelope.p);
       return;
     }
-    if ("p" in control) {
-      if (isChatParties(control.p)) this.runHandlers(this.partiesHandlers, control.p);
-      return;
-    }
-    if ("c" in control) {
-      const users = control.u;
+    if ("c" in envelope) {
+      const users = envelope.u;
       const named = Array.isArray(users) && users.every((id) => Number.isSafeInteger(id));
       this.runHandlers(this.dataChangedHandlers, named ? users : null);
+      return;
     }
-  }
-
-  /** Queues an entry for the other instances; the turn's batch leaves at its end. */
-  private send(entry: BatchEntry): void {
-    if (!this.publisher) return;
-    this.outbox.push(entry);
-    this.scheduleFlush();
-  }
-
-  private scheduleFlush(): void {
-    if (this.isFlushScheduled) return;
-    this.isFlushScheduled = true;
-    setImmediate(() => this.flush());
-  }
-
-  /** Publishes the turn's batch: its data change first, then its entries in the order sent. */
-  private flush(): void {
-    this.isFlushScheduled = false;
-    const changed = this.changedUsers;
-    const entries = this.outbox;
-    this.changedUsers = undefined;
-    this.outbox = [];
-    if (changed !== undefined) {
-      const control: Control = changed ? { c: 1, u: [...changed] } : { c: 1 };
-      entries.unshift({ control: JSON.stringify(control) });
+    if (typeof envelope.f === "string" && typeof envelope.r === "string") {
+      this.deliver(envelope.r, envelope.f, typeof envelope.x === "number" ? envelope.x : undefined);
     }
-    if (!this.publisher || entries.length === 0) return;
-    const message = batchMessage(this.instanceId, entries);
-    this.publisher.publish(CHANNEL, message).catch((error: Error) => {
-      this.log.warn(
-        { err: error.message, entries: entries.length },
-        "realtime cross-instance publish failed",
-      );
-    });
   }
 
   private runDisconnect(userId: number, sessionId: string | undefined): void {
@@ -454,14 +346,6 @@ export class RealtimeHub {
         this.log.debug({ err: (error as Error).message }, "realtime send failed");
       }
     }
-  }
-}
-
-function parseJson<T>(text: string): T | null {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
   }
 }
 
