@@ -215,7 +215,6 @@ const CHARTS_D3 =
 const CHARTS_PLOTS =
   /[\\/]node_modules[\\/]@mui[\\/]x-charts[\\/](BarChart|LineChart|Gauge|ChartsTooltip|ChartsLegend)[\\/]/;
 const CHARTS = /[\\/]node_modules[\\/]@mui[\\/](x-charts|x-internal-gestures)[\\/]/;
-const chartModulesOnly = { includeDependenciesRecursively: false };
 
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
@@ -322,16 +321,13 @@ export default defineConfig({
             screenGroup("shipment", 1, (from) => from(SHIPMENT)),
             // The dashboards' chart library, fetched only when their charts show: d3's scales and
             // shapes, MUI X Charts' core, and its plots, tooltip and legend, each under 60 KB gzip.
-            // Only the chart modules themselves: MUI's Popper, Portal and slot helpers they import
-            // are shared with the dialogs, which would otherwise fetch every chart chunk with them.
-            { name: "charts-d3", test: CHARTS_D3, priority: 0.6, ...chartModulesOnly },
+            { name: "charts-d3", test: CHARTS_D3, priority: 0.6 },
             {
               name: "charts",
               test: (id: string) => CHARTS.test(id) && !CHARTS_PLOTS.test(id),
               priority: 0.56,
-              ...chartModulesOnly,
             },
-            { name: "charts-plots", test: CHARTS_PLOTS, priority: 0.55, ...chartModulesOnly },
+            { name: "charts-plots", test: CHARTS_PLOTS, priority: 0.55 },
           ],
         },
       },
