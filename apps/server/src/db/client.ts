@@ -90,7 +90,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    // A query still waiting for a connection after this is refused (503 with Retry-After): under
+    // a burst the client hears soon that it should retry, rather than after a long wait.
+    connectionTimeoutMillis: 2_500,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
   });
