@@ -59,7 +59,12 @@ export async function databaseIsCurrent(name) {
 export async function seedDatabase(name, shipments) {
   await query(ADMIN_URL, `drop database if exists ${name} with (force)`);
   await query(ADMIN_URL, `create database ${name}`);
-  console.log(`seeding ${shipments} shipments into ${name} ...`);
+  runSeed(shipments, name, { DATABASE_URL: databaseUrlOf(name) });
+}
+
+/** The server's seed command on the database `env` names (`label` says which, in the log). */
+export function runSeed(shipments, label, env) {
+  console.log(`seeding ${shipments} shipments into ${label} ...`);
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
@@ -71,11 +76,11 @@ export async function seedDatabase(name, shipments) {
     ],
     {
       cwd: path.join(root, "apps/server"),
-      env: { ...process.env, DATABASE_URL: databaseUrlOf(name), LOG_LEVEL: "warn" },
+      env: { ...process.env, ...env, LOG_LEVEL: "warn" },
       stdio: "inherit",
     },
   );
-  if (result.status !== 0) throw new Error("seeding failed");
+  if (result.status !== 0) throw new Error(`seeding ${label} failed`);
   console.log(`seeded ${shipments} shipments in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -6,7 +6,6 @@
 // minutes). Loopback only, bounded in time. Needs a build of the server (npm run build).
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -18,6 +17,7 @@ import {
   mix,
   require,
   root,
+  runSeed,
   signToken,
   sleep,
   start,
@@ -46,24 +46,7 @@ const stampFile = path.join(dataDir, "seeded-at-schema");
 function ensureSeeded() {
   if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === String(schemaStamp)) return;
   rmSync(dataDir, { recursive: true, force: true });
-  console.log(`seeding ${SHIPMENTS} shipments into PGlite at ${dataDir} ...`);
-  const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules/tsx/dist/cli.mjs"),
-      "src/cli/seed.ts",
-      "--shipments",
-      String(SHIPMENTS),
-    ],
-    {
-      cwd: path.join(root, "apps/server"),
-      env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      stdio: "inherit",
-    },
-  );
-  if (result.status !== 0) throw new Error("seeding PGlite failed");
-  console.log(`seeded PGlite in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  runSeed(SHIPMENTS, `PGlite at ${dataDir}`, { DATABASE_URL: "", DATA_DIR: dataDir });
   writeFileSync(stampFile, String(schemaStamp));
 }
 
