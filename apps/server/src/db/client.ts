@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { databaseWaitLeft } from "../lib/request-clock.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -75,6 +76,30 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   };
 }
 
+/**
+ * A query queued for a connection inside a request waits only what is left of the request's
+ * bound (lib/request-clock), so a request of several statements is refused by then, not after a
+ * full wait for each. The pool reads its timeout when a query joins the queue, and only then.
+ */
+function boundWaitsByRequest(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const poolLimit = pool.options.connectionTimeoutMillis;
+  const max = pool.options.max ?? 10;
+  pool.connect = ((...args: unknown[]) => {
+    const left = databaseWaitLeft();
+    const queues = pool.idleCount === 0 && pool.totalCount >= max;
+    if (left === undefined || !queues || poolLimit === undefined || left >= poolLimit) {
+      return connect(...args);
+    }
+    pool.options.connectionTimeoutMillis = left;
+    try {
+      return connect(...args);
+    } finally {
+      pool.options.connectionTimeoutMillis = poolLimit;
+    }
+  }) as typeof pool.connect;
+}
+
 /** A migrated, empty PGlite data directory as a tarball, for fast test databases. */
 export async function createPgliteTemplate(): Promise<Blob> {
   const client = new PGlite({ extensions: { pg_trgm } });
@@ -91,11 +116,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     connectionString: url,
     max: poolSize,
     // A query still waiting for a connection after this is refused (503 with Retry-After): under
-    // a burst the client hears soon that it should retry, rather than after a long wait.
+    // a burst the client hears soon that it should retry, rather than after a long wait. Within a
+    // request the bound runs from the request's start (boundWaitsByRequest).
     connectionTimeoutMillis: 2_500,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
   });
+  boundWaitsByRequest(pool);
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => undefined);
   // Nor one checked out between statements (PostgreSQL restarting sends 57P01 to every session):

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "./errors.js";
+import { restartRequestClock } from "./request-clock.js";
 
 /**
  * The one way multipart forms are read. Each route registers @fastify/multipart with its own
@@ -86,5 +87,6 @@ export async function readMultipart(
     // Everything else comes from a body the parser could not read.
     throw AppError.badRequest("Malformed multipart body");
   }
+  restartRequestClock();
   return { fields, file, discard };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import underPressure from "@fastify/under-pressure";
 import { AppError, defaultErrorMessage } from "../lib/errors.js";
+import { startRequestClock } from "../lib/request-clock.js";
 
 /** Seconds a client is told to wait when the server or its database cannot serve it. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -79,7 +80,16 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
       app.database.waiting() > maxQueue &&
       !request.url.startsWith("/api/health") &&
       !request.url.startsWith("/ws/");
-    done(closing || queueFull ? unavailable() : undefined);
+    if (closing || queueFull) done(unavailable());
+    // The rest of the request runs on its clock: its queries stop waiting for a pooled
+    // connection a bounded time after it began (lib/request-clock).
+    else startRequestClock(done);
+  });
+  // A parsed body has just arrived: the clock starts again, since its upload time is the
+  // client's, and the parser's stream events ran outside the clock's context.
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (request.body === undefined) done();
+    else startRequestClock(done);
   });
   await app.register(underPressure, {
     // Event-loop delay, not utilisation: a server at full healthy throughput runs near 100 %

@@ -4,7 +4,9 @@ import { expectErrorLog } from "../log-capture.js";
 import { createSeller, type TestUser } from "../factories.js";
 import { postShipment } from "../shipment-factories.js";
 import { sql } from "drizzle-orm";
+import { setTimeout as sleep } from "node:timers/promises";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../../plugins/overload.js";
+import { REQUEST_DATABASE_WAIT_MS, startRequestClock } from "../../lib/request-clock.js";
 
 describe("database unreachable", () => {
   let ctx: TestContext;
@@ -65,6 +67,51 @@ describe.runIf(process.env.TEST_DATABASE_URL)("database queue full", () => {
 
     await busy;
     expect((await get()).statusCode).toBe(200);
+  });
+});
+
+// A request of several statements waits for a connection before each; the bound runs from the
+// request's start, so those waits cannot add up to many times the bound.
+describe.runIf(process.env.TEST_DATABASE_URL)("waiting for a pooled connection", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ MAX_DATABASE_QUEUE: 0 });
+  });
+  afterAll(async () => ctx.close());
+
+  it("a query late in a request waits only what is left of the request's bound", async () => {
+    // Background jobs queued behind the sleepers give up too, and say so.
+    expectErrorLog(/timeout exceeded when trying to connect/);
+    // More sleepers than pooled connections (the ones left queued give up): every connection
+    // stays busy past the bound.
+    const busyMs = REQUEST_DATABASE_WAIT_MS + 1_000;
+    const busy = Promise.allSettled(
+      Array.from({ length: 12 }, () =>
+        ctx.database.db.execute(sql`select pg_sleep(${busyMs / 1000})`),
+      ),
+    );
+    await expect.poll(() => ctx.database.waiting()).toBeGreaterThan(0);
+    const late = await new Promise<{ error: unknown; waitedMs: number }>((resolve) =>
+      startRequestClock(() => {
+        void (async () => {
+          // Most of the bound goes on earlier work; a connection frees only after the bound.
+          await sleep(REQUEST_DATABASE_WAIT_MS - 500);
+          const asked = performance.now();
+          const error = await ctx.database.db.execute(sql`select 1`).then(
+            () => undefined,
+            (failure: unknown) => failure,
+          );
+          resolve({ error, waitedMs: performance.now() - asked });
+        })();
+      }),
+    );
+    expect(late.error).toBeDefined();
+    expect(isDatabaseUnavailable(late.error)).toBe(true);
+    // What was left of the bound (500 ms), not a full wait of its own.
+    expect(late.waitedMs).toBeLessThan(1_000);
+    await busy;
+    // Outside a request (background work) a query waits as the pool allows, and is served.
+    expect((await ctx.database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
   });
 });
 
