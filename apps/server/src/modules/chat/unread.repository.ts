@@ -1,4 +1,14 @@
-import { and, count, eq, gt, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  eq,
+  gt,
+  ne,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { preparedOnce } from "../../db/prepared.js";
 import { chatMessages, chatReadCursors } from "../../db/schema/index.js";
@@ -67,4 +77,19 @@ export function unreadCountsForSamples(
   sampleIds: number[],
 ): Promise<Map<number, number>> {
   return unreadCounts(db, userId, "sample", sampleIds);
+}
+
+/**
+ * A shipment chat's unread messages for one user as a scalar subquery, for a statement that
+ * reads the count beside something else of the shipment (its page's cartons).
+ */
+export function shipmentUnreadSql(
+  userId: number | Placeholder,
+  shipmentId: number | Placeholder | AnyColumn,
+): SQL<number> {
+  return sql<number>`(select count(*)::int from ${chatMessages} left join ${chatReadCursors}
+    on ${chatReadCursors.userId} = ${userId} and ${chatReadCursors.chatKind} = 'shipment'
+    and ${chatReadCursors.chatId} = ${chatMessages.shipmentId}
+    where ${chatMessages.shipmentId} = ${shipmentId} and ${chatMessages.senderId} <> ${userId}
+    and ${chatMessages.id} > coalesce(${chatReadCursors.lastReadMessageId}, 0))`.mapWith(Number);
 }

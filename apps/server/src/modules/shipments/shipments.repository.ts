@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   inArray,
   is,
@@ -34,6 +35,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { resolveOrdering } from "../../lib/ordering.js";
+import { shipmentUnreadSql, unreadCountsForShipments } from "../chat/unread.repository.js";
 
 const quotationRow = alias(quotations, "q");
 const agentUser = alias(users, "agent");
@@ -307,17 +309,36 @@ export async function insertShipment(
 
 export type PackageRow = typeof shipmentPackages.$inferSelect;
 
-export async function packagesOf(db: DbOrTx, shipmentId: number): Promise<PackageRow[]> {
-  const build = (id: number | Placeholder) =>
+/**
+ * A shipment's cartons and the reader's unread chat messages on it, in one statement: what its
+ * page reads beside the shipment's row.
+ */
+export async function packagesWithUnread(
+  db: DbOrTx,
+  shipmentId: number,
+  userId: number,
+): Promise<{ packages: PackageRow[]; unread: number }> {
+  const build = (id: number | Placeholder, user: number | Placeholder) =>
     db
-      .select()
+      .select({ ...getTableColumns(shipmentPackages), unread: shipmentUnreadSql(user, id) })
       .from(shipmentPackages)
       .where(eq(shipmentPackages.shipmentId, id))
       .orderBy(asc(shipmentPackages.position));
-  const prepared = preparedOnce(db, "shipment-packages", () =>
-    build(sql.placeholder("shipmentId")).prepare("shipment_packages_by_shipment"),
+  const prepared = preparedOnce(db, "shipment-packages-unread", () =>
+    build(sql.placeholder("shipmentId"), sql.placeholder("userId")).prepare(
+      "shipment_packages_with_unread",
+    ),
   );
-  return prepared ? prepared.execute({ shipmentId }) : build(shipmentId);
+  const rows = prepared
+    ? await prepared.execute({ shipmentId, userId })
+    : await build(shipmentId, userId);
+  const first = rows[0];
+  // A shipment always has cartons; without any, the count needs a statement of its own.
+  if (!first) {
+    const unread = await unreadCountsForShipments(db, userId, [shipmentId]);
+    return { packages: [], unread: unread.get(shipmentId) ?? 0 };
+  }
+  return { packages: rows.map(({ unread: _unread, ...pkg }) => pkg), unread: first.unread };
 }
 
 export async function findPackage(db: DbOrTx, id: number): Promise<PackageRow | undefined> {
@@ -553,8 +574,10 @@ async function shipmentsByIds(db: DbOrTx, ids: number[], join: QuotationJoin) {
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
-export interface ShipmentListPage {
+export interface ShipmentListPage<Beside = undefined> {
   rows: ShipmentRow[];
+  /** What `beside` read of the page's ids, side by side with their rows. */
+  beside: Beside;
   /** Matching rows, exact up to LIST_COUNT_CAP; past it the cap, with countIsCapped. */
   count: number;
   countIsCapped: boolean;
@@ -568,10 +591,12 @@ export interface ShipmentListPage {
  * otherwise matches are counted up to the cap (LIST_COUNT_CAP): past it the count is the cap and
  * countIsCapped is set.
  */
-export async function listShipments(
+export async function listShipments<Beside = undefined>(
   db: DbOrTx,
   filter: ShipmentListFilter,
-): Promise<ShipmentListPage> {
+  /** More to read of the page's ids (unread counts, say), in the same round as their rows. */
+  beside?: (ids: number[]) => Promise<Beside>,
+): Promise<ShipmentListPage<Beside>> {
   const queries =
     preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
     buildListQueries(db, filter);
@@ -585,18 +610,20 @@ export async function listShipments(
   // The list ends on this page (or the first page is empty): nothing left to count.
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
   const count = () => queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0));
-  const [rows, counted] = await Promise.all([
+  const [rows, counted, besideIds] = await Promise.all([
     shipmentsByIds(db, ids, filter.withoutOwnBids ? { kind: "none" } : agentJoin(list)),
     endsHere
       ? Promise.resolve(offset + ids.length)
       : filter.sharedTotal
         ? filter.sharedTotal(totalKey(db, filter, values), count)
         : count(),
+    beside ? beside(ids) : (undefined as Beside),
   ]);
   // A page that ends the list knows its count exactly, however deep it is.
   const countIsCapped = !endsHere && counted > cap;
   return {
     rows,
+    beside: besideIds,
     count: countIsCapped ? cap : counted,
     countIsCapped,
     hasMore,

@@ -3,6 +3,7 @@ import {
   shipmentMessages,
   type AgentStatusChoice,
   type CreateShipmentData,
+  type LegsAttention,
   type ListQuery,
   type QuotationHistoryRow,
   type QuotationOutcome,
@@ -48,7 +49,7 @@ import {
   listShipments,
   lockShipment,
   ownBidsOn,
-  packagesOf,
+  packagesWithUnread,
   sharedListKey,
   updateShipment,
   type QuotationJoin,
@@ -152,15 +153,12 @@ export async function getShipment(
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
   // Read side by side with the shipment (they need only its id), and dropped if it is refused.
-  const extras = Promise.all([
-    packagesOf(deps.db, id),
-    unreadCountsForShipments(deps.db, user.id, [id]),
-  ]);
+  const extras = packagesWithUnread(deps.db, id, user.id);
   extras.catch(() => undefined);
   const { row, access } = await loadVisibleShipment(deps, user, id, now);
-  const [packages, unread] = await extras;
+  const { packages, unread } = await extras;
   if (access === "lost-bid") return presentLostBidDetail(row, packages, now);
-  const detail = presentShipmentDetail(row, packages, unread.get(id) ?? 0, now, {
+  const detail = presentShipmentDetail(row, packages, unread, now, {
     showFbaIds: user.group !== "Shipper" || row.winnerAgentId === user.id,
   });
   const hasBid = user.group === "Shipper" && row.quotationId !== null;
@@ -477,30 +475,39 @@ async function loadList(
     perPage: query.per_page,
   };
   const sharedRows = kind.kind === "open" && pageCache !== undefined;
-  const read = () =>
-    sharedRows
-      ? readSharedOpenPage(deps.db, pageCache, user, filter)
-      : listShipments(deps.db, filter);
+  const withLegs = carriesLegsAttention(kind);
+  // What a page shows besides its rows, read of the page's ids in the same round as the rows.
+  const besideRows = (ids: number[]) =>
+    Promise.all([
+      ids.length > 0 ? unreadCountsForShipments(deps.db, user.id, ids) : new Map<number, number>(),
+      withLegs ? legsAttentionOf(deps.db, ids, now) : new Map<number, LegsAttention>(),
+      sharedRows ? ownBidsOn(deps.db, user.id, ids) : new Map<number, OwnBid>(),
+    ]);
+  const read = async () => {
+    if (!sharedRows) return listShipments(deps.db, filter, besideRows);
+    const page = await readSharedOpenPage(deps.db, pageCache, user, filter);
+    return { ...page, beside: await besideRows(page.rows.map((row) => row.id)) };
+  };
   // Due windows are looked for while the page is read; nearly always there are none, and when
   // one was closed the page is read again with it judged.
   const [closed, listed] = await Promise.all([
     scope ? settleDueBidding(deps, now, scope) : 0,
     read(),
   ]);
-  const { rows: pageRows, ...paging } = closed > 0 ? await read() : listed;
-  const ids = pageRows.map((row) => row.id);
-  // The order lists of its parties tell how many legs of an order in progress need attention.
-  const orderIds = carriesLegsAttention(kind)
-    ? pageRows.filter((row) => row.status === "Quotation Accepted").map((row) => row.id)
-    : [];
-  const [unread, attention, ownBids] = await Promise.all([
-    ids.length > 0 ? unreadCountsForShipments(deps.db, user.id, ids) : new Map<number, number>(),
-    legsAttentionOf(deps.db, orderIds, now),
-    sharedRows ? ownBidsOn(deps.db, user.id, ids) : new Map<number, OwnBid>(),
-  ]);
+  const {
+    rows: pageRows,
+    beside: [unread, attention, ownBids],
+    ...paging
+  } = closed > 0 ? await read() : listed;
   const rows = withOwnBids(pageRows, ownBids);
+  // Only an order in progress tells how many of its legs need attention.
   const items = rows.map((row) =>
-    presentShipmentRow(row, unread.get(row.id) ?? 0, now, attention.get(row.id) ?? null),
+    presentShipmentRow(
+      row,
+      unread.get(row.id) ?? 0,
+      now,
+      row.status === "Quotation Accepted" ? (attention.get(row.id) ?? null) : null,
+    ),
   );
   return { rows, items, paging };
 }
