@@ -127,7 +127,13 @@ async function main() {
   };
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "fba-bench-api-"));
-  const server = startServer(SERVER_PORT, dataDir);
+  // Cost growth is what a page costs to read from the database: with every page read there, not
+  // from the memory that serves the same URLs again.
+  const server = startServer(
+    SERVER_PORT,
+    dataDir,
+    parts.includes("growth") ? { LIST_CACHE_MS: "0" } : {},
+  );
   const bare = start(
     process.execPath,
     [path.join(root, "bench/api-bare-server.mjs")],

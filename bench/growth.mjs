@@ -1,6 +1,7 @@
 // `npm run bench:growth`: how list reads grow with the table. Seeds (once) a bench database of
 // 10,000, 100,000 and 1,000,000 shipments (BENCH_GROWTH_SIZES overrides) and runs the server alone
-// on each with the API bench's list mixes (browse, search, one-letter search; 50 connections),
+// on each with the API bench's list mixes (browse, search, one-letter search; 50 connections;
+// every page read from the database),
 // then writes the p99 of each to bench/results/growth.md, which `npm run bench` appends to
 // latest.md. Not part of `npm run bench`: the 1M seed alone takes minutes.
 import { spawn } from "node:child_process";
@@ -59,7 +60,7 @@ const load = os
 const markdown = [
   "## Cost growth: list p99 by table size",
   "",
-  `Run ${new Date().toISOString()} by \`npm run bench:growth\` (load ${load} at the end); the server alone, 50 connections, one 5 s run after a warm-up.`,
+  `Run ${new Date().toISOString()} by \`npm run bench:growth\` (load ${load} at the end); the server alone with every page read from PostgreSQL (\`LIST_CACHE_MS=0\`: the pages it serves from memory cost the same at any size), 50 connections, one 5 s run after a warm-up.`,
   "",
   "| shipments | browse lists p99 | search lists p99 | one-letter search p99 | seed time |",
   "|---|---|---|---|---|",
