@@ -111,7 +111,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("waiting for a pooled connection",
     expect(late.waitedMs).toBeLessThan(1_000);
     await busy;
     // Outside a request (background work) a query waits as the pool allows, and is served.
-    expect((await ctx.database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+    expect(await ctx.database.db.execute(sql`select 1 as one`)).toMatchObject({
+      rows: [{ one: 1 }],
+    });
   });
 });
 
