@@ -81,6 +81,8 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
       !request.url.startsWith("/api/health") &&
       !request.url.startsWith("/ws/");
     if (closing || queueFull) done(unavailable());
+    // A socket lives on after its upgrade: its actions must not inherit the upgrade's clock.
+    else if (request.url.startsWith("/ws/")) done();
     // The rest of the request runs on its clock: its queries stop waiting for a pooled
     // connection a bounded time after it began (lib/request-clock).
     else startRequestClock(done);
