@@ -13,39 +13,44 @@ import type { DbOrTx } from "../../db/client.js";
 import { preparedOnce } from "../../db/prepared.js";
 import { chatMessages, chatReadCursors } from "../../db/schema/index.js";
 
-/**
- * Unread = messages from others above the user's read cursor for that chat. One grouped query over
- * the (chat, id) index per list page, whatever the page size.
- */
+type ChatKind = "shipment" | "sample";
+type UserRef = number | Placeholder;
+
+const chatColumnOf = (kind: ChatKind) =>
+  kind === "shipment" ? chatMessages.shipmentId : chatMessages.sampleShipmentId;
+
+/** The user's read cursor in the chat of the message (joined to chat_messages). */
+const readCursorOf = (user: UserRef, kind: ChatKind) =>
+  and(
+    eq(chatReadCursors.userId, user),
+    eq(chatReadCursors.chatKind, kind),
+    eq(chatReadCursors.chatId, chatColumnOf(kind)),
+  );
+
+/** Unread = a message from someone else above the user's read cursor for that chat. */
+const unreadBy = (user: UserRef) =>
+  and(
+    ne(chatMessages.senderId, user),
+    gt(chatMessages.id, sql`coalesce(${chatReadCursors.lastReadMessageId}, 0)`),
+  );
+
+/** One grouped query over the (chat, id) index per list page, whatever the page size. */
 async function unreadCounts(
   db: DbOrTx,
   userId: number,
-  kind: "shipment" | "sample",
+  kind: ChatKind,
   chatIds: number[],
 ): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   const ids = [...new Set(chatIds)].filter((id) => Number.isInteger(id) && id > 0);
   if (ids.length === 0) return result;
-  const chatColumn = kind === "shipment" ? chatMessages.shipmentId : chatMessages.sampleShipmentId;
+  const chatColumn = chatColumnOf(kind);
   const build = (user: number | Placeholder, chats: SQL) =>
     db
       .select({ chatId: chatColumn, unread: count() })
       .from(chatMessages)
-      .leftJoin(
-        chatReadCursors,
-        and(
-          eq(chatReadCursors.userId, user),
-          eq(chatReadCursors.chatKind, kind),
-          eq(chatReadCursors.chatId, chatColumn),
-        ),
-      )
-      .where(
-        and(
-          sql`${chatColumn} = any(${chats})`,
-          ne(chatMessages.senderId, user),
-          gt(chatMessages.id, sql`coalesce(${chatReadCursors.lastReadMessageId}, 0)`),
-        ),
-      )
+      .leftJoin(chatReadCursors, readCursorOf(user, kind))
+      .where(and(sql`${chatColumn} = any(${chats})`, unreadBy(user)))
       .groupBy(chatColumn);
   const prepared = preparedOnce(db, `unread.${kind}`, () =>
     build(sql.placeholder("userId"), sql`${sql.placeholder("ids")}::integer[]`).prepare(
@@ -84,12 +89,14 @@ export function unreadCountsForSamples(
  * reads the count beside something else of the shipment (its page's cartons).
  */
 export function shipmentUnreadSql(
-  userId: number | Placeholder,
-  shipmentId: number | Placeholder | AnyColumn,
+  db: DbOrTx,
+  userId: UserRef,
+  shipmentId: UserRef | AnyColumn,
 ): SQL<number> {
-  return sql<number>`(select count(*)::int from ${chatMessages} left join ${chatReadCursors}
-    on ${chatReadCursors.userId} = ${userId} and ${chatReadCursors.chatKind} = 'shipment'
-    and ${chatReadCursors.chatId} = ${chatMessages.shipmentId}
-    where ${chatMessages.shipmentId} = ${shipmentId} and ${chatMessages.senderId} <> ${userId}
-    and ${chatMessages.id} > coalesce(${chatReadCursors.lastReadMessageId}, 0))`.mapWith(Number);
+  const counted = db
+    .select({ unread: count() })
+    .from(chatMessages)
+    .leftJoin(chatReadCursors, readCursorOf(userId, "shipment"))
+    .where(and(eq(chatMessages.shipmentId, shipmentId), unreadBy(userId)));
+  return sql<number>`(${counted})`.mapWith(Number);
 }

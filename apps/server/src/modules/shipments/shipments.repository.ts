@@ -320,7 +320,7 @@ export async function packagesWithUnread(
 ): Promise<{ packages: PackageRow[]; unread: number }> {
   const build = (id: number | Placeholder, user: number | Placeholder) =>
     db
-      .select({ ...getTableColumns(shipmentPackages), unread: shipmentUnreadSql(user, id) })
+      .select({ ...getTableColumns(shipmentPackages), unread: shipmentUnreadSql(db, user, id) })
       .from(shipmentPackages)
       .where(eq(shipmentPackages.shipmentId, id))
       .orderBy(asc(shipmentPackages.position));
