@@ -63,6 +63,15 @@ export interface BuildOptions {
   onServices?: (services: Services) => void;
 }
 
+/** What a caller may choose as its request id: short, and nothing a log line could be confused by. */
+const PLAIN_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's X-Request-Id when it is plain, else a new UUID. */
+export function requestId(request: { headers: Record<string, string | string[] | undefined> }) {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && PLAIN_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 export async function buildApp(
@@ -102,8 +111,10 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
-    requestIdHeader: "x-request-id",
-    genReqId: () => crypto.randomUUID(),
+    // A caller's X-Request-Id is kept only when short and plain (it goes into every log line of
+    // the request and back in the answer); anything else gets an id of our own.
+    requestIdHeader: false,
+    genReqId: requestId,
     // While closing, the overload plugin answers 503 in the contract's shape with Retry-After.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -158,8 +169,11 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
-  app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // Off in production unless API_DOCS=on: both paths then answer 404 like any unknown path.
+  if (config.API_DOCS === "on") {
+    await app.register(swaggerUi, { routePrefix: "/api/docs" });
+    app.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  }
 
   app.get("/api/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/api/health/ready", { schema: { hide: true } }, async (_request, reply) => {

@@ -57,6 +57,11 @@ const settingsSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** How often each instance re-checks the owners of its open sockets against the database. */
   SOCKET_RECHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * The OpenAPI document and the interactive docs under /api/docs: `on` or `off`. Unset: off in
+   * production, on in development and test.
+   */
+  API_DOCS: z.enum(["on", "off"]).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("FBA Freight <no-reply@fba-freight.local>"),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
@@ -164,7 +169,10 @@ const configSchema = settingsSchema.superRefine((config, context) => {
   }
 });
 
-export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof configSchema>, "API_DOCS"> & {
+  PUBLIC_URL: string;
+  API_DOCS: "on" | "off";
+};
 
 /** Reads the environment once. A bad value stops the start with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -180,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...result.data,
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+    API_DOCS: result.data.API_DOCS ?? (result.data.NODE_ENV === "production" ? "off" : "on"),
   };
 }
 
