@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { scorecardSummarySchema } from "./agents.js";
 import { text } from "./text.js";
-import { QUOTATION_SERVICES, quotationSchema, requiredId } from "./quotations.js";
+import {
+  QUOTATION_SERVICES,
+  quotationSchema,
+  requiredId,
+  type QuotationService,
+} from "./quotations.js";
 import { validUntilSchema } from "./quotation-details.js";
 import { SHIPMENT_STATUSES } from "./constants.js";
 
@@ -191,8 +196,9 @@ export type Comparison = z.infer<typeof comparisonSchema>;
 
 /** What bidders and sellers are told about awards and re-confirmations. */
 export const awardNotificationTexts = {
-  won: (shipmentId: number, product: string, reason: string) =>
-    `Your quotation for shipment #${shipmentId} (${product}) was accepted. Reason: ${reason}`,
+  /** Names the service when the seller chose one on accepting. */
+  won: (shipmentId: number, product: string, reason: string, service?: QuotationService) =>
+    `Your quotation for shipment #${shipmentId} (${product}) was accepted${service ? ` for the ${service} service` : ""}. Reason: ${reason}`,
   lost: (shipmentId: number, product: string, reason: string) =>
     `Shipment #${shipmentId} (${product}) was awarded to another quotation. Reason: ${reason}`,
   subject: (shipmentId: number) => `Outcome of the bidding for shipment #${shipmentId}`,

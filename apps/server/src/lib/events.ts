@@ -35,6 +35,11 @@ export interface DomainEvents {
     quotationId: number;
     /** The service the seller chose; absent when the acceptance named none. */
     service?: QuotationService;
+    /**
+     * Why this bid won, when the acceptance also announces the award to every bidder: the winner
+     * hears it in this one notification, not in a second one from the award.
+     */
+    awardReason?: string;
   };
   /**
    * A shipment's winning quotation was accepted (through the spec's accept, or the seller's pick

@@ -1,4 +1,5 @@
 import {
+  awardNotificationTexts as awardTexts,
   chargeChangeTexts as chargeTexts,
   MILESTONE_LABELS,
   differentFcTexts,
@@ -113,7 +114,10 @@ export function registerNotificationListeners(
   events.on("quotation.accepted", (event) =>
     toAgent(
       event,
-      (id, product) => t.quotationAccepted(id, product, event.service),
+      (id, product) =>
+        event.awardReason === undefined
+          ? t.quotationAccepted(id, product, event.service)
+          : awardTexts.won(id, product, event.awardReason, event.service),
       "Quotation accepted",
     ),
   );

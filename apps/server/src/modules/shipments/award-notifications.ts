@@ -9,8 +9,8 @@ import { shipmentSummary } from "../notifications/notifications.repository.js";
 const shipmentPath = (id: number) => `/shipments/${id}`;
 
 /**
- * Bidders hear how the bidding ended and why (the seller's reason, or "lowest total of N bids"),
- * winners and losers alike; the agent of an expired quote hears the seller's request to
+ * The other bidders hear how the bidding ended and why (the seller's reason, or "lowest total of
+ * N bids"); the winner hears it in the acceptance's own notification, so once; the agent of an expired quote hears the seller's request to
  * re-confirm it, and the seller the answer. Each by email too.
  */
 export function registerAwardNotificationListeners(
@@ -22,16 +22,15 @@ export function registerAwardNotificationListeners(
     const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     await notifications.notify(
-      [...new Set(event.bidderAgentIds)].map((agentId) => ({
-        userId: agentId,
-        actorId: event.sellerId,
-        notificationType: "Shipment" as const,
-        shipmentId: shipment.id,
-        content:
-          agentId === event.winnerAgentId
-            ? t.won(shipment.id, shipment.productName, event.reason)
-            : t.lost(shipment.id, shipment.productName, event.reason),
-      })),
+      [...new Set(event.bidderAgentIds)]
+        .filter((agentId) => agentId !== event.winnerAgentId)
+        .map((agentId) => ({
+          userId: agentId,
+          actorId: event.sellerId,
+          notificationType: "Shipment" as const,
+          shipmentId: shipment.id,
+          content: t.lost(shipment.id, shipment.productName, event.reason),
+        })),
       { email: { subject: t.subject(shipment.id), path: shipmentPath(shipment.id) } },
     );
   });

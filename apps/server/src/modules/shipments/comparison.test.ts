@@ -330,9 +330,9 @@ describe("quotation details, comparison, award and re-confirmation", () => {
       });
       expect(data.can_award).toBe(false);
       const product = await productOf(shipmentId);
-      expect(await notificationsOf(agents[2]!, shipmentId)).toContain(
-        awardNotificationTexts.won(shipmentId, product, "Faster transit"),
-      );
+      expect(
+        (await notificationsOf(agents[2]!, shipmentId)).filter((n) => n.includes("was accepted")),
+      ).toEqual([awardNotificationTexts.won(shipmentId, product, "Faster transit")]);
       for (const loser of [agents[0]!, agents[1]!]) {
         expect(await notificationsOf(loser, shipmentId)).toContain(
           awardNotificationTexts.lost(shipmentId, product, "Faster transit"),
@@ -369,6 +369,27 @@ describe("quotation details, comparison, award and re-confirmation", () => {
       expect(await notificationsOf(agents[1]!, id)).toContain(
         awardNotificationTexts.lost(id, product, "lowest total of 2 bids"),
       );
+    });
+
+    it("tells the winner once, naming the service bought and why it won", async () => {
+      const id = await postShipment(ctx.app, seller);
+      const win = await placeBid(ctx.app, agents[0]!, id, { pickup: 100, fast: 300, normal: 200 });
+      await placeBid(ctx.app, agents[1]!, id, { pickup: 100, fast: 900 });
+      await closeWindow(id);
+      const res = await call("PATCH", `/api/quotations/${win}/`, seller, {
+        shipment_status: "Quotation Accepted",
+        accepted_service: "fast",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const product = await productOf(id);
+      const accepted = (await notificationsOf(agents[0]!, id)).filter((n) =>
+        n.includes("was accepted"),
+      );
+      expect(accepted).toEqual([
+        awardNotificationTexts.won(id, product, "lowest total of 2 bids", "fast"),
+      ]);
+      const told = (await notificationsOf(agents[1]!, id)).filter((n) => n.includes("awarded"));
+      expect(told).toHaveLength(1);
     });
 
     it("refuses an expired quote, until the agent re-confirms it when asked", async () => {

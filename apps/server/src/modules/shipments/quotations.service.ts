@@ -209,10 +209,11 @@ export function announceDecision(
     quotationId: quotation.id,
   };
   if (outcome.event === "accepted") {
-    deps.events.emit(
-      "quotation.accepted",
-      outcome.service ? { ...base, service: outcome.service } : base,
-    );
+    deps.events.emit("quotation.accepted", {
+      ...base,
+      ...(outcome.service ? { service: outcome.service } : {}),
+      ...(outcome.awarded ? { awardReason: outcome.awarded.reason } : {}),
+    });
   } else if (outcome.event === "declined") {
     deps.events.emit("quotation.declined", { ...base, reason: outcome.reason });
   } else deps.events.emit("quotation.cancelled", { ...base, reason: outcome.reason });

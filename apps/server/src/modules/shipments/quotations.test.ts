@@ -338,13 +338,18 @@ describe("PATCH /api/quotations/{id}/", () => {
       agentId: agent.id,
       quotationId: winning,
       service: "fast",
+      awardReason: "lowest total of 1 bid",
     });
-    // The agent is told which service was bought: the spec's words, then the service.
+    // The agent is told once which service was bought and why the bid won.
     await vi.waitFor(async () => {
       const notifications = await inject("GET", "/api/chat/notifications/", agent);
-      expect(notifications.json().data.map((n: { content: string }) => n.content)).toContain(
-        `Your quotation for shipment #${id} (Oak Stools) was accepted for the fast service`,
-      );
+      const accepted = notifications
+        .json()
+        .data.map((n: { content: string }) => n.content)
+        .filter((content: string) => content.includes(`#${id} (Oak Stools) was accepted`));
+      expect(accepted).toEqual([
+        `Your quotation for shipment #${id} (Oak Stools) was accepted for the fast service. Reason: lowest total of 1 bid`,
+      ]);
     });
     expect(notificationTexts.quotationAccepted(id, "Oak Stools")).toBe(
       `Your quotation for shipment #${id} (Oak Stools) was accepted`,
@@ -385,6 +390,7 @@ describe("PATCH /api/quotations/{id}/", () => {
       sellerId: seller.id,
       agentId: agent.id,
       quotationId: winning,
+      awardReason: "lowest total of 1 bid",
     });
     expect(response.json().data).toMatchObject({
       status: "Quotation Accepted",
