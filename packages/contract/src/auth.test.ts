@@ -45,13 +45,18 @@ describe("names", () => {
           expect(errorsOf(schema, value)).toEqual([`${prefix} is required`]);
         }
       });
-      it("takes letters and spaces only", () => {
-        for (const value of ["Jo3", "Anne-Marie", "O'Neil", "Zoë", "<b>x</b>"]) {
+      it("takes letters of any script, spaces, and a hyphen or apostrophe between letters", () => {
+        for (const value of ["Jo3", "Anne-", "'Neil", "Anne--Marie", "<b>x</b>", "李伟!"]) {
           expect(errorsOf(schema, value)).toEqual([`${prefix} can only contain alphabets`]);
+        }
+        for (const value of ["Anne-Marie", "O'Neil", "Zoë", "Müller", "李伟", "Иванов"]) {
+          expect(errorsOf(schema, value)).toEqual([]);
         }
       });
       it("needs 2 to 50 characters", () => {
         expect(errorsOf(schema, "A")).toEqual([`${prefix} must be at least 2 characters`]);
+        // One character is a whole name in Chinese, Korean and Japanese.
+        expect(errorsOf(schema, "李")).toEqual([]);
         expect(errorsOf(schema, "A".repeat(51))).toEqual([`${prefix} cannot exceed 50 characters`]);
         expect(errorsOf(schema, "A".repeat(50))).toEqual([]);
         expect(errorsOf(schema, "Al")).toEqual([]);

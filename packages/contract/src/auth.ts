@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { text } from "./text.js";
 import { GROUPS, SELF_SERVICE_GROUPS } from "./common.js";
+import { isLongEnoughName, isPersonName } from "./values/letters.js";
 
 const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-const NAME_PATTERN = /^[A-Za-z ]+$/;
 
 export const messages = {
   firstNameRequired: "First name is required",
@@ -57,15 +57,26 @@ export const messages = {
 export const requiredString = (required: string) =>
   text({ error: required }).trim().min(1, { error: required, abort: true });
 
-export const firstNameSchema = requiredString(messages.firstNameRequired)
-  .min(2, { error: messages.firstNameMin, abort: true })
-  .max(50, { error: messages.firstNameMax, abort: true })
-  .regex(NAME_PATTERN, messages.firstNameAlpha);
+/** A name in any script; a hyphen or apostrophe may join letters; other characters keep the spec's message. */
+const personNameSchema = (required: string, min: string, max: string, letters: string) =>
+  requiredString(required)
+    .refine((value) => isLongEnoughName(value, 2), { error: min, abort: true })
+    .max(50, { error: max, abort: true })
+    .refine(isPersonName, letters);
 
-export const lastNameSchema = requiredString(messages.lastNameRequired)
-  .min(2, { error: messages.lastNameMin, abort: true })
-  .max(50, { error: messages.lastNameMax, abort: true })
-  .regex(NAME_PATTERN, messages.lastNameAlpha);
+export const firstNameSchema = personNameSchema(
+  messages.firstNameRequired,
+  messages.firstNameMin,
+  messages.firstNameMax,
+  messages.firstNameAlpha,
+);
+
+export const lastNameSchema = personNameSchema(
+  messages.lastNameRequired,
+  messages.lastNameMin,
+  messages.lastNameMax,
+  messages.lastNameAlpha,
+);
 
 export const emailSchema = requiredString(messages.emailRequired)
   .max(50, { error: messages.emailMax, abort: true })

@@ -146,3 +146,18 @@ describe("updateProfileInputSchema: password change", () => {
     expect(parsed.new_password).toBe(good);
   });
 });
+
+describe("updateProfileInputSchema: names in any script", () => {
+  it("accepts Müller, O'Brien, Patel-Ramanathan and a one-character Chinese name", () => {
+    const parsed = updateProfileInputSchema.parse({ first_name: "李", last_name: "O'Brien" });
+    expect(parsed).toMatchObject({ first_name: "李", last_name: "O'Brien" });
+    expect(errorsOf({ first_name: "Müller", last_name: "Patel-Ramanathan" })).toEqual({});
+  });
+
+  it("keeps the spec's messages for digits, stray marks and one Latin letter", () => {
+    expect(errorsOf({ first_name: "Anne-", last_name: "J" })).toEqual({
+      first_name: profileMessages.nameLetters,
+      last_name: profileMessages.nameMin,
+    });
+  });
+});

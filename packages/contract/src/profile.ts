@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text.js";
+import { isLongEnoughName, isPersonName } from "./values/letters.js";
 import { PROFILE_IMAGE_MAX_BYTES } from "./common.js";
 import { messages as authMessages, userSchema } from "./auth.js";
 
@@ -43,7 +44,6 @@ export const PROFILE_IMAGE_MIME_TYPES = [
 ] as const;
 export { PROFILE_IMAGE_MAX_BYTES };
 
-const PROFILE_NAME_PATTERN = /^[A-Za-z ]+$/;
 /** Specials are exactly the spec's set: ! @ # % ^ & * _ + */
 const PROFILE_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#%^&*_+]).{8,}$/;
 /** The phone control strips brackets, spaces and hyphens before the rules apply. */
@@ -58,8 +58,11 @@ const profileNameSchema = (required: string) =>
   text({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .regex(PROFILE_NAME_PATTERN, { error: profileMessages.nameLetters, abort: true })
-    .min(PROFILE_NAME_MIN, { error: profileMessages.nameMin, abort: true })
+    .refine(isPersonName, { error: profileMessages.nameLetters, abort: true })
+    .refine((value) => isLongEnoughName(value, PROFILE_NAME_MIN), {
+      error: profileMessages.nameMin,
+      abort: true,
+    })
     .max(PROFILE_NAME_MAX, profileMessages.nameMax);
 
 /** An empty or null phone clears it; anything else must be a valid mobile number. */

@@ -225,3 +225,36 @@ describe("pure rules", () => {
     });
   });
 });
+
+describe("text in any script", () => {
+  it("books a Chinese supplier and product, and a PO number with hyphens", () => {
+    const parsed = createShipmentInputSchema.safeParse({
+      ...valid,
+      supplier_contact_name: "李伟",
+      product_name: "竹制砧板",
+      freight_booking_reference_number: "PO-2026-1201",
+      contact_information: {
+        first_name: "李",
+        last_name: "Patel-Ramanathan",
+        email: "li@example.com",
+      },
+    });
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  });
+
+  it("keeps the spec's messages for what is still refused", () => {
+    expect(
+      messagesOf({
+        ...valid,
+        supplier_contact_name: "李伟!",
+        product_name: "竹制-砧板",
+        freight_booking_reference_number: "PO#2026",
+      }),
+    ).toMatchObject({
+      supplier_contact_name: "Supplier contact name can only contain letters, numbers and spaces",
+      product_name: "Product name can only contain letters, numbers and spaces",
+      freight_booking_reference_number:
+        "Freight booking reference number can only contain letters, numbers and spaces",
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text.js";
+import { isLettersDigitsSpaces, isReference } from "./values/letters.js";
 import {
   COMPLIANCE_OPTIONS,
   MAX_WAREHOUSE_GROUPS,
@@ -92,13 +93,18 @@ export const shipmentMessages = {
   winnerSet: "Winning quotation approved successfully",
 } as const;
 
-const ALNUM_SPACE = /^[A-Za-z0-9 ]+$/;
-
-const alnumText = (required: string, pattern: string, min: string, max: string) =>
+/** Letters of any script, digits and spaces (`accepts` widens it, e.g. for references). */
+const alnumText = (
+  required: string,
+  pattern: string,
+  min: string,
+  max: string,
+  accepts: (value: string) => boolean = isLettersDigitsSpaces,
+) =>
   requiredString(required)
     .min(2, { error: min, abort: true })
     .max(50, { error: max, abort: true })
-    .regex(ALNUM_SPACE, pattern);
+    .refine(accepts, pattern);
 
 /** Absent, null and blank are "not given"; numeric strings become numbers, anything else NaN. */
 function toNumberInput(value: unknown): unknown {
@@ -262,6 +268,8 @@ export const createShipmentInputSchema = z.object({
     shipmentMessages.referencePattern,
     shipmentMessages.referenceMin,
     shipmentMessages.referenceMax,
+    // Real PO and booking numbers: "PO-2026-1201", "BK/55.1".
+    isReference,
   ),
   shipment_ready_date: shipmentReadyDateSchema,
   supplier_contact_name: alnumText(

@@ -81,6 +81,23 @@ describe("POST /api/shipments/", () => {
     expect(response.json().data.packages[0].number_of_cartons).toBe(3);
   });
 
+  it("books a Chinese supplier and product with a hyphenated PO number, and reads them back", async () => {
+    const input = validShipmentInput();
+    const response = await inject("POST", "/api/shipments/", seller, {
+      ...input,
+      supplier_contact_name: "李伟",
+      product_name: "竹制砧板",
+      freight_booking_reference_number: "PO-2026-1201",
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const read = await inject("GET", `/api/shipments/${response.json().data.id}/`, seller);
+    expect(read.json().data).toMatchObject({
+      supplier_contact_name: "李伟",
+      product_name: "竹制砧板",
+      freight_booking_reference_number: "PO-2026-1201",
+    });
+  });
+
   it("refuses anonymous callers (401) and agents and admins (403)", async () => {
     expect(
       (await inject("POST", "/api/shipments/", undefined, validShipmentInput())).statusCode,
