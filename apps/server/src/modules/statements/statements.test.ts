@@ -206,9 +206,44 @@ describe("the final statement PDF", () => {
 });
 
 describe("text in the PDFs", () => {
-  it("keeps what the standard fonts can show and spells the rest without accents or as ?", () => {
+  it("prints Latin, Cyrillic and Chinese as written, spacing as spaces, the rest plainer or as ?", () => {
     expect(printable("Café Düsseldorf – 50 €")).toBe("Café Düsseldorf – 50 €");
-    expect(printable("Kraków Łódź")).toBe("Kraków ?ódz");
-    expect(printable("東京\tline\r\nnext")).toBe("?? line\nnext");
+    // Letters the font lacks are spelled without their accents where that leaves a letter it has.
+    expect(printable("Kraków Łódź Иванов")).toBe("Kraków ?ódz Иванов");
+    expect(printable("东京\tline\r\nnext")).toBe("东京 line\nnext");
+    // Thai is not in the embedded font.
+    expect(printable("ก")).toBe("?");
+  });
+
+  it("prints a Chinese booking's names in both PDFs, searchable, with only the glyphs used", async () => {
+    const chineseSeller = await createSeller(ctx.app, { firstName: "王", lastName: "芳" });
+    const id = await postShipment(ctx.app, chineseSeller, {
+      product_name: "竹制砧板",
+      supplier_contact_name: "李伟",
+      packages: [carton("ONT8 - Moreno Valley, CA", 10)],
+      contact_information: { first_name: "王", last_name: "芳", email: "wang@example.com" },
+    });
+    const winning = await placeBid(ctx.app, agent, id, { pickup: 100, fast: 500 });
+    await endBiddingWindow(ctx.app, id);
+    const accepted = await inject("PATCH", `/api/quotations/${winning}/`, chineseSeller, {
+      shipment_status: "Quotation Accepted",
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const confirmation = await pdfText(id, "confirmation", chineseSeller);
+    expect(confirmation).toContain("Product: 竹制砧板");
+    expect(confirmation).toContain("Name: 王 芳");
+    const info = await inject("PATCH", `/api/shipments/${id}/`, agent, {
+      tracking_number: "1Z999AA10123456784",
+      final_amount: "600",
+    });
+    expect(info.statusCode, info.body).toBe(200);
+    const complete = await inject("PATCH", `/api/shipment-status-update/${id}/`, agent, {
+      status: "Shipment Completed",
+    });
+    expect(complete.statusCode, complete.body).toBe(200);
+    expect(await pdfText(id, "statement", agent)).toContain("Product: 竹制砧板");
+    const pdf = await inject("GET", `/api/shipments/${id}/confirmation.pdf`, chineseSeller);
+    // The font is subset: a page of text stays far below the 10 MB font file.
+    expect(pdf.rawPayload.length).toBeLessThan(200_000);
   });
 });
