@@ -116,6 +116,17 @@ const settingsSchema = z.object({
   SCORECARD_REFRESH_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** The most memory the stored list pages may take together. */
   LIST_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(64),
+  /**
+   * Per account: what its stored files (order documents and proofs of delivery, chat and sample
+   * attachments, its avatar) may take together; beyond it uploads get 413. 0 turns it off (use
+   * is still counted).
+   */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(0).max(100_000_000).default(2048),
+  /**
+   * Per account and 10 minutes, shared by every upload route (and by all instances through Redis
+   * when REDIS_URL is set): bounds how fast one account can write files; beyond it 429.
+   */
+  UPLOADS_PER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Uploads are refused (507) once the upload folder's disk has less free space; 0 turns it off. */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(512),
   /**

@@ -5,6 +5,7 @@ import type { EventBus } from "./lib/events.js";
 import type { Mailer } from "./lib/mailer.js";
 import { SignedUrlSigner } from "./lib/signed-urls.js";
 import type { FileStorage } from "./lib/storage.js";
+import { StorageQuota } from "./lib/storage-quota.js";
 import type { TokenService } from "./lib/tokens.js";
 import { AdminService } from "./modules/admin/admin.service.js";
 import { AgentService } from "./modules/agents/agents.service.js";
@@ -63,6 +64,8 @@ export function createServices(infra: Infrastructure) {
     bidWindowHours: config.BID_WINDOW_HOURS,
     pageCache: infra.pageCache,
   };
+  // One storage total per account across every upload route.
+  const storageQuota = new StorageQuota(config.STORAGE_QUOTA_MB * 1024 * 1024);
   const legs = new LegService({ db, events });
   const documentSigner = new SignedUrlSigner({
     secret,
@@ -70,7 +73,13 @@ export function createServices(infra: Infrastructure) {
     purpose: "order-document-url",
     path: (id) => `/api/documents/${id}/download`,
   });
-  const documents = new DocumentService({ db, events, storage, signer: documentSigner });
+  const documents = new DocumentService({
+    db,
+    events,
+    storage,
+    signer: documentSigner,
+    quota: storageQuota,
+  });
   // The existing client's warehouse rows are the order's legs, read and changed through them.
   const warehouseRows = new WarehouseRowService({ db, legs, documents, signer: documentSigner });
   // Agents' scorecards, kept current from domain events (see modules/agents).
@@ -81,8 +90,18 @@ export function createServices(infra: Infrastructure) {
     events,
     storage,
     log,
-    auth: new AuthService({ db, events, tokens, secret, config, mailer, log }),
-    users: new UserService({ db, events, storage, tokens, authenticator, config, log }),
+    auth: new AuthService({ db, events, tokens, secret, config, mailer, log, storageQuota }),
+    storageQuota,
+    users: new UserService({
+      db,
+      events,
+      storage,
+      tokens,
+      authenticator,
+      config,
+      log,
+      quota: storageQuota,
+    }),
     admin: new AdminService({ db, events, authenticator, config }),
     shipments,
     samples: new SampleShipmentService({ db, events, config }),
@@ -95,6 +114,7 @@ export function createServices(infra: Infrastructure) {
       claimSample,
       publicUrl: config.PUBLIC_URL,
       log,
+      storageQuota,
       attachmentQuota: {
         maxUnsentBytes: config.MAX_UNSENT_ATTACHMENT_MB * 1024 * 1024,
         unsentTtlHours: config.UNSENT_ATTACHMENT_TTL_HOURS,

@@ -28,6 +28,8 @@ export const adminUserSchema = userSchema.extend({
   created_at: z.string(),
   /** On the users list: an agent's scorecard; null for sellers and admins. */
   scorecard: scorecardSummarySchema.nullable().optional(),
+  /** Bytes of the account's stored files (documents, attachments, avatar). */
+  storage_used_bytes: z.number().int().min(0),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

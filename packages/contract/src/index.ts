@@ -21,3 +21,4 @@ export * from "./average-costs.js";
 export * from "./legacy-client.js";
 export * from "./agents.js";
 export * from "./analytics.js";
+export * from "./storage.js";

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
+import { storageMessages } from "@fba/contract";
+import type { Config } from "../config.js";
 import { AppError, defaultErrorMessage } from "../lib/errors.js";
 
 const TOO_MANY = defaultErrorMessage("RATE_LIMITED");
@@ -10,8 +12,12 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Shared Redis connection for commands (not pub/sub); present when REDIS_URL is set. */
     redis?: Redis;
+    /** Each rule's counter by its name: routes naming one rule share one counter. */
+    rateLimitCounters: Map<string, { rule: RateRule; check: RateCheck }>;
   }
 }
+
+type RateCheck = ReturnType<FastifyInstance["createRateLimit"]>;
 
 /** One counter: at most `max` requests per `windowMs` for each key `key(request)` yields. */
 export interface RateRule {
@@ -21,6 +27,8 @@ export interface RateRule {
   windowMs: number;
   /** The counted identity; undefined skips this rule for the request (e.g. no email given). */
   key: (request: FastifyRequest) => string | undefined;
+  /** The refusal's message, when it should say more than "too many requests". */
+  refusal?: (retryAfterSeconds: number) => string;
 }
 
 /** The client address; app.inject and injectWS requests may have none. */
@@ -36,6 +44,22 @@ export const hourlyPerUser = (name: string, max: number): RateRule => ({
   max,
   windowMs: 3_600_000,
   key: byUser,
+});
+
+const UPLOAD_WINDOW_MINUTES = 10;
+
+/**
+ * The one upload budget of an account, shared by every route that stores a file (order
+ * documents, the existing client's proof-of-delivery upload, chat and sample attachments,
+ * profile images): uploading through another route does not start a fresh count.
+ */
+export const uploadBudget = (config: Pick<Config, "UPLOADS_PER_10_MIN">): RateRule => ({
+  name: "upload-user",
+  max: config.UPLOADS_PER_10_MIN,
+  windowMs: UPLOAD_WINDOW_MINUTES * 60_000,
+  key: byUser,
+  refusal: (retryAfter) =>
+    storageMessages.uploadRateReached(config.UPLOADS_PER_10_MIN, UPLOAD_WINDOW_MINUTES, retryAfter),
 });
 
 /**
@@ -83,6 +107,7 @@ export const rateLimitPlugin = fp(
         app.log.warn("redis not reachable at start: rate limits are not enforced until it is");
       }
     }
+    if (!app.hasDecorator("rateLimitCounters")) app.decorate("rateLimitCounters", new Map());
     await app.register(rateLimit, {
       global: false,
       ...(app.redis ? { redis: app.redis, nameSpace: "rl:" } : {}),
@@ -102,24 +127,39 @@ export function limitRequests(
   ...rules: RateRule[]
 ): preHandlerAsyncHookHandler {
   if (app.config.RATE_LIMIT_DISABLED) return async () => undefined;
-  const limiters = rules.map((rule) => ({
-    rule,
-    check: app.createRateLimit({
-      max: rule.max,
-      timeWindow: rule.windowMs,
-      keyGenerator: (request) => `${rule.name}:${rule.key(request) ?? ""}`,
-    }),
-  }));
+  const limiters = rules.map((rule) => ({ rule, check: counterOf(app, rule) }));
   return async (request) => {
     for (const { rule, check } of limiters) {
       if (rule.key(request) === undefined) continue;
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
-        const retryAfter = String(Math.max(1, result.ttlInSeconds));
-        throw new AppError("RATE_LIMITED", TOO_MANY, [{ message: TOO_MANY }], {
-          "Retry-After": retryAfter,
+        const retryAfter = Math.max(1, result.ttlInSeconds);
+        const message = rule.refusal ? rule.refusal(retryAfter) : TOO_MANY;
+        throw new AppError("RATE_LIMITED", message, [{ message }], {
+          "Retry-After": String(retryAfter),
         });
       }
     }
   };
+}
+
+/**
+ * The counter of `rule`, made once per rule name: in memory each counter has its own store, so a
+ * rule used by several routes must reuse it to be one budget (in Redis its key is shared anyway).
+ */
+function counterOf(app: FastifyInstance, rule: RateRule): RateCheck {
+  const known = app.rateLimitCounters.get(rule.name);
+  if (known) {
+    if (known.rule.max !== rule.max || known.rule.windowMs !== rule.windowMs) {
+      throw new Error(`rate rule ${rule.name} is defined twice with different limits`);
+    }
+    return known.check;
+  }
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    keyGenerator: (request) => `${rule.name}:${rule.key(request) ?? ""}`,
+  });
+  app.rateLimitCounters.set(rule.name, { rule, check });
+  return check;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -23,6 +24,13 @@ export const users = pgTable(
     phone: text("phone"),
     companyName: text("company_name"),
     imageKey: text("image_key"),
+    /** The stored avatar's bytes (null: none, or stored before sizes were kept). */
+    imageSizeBytes: integer("image_size_bytes"),
+    /**
+     * Bytes of every file this account uploaded that is still stored: changed in the transaction
+     * that adds or removes a file's row, checked against STORAGE_QUOTA_MB.
+     */
+    storageUsedBytes: bigint("storage_used_bytes", { mode: "number" }).notNull().default(0),
     emailNotifications: boolean("email_notifications").notNull().default(true),
     /** Milestone emails of orders; off stops only those (every other email still goes). */
     milestoneEmails: boolean("milestone_emails").notNull().default(true),

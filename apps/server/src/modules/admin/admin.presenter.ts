@@ -10,7 +10,11 @@ import { presentUser } from "../auth/user.presenter.js";
 import type { DashboardCounts, UserRow } from "./admin.repository.js";
 
 export function presentAdminUser(row: UserRow, config: Pick<Config, "PUBLIC_URL">): AdminUser {
-  return { ...presentUser(row, config), created_at: row.createdAt.toISOString() };
+  return {
+    ...presentUser(row, config),
+    created_at: row.createdAt.toISOString(),
+    storage_used_bytes: row.storageUsedBytes,
+  };
 }
 
 function countsFor<K extends string>(keys: readonly K[], counts: Map<string, number>) {

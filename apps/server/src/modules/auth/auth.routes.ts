@@ -18,7 +18,7 @@ import {
   sendOtpInputSchema,
   successEnvelopeSchema,
   tokenPairSchema,
-  userSchema,
+  meSchema,
   verifyOtpInputSchema,
 } from "@fba/contract";
 import { created, ok } from "../../lib/http.js";
@@ -124,9 +124,9 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
         onRequest: requireAuth(app),
         schema: {
           tags: ["auth"],
-          summary: "The signed-in user",
+          summary: "The signed-in user, with their storage use against their quota (additive)",
           security: [{ bearer: [] }],
-          response: { 200: successEnvelopeSchema(userSchema), ...errors },
+          response: { 200: successEnvelopeSchema(meSchema), ...errors },
         },
       },
       async (request, reply) => ok(reply, await service.me(currentUser(request).id)),

@@ -8,6 +8,7 @@ import {
   messages,
   type AuthResult,
   type ChangePasswordInput,
+  type Me,
   type OtpPurpose,
   type OtpSent,
   type PasswordResetResult,
@@ -30,6 +31,7 @@ import { enqueueEmail } from "../../lib/mail-outbox.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { Mailer } from "../../lib/mailer.js";
 import type { TokenService } from "../../lib/tokens.js";
+import type { StorageQuota } from "../../lib/storage-quota.js";
 import {
   RECOVERY_MAX_FAILURES,
   RECOVERY_PAUSE_MS,
@@ -147,6 +149,8 @@ export interface AuthServiceDeps {
   config: Pick<Config, "PUBLIC_URL">;
   mailer: Pick<Mailer, "wake">;
   log: FastifyBaseLogger;
+  /** Reports the account's storage use on `me`. */
+  storageQuota: Pick<StorageQuota, "usage">;
 }
 
 export class AuthService {
@@ -232,10 +236,11 @@ export class AuthService {
     return { user: this.present(user), ...tokens };
   }
 
-  async me(userId: number): Promise<User> {
+  /** The signed-in user and, additively, what their stored files take against their quota. */
+  async me(userId: number): Promise<Me> {
     const user = await repo.findUserById(this.db, userId);
     if (!user || !user.isActive) throw AppError.unauthorized();
-    return this.present(user);
+    return { ...this.present(user), storage: this.deps.storageQuota.usage(user.storageUsedBytes) };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import type { FileStorage } from "../../lib/storage.js";
+import { releaseStorageOf } from "../../lib/storage-quota.js";
 import { deleteUnsentAttachments } from "./attachments.repository.js";
 
 const BATCH = 100;
@@ -9,9 +10,10 @@ const HOUR_MS = 3_600_000;
 const FULL_PASS_EVERY_MS = 24 * HOUR_MS;
 
 /**
- * Removes attachments not sent within `ttlHours`: the rows go in one short transaction, the files
- * after it committed (a failed file removal leaves an orphan file, never a row without its file).
- * Returns how many were removed.
+ * Removes attachments not sent within `ttlHours`: the rows go in one short transaction that also
+ * gives their bytes back to their uploaders' storage totals, the files after it committed (a
+ * failed file removal leaves an orphan file, never a row without its file). Returns how many were
+ * removed.
  */
 export async function sweepUnsentAttachments(
   db: Db,
@@ -22,9 +24,11 @@ export async function sweepUnsentAttachments(
   const before = new Date((options.now ?? new Date()).getTime() - options.ttlHours * HOUR_MS);
   let removed = 0;
   for (;;) {
-    const keys = await db.transaction((tx) =>
-      deleteUnsentAttachments(tx, before, options.after ?? null, BATCH),
-    );
+    const keys = await db.transaction(async (tx) => {
+      const removed = await deleteUnsentAttachments(tx, before, options.after ?? null, BATCH);
+      await releaseStorageOf(tx, removed);
+      return removed.map((file) => file.storageKey);
+    });
     for (const key of keys) {
       await storage
         .remove(key)

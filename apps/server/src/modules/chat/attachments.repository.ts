@@ -31,7 +31,7 @@ export async function lockUploader(db: DbOrTx, userId: number): Promise<void> {
 
 /**
  * Claims up to `limit` attachments created before `before` (and after `after`, when given) that no
- * message carries, deletes their rows and returns their storage keys. SKIP LOCKED lets every
+ * message carries, deletes their rows and returns their storage keys, uploaders and sizes. SKIP LOCKED lets every
  * instance sweep at once; an attachment being sent right now is locked by the message insert's
  * foreign-key check, so it is skipped rather than pulled from under the message.
  */
@@ -40,7 +40,7 @@ export async function deleteUnsentAttachments(
   before: Date,
   after: Date | null,
   limit: number,
-): Promise<string[]> {
+): Promise<Array<{ storageKey: string; ownerId: number; bytes: number }>> {
   const result = await db.execute(sql`
     with due as (
       select a.id from ${chatAttachments} a
@@ -52,8 +52,15 @@ export async function deleteUnsentAttachments(
       for update of a skip locked
     )
     delete from ${chatAttachments} d using due where d.id = due.id
-    returning d.storage_key`);
-  return (result as unknown as { rows: Array<{ storage_key: string }> }).rows.map(
-    (row) => row.storage_key,
-  );
+    returning d.storage_key, d.uploader_id, d.size_bytes`);
+  const rows = (
+    result as unknown as {
+      rows: Array<{ storage_key: string; uploader_id: unknown; size_bytes: unknown }>;
+    }
+  ).rows;
+  return rows.map((row) => ({
+    storageKey: row.storage_key,
+    ownerId: Number(row.uploader_id),
+    bytes: Number(row.size_bytes),
+  }));
 }

@@ -370,6 +370,14 @@ export async function findAttachment(
   return { ...attachment, chat };
 }
 
-export async function deleteAttachment(db: DbOrTx, attachmentId: number): Promise<void> {
-  await db.delete(chatAttachments).where(eq(chatAttachments.id, attachmentId));
+/** Deletes the attachment's row; returns whose it was and its size (undefined: already gone). */
+export async function deleteAttachment(
+  db: DbOrTx,
+  attachmentId: number,
+): Promise<{ uploaderId: number; sizeBytes: number } | undefined> {
+  const [row] = await db
+    .delete(chatAttachments)
+    .where(eq(chatAttachments.id, attachmentId))
+    .returning({ uploaderId: chatAttachments.uploaderId, sizeBytes: chatAttachments.sizeBytes });
+  return row;
 }

@@ -17,12 +17,9 @@ import { ok, created } from "../../lib/http.js";
 import { sendStoredFile } from "../../lib/file-serving.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
-import { limitRequests } from "../../plugins/rate-limit.js";
+import { limitRequests, uploadBudget } from "../../plugins/rate-limit.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import type { ChatService } from "./chat.service.js";
-
-export const ATTACHMENT_UPLOADS_PER_WINDOW = 30;
-const ATTACHMENT_UPLOAD_WINDOW_MS = 10 * 60_000;
 
 const downloadQuerySchema = z.object({
   expires: z.coerce.number().int().optional().catch(undefined),
@@ -36,13 +33,8 @@ export async function chatRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const anyone = requireAuth(app);
-  // Far above what a person attaches to chats; bounds how fast one account can fill the disk.
-  const uploadLimits = limitRequests(app, {
-    name: "chat-attachment-user",
-    max: ATTACHMENT_UPLOADS_PER_WINDOW,
-    windowMs: ATTACHMENT_UPLOAD_WINDOW_MS,
-    key: (request) => (request.user ? String(request.user.id) : undefined),
-  });
+  // The account's upload budget, shared with every other route that stores a file.
+  const uploadLimits = limitRequests(app, uploadBudget(app.config));
 
   app.get(
     "/chat/messages/:shipment_id",

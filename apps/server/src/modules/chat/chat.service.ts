@@ -13,6 +13,7 @@ import { inCauses, isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
+import { releaseStorage, type StorageQuota } from "../../lib/storage-quota.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { displayName } from "../../lib/file-serving.js";
 import { detectFile } from "./attachment-files.js";
@@ -52,6 +53,8 @@ export interface ChatServiceDeps {
   claimSample: (tx: DbOrTx, sampleId: number, agentId: number) => Promise<boolean>;
   /** Limits on uploaded attachments not yet sent; none when absent. */
   attachmentQuota?: AttachmentQuota;
+  /** The uploader's storage total across every upload route. */
+  storageQuota: StorageQuota;
 }
 
 export interface NewMessage {
@@ -338,7 +341,10 @@ export class ChatService {
     const message = await this.requireChangeableMessage(user, chat, messageId);
     await this.db.transaction(async (tx) => {
       await repo.deleteMessage(tx, message.id);
-      if (message.attachment) await repo.deleteAttachment(tx, message.attachment.id);
+      if (message.attachment) {
+        const removed = await repo.deleteAttachment(tx, message.attachment.id);
+        if (removed) await releaseStorage(tx, removed.uploaderId, removed.sizeBytes);
+      }
     });
     if (message.attachment) {
       await this.deps.storage
@@ -391,9 +397,13 @@ export class ChatService {
     return advanced;
   }
 
-  /** Refuses an upload before its body is read: no disk space left, or the quota already full. */
+  /**
+   * Refuses an upload before its body is read: no disk space left, the account's storage full, or
+   * its unsent attachments at their limit.
+   */
   async assertCanUpload(user: AuthUser): Promise<void> {
     await this.deps.storage.assertSpaceFor(0);
+    await this.deps.storageQuota.assertRoom(this.db, user.id, 0, "attachment");
     const quota = this.deps.attachmentQuota;
     if (quota) await assertUnsentRoom(this.db, quota, user.id, 0);
   }
@@ -408,23 +418,27 @@ export class ChatService {
         { field: "attachment", message: texts.attachmentUnsupported },
       ]);
     }
+    const size = file.bytes.length;
     const quota = this.deps.attachmentQuota;
-    if (quota) await assertUnsentRoom(this.db, quota, user.id, file.bytes.length);
+    await this.deps.storageQuota.assertRoom(this.db, user.id, size, "attachment");
+    if (quota) await assertUnsentRoom(this.db, quota, user.id, size);
     const key = await this.deps.storage.put("attachments", file.bytes, detected.extension);
     try {
       const row = await this.db.transaction(async (tx) => {
         // Checked again under the uploader's lock: parallel uploads cannot pass it together.
         if (quota) {
           await lockUploader(tx, user.id);
-          await assertUnsentRoom(tx, quota, user.id, file.bytes.length);
+          await assertUnsentRoom(tx, quota, user.id, size);
         }
+        // The account's storage total: refused and rolled back when the file does not fit.
+        await this.deps.storageQuota.charge(tx, user.id, size, "attachment");
         return repo.insertAttachment(tx, {
           uploaderId: user.id,
           storageKey: key,
           fileName: displayName(file.fileName),
           fileType: detected.fileType,
           mimeType: detected.mimeType,
-          sizeBytes: file.bytes.length,
+          sizeBytes: size,
         });
       });
       return presentAttachment(row, this.urlFor);

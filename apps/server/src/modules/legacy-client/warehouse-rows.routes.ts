@@ -23,8 +23,7 @@ import { bearer, createdResponse, objectResponse } from "../../lib/route-schemas
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import { parseInput } from "../../lib/validation.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import { byUser, limitRequests } from "../../plugins/rate-limit.js";
-import { DOCUMENT_UPLOADS_PER_WINDOW } from "../orders/documents.routes.js";
+import { limitRequests, uploadBudget } from "../../plugins/rate-limit.js";
 import type { DocumentService } from "../orders/documents.service.js";
 import { setPackageTracking } from "./package-tracking.service.js";
 import type { WarehouseRowService } from "./warehouse-rows.service.js";
@@ -54,13 +53,9 @@ export async function warehouseRowRoutes(
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { rows } = services;
   const agents = requireAuth(app, "Shipper", "Admin");
-  // Same allowance as the order documents a POD becomes.
-  const podUploads = limitRequests(app, {
-    name: "warehouse-pod-user",
-    max: DOCUMENT_UPLOADS_PER_WINDOW,
-    windowMs: 10 * 60_000,
-    key: (request) => (request.isMultipart() ? byUser(request) : undefined),
-  });
+  // A POD upload spends the account's one upload budget (shared with the order documents it
+  // becomes and every other upload); a JSON status change does not.
+  const uploadLimits = limitRequests(app, uploadBudget(app.config));
 
   app.post(
     "/warehouses/",
@@ -85,9 +80,9 @@ export async function warehouseRowRoutes(
       onRequest: agents,
       // A POD upload is refused before its bytes are read.
       preHandler: [
-        podUploads,
-        async (request) => {
+        async (request, reply) => {
           if (!request.isMultipart()) return;
+          await uploadLimits.call(app, request, reply);
           await rows.assertCanUploadPod(
             currentUser(request),
             (request.params as { id: number }).id,

@@ -200,9 +200,10 @@ export class WarehouseRowService {
     return this.row(user, shipmentId, legId);
   }
 
-  /** Checked before a POD's bytes are read. */
+  /** Checked before a POD's bytes are read: the caller may, and their storage is not full. */
   async assertCanUploadPod(user: AuthUser, legId: number): Promise<void> {
     await this.forAgent(user, legId);
+    await this.deps.documents.assertRoom(user, "pod_document");
   }
 
   /** W4: a new Proof of delivery document on the leg; it becomes the row's POD. */
@@ -217,6 +218,7 @@ export class WarehouseRowService {
       shipmentId,
       { type: PROOF_OF_DELIVERY, leg_id: legId },
       file,
+      "pod_document",
     );
     return this.row(user, shipmentId, legId);
   }

@@ -14,15 +14,11 @@ import { created, ok } from "../../lib/http.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { bearer, createdResponse, objectResponse } from "../../lib/route-schemas.js";
 import { bearerToken, currentUser, requireAuth } from "../../plugins/auth.js";
-import { byUser, limitRequests } from "../../plugins/rate-limit.js";
+import { limitRequests, uploadBudget } from "../../plugins/rate-limit.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import type { DocumentService } from "./documents.service.js";
 
 const tags = ["orders"];
-
-/** Far above what an order needs; bounds how fast one account can fill the disk. */
-export const DOCUMENT_UPLOADS_PER_WINDOW = 60;
-const DOCUMENT_UPLOAD_WINDOW_MS = 10 * 60_000;
 
 const tooLarge = () =>
   new AppError("PAYLOAD_TOO_LARGE", documentMessages.fileTooLarge, [
@@ -36,12 +32,8 @@ export async function documentRoutes(
 ): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const parties = requireAuth(app, "Seller", "Shipper", "Admin");
-  const uploadLimits = limitRequests(app, {
-    name: "order-document-user",
-    max: DOCUMENT_UPLOADS_PER_WINDOW,
-    windowMs: DOCUMENT_UPLOAD_WINDOW_MS,
-    key: byUser,
-  });
+  // The account's upload budget, shared with every other route that stores a file.
+  const uploadLimits = limitRequests(app, uploadBudget(app.config));
 
   app.get(
     "/shipments/:id/documents/",
@@ -63,17 +55,20 @@ export async function documentRoutes(
     "/shipments/:id/documents/",
     {
       onRequest: parties,
-      // Both before the body is read: a refused upload costs no disk and little bandwidth.
+      // All before the body is read: a refused upload costs no disk and little bandwidth.
       preHandler: [
         uploadLimits,
-        async (request) =>
-          documents.assertCanUpload(currentUser(request), (request.params as { id: number }).id),
+        async (request) => {
+          const user = currentUser(request);
+          await documents.assertCanUpload(user, (request.params as { id: number }).id);
+          await documents.assertRoom(user, "file");
+        },
       ],
       schema: {
         tags,
         security: bearer,
         summary:
-          "Upload a document (multipart: type, optional leg_id, file): PDF, PNG, JPEG or WebP by its bytes, at most 25 MB",
+          "Upload a document (multipart: type, optional leg_id, file): PDF, PNG, JPEG or WebP by its bytes, at most 25 MB; counts against the uploader's storage quota (413) and upload budget (429)",
         consumes: ["multipart/form-data"],
         params: idParamsSchema,
         response: createdResponse(orderDocumentSchema),

@@ -13,6 +13,7 @@ import type { EventBus } from "../../lib/events.js";
 import { displayName } from "../../lib/file-serving.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import { newStorageKey, type FileStorage } from "../../lib/storage.js";
+import type { StorageQuota } from "../../lib/storage-quota.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { downloadName, presentDocuments } from "./documents.presenter.js";
 import {
@@ -40,6 +41,8 @@ export interface DocumentServiceDeps {
   events: EventBus;
   storage: FileStorage;
   signer: SignedUrlSigner;
+  /** The uploader's storage total: checked before the file is written, charged with its row. */
+  quota: StorageQuota;
 }
 
 /** An order's typed documents: uploaded by its seller, winning agent or an admin, every version kept. */
@@ -64,6 +67,14 @@ export class DocumentService {
     return order;
   }
 
+  /**
+   * 413 when the caller's storage quota is already full (before the body is read); `field` names
+   * the file part of the route asking.
+   */
+  async assertRoom(user: AuthUser, field: string): Promise<void> {
+    await this.deps.quota.assertRoom(this.deps.db, user.id, 0, field);
+  }
+
   async list(user: AuthUser, shipmentId: number): Promise<OrderDocument[]> {
     const order = await this.partyTo(user, shipmentId);
     if (!isOrder(order)) return [];
@@ -79,6 +90,8 @@ export class DocumentService {
     shipmentId: number,
     fields: UploadDocumentFields,
     file: { bytes: Buffer; fileName: string | undefined },
+    /** The form's file part, named in a quota refusal. */
+    fileField = "file",
   ): Promise<OrderDocument> {
     const order = await this.assertCanUpload(user, shipmentId);
     if (fields.leg_id !== undefined && !(await isLegOf(this.deps.db, shipmentId, fields.leg_id))) {
@@ -91,6 +104,9 @@ export class DocumentService {
         { field: "file", message: documentMessages.fileType },
       ]);
     }
+    const size = file.bytes.length;
+    // Checked before the write so a file that cannot fit costs no disk; charged with the row.
+    await this.deps.quota.assertRoom(this.deps.db, user.id, size, fileField);
     // The intent is written before the file and goes with the row that keeps it: a process that
     // dies in between leaves an intent, and sweepUploadIntents removes the file it names.
     const key = newStorageKey("documents", extension);
@@ -99,6 +115,8 @@ export class DocumentService {
     try {
       await this.deps.storage.write(key, file.bytes);
       id = await this.deps.db.transaction(async (tx) => {
+        // Refuses (and rolls back) when parallel uploads took the room since the check above.
+        await this.deps.quota.charge(tx, user.id, size, fileField);
         await clearUploadIntent(tx, key);
         return insertDocument(tx, {
           shipmentId,
@@ -107,7 +125,7 @@ export class DocumentService {
           storageKey: key,
           fileName: displayName(file.fileName, "document"),
           mimeType: detected.mime,
-          sizeBytes: file.bytes.length,
+          sizeBytes: size,
           uploadedBy: user.id,
         });
       });

@@ -14,6 +14,7 @@ export interface ProfileChanges {
   lastName?: string;
   phone?: string | null;
   imageKey?: string | null;
+  imageSizeBytes?: number | null;
   emailNotifications?: boolean;
   milestoneEmails?: boolean;
   passwordHash?: string;
@@ -30,6 +31,19 @@ export async function updateProfile(
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning();
+  return row;
+}
+
+/** The stored avatar, its row locked until the transaction ends (two saves replace it in turn). */
+export async function lockAvatar(
+  tx: DbOrTx,
+  id: number,
+): Promise<{ imageKey: string | null; imageSizeBytes: number | null } | undefined> {
+  const [row] = await tx
+    .select({ imageKey: users.imageKey, imageSizeBytes: users.imageSizeBytes })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("no key update");
   return row;
 }
 

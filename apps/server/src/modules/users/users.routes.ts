@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import { limitRequests } from "../../plugins/rate-limit.js";
+import { limitRequests, uploadBudget } from "../../plugins/rate-limit.js";
 import { readProfileForm } from "./profile-upload.js";
 import type { UserService } from "./users.service.js";
 import { parseInput } from "../../lib/validation.js";
@@ -50,6 +50,10 @@ export async function userRoutes(
     key: (request) => (request.user ? String(request.user.id) : undefined),
   });
 
+  // A save that carries an image spends the account's one upload budget, shared with every other
+  // route that stores a file (a save without one does not).
+  const uploadLimits = limitRequests(app, uploadBudget(app.config));
+
   // The web client sends multipart (with the image); older clients use the JSON alias.
   for (const path of ["/auth/v1/update-profile/", "/auth/update-profile/"]) {
     routes.patch(
@@ -73,6 +77,7 @@ export async function userRoutes(
         }
         const form = await readProfileForm(request);
         try {
+          if (form.image) await uploadLimits.call(app, request, reply);
           const input = parseInput(updateProfileInputSchema, form.fields);
           const result = await service.updateProfile(user, input, form.image);
           return ok(reply, result, profileMessages.updated);

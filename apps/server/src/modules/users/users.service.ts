@@ -5,6 +5,7 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
+import { releaseStorage, type StorageQuota } from "../../lib/storage-quota.js";
 import type { TokenService } from "../../lib/tokens.js";
 import type { AuthUser, Authenticator } from "../../plugins/auth.js";
 import { AppError } from "../../lib/errors.js";
@@ -14,7 +15,13 @@ import { presentUser } from "../auth/user.presenter.js";
 import { makeAvatar } from "./avatar-image.js";
 import type { UploadedFile } from "./profile-upload.js";
 import { canEditProfile, canViewAvatar } from "./users.policy.js";
-import { findAvatar, findUser, updateProfile, type ProfileChanges } from "./users.repository.js";
+import {
+  findAvatar,
+  findUser,
+  lockAvatar,
+  updateProfile,
+  type ProfileChanges,
+} from "./users.repository.js";
 
 const AVATAR_FOLDER = "avatars";
 
@@ -32,6 +39,8 @@ export interface UserServiceDeps {
   authenticator: Pick<Authenticator, "forget">;
   config: Pick<Config, "PUBLIC_URL">;
   log: FastifyBaseLogger;
+  /** The account's storage total: an avatar counts what it adds beyond the one it replaces. */
+  quota: StorageQuota;
 }
 
 export class UserService {
@@ -72,9 +81,14 @@ export class UserService {
 
     // The avatar is written before the transaction and removed again if the change fails.
     let newImageKey: string | undefined;
+    let newImageSize: number | null = null;
     if (image) {
       const avatar = await makeAvatar(image.path);
+      // Checked before the write (what it adds beyond the avatar it replaces); charged below.
+      const growth = avatar.length - (user.imageSizeBytes ?? 0);
+      if (growth > 0) await this.deps.quota.assertRoom(this.db, user.id, growth, "image");
       newImageKey = await this.deps.storage.put(AVATAR_FOLDER, avatar, "webp");
+      newImageSize = avatar.length;
       changes.imageKey = newImageKey;
     } else if (input.remove_image === true) {
       changes.imageKey = null;
@@ -85,20 +99,30 @@ export class UserService {
     let outcome;
     try {
       outcome = await this.db.transaction(async (tx) => {
+        // The avatar this change replaces, read under the row's lock: its bytes are given back
+        // and its file removed once the change committed.
+        const previous = await lockAvatar(tx, user.id);
+        if (changes.imageKey !== undefined) {
+          const growth = (newImageSize ?? 0) - (previous?.imageSizeBytes ?? 0);
+          if (growth > 0) await this.deps.quota.charge(tx, user.id, growth, "image");
+          else await releaseStorage(tx, user.id, -growth);
+          changes.imageSizeBytes = newImageSize;
+        }
         const updated = await updateProfile(tx, user.id, changes);
         if (!updated) throw AppError.unauthorized();
-        if (!changesPassword) return { updated, tokens: undefined };
+        const replacedKey = previous?.imageKey ?? null;
+        if (!changesPassword) return { updated, tokens: undefined, replacedKey };
         // Every other session ends; the caller continues on a fresh pair.
         await revokeAllSessions(tx, user.id);
         const tokens = await issueSession(this.deps, user.id, { db: tx });
-        return { updated, tokens };
+        return { updated, tokens, replacedKey };
       });
     } catch (error) {
       if (newImageKey) await this.deps.storage.remove(newImageKey).catch(() => undefined);
       throw error;
     }
 
-    const previousKey = user.imageKey;
+    const previousKey = outcome.replacedKey;
     if (previousKey && changes.imageKey !== undefined && changes.imageKey !== previousKey) {
       await this.deps.storage.remove(previousKey).catch((error: unknown) => {
         this.deps.log.warn({ err: error }, "could not remove a replaced avatar");

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages as texts } from "@fba/contract";
 import { chatAttachments, chatMessages } from "../../db/schema/index.js";
 import { sweepUnsentAttachments } from "../../modules/chat/attachment-sweep.js";
-import { ATTACHMENT_UPLOADS_PER_WINDOW } from "../../modules/chat/chat.routes.js";
 import { buildTestApp, servicesOf, type TestContext } from "../app.js";
 import { createSeller, createShipper, type TestUser } from "../factories.js";
 import { multipartBody, testImage } from "../profile-factories.js";
@@ -40,9 +39,10 @@ const rowsOf = async (ctx: TestContext, user: TestUser) =>
 
 describe("chat attachment upload rate", () => {
   let ctx: TestContext;
+  const ATTACHMENT_UPLOADS_PER_WINDOW = 30;
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({ UPLOADS_PER_10_MIN: ATTACHMENT_UPLOADS_PER_WINDOW });
   });
   afterAll(async () => ctx.close());
 
