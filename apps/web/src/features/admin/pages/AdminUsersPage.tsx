@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { GROUPS, type AdminUser, type Group } from "@fba/contract";
+import { GROUPS, formatBytes, type AdminUser, type Group } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { useListState } from "../../../components/data-table/use-list-state";
 import { useCurrentUser } from "../../../lib/session";
@@ -78,6 +78,11 @@ export default function AdminUsersPage() {
         ),
     },
     { id: "phone", label: "Phone", render: (u) => u.profile.phone ?? "N/A" },
+    {
+      id: "storage_used_bytes",
+      label: "Storage",
+      render: (u) => formatBytes(u.storage_used_bytes),
+    },
     {
       id: "created_at",
       label: "Joined",

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { authStorage } from "../../../lib/auth-storage";
-import { meQueryOptions } from "../../../lib/me";
+import { meQueryOptions, userOf } from "../../../lib/me";
 import { updateStoredUser } from "../../../lib/session";
 
 /**
@@ -14,10 +14,11 @@ export function useSyncCurrentUser() {
     enabled: Boolean(authStorage.getAccessToken()),
     staleTime: Infinity,
   });
-  const fresh = query.data?.data;
+  const me = query.data?.data;
   useEffect(() => {
-    if (!fresh) return;
+    if (!me) return;
+    const fresh = userOf(me);
     const stored = authStorage.getUser();
     if (JSON.stringify(stored) !== JSON.stringify(fresh)) updateStoredUser(fresh);
-  }, [fresh]);
+  }, [me]);
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SuccessEnvelope, UpdateProfileResult, User } from "@fba/contract";
+import type { Me, SuccessEnvelope, UpdateProfileResult } from "@fba/contract";
 import { apiRequest } from "../../../lib/api-client";
 import { authStorage } from "../../../lib/auth-storage";
 import { notifySessionChanged } from "../../../lib/session";
@@ -45,7 +45,8 @@ export function updateProfile(input: UpdateProfileRequest) {
 }
 
 /**
- * Saves the profile, then updates the stored user so the header avatar and name change at once;
+ * Saves the profile, then updates the stored user so the header avatar and name change at once
+ * (and reads `me` again for the storage use);
  * a password change returns a fresh token pair (other sessions are revoked), which is kept.
  */
 export function useUpdateProfile() {
@@ -57,9 +58,11 @@ export function useUpdateProfile() {
       if (access_token && refresh_token) authStorage.setTokens(access_token, refresh_token);
       authStorage.setUser(user);
       notifySessionChanged();
-      queryClient.setQueryData<SuccessEnvelope<User>>(meQueryKey, (old) =>
-        old ? { ...old, data: user } : old,
+      queryClient.setQueryData<SuccessEnvelope<Me>>(meQueryKey, (old) =>
+        old ? { ...old, data: { ...old.data, ...user } } : old,
       );
+      // A new or removed picture changes the storage use the profile shows.
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
 }

@@ -2,6 +2,7 @@ import { Alert, Paper, Skeleton, Stack, Typography } from "@mui/material";
 import { useCurrentUser } from "../../../lib/session";
 import { useProfile } from "../api/get-profile";
 import { ProfileForm } from "../components/ProfileForm";
+import { StorageUsage } from "../components/StorageUsage";
 
 /** /seller/profile, /shipper/profile and /admin/profile. */
 export default function ProfilePage() {
@@ -17,7 +18,10 @@ export default function ProfilePage() {
       </Typography>
       {error && !shown && <Alert severity="error">{error.message}</Alert>}
       {shown ? (
-        <ProfileForm user={shown} />
+        <>
+          <ProfileForm user={shown} />
+          {user?.storage && <StorageUsage usage={user.storage} />}
+        </>
       ) : (
         <Paper sx={{ p: 3 }}>
           <Skeleton variant="circular" width={112} height={112} />
