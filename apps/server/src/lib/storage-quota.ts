@@ -54,7 +54,8 @@ export class StorageQuota {
   }
 
   private refuseUnlessFits(used: number, incomingBytes: number, field: string): void {
-    const full = incomingBytes === 0 ? used >= this.quotaBytes : used + incomingBytes > this.quotaBytes;
+    const full =
+      incomingBytes === 0 ? used >= this.quotaBytes : used + incomingBytes > this.quotaBytes;
     if (!full) return;
     const message =
       incomingBytes === 0 || used >= this.quotaBytes
@@ -90,7 +91,8 @@ export async function releaseStorageOf(
   files: Iterable<{ ownerId: number; bytes: number }>,
 ): Promise<void> {
   const byOwner = new Map<number, number>();
-  for (const file of files) byOwner.set(file.ownerId, (byOwner.get(file.ownerId) ?? 0) + file.bytes);
+  for (const file of files)
+    byOwner.set(file.ownerId, (byOwner.get(file.ownerId) ?? 0) + file.bytes);
   for (const ownerId of [...byOwner.keys()].sort((a, b) => a - b)) {
     await releaseStorage(tx, ownerId, byOwner.get(ownerId)!);
   }

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
-import type { AdminUser, Me } from "@fba/contract";
+import type { Me } from "@fba/contract";
 import { fakeApi, renderRoute, success } from "../../../test/fake-api";
-import { setViewport } from "../../../test/render-route";
-import AdminUsersPage from "../../admin/pages/AdminUsersPage";
 import ProfilePage from "./ProfilePage";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -46,34 +44,5 @@ describe("storage use", { timeout: 30_000 }, () => {
     const section = await screen.findByRole("region", { name: "Storage" }, { timeout: 10_000 });
     expect(within(section).getByText("80 MB used")).toBeInTheDocument();
     expect(within(section).queryByRole("progressbar")).toBeNull();
-  });
-
-  it("the admins' users list has a Storage column", async () => {
-    setViewport(1440);
-    const user: AdminUser = {
-      ...me,
-      created_at: "2026-11-20T10:00:00Z",
-      scorecard: null,
-      storage_used_bytes: Math.round(1.2 * GB),
-    };
-    fakeApi({
-      "GET admin/users/": {
-        body: {
-          status: "success",
-          status_code: 200,
-          message: "OK",
-          data: [user],
-          pagination_option: { page: 1, pages: 1, per_page: 50, count: 1 },
-        },
-      },
-    });
-    renderRoute(<AdminUsersPage />);
-    const table = await screen.findByRole("table", { name: "Users" });
-    const header = within(table).getByRole("columnheader", { name: "Storage" });
-    const row = (
-      await within(table).findByText("ada@example.com", undefined, { timeout: 10_000 })
-    ).closest("tr")!;
-    const column = [...header.parentElement!.children].indexOf(header);
-    expect(row.children[column]).toHaveTextContent("1.2 GB");
   });
 });
