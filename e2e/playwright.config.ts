@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const SERVER_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+// Where the cross-origin journey serves its page: another origin, which the server under test
+// lists in CORS_ORIGINS (support/start-server.mjs).
+export const CLIENT_PORT = Number(process.env.E2E_CLIENT_PORT ?? SERVER_PORT + 1);
 // Set to run the journeys against servers already running (e.g. nginx in front of several
 // instances, scripts/multi-instance.sh); the caller then also runs the SMTP sink on SMTP_PORT.
 const EXTERNAL_URL = process.env.E2E_EXTERNAL_URL;
@@ -42,7 +45,7 @@ export default defineConfig({
           reuseExistingServer: false,
         },
         {
-          command: `node support/start-server.mjs ${SERVER_PORT} ${SMTP_PORT}`,
+          command: `node support/start-server.mjs ${SERVER_PORT} ${SMTP_PORT} ${CLIENT_PORT}`,
           url: `http://127.0.0.1:${SERVER_PORT}/api/health/ready`,
           reuseExistingServer: false,
           timeout: Number(process.env.E2E_SERVER_START_TIMEOUT_MS ?? 60_000),

@@ -15,6 +15,8 @@ ROOT=$(pwd)
 BASE_PORT=${MULTI_BASE_PORT:-27610}
 NGINX_PORT=$BASE_PORT
 SMTP_PORT=$((BASE_PORT + 9))
+# The cross-origin journey serves its page here; the instances list it in CORS_ORIGINS.
+CLIENT_PORT=$((BASE_PORT + 8))
 INSTANCES=${MULTI_INSTANCES:-3}
 PG_ADMIN_URL=${MULTI_PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 REDIS_URL=${MULTI_REDIS_URL:-redis://127.0.0.1:6379}
@@ -72,6 +74,7 @@ for i in $(seq 1 "$INSTANCES"); do
   env NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$WORK/data" \
     DATABASE_URL="$DATABASE_URL" DATABASE_POOL_SIZE=5 REDIS_URL="$REDIS_URL" \
     JWT_SECRET="$JWT_SECRET" PUBLIC_URL="http://127.0.0.1:$NGINX_PORT" TRUST_PROXY=true \
+    CORS_ORIGINS="http://127.0.0.1:$CLIENT_PORT" \
     SMTP_URL="smtp://127.0.0.1:$SMTP_PORT" BID_WINDOW_HOURS=0.01 LOG_LEVEL=warn \
     SEED_DEMO=true RATE_LIMIT_DISABLED=$LIMITS_OFF MAX_EVENT_LOOP_DELAY_MS=0 \
     node apps/server/dist/main.js >"$WORK/logs/app$i.log" 2>&1 &
@@ -141,6 +144,7 @@ fi
 (
   cd e2e
   E2E_EXTERNAL_URL="http://127.0.0.1:$NGINX_PORT" E2E_SMTP_PORT="$SMTP_PORT" \
+    E2E_CLIENT_PORT="$CLIENT_PORT" \
     timeout --kill-after=10 "$TIME_LIMIT" npx playwright test --output "$WORK/test-results" "$@"
 ) || status=$?
 

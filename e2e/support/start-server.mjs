@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const [port, smtpPort] = process.argv.slice(2);
+const [port, smtpPort, clientPort] = process.argv.slice(2);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "fba-e2e-"));
 // The journeys run against a copy of the built web app, so a rebuild of apps/web during the run
@@ -33,6 +33,8 @@ const child = spawn(process.execPath, [path.join(serverDist, "main.js")], {
     REDIS_URL: "",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // The page of the cross-origin journey (tests/cross-origin-client.spec.ts) calls from here.
+    CORS_ORIGINS: clientPort ? `http://127.0.0.1:${clientPort}` : "",
     BID_WINDOW_HOURS: process.env.E2E_BID_WINDOW_HOURS ?? "0.01",
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",

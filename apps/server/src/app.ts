@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
-import cors from "@fastify/cors";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -21,6 +20,7 @@ import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
 import { compressionPlugin } from "./plugins/compression.js";
+import { corsPlugin } from "./plugins/cors.js";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { idempotencyPlugin } from "./plugins/idempotency.js";
@@ -155,10 +155,7 @@ export async function buildApp(
   await app.register(requestDeadlinePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
-  const corsOrigins = config.CORS_ORIGINS.split(",")
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  if (corsOrigins.length > 0) await app.register(cors, { origin: corsOrigins, credentials: false });
+  await app.register(corsPlugin);
 
   await app.register(swagger, {
     openapi: {

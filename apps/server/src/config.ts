@@ -45,6 +45,34 @@ const trustProxyFromEnv = z
     return z.NEVER;
   });
 
+const listedOrigins = (value: string) =>
+  value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** An http(s) origin as browsers send it in Origin (no path, query or credentials), else null. */
+function originOf(entry: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.username || url.password || url.search || url.hash) return null;
+  if (url.pathname !== "/") return null;
+  return url.origin;
+}
+
+/**
+ * The origins of CORS_ORIGINS as browsers write them (a trailing slash or upper-case host in the
+ * setting still matches); checked at start, so every entry is one.
+ */
+export function corsOrigins(config: Pick<Config, "CORS_ORIGINS">): string[] {
+  return listedOrigins(config.CORS_ORIGINS).flatMap((entry) => originOf(entry) ?? []);
+}
+
 const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -73,7 +101,20 @@ const settingsSchema = z.object({
     .max(24 * 365)
     .default(BID_WINDOW_HOURS_DEFAULT),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  CORS_ORIGINS: z.string().default(""),
+  /** Origins (scheme://host[:port]) whose pages may call the API and open its sockets. */
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .superRefine((value, context) => {
+      for (const entry of listedOrigins(value)) {
+        if (originOf(entry) === null) {
+          context.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an origin: write each as scheme://host[:port] (e.g. https://app.example.com), comma-separated`,
+          });
+        }
+      }
+    }),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: trustProxyFromEnv,
   RATE_LIMIT_DISABLED: booleanFromEnv,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { decodeJwt } from "jose";
-import type { Config } from "../config.js";
+import { corsOrigins, type Config } from "../config.js";
 
 /** The access token of a socket upgrade (browsers cannot set headers on one). */
 export function queryToken(request: FastifyRequest): string | undefined {
@@ -34,18 +34,7 @@ export function tokenExpiry(token: string): number | null {
 export function originPolicy(
   config: Pick<Config, "PUBLIC_URL" | "CORS_ORIGINS" | "NODE_ENV">,
 ): (origin: string, host: string | undefined) => boolean {
-  const allowed = new Set(
-    [config.PUBLIC_URL, ...config.CORS_ORIGINS.split(",")]
-      .map((value) => value.trim())
-      .filter(Boolean)
-      .map((value) => {
-        try {
-          return new URL(value).origin;
-        } catch {
-          return value;
-        }
-      }),
-  );
+  const allowed = new Set([new URL(config.PUBLIC_URL).origin, ...corsOrigins(config)]);
   const isDevelopment = config.NODE_ENV === "development";
   return (origin, host) => {
     if (allowed.has(origin)) return true;

@@ -17,11 +17,12 @@ export default async function dashboardModule(
   app.get(
     "/seller/seller-dashboard/",
     {
-      onRequest: requireAuth(app, "Seller"),
+      onRequest: requireAuth(app, "Seller", "Admin"),
       schema: {
         tags: ["dashboard"],
         security: bearer,
-        summary: "Counts of the seller's active, sample and completed shipments",
+        summary:
+          "Counts of the seller's active, sample and completed shipments (an admin: every seller's)",
         response: objectResponse(sellerDashboardSchema),
       },
     },

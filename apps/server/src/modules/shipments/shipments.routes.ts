@@ -209,6 +209,8 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
   const lists: Array<{
     path: string;
     group: "Seller" | "Shipper";
+    /** Admins may read it too (a seller dashboard's list: see listKind). */
+    admins?: true;
     name: Exclude<ShipmentListName, "shipper-history">;
     summary: string;
   }> = [
@@ -251,8 +253,9 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     {
       path: "/seller/recent-orders/",
       group: "Seller",
+      admins: true,
       name: "seller-recent",
-      summary: "Accepted orders",
+      summary: "Accepted orders (an admin: every seller's)",
     },
     {
       path: "/seller/past-orders/",
@@ -271,7 +274,9 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     app.get(
       list.path,
       {
-        onRequest: requireAuth(app, list.group),
+        onRequest: list.admins
+          ? requireAuth(app, list.group, "Admin")
+          : requireAuth(app, list.group),
         schema: {
           tags,
           security: bearer,

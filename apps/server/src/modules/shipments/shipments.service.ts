@@ -402,7 +402,11 @@ function listKind(
     case "seller-pending":
       return { kind: "seller", sellerId: user.id, statuses: ["Quotation Approved"] };
     case "seller-recent":
-      return { kind: "seller", sellerId: user.id, statuses: ["Quotation Accepted"] };
+      // The seller dashboard's list: an admin (sent there by the existing client) has no orders
+      // of their own and sees every seller's.
+      return user.group === "Admin"
+        ? { kind: "admin", status: "Quotation Accepted" }
+        : { kind: "seller", sellerId: user.id, statuses: ["Quotation Accepted"] };
     case "seller-past":
       return { kind: "seller", sellerId: user.id, statuses: ["Shipment Completed"] };
     case "seller-cancelled":
