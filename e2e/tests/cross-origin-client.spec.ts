@@ -12,7 +12,9 @@ import { shipmentInput } from "../support/shipments";
 import { CLIENT_PORT } from "../playwright.config";
 
 const CLIENT_ORIGIN = `http://127.0.0.1:${CLIENT_PORT}`;
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n").toString("base64");
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n").toString(
+  "base64",
+);
 const DEMO_ADMIN = { email: "demo.admin@example.com", password: "Admin#Demo1" };
 
 /**
@@ -211,7 +213,12 @@ test("the existing client's calls pass CORS from its own origin, by fetch and by
       const shipmentId = booked.body.data.id as number;
       const bid = await call("POST", "/shipper/quotation/", 201, {
         token: agent.access_token,
-        json: { shipment: String(shipmentId), pickup_amount: "100", fast_amount: "900", normal_amount: "" },
+        json: {
+          shipment: String(shipmentId),
+          pickup_amount: "100",
+          fast_amount: "900",
+          normal_amount: "",
+        },
       });
       const quotationId = bid.body.data.id as number;
       await call("POST", `admin/shipments/${shipmentId}/winner/`, 200, {
@@ -322,10 +329,9 @@ test("the existing client's calls pass CORS from its own origin, by fetch and by
     const open = (name: string, url: string) =>
       page.evaluate(
         ([n, u]) =>
-          (window as unknown as { openSocket: (n: string, u: string) => Promise<string> }).openSocket(
-            n,
-            u,
-          ),
+          (
+            window as unknown as { openSocket: (n: string, u: string) => Promise<string> }
+          ).openSocket(n, u),
         [name, url] as const,
       );
     const eventsOf = (name: string) =>
@@ -339,10 +345,12 @@ test("the existing client's calls pass CORS from its own origin, by fetch and by
         name,
       );
     expect(await open("announcements", `${socketBase}/announcement/`)).toBe("open");
-    expect(await open("bell", `${socketBase}/notifications/${seller.user.id}/?token=${token}`)).toBe(
+    expect(
+      await open("bell", `${socketBase}/notifications/${seller.user.id}/?token=${token}`),
+    ).toBe("open");
+    expect(await open("chat", `${socketBase}/group-chat/${shipmentId}/?token=${token}`)).toBe(
       "open",
     );
-    expect(await open("chat", `${socketBase}/group-chat/${shipmentId}/?token=${token}`)).toBe("open");
     expect(
       await open("sample", `${socketBase}/sample-shipment-chat/${sampleId}/?token=${token}`),
     ).toBe("open");

@@ -29,7 +29,10 @@ export async function platformCounts(
   db: DbOrTx,
 ): Promise<{ active: number; completed: number; samples: number }> {
   const [byStatus, samples] = await Promise.all([
-    db.select({ status: shipments.status, value: count() }).from(shipments).groupBy(shipments.status),
+    db
+      .select({ status: shipments.status, value: count() })
+      .from(shipments)
+      .groupBy(shipments.status),
     db.select({ value: count() }).from(sampleShipments),
   ]);
   let active = 0;

@@ -9,7 +9,8 @@ import { platformCounts, sellerCounts } from "./dashboard.repository.js";
  * and acts on every shipment and has none of their own.
  */
 export async function sellerDashboard(db: Db, user: AuthUser): Promise<SellerDashboard> {
-  const counts = user.group === "Admin" ? await platformCounts(db) : await sellerCounts(db, user.id);
+  const counts =
+    user.group === "Admin" ? await platformCounts(db) : await sellerCounts(db, user.id);
   return {
     active_shipments: counts.active,
     sample_shipments: counts.samples,

@@ -638,8 +638,13 @@ describe("seller views (S16, S17)", () => {
     // The other seller lists and every seller write stay the seller's.
     expect((await call(admin, "GET", "seller/shipments/")).status).toBe(403);
     expect(
-      (await call(admin, "POST", "sample-shipments/", { product_name: "x", quantity: 1, address: "y" }))
-        .status,
+      (
+        await call(admin, "POST", "sample-shipments/", {
+          product_name: "x",
+          quantity: 1,
+          address: "y",
+        })
+      ).status,
     ).toBe(403);
   });
 });
