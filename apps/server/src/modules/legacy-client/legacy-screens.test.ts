@@ -60,6 +60,7 @@ type Body = {
   message: string;
   data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- read as the client does
   errors?: Array<{ field?: string; message: string }>;
+  pagination_option?: { page: number; pages: number; per_page: number; count: number };
 };
 
 /**
