@@ -45,8 +45,11 @@ export const corsPlugin = fp(
     const origins = corsOrigins(app.config);
     app.addHook("onReady", async () => {
       if (origins.length === 0) {
+        // Development admits sockets from loopback pages (the Vite dev server): only calls fail.
+        const refused =
+          app.config.NODE_ENV === "development" ? "API calls" : "API calls and sockets";
         app.log.info(
-          "CORS_ORIGINS is empty: browsers will refuse API calls and sockets from pages on other origins (this server's own web app is unaffected); to allow a web client on another origin, set CORS_ORIGINS=https://client.example.com (comma-separated origins)",
+          `CORS_ORIGINS is empty: browsers will refuse ${refused} from pages on other origins (this server's own web app is unaffected); to allow a web client on another origin, set CORS_ORIGINS=https://client.example.com (comma-separated origins)`,
         );
       } else {
         app.log.info(`CORS: API calls and sockets allowed from ${origins.join(", ")}`);
