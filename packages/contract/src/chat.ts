@@ -18,6 +18,7 @@ export const chatMessages = {
   attachmentNotFound: "Attachment not found",
   attachmentNotAuthorised: "You are not authorised to view this attachment",
   attachmentAlreadyUsed: "This attachment has already been sent",
+  clientIdUsed: "This client_id was already used for another message",
   attachmentRequired: "Attachment is required",
   attachmentTooLarge: "File is too large. The limit is 25 MB",
   attachmentUnsupported: "Unsupported file format",

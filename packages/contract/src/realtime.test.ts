@@ -71,6 +71,26 @@ describe("client frames", () => {
     );
   });
 
+  it("takes an optional client_id of 8 to 64 safe characters on new messages", () => {
+    expect(parse({ action: "send_message", message: "hi" }).data).not.toHaveProperty("client_id");
+    const id = "0b5e7c1a-9f2d-4c3e-8a71-2d6f0e9b4c11";
+    expect(parse({ action: "send_message", message: "hi", client_id: id }).data).toMatchObject({
+      client_id: id,
+    });
+    expect(
+      parse({ action: "reply_to_thread", message: "a", reply_to_id: 7, client_id: id }).data,
+    ).toMatchObject({ client_id: id });
+    expect(firstIssue({ action: "send_message", message: "hi", client_id: "short" })).toMatch(
+      /^client_id: /,
+    );
+    expect(firstIssue({ action: "send_message", message: "hi", client_id: "a b c d e f" })).toMatch(
+      /^client_id: /,
+    );
+    expect(firstIssue({ action: "send_message", message: "hi", client_id: "x".repeat(65) })).toMatch(
+      /^client_id: /,
+    );
+  });
+
   it("refuses unknown actions and non-objects", () => {
     expect(firstIssue({ action: "drop_tables" })?.startsWith("action:")).toBe(true);
     expect(parse("send_message").success).toBe(false);

@@ -39,10 +39,21 @@ const optionalAttachment = z.preprocess(
   idSchema.nullable(),
 );
 
+/**
+ * A sender's own id for one message, chosen before it is sent: a message sent again with the same
+ * id (after a dropped connection or a reload) is stored once, and the sender is answered with the
+ * stored copy. Optional, so clients that never send one work as before.
+ */
+export const CHAT_CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const chatClientIdSchema = z
+  .string()
+  .regex(CHAT_CLIENT_ID_PATTERN, "client_id must be 8 to 64 letters, digits, - or _");
+
 const sendMessageFrameSchema = z.object({
   action: z.literal("send_message"),
   message: messageText.optional().default(""),
   attachment: optionalAttachment,
+  client_id: chatClientIdSchema.optional(),
   user_id: ignored,
   sender_type: ignored,
 });
@@ -107,9 +118,14 @@ export type ClientAction = (typeof CLIENT_ACTIONS)[number];
 const frame = <E extends string, D extends z.ZodType>(eventType: E, data: D) =>
   z.object({ event_type: z.literal(eventType), data });
 
+/** A new message as broadcast: with the sender's client_id when its frame carried one. */
+export const sentMessageEventSchema = chatMessageSchema.extend({
+  client_id: z.string().optional(),
+});
+
 export const serverEventSchema = z.discriminatedUnion("event_type", [
-  frame("message_sent", chatMessageSchema),
-  frame("message_replied", chatMessageSchema),
+  frame("message_sent", sentMessageEventSchema),
+  frame("message_replied", sentMessageEventSchema),
   frame("message_edited", chatMessageSchema),
   frame("message_deleted", z.object({ id: z.number().int() })),
   frame("reaction_added", chatReactionSchema),
@@ -127,6 +143,8 @@ export const serverEventSchema = z.discriminatedUnion("event_type", [
       /** The refused frame's action and message, when it named them (so a client can tell which). */
       action: z.string().optional(),
       message_id: z.number().int().optional(),
+      /** The refused send's client_id, when its frame carried one. */
+      client_id: z.string().optional(),
     }),
   ),
 ]);

@@ -282,6 +282,102 @@ describe("chat over WebSockets", () => {
       expect(history.json().data.messages.map((m: ChatMessage) => m.content)).toEqual(["now"]);
     });
 
+    it("stores a message sent again with its client_id once and answers only the sender", async () => {
+      const order = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
+      const agentSocket = await open(chatPath(order.id), agent);
+      const first = await open(chatPath(order.id), seller);
+      const clientId = "c1d2e3f4-0000-4000-8000-000000000001";
+      first.send({ action: "send_message", message: "Pickup at 9", client_id: clientId });
+      const sent = (await first.next("message_sent")).data;
+      expect(sent).toMatchObject({ content: "Pickup at 9", client_id: clientId });
+      expect((await agentSocket.next("message_sent")).data.id).toBe(sent.id);
+
+      // The connection dropped before the answer: the same frame again, on a new socket.
+      first.close();
+      const again = await open(chatPath(order.id), seller);
+      again.send({ action: "send_message", message: "Pickup at 9", client_id: clientId });
+      expect((await again.next("message_sent")).data).toEqual(sent);
+      // A reply replays as a reply; a later message shows the agent heard nothing in between.
+      const replyId = "c1d2e3f4-0000-4000-8000-000000000002";
+      const reply = { action: "reply_to_thread", message: "And 10?", reply_to_id: sent.id };
+      again.send({ ...reply, client_id: replyId });
+      const replied = (await again.next("message_replied")).data;
+      again.send({ ...reply, client_id: replyId });
+      await again.until(() => again.count("message_replied") >= 2);
+      expect(again.events.at(-1)).toEqual({ event_type: "message_replied", data: replied });
+      again.send({ action: "send_message", message: "marker" });
+      await agentSocket.until(() =>
+        agentSocket.events.some(
+          (e) => e.event_type === "message_sent" && e.data.content === "marker",
+        ),
+      );
+      expect(agentSocket.count("message_sent")).toBe(2);
+      expect(agentSocket.count("message_replied")).toBe(1);
+
+      // Once the chat is closed a late retry still learns that its message arrived.
+      await setShipmentStatus(ctx.app, order.id, "Shipment Completed");
+      again.send({ action: "send_message", message: "Pickup at 9", client_id: clientId });
+      await again.until(() => again.count("message_sent") >= 3);
+      expect(again.events.at(-1)).toEqual({ event_type: "message_sent", data: sent });
+
+      const history = await ctx.app.inject({
+        method: "GET",
+        url: `/api/chat/messages/${order.id}/`,
+        headers: seller.auth,
+      });
+      expect(history.json().data.messages.map((m: ChatMessage) => m.content)).toEqual([
+        "Pickup at 9",
+        "And 10?",
+        "marker",
+      ]);
+    });
+
+    it("keeps client_ids per sender and chat, and names the client_id of a refused send", async () => {
+      const order = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
+      const other = await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id });
+      const clientId = "c1d2e3f4-0000-4000-8000-000000000003";
+      const sellerSocket = await open(chatPath(order.id), seller);
+      const agentSocket = await open(chatPath(order.id), agent);
+      sellerSocket.send({ action: "send_message", message: "mine", client_id: clientId });
+      await sellerSocket.next("message_sent");
+      // Another sender's client_id is theirs alone.
+      agentSocket.send({ action: "send_message", message: "theirs", client_id: clientId });
+      await agentSocket.until(() =>
+        agentSocket.events.some((e) => e.event_type === "message_sent" && e.data.content === "theirs"),
+      );
+      // The same sender cannot reuse it in another chat.
+      const elsewhere = await open(chatPath(other.id), seller);
+      elsewhere.send({ action: "send_message", message: "elsewhere", client_id: clientId });
+      expect((await elsewhere.next("error")).data).toEqual({
+        message: texts.clientIdUsed,
+        action: "send_message",
+        client_id: clientId,
+      });
+      elsewhere.send({ action: "send_message", message: "  ", client_id: "c1d2e3f4-blank" });
+      await elsewhere.until(() => elsewhere.count("error") >= 2);
+      expect(elsewhere.events.at(-1)?.data).toEqual({
+        message: texts.messageRequired,
+        action: "send_message",
+        client_id: "c1d2e3f4-blank",
+      });
+      elsewhere.send({ action: "send_message", message: "x", client_id: "bad id" });
+      await elsewhere.until(() => elsewhere.count("error") >= 3);
+      expect(elsewhere.events.at(-1)?.data.message).toMatch(/^client_id: /);
+
+      const contents = async (id: number) =>
+        (
+          await ctx.app.inject({
+            method: "GET",
+            url: `/api/chat/messages/${id}/`,
+            headers: seller.auth,
+          })
+        )
+          .json()
+          .data.messages.map((m: ChatMessage) => m.content);
+      expect(await contents(order.id)).toEqual(["mine", "theirs"]);
+      expect(await contents(other.id)).toEqual([]);
+    });
+
     it("keeps chats apart: a message in another shipment never reaches this room", async () => {
       const other = await insertShipment(ctx.app, { sellerId: seller.id, agentId: otherAgent.id });
       const here = await open(chatPath(shipmentId), agent);

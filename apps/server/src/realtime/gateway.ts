@@ -223,13 +223,16 @@ export async function registerGateway(
           message,
           action: parsed.data.action,
           ...("message_id" in parsed.data ? { message_id: parsed.data.message_id } : {}),
+          ...("client_id" in parsed.data && parsed.data.client_id !== undefined
+            ? { client_id: parsed.data.client_id }
+            : {}),
         },
       });
     try {
       if (action.channels && !action.channels.includes(endpoint.channel)) {
         throw AppError.badRequest(realtimeMessages.wrongChannel);
       }
-      await action.handle(parsed.data, user, scope);
+      await action.handle(parsed.data, user, scope, (event) => connection.sendEvent(event));
     } catch (error) {
       if (error instanceof AppError) return refused(error.fields[0]?.message ?? error.message);
       log.error({ err: error }, "websocket action failed");

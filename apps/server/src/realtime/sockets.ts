@@ -49,7 +49,13 @@ export interface SocketAction<A extends ClientAction = ClientAction> {
   channels?: readonly string[];
   /** Changes what everyone in a chat sees: draws on the user's budget shared by all sockets. */
   budgeted?: boolean;
-  handle(frame: FrameOf<A>, user: AuthUser, scope: SocketScope | null): Promise<void>;
+  /** `reply` answers the socket the frame came on, and no one else. */
+  handle(
+    frame: FrameOf<A>,
+    user: AuthUser,
+    scope: SocketScope | null,
+    reply: (event: ServerEvent) => void,
+  ): Promise<void>;
 }
 
 export interface SocketRegistration {

@@ -76,6 +76,28 @@ export const chatMessages = pgTable(
   ],
 );
 
+/**
+ * The client_id a sender gave a message, so the same message sent again (after a dropped
+ * connection or a reload) is answered with the stored one instead of being stored twice.
+ */
+export const chatMessageClientIds = pgTable(
+  "chat_message_client_ids",
+  {
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id").notNull(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.senderId, t.clientId] }),
+    index("chat_message_client_ids_message_idx").on(t.messageId),
+  ],
+);
+
 /** One reaction per user per message; reacting again replaces it. */
 export const chatReactions = pgTable(
   "chat_reactions",

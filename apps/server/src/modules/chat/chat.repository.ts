@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, desc, eq, gt, inArray, max, sql, type SQL } fro
 import type { DbOrTx } from "../../db/client.js";
 import {
   chatAttachments,
+  chatMessageClientIds,
   chatMessages,
   chatReactions,
   chatReadCursors,
@@ -268,6 +269,39 @@ export async function insertMessage(
     .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
   if (!row) throw new Error("message insert returned nothing");
   return row;
+}
+
+/** Records the client_id the sender gave a message; a second record of the pair fails (23505). */
+export async function insertClientId(
+  db: DbOrTx,
+  values: { senderId: number; clientId: string; messageId: number },
+): Promise<void> {
+  await db.insert(chatMessageClientIds).values(values);
+}
+
+/** The sender's message in this chat stored under `clientId`, if any. */
+export async function findMessageByClientId(
+  db: DbOrTx,
+  chat: ChatRef,
+  senderId: number,
+  clientId: string,
+): Promise<MessageRow | null> {
+  const stored = db
+    .select({ id: chatMessageClientIds.messageId })
+    .from(chatMessageClientIds)
+    .where(
+      and(
+        eq(chatMessageClientIds.senderId, senderId),
+        eq(chatMessageClientIds.clientId, clientId),
+      ),
+    );
+  const [row] = await selectMessages(
+    db,
+    and(inChat(chat), inArray(chatMessages.id, stored)),
+    "asc",
+    1,
+  );
+  return row ?? null;
 }
 
 export async function updateMessageContent(

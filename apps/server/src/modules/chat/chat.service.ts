@@ -61,6 +61,14 @@ export interface NewMessage {
   content: string;
   attachmentId: number | null;
   replyToId: number | null;
+  /** The sender's own id for the message: sent again with it, the message is stored once. */
+  clientId?: string | null;
+}
+
+/** A posted message; `duplicate` when it was stored before under the same client_id. */
+export interface PostedMessage {
+  message: ChatMessage & { client_id?: string };
+  duplicate: boolean;
 }
 
 const NOTIFICATION_TEXT_MAX = 500;
@@ -174,7 +182,34 @@ export class ChatService {
   }
 
   async sendMessage(user: AuthUser, chat: ChatRef, input: NewMessage): Promise<ChatMessage> {
-    const facts = await this.requireOpenChat(user, chat);
+    return (await this.postMessage(user, chat, input)).message;
+  }
+
+  /** The sender's message stored before under `clientId`, as the chat shows it. */
+  private async sentBefore(
+    user: AuthUser,
+    chat: ChatRef,
+    clientId: string,
+  ): Promise<PostedMessage | null> {
+    const row = await repo.findMessageByClientId(this.db, chat, user.id, clientId);
+    if (!row) return null;
+    const [message] = await this.present(chat, [row]);
+    return message ? { message: { ...message, client_id: clientId }, duplicate: true } : null;
+  }
+
+  /**
+   * Stores and announces a new message. With a client_id already used by this sender in this chat
+   * nothing is stored or announced again: the stored message comes back as a duplicate (also when
+   * the chat closed since, so a late retry learns that its message did arrive).
+   */
+  async postMessage(user: AuthUser, chat: ChatRef, input: NewMessage): Promise<PostedMessage> {
+    const clientId = input.clientId ?? null;
+    const facts = await this.requireParty(user, chat);
+    if (clientId !== null) {
+      const earlier = await this.sentBefore(user, chat, clientId);
+      if (earlier) return earlier;
+    }
+    if (!isChatOpen(facts)) throw AppError.conflict(texts.chatClosed);
     const content = input.content.trim();
     if (!content && input.attachmentId === null) throw AppError.badRequest(texts.messageRequired);
 
@@ -194,17 +229,30 @@ export class ChatService {
 
     let inserted: { id: number; createdAt: Date };
     try {
+      const values = {
+        chat,
+        senderId: user.id,
+        senderType: user.group,
+        content,
+        parentId: parent?.id ?? null,
+        attachmentId: attachment?.id ?? null,
+      };
       inserted = await this.writeAsParty(user, facts, (db) =>
-        repo.insertMessage(db, {
-          chat,
-          senderId: user.id,
-          senderType: user.group,
-          content,
-          parentId: parent?.id ?? null,
-          attachmentId: attachment?.id ?? null,
-        }),
+        clientId === null
+          ? repo.insertMessage(db, values)
+          : db.transaction(async (tx) => {
+              const row = await repo.insertMessage(tx, values);
+              await repo.insertClientId(tx, { senderId: user.id, clientId, messageId: row.id });
+              return row;
+            }),
       );
     } catch (error) {
+      if (clientId !== null && isUniqueViolation(error)) {
+        // The same message sent twice at once (two tabs, a retry racing the first try).
+        const earlier = await this.sentBefore(user, chat, clientId);
+        if (earlier) return earlier;
+        if (!attachment) throw AppError.conflict(texts.clientIdUsed);
+      }
       // The unique index on attachment_id settles two concurrent sends of one upload.
       if (attachment && isUniqueViolation(error))
         throw AppError.conflict(texts.attachmentAlreadyUsed);
@@ -236,12 +284,15 @@ export class ChatService {
           repo.readCursors(this.db, chat),
         ])
       : [[], []];
-    const message = presentMessage(row, {
-      reactions: parentReactions,
-      cursors,
-      parents,
-      urlFor: this.urlFor,
-    });
+    const message = {
+      ...presentMessage(row, {
+        reactions: parentReactions,
+        cursors,
+        parents,
+        urlFor: this.urlFor,
+      }),
+      ...(clientId === null ? {} : { client_id: clientId }),
+    };
     this.deps.events.emit("chat.message_posted", {
       chat,
       parties: { sellerId: facts.sellerId, agentId: facts.agentId },
@@ -252,7 +303,7 @@ export class ChatService {
       () => this.announceMessage(facts, user, row),
       "chat notification failed",
     );
-    return message;
+    return { message, duplicate: false };
   }
 
   /**

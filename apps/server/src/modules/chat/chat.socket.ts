@@ -1,4 +1,4 @@
-import { WS_CLOSE_CODES } from "@fba/contract";
+import { WS_CLOSE_CODES, type ServerEvent } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import { rooms } from "../../realtime/hub.js";
@@ -34,15 +34,27 @@ export function chatSockets(chat: ChatService): SocketRegistration {
 
   const inChat = { channels: ["chat"] } as const;
   const send = async (
-    frame: { message: string; attachment: number | null; reply_to_id: number | null },
+    frame: {
+      message: string;
+      attachment: number | null;
+      reply_to_id: number | null;
+      client_id?: string | undefined;
+    },
     user: AuthUser,
     scope: SocketScope | null,
+    reply: (event: ServerEvent) => void,
   ) => {
-    await chat.sendMessage(user, scopeOf(scope), {
+    const posted = await chat.postMessage(user, scopeOf(scope), {
       content: frame.message,
       attachmentId: frame.attachment,
       replyToId: frame.reply_to_id,
+      clientId: frame.client_id ?? null,
     });
+    // Stored before under this client_id: only the sender hears about it again, as it was sent.
+    if (posted.duplicate) {
+      const { message } = posted;
+      reply({ event_type: message.parent ? "message_replied" : "message_sent", data: message });
+    }
   };
   return {
     endpoints: [
@@ -54,7 +66,8 @@ export function chatSockets(chat: ChatService): SocketRegistration {
         action: "send_message",
         ...inChat,
         budgeted: true,
-        handle: (frame, user, scope) => send({ ...frame, reply_to_id: null }, user, scope),
+        handle: (frame, user, scope, reply) =>
+          send({ ...frame, reply_to_id: null }, user, scope, reply),
       }),
       socketAction({
         action: "reply_to_thread",

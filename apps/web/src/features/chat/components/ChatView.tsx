@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useMemo, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   Alert,
   Box,
@@ -20,11 +20,14 @@ import { ApiError } from "../../../lib/api-client";
 import { isRefusal } from "../../../components/AccessDenied";
 import { QueryProblem } from "../../../components/query-state/QueryState";
 import { useQueryView } from "../../../components/query-state/query-view";
+import { fullName } from "../../../lib/names";
+import type { ServerFrame } from "../../../lib/realtime";
 import { useCurrentUser } from "../../../lib/session";
 import { toastApiError } from "../../../lib/toast";
 import { useChatHistory } from "../api/get-chat-history";
 import { uploadAttachment } from "../api/upload-attachment";
 import { useChatChannel, type ChatFrameObserver } from "../api/use-chat-channel";
+import { useChatOutbox } from "../api/use-chat-outbox";
 import { dayLabel } from "../lib/format";
 import { changeLock, editRefusedNote } from "../lib/message-lock";
 import type { ChatMessage, ChatParty } from "@fba/contract";
@@ -32,6 +35,7 @@ import type { ChatPanelProps } from "../types";
 import { Composer, type ComposerMode, type ComposerSubmit } from "./Composer";
 import { EmojiPickerPopover } from "./EmojiPickerPopover";
 import { MessageBubble, type MessageActions } from "./MessageBubble";
+import { NOT_SENT_LABEL, PendingBubble } from "./PendingBubble";
 import { ChatHeader } from "./ChatHeader";
 import { DayDivider } from "./DayDivider";
 import { useChatScroll } from "./use-chat-scroll";
@@ -54,6 +58,40 @@ interface PendingEdit {
 const NO_EDIT_ANSWER =
   "No answer yet, so the edit may not be saved. Your text is still in the box: try again.";
 
+/** Hidden on screen, read by screen readers. */
+const visuallyHidden = {
+  border: 0,
+  clip: "rect(0 0 0 0)",
+  height: "1px",
+  margin: "-1px",
+  overflow: "hidden",
+  padding: 0,
+  position: "absolute",
+  whiteSpace: "nowrap",
+  width: "1px",
+} as const;
+
+const OUTBOX_FULL =
+  "Too many messages are waiting to be sent. Send or delete some first; your text is still in the box.";
+
+/** What the live region says about the author's unsent messages ("" when there are none). */
+export function notSentAnnouncement(
+  entries: readonly { state: string; error: string | null }[],
+  connected: boolean,
+): string {
+  const failed = entries.filter((entry) => entry.state === "failed");
+  const waiting = entries.filter((entry) => entry.state === "queued");
+  if (failed.length > 0) {
+    const reason = failed.at(-1)?.error;
+    return `${NOT_SENT_LABEL}${reason ? `: ${reason}` : ""}. Use Retry to send it again or Delete to discard it.`;
+  }
+  if (waiting.length === 0) return "";
+  const count = waiting.length === 1 ? "1 message" : `${waiting.length} messages`;
+  return connected
+    ? `${NOT_SENT_LABEL}: ${count} waiting to be sent.`
+    : `${NOT_SENT_LABEL}: ${count} kept here and sent when the connection is back.`;
+}
+
 /** The live chat of one order. */
 export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   const user = useCurrentUser();
@@ -62,8 +100,11 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   const { view: historyView } = useQueryView(history);
   const pendingEdit = useRef<PendingEdit | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The unsent messages see every frame first (their server copies and refusals).
+  const outboxObserver = useRef<(frame: ServerFrame) => boolean>(() => false);
   const observe = useCallback<ChatFrameObserver>(
     (frame) => {
+      if (outboxObserver.current(frame)) return true;
       const pending = pendingEdit.current;
       if (frame.event_type === "message_edited") {
         if (pending?.messageId === frame.data.id && frame.data.sender.id === userId) {
@@ -88,6 +129,17 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   );
   const channel = useChatChannel(kind, id, Boolean(user), observe);
   const { send } = channel;
+  const outbox = useChatOutbox({
+    kind,
+    id,
+    user,
+    status: channel.status,
+    send,
+    retryConnection: channel.retryNow,
+  });
+  useEffect(() => {
+    outboxObserver.current = outbox.observe;
+  }, [outbox.observe]);
   const [mode, setMode] = useState<ComposerMode>({ kind: "normal" });
   const [editInFlight, setEditInFlight] = useState(false);
   const [reactTarget, setReactTarget] = useState<{
@@ -108,6 +160,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
     messages,
     userId,
     history.isSuccess,
+    outbox.entries.length,
   );
   useMarkChatRead({ kind, id, data, isVisible, channelStatus: channel.status, send });
 
@@ -174,32 +227,38 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         }
         return outcome.saved;
       }
-      let attachment: number | null = null;
+      let attachment: { id: number; file_name: string } | null = null;
       if (file) {
         try {
-          attachment = (await uploadAttachment(file)).id;
+          const uploaded = await uploadAttachment(file);
+          attachment = { id: uploaded.id, file_name: uploaded.file_name };
         } catch (error) {
+          // The file and the text stay in the box.
           toastApiError(error);
           return false;
         }
       }
-      const frame = {
-        message: text,
-        user_id: user.id,
-        sender_type: user.groups,
+      // Kept until the server has stored it: sent now when connected, or once the connection is
+      // back, and shown as not sent meanwhile.
+      const parent = current.kind === "replying" ? current.message : null;
+      const kept = outbox.enqueue({
+        text,
         attachment,
-      };
-      const sent =
-        current.kind === "replying"
-          ? send({ action: "reply_to_thread", ...frame, reply_to_id: current.message.id })
-          : send({ action: "send_message", ...frame });
-      if (sent) {
-        stickToBottom();
-        setMode({ kind: "normal" });
+        reply_to: parent && {
+          id: parent.id,
+          sender_name: fullName(parent.sender),
+          content: parent.content || (parent.attachment ? "Attachment" : ""),
+        },
+      });
+      if (!kept) {
+        setNotice(OUTBOX_FULL);
+        return false;
       }
-      return sent;
+      stickToBottom();
+      setMode({ kind: "normal" });
+      return true;
     },
-    [send, user, stickToBottom],
+    [send, user, stickToBottom, outbox],
   );
 
   const confirmDelete = () => {
@@ -235,7 +294,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         <Alert severity="error">{message}</Alert>
       </Box>
     );
-  } else if (messages.length === 0) {
+  } else if (messages.length === 0 && outbox.entries.length === 0) {
     body = (
       <Stack
         spacing={1.5}
@@ -268,6 +327,14 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
             </Fragment>
           );
         })}
+        {outbox.entries.map((entry) => (
+          <PendingBubble
+            key={entry.client_id}
+            entry={entry}
+            onRetry={outbox.retry}
+            onDelete={outbox.discard}
+          />
+        ))}
       </Stack>
     );
   }
@@ -335,6 +402,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
           onCancelMode={() => setMode({ kind: "normal" })}
           onSubmit={onSubmit}
           connected={channel.status === "open"}
+          sendsOffline
           notice={notice}
           onDismissNotice={() => setNotice(null)}
         />
@@ -350,6 +418,9 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
           </Typography>
         </Stack>
       )}
+      <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="not-sent-status">
+        {notSentAnnouncement(outbox.entries, channel.status === "open")}
+      </Box>
       <EmojiPickerPopover
         anchorEl={reactTarget?.anchor ?? null}
         onClose={() => setReactTarget(null)}

@@ -45,6 +45,11 @@ interface ComposerProps {
   /** Resolves true when the message went out (the composer then clears). */
   onSubmit: (input: ComposerSubmit) => Promise<boolean>;
   connected: boolean;
+  /**
+   * New messages and replies may be sent while disconnected (they are kept and sent once the
+   * connection is back); edits still need the connection.
+   */
+  sendsOffline?: boolean;
   /** Why the last edit or delete did not go through; shown above the box until dismissed. */
   notice?: string | null;
   onDismissNotice?: () => void;
@@ -65,6 +70,7 @@ export function Composer({
   onCancelMode,
   onSubmit,
   connected,
+  sendsOffline = false,
   notice = null,
   onDismissNotice,
 }: ComposerProps) {
@@ -91,7 +97,8 @@ export function Composer({
     if (modeKey !== "normal") inputRef.current?.focus();
   }, [modeKey]);
 
-  const enabled = canSubmit(text, file !== null, mode) && !sending && connected;
+  const canSendNow = connected || (sendsOffline && mode.kind !== "editing");
+  const enabled = canSubmit(text, file !== null, mode) && !sending && canSendNow;
 
   const submit = async () => {
     if (!enabled) return;

@@ -7,11 +7,26 @@ const NEAR_BOTTOM_PX = 120;
  * Keeps a chat's message box scrolled to the newest message when that is what the reader wants,
  * and tells whether the box is on screen. The box takes `onScroll`.
  */
-export function useChatScroll(messages: ChatMessage[], userId: number, isReady: boolean) {
+export function useChatScroll(
+  messages: ChatMessage[],
+  userId: number,
+  isReady: boolean,
+  /** The author's messages not sent yet, shown after the history. */
+  pendingCount = 0,
+) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const lastCount = useRef(0);
+  const lastPending = useRef(pendingCount);
   const [isVisible, setIsVisible] = useState(false);
+
+  // A message the reader just typed is in view even before it is sent.
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    const grew = pendingCount > lastPending.current;
+    lastPending.current = pendingCount;
+    if (box && grew) box.scrollTop = box.scrollHeight;
+  }, [pendingCount]);
 
   // Newest message in view: on first load, after own sends, and while the reader is at the bottom.
   useLayoutEffect(() => {
