@@ -86,9 +86,9 @@ describe("client frames", () => {
     expect(firstIssue({ action: "send_message", message: "hi", client_id: "a b c d e f" })).toMatch(
       /^client_id: /,
     );
-    expect(firstIssue({ action: "send_message", message: "hi", client_id: "x".repeat(65) })).toMatch(
-      /^client_id: /,
-    );
+    expect(
+      firstIssue({ action: "send_message", message: "hi", client_id: "x".repeat(65) }),
+    ).toMatch(/^client_id: /);
   });
 
   it("refuses unknown actions and non-objects", () => {

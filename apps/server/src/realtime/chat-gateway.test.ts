@@ -343,7 +343,9 @@ describe("chat over WebSockets", () => {
       // Another sender's client_id is theirs alone.
       agentSocket.send({ action: "send_message", message: "theirs", client_id: clientId });
       await agentSocket.until(() =>
-        agentSocket.events.some((e) => e.event_type === "message_sent" && e.data.content === "theirs"),
+        agentSocket.events.some(
+          (e) => e.event_type === "message_sent" && e.data.content === "theirs",
+        ),
       );
       // The same sender cannot reuse it in another chat.
       const elsewhere = await open(chatPath(other.id), seller);

@@ -232,6 +232,30 @@ describe("channel reconnects", () => {
     leave();
   });
 
+  it("a tab shown again tries at once during the long waits; a hidden one waits", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(1);
+    const leave = subscribeChannel("group-chat/15/", { onEvent: () => undefined });
+    await settle();
+    FakeSocket.all[0]!.onopen?.();
+    for (let attempt = 1; attempt <= 7; attempt += 1) {
+      const before = FakeSocket.all.length;
+      FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
+      while (FakeSocket.all.length === before) await vi.advanceTimersByTimeAsync(500);
+    }
+    FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
+    const before = FakeSocket.all.length;
+    const visibility = vi.spyOn(document, "visibilityState", "get");
+    visibility.mockReturnValue("hidden");
+    document.dispatchEvent(new Event("visibilitychange"));
+    await settle();
+    expect(FakeSocket.all).toHaveLength(before);
+    visibility.mockReturnValue("visible");
+    document.dispatchEvent(new Event("visibilitychange"));
+    await settle();
+    expect(FakeSocket.all).toHaveLength(before + 1);
+    leave();
+  });
+
   it("does not retry when the server says the user is not a party", async () => {
     const leave = subscribeChannel("group-chat/2/", { onEvent: () => undefined });
     await settle();

@@ -290,10 +290,7 @@ export async function findMessageByClientId(
     .select({ id: chatMessageClientIds.messageId })
     .from(chatMessageClientIds)
     .where(
-      and(
-        eq(chatMessageClientIds.senderId, senderId),
-        eq(chatMessageClientIds.clientId, clientId),
-      ),
+      and(eq(chatMessageClientIds.senderId, senderId), eq(chatMessageClientIds.clientId, clientId)),
     );
   const [row] = await selectMessages(
     db,

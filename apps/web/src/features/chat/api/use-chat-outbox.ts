@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatMessage } from "@fba/contract";
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { ClientFrame, ConnectionStatus, ServerFrame } from "../../../lib/realtime";
 import type { ChatKind } from "../../../lib/open-chats";
 import {
   ACK_TIMEOUT_MS,
-  enqueue as enqueueEntry,
+  enqueue,
   frameFor,
   loadOutbox,
   markFailed,
@@ -15,7 +14,7 @@ import {
   refusedEntry,
   remove,
   requeueInFlight,
-  retry as retryEntry,
+  retry,
   saveOutbox,
   settledBy,
   type NewPending,
@@ -23,6 +22,153 @@ import {
 } from "../lib/outbox";
 
 export const NO_ANSWER_NOTE = "No answer from the server";
+
+const notSent = (reason: string) =>
+  `Not sent: ${reason}. Use Retry to send it again or Delete to discard it.`;
+const KEPT_OFFLINE = "Not sent: your message is kept here and sent when the connection is back.";
+const keptFromBefore = (count: number) =>
+  `Not sent: ${count === 1 ? "1 message" : `${count} messages`} kept from before.`;
+
+interface Snapshot {
+  entries: Outbox;
+  /** What the chat's live region says, as things happen ("" when there is nothing to say). */
+  announcement: string;
+}
+
+const storage = () => (typeof localStorage === "undefined" ? null : localStorage);
+
+/**
+ * One user's unsent messages in one chat, shared by every view of that chat on the page and kept
+ * in localStorage (other tabs' changes are picked up from the storage event).
+ */
+class OutboxStore {
+  private snapshot: Snapshot;
+  private listeners = new Set<() => void>();
+  private ackTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(readonly key: string) {
+    const entries = this.read();
+    this.snapshot = {
+      entries,
+      announcement: entries.length > 0 ? keptFromBefore(entries.length) : "",
+    };
+  }
+
+  private read(): Outbox {
+    const store = storage();
+    return store ? loadOutbox(store, this.key) : [];
+  }
+
+  get = () => this.snapshot;
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) window.addEventListener("storage", this.onStorage);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size > 0) return;
+      // No view of this chat is left: localStorage keeps the messages for the next one.
+      window.removeEventListener("storage", this.onStorage);
+      this.clearAckTimer();
+      if (stores.get(this.key) === this) stores.delete(this.key);
+    };
+  };
+
+  private onStorage = (event: StorageEvent) => {
+    if (event.key === this.key) this.set(this.read(), undefined, false);
+  };
+
+  private set(entries: Outbox, announcement?: string, save = true) {
+    if (entries === this.snapshot.entries && announcement === undefined) return;
+    if (save && entries !== this.snapshot.entries) {
+      const store = storage();
+      if (store && !saveOutbox(store, this.key, entries)) {
+        console.warn("[chat] unsent messages could not be saved on this device");
+      }
+    }
+    this.snapshot = {
+      entries,
+      announcement: entries.length === 0 ? "" : (announcement ?? this.snapshot.announcement),
+    };
+    if (!entries.some((entry) => entry.state === "sending")) this.clearAckTimer();
+    for (const listener of this.listeners) listener();
+  }
+
+  private change(next: (outbox: Outbox) => Outbox, announcement?: string) {
+    this.set(next(this.snapshot.entries), announcement);
+  }
+
+  private clearAckTimer() {
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = null;
+  }
+
+  add(input: NewPending, connected: boolean): boolean {
+    const added = enqueue(this.snapshot.entries, input, newClientId(), new Date());
+    if (!added) return false;
+    this.set(added, connected ? undefined : KEPT_OFFLINE);
+    return true;
+  }
+
+  retry(clientId: string) {
+    this.change((outbox) => retry(outbox, clientId));
+  }
+
+  discard(clientId: string) {
+    this.change((outbox) => remove(outbox, clientId));
+  }
+
+  /** The connection is not open: whatever was on the wire goes back to the queue. */
+  disconnected() {
+    this.change(requeueInFlight);
+  }
+
+  /** Sends the next queued message if none is on the wire; with no answer in time it fails. */
+  pump(send: (frame: ClientFrame) => boolean, sender: { id: number; groups: string }) {
+    const next = nextToSend(this.snapshot.entries);
+    if (!next || !send(frameFor(next, sender))) return;
+    const clientId = next.client_id;
+    this.change((outbox) => markSending(outbox, clientId));
+    this.clearAckTimer();
+    this.ackTimer = setTimeout(() => {
+      this.ackTimer = null;
+      const entry = this.snapshot.entries.find((e) => e.client_id === clientId);
+      if (entry?.state !== "sending") return;
+      this.change(
+        (outbox) => markFailed(outbox, clientId, NO_ANSWER_NOTE),
+        notSent(NO_ANSWER_NOTE),
+      );
+    }, ACK_TIMEOUT_MS);
+  }
+
+  /** The server's copy settles a message; a refusal marks it not sent. True when it showed one. */
+  observe(frame: ServerFrame, userId: number): boolean {
+    if (frame.event_type === "message_sent" || frame.event_type === "message_replied") {
+      const settled = settledBy(this.snapshot.entries, frame.data, userId);
+      if (settled) this.discard(settled.client_id);
+      return false;
+    }
+    if (frame.event_type !== "error") return false;
+    const refused = refusedEntry(this.snapshot.entries, frame.data);
+    if (!refused) return false;
+    this.change(
+      (outbox) => markFailed(outbox, refused.client_id, frame.data.message),
+      notSent(frame.data.message),
+    );
+    return true;
+  }
+}
+
+const stores = new Map<string, OutboxStore>();
+
+function storeFor(key: string): OutboxStore {
+  let store = stores.get(key);
+  if (!store) {
+    store = new OutboxStore(key);
+    stores.set(key, store);
+  }
+  return store;
+}
 
 interface OutboxOptions {
   kind: ChatKind;
@@ -46,13 +192,16 @@ export interface ChatOutbox {
    * marks it not sent. True when the frame was a refusal it has shown itself.
    */
   observe: (frame: ServerFrame) => boolean;
+  /** What the chat's live region says about them, as it happens. */
+  announcement: string;
 }
 
-const storage = () => (typeof localStorage === "undefined" ? null : localStorage);
+const EMPTY: Snapshot = { entries: [], announcement: "" };
+const subscribeNothing = () => () => undefined;
 
 /**
- * The unsent messages of one chat: kept in localStorage per user and chat, sent one at a time in
- * order whenever the connection is open, each with its client_id so no retry stores it twice.
+ * The unsent messages of one chat: kept per user and chat, sent one at a time in order whenever
+ * the connection is open, each with its client_id so that no retry stores it twice.
  */
 export function useChatOutbox({
   kind,
@@ -63,124 +212,45 @@ export function useChatOutbox({
   retryConnection,
 }: OutboxOptions): ChatOutbox {
   const userId = user?.id ?? null;
-  const key = userId === null ? null : outboxKey(userId, kind, id);
-  const read = useCallback((k: string | null): Outbox => {
-    const store = storage();
-    return k && store ? loadOutbox(store, k) : [];
-  }, []);
-  const [state, setState] = useState<{ key: string | null; entries: Outbox }>(() => ({
-    key,
-    entries: read(key),
-  }));
-  let entries = state.entries;
-  if (state.key !== key) {
-    entries = read(key);
-    setState({ key, entries });
-  }
-  const latest = useRef(entries);
-  latest.current = entries;
-
-  const change = useCallback(
-    (next: (outbox: Outbox) => Outbox) => {
-      setState((current) => {
-        const updated = next(current.entries);
-        if (updated === current.entries) return current;
-        const store = storage();
-        if (current.key && store && !saveOutbox(store, current.key, updated)) {
-          console.warn("[chat] unsent messages could not be saved on this device");
-        }
-        return { ...current, entries: updated };
-      });
-    },
-    [],
+  const groups = user?.groups ?? null;
+  const store = useMemo(
+    () => (userId === null ? null : storeFor(outboxKey(userId, kind, id))),
+    [userId, kind, id],
+  );
+  const snapshot = useSyncExternalStore(store ? store.subscribe : subscribeNothing, () =>
+    store ? store.get() : EMPTY,
   );
 
-  // Another tab of the same user changed this chat's unsent messages.
   useEffect(() => {
-    if (!key) return;
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== key) return;
-      setState((current) =>
-        current.key === key ? { key, entries: read(key) } : current,
-      );
-    };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
-  }, [key, read]);
+    if (!store || userId === null || groups === null) return;
+    if (status === "open") store.pump(send, { id: userId, groups });
+    else store.disconnected();
+  }, [store, status, snapshot, send, userId, groups]);
 
-  // Whatever was on the wire when the connection dropped goes back to the queue.
-  useEffect(() => {
-    if (status !== "open") change(requeueInFlight);
-  }, [status, change]);
-
-  // Sends the next queued message while the connection is open, one at a time, in order.
-  const next = status === "open" ? nextToSend(entries) : null;
-  useEffect(() => {
-    if (!next || !user) return;
-    const clientId = next.client_id;
-    if (!send(frameFor(next, user))) return;
-    change((outbox) => markSending(outbox, clientId));
-  }, [next, user, send, change]);
-
-  // A message on the wire with no answer in time is shown as not sent.
-  const inFlight = entries.find((entry) => entry.state === "sending")?.client_id ?? null;
-  useEffect(() => {
-    if (!inFlight) return;
-    const timer = setTimeout(
-      () =>
-        change((outbox) =>
-          outbox.some((e) => e.client_id === inFlight && e.state === "sending")
-            ? markFailed(outbox, inFlight, NO_ANSWER_NOTE)
-            : outbox,
-        ),
-      ACK_TIMEOUT_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [inFlight, change]);
-
-  const enqueue = useCallback(
-    (input: NewPending) => {
-      const added = enqueueEntry(latest.current, input, newClientId(), new Date());
-      if (!added) return false;
-      const entry = added.at(-1);
-      change((outbox) => (entry ? [...outbox, entry] : outbox));
-      return true;
-    },
-    [change],
+  const connected = status === "open";
+  const enqueueEntry = useCallback(
+    (input: NewPending) => store?.add(input, connected) ?? false,
+    [store, connected],
   );
-
-  const retry = useCallback(
+  const retryEntry = useCallback(
     (clientId: string) => {
-      change((outbox) => retryEntry(outbox, clientId));
-      if (status !== "open") retryConnection();
+      store?.retry(clientId);
+      if (!connected) retryConnection();
     },
-    [change, status, retryConnection],
+    [store, connected, retryConnection],
   );
-
-  const discard = useCallback(
-    (clientId: string) => change((outbox) => remove(outbox, clientId)),
-    [change],
-  );
-
+  const discard = useCallback((clientId: string) => store?.discard(clientId), [store]);
   const observe = useCallback(
-    (frame: ServerFrame) => {
-      if (userId === null) return false;
-      if (frame.event_type === "message_sent" || frame.event_type === "message_replied") {
-        const settled = settledBy(latest.current, frame.data as ChatMessage, userId);
-        if (settled) {
-          latest.current = remove(latest.current, settled.client_id);
-          change((outbox) => remove(outbox, settled.client_id));
-        }
-        return false;
-      }
-      if (frame.event_type !== "error") return false;
-      const refused = refusedEntry(latest.current, frame.data);
-      if (!refused) return false;
-      change((outbox) => markFailed(outbox, refused.client_id, frame.data.message));
-      return true;
-    },
-    [userId, change],
+    (frame: ServerFrame) => (store && userId !== null ? store.observe(frame, userId) : false),
+    [store, userId],
   );
 
-  return { entries, enqueue, retry, discard, observe };
+  return {
+    entries: snapshot.entries,
+    announcement: snapshot.announcement,
+    enqueue: enqueueEntry,
+    retry: retryEntry,
+    discard,
+    observe,
+  };
 }

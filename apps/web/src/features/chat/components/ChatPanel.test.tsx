@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@mui/material/styles";
-import type { ChatHistory } from "@fba/contract";
+import { CHAT_CLIENT_ID_PATTERN, type ChatHistory } from "@fba/contract";
 import { theme } from "../../../app/theme";
 import { agent, history, message, seller } from "../../../test/chat-fixtures";
 import { FakeSocket, fakeFetch, signIn } from "../../../test/fake-socket";
@@ -236,6 +236,7 @@ describe("ChatPanel", { timeout: 60_000 }, () => {
       user_id: seller.id,
       sender_type: "Seller",
       attachment: null,
+      client_id: expect.stringMatching(CHAT_CLIENT_ID_PATTERN),
     });
 
     const mine = message({ content: "Hello there" });
@@ -269,6 +270,119 @@ describe("ChatPanel", { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(screen.getAllByRole("img", { name: "Read by Alex Agent" }).length).toBeGreaterThan(0),
     );
+  });
+
+  it("keeps a message typed while offline as Not sent and sends it once the connection opens", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+      await renderChat(history([message({ content: "Before" })]));
+      await screen.findByText("Before");
+      const socket = FakeSocket.latest("/ws/group-chat/7/");
+
+      // Not connected yet: the message is kept, marked, announced and saved on this device.
+      await user.type(screen.getByRole("textbox", { name: "Message" }), "Pickup at 9");
+      await user.click(screen.getByRole("button", { name: "Send" }));
+      const pending = await screen.findByTestId("chat-pending-message");
+      expect(within(pending).getByText("Pickup at 9")).toBeInTheDocument();
+      expect(within(pending).getByText("Not sent")).toBeInTheDocument();
+      expect(within(pending).getByRole("button", { name: "Retry" })).toBeEnabled();
+      expect(within(pending).getByRole("button", { name: "Delete" })).toBeEnabled();
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Not sent: your message is kept here and sent when the connection is back.",
+      );
+      expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("");
+      expect(socket.sent.some((frame) => frame.action === "send_message")).toBe(false);
+      const saved = JSON.parse(localStorage.getItem("CHAT_OUTBOX:1:shipment:7") ?? "[]");
+      expect(saved).toMatchObject([{ text: "Pickup at 9", state: "queued" }]);
+      const clientId = saved[0].client_id as string;
+
+      // Connected: sent with its client_id; with no answer in time it shows as not sent again.
+      socket.open();
+      const sends = () => socket.sent.filter((frame) => frame.action === "send_message");
+      await waitFor(() => expect(sends()).toHaveLength(1));
+      expect(sends()[0]).toMatchObject({ message: "Pickup at 9", client_id: clientId });
+      expect(await within(pending).findByText("Sending…")).toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(within(pending).getByTestId("not-sent-label")).toHaveTextContent(
+        "Not sent · No answer from the server",
+      );
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Not sent: No answer from the server. Use Retry to send it again or Delete to discard it.",
+      );
+
+      // Retry sends the same message again, under the same client_id.
+      await user.click(within(pending).getByRole("button", { name: "Retry" }));
+      await waitFor(() => expect(sends()).toHaveLength(2));
+      expect(sends()[1]).toMatchObject({ message: "Pickup at 9", client_id: clientId });
+      socket.emit("message_sent", { ...message({ content: "Pickup at 9" }), client_id: clientId });
+      await waitFor(() => expect(screen.queryByTestId("chat-pending-message")).toBeNull());
+      expect(screen.getAllByText("Pickup at 9")).toHaveLength(1);
+      expect(localStorage.getItem("CHAT_OUTBOX:1:shipment:7")).toBeNull();
+      expect(screen.getByRole("status")).toHaveTextContent("");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("restores unsent messages after a reload, shows a refusal on the message, and deletes", async () => {
+    const user = userEvent.setup({ delay: null });
+    const entry = {
+      attachment: null,
+      reply_to: null,
+      created_at: "2026-12-01T21:00:00.000Z",
+      error: null,
+    };
+    localStorage.setItem(
+      "CHAT_OUTBOX:1:shipment:7",
+      JSON.stringify([
+        // It was on the wire when the page went away: it goes again.
+        { ...entry, client_id: "restored-1", text: "First", state: "sending" },
+        { ...entry, client_id: "restored-2", text: "Second", state: "failed", error: "Offline" },
+      ]),
+    );
+    await renderChat(history([message({ content: "Before" })]));
+    const [first, second] = await screen.findAllByTestId("chat-pending-message");
+    expect(within(first!).getByText("First")).toBeInTheDocument();
+    expect(within(first!).getByText("Not sent")).toBeInTheDocument();
+    expect(within(second!).getByText("Not sent · Offline")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Not sent: 2 messages kept from before.");
+
+    const socket = FakeSocket.latest("/ws/group-chat/7/");
+    socket.open();
+    await waitFor(() =>
+      expect(socket.sent).toContainEqual(
+        expect.objectContaining({
+          action: "send_message",
+          message: "First",
+          client_id: "restored-1",
+        }),
+      ),
+    );
+    // The failed one waits for Retry.
+    expect(socket.sent.some((frame) => frame.client_id === "restored-2")).toBe(false);
+    socket.emit("error", {
+      message: "Chat is available only when the status is Quotation Accepted.",
+      action: "send_message",
+      client_id: "restored-1",
+    });
+    expect(
+      await within(first!).findByText(
+        "Not sent · Chat is available only when the status is Quotation Accepted.",
+      ),
+    ).toBeInTheDocument();
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Not sent: Chat is available only when the status is Quotation Accepted.",
+    );
+
+    await user.click(within(first!).getByRole("button", { name: "Delete" }));
+    await user.click(within(second!).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryAllByTestId("chat-pending-message")).toHaveLength(0));
+    expect(localStorage.getItem("CHAT_OUTBOX:1:shipment:7")).toBeNull();
+    expect(screen.getByText("Before")).toBeInTheDocument();
   });
 
   it("shows the server's refusal as an error toast", async () => {

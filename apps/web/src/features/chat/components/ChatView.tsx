@@ -35,7 +35,7 @@ import type { ChatPanelProps } from "../types";
 import { Composer, type ComposerMode, type ComposerSubmit } from "./Composer";
 import { EmojiPickerPopover } from "./EmojiPickerPopover";
 import { MessageBubble, type MessageActions } from "./MessageBubble";
-import { NOT_SENT_LABEL, PendingBubble } from "./PendingBubble";
+import { PendingBubble } from "./PendingBubble";
 import { ChatHeader } from "./ChatHeader";
 import { DayDivider } from "./DayDivider";
 import { useChatScroll } from "./use-chat-scroll";
@@ -73,24 +73,6 @@ const visuallyHidden = {
 
 const OUTBOX_FULL =
   "Too many messages are waiting to be sent. Send or delete some first; your text is still in the box.";
-
-/** What the live region says about the author's unsent messages ("" when there are none). */
-export function notSentAnnouncement(
-  entries: readonly { state: string; error: string | null }[],
-  connected: boolean,
-): string {
-  const failed = entries.filter((entry) => entry.state === "failed");
-  const waiting = entries.filter((entry) => entry.state === "queued");
-  if (failed.length > 0) {
-    const reason = failed.at(-1)?.error;
-    return `${NOT_SENT_LABEL}${reason ? `: ${reason}` : ""}. Use Retry to send it again or Delete to discard it.`;
-  }
-  if (waiting.length === 0) return "";
-  const count = waiting.length === 1 ? "1 message" : `${waiting.length} messages`;
-  return connected
-    ? `${NOT_SENT_LABEL}: ${count} waiting to be sent.`
-    : `${NOT_SENT_LABEL}: ${count} kept here and sent when the connection is back.`;
-}
 
 /** The live chat of one order. */
 export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
@@ -419,7 +401,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         </Stack>
       )}
       <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="not-sent-status">
-        {notSentAnnouncement(outbox.entries, channel.status === "open")}
+        {outbox.announcement}
       </Box>
       <EmojiPickerPopover
         anchorEl={reactTarget?.anchor ?? null}

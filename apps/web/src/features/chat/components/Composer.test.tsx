@@ -6,12 +6,22 @@ import { theme } from "../../../app/theme";
 import { message } from "../../../test/chat-fixtures";
 import { canSubmit, Composer, type ComposerMode } from "./Composer";
 
-function renderComposer(mode: ComposerMode = { kind: "normal" }, connected = true) {
+function renderComposer(
+  mode: ComposerMode = { kind: "normal" },
+  connected = true,
+  sendsOffline = false,
+) {
   const onSubmit = vi.fn().mockResolvedValue(true);
   const onCancelMode = vi.fn();
   const view = render(
     <ThemeProvider theme={theme}>
-      <Composer mode={mode} onCancelMode={onCancelMode} onSubmit={onSubmit} connected={connected} />
+      <Composer
+        mode={mode}
+        onCancelMode={onCancelMode}
+        onSubmit={onSubmit}
+        connected={connected}
+        sendsOffline={sendsOffline}
+      />
     </ThemeProvider>,
   );
   return { onSubmit, onCancelMode, view };
@@ -91,6 +101,20 @@ describe("Composer", { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderComposer({ kind: "normal" }, false);
     await user.type(screen.getByRole("textbox", { name: "Message" }), "hello");
+    expect(send()).toBeDisabled();
+  });
+
+  it("sends a new message while disconnected when it can keep it, but never an edit", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { onSubmit, view } = renderComposer({ kind: "normal" }, false, true);
+    const box = screen.getByRole("textbox", { name: "Message" });
+    expect(box).toHaveAttribute("placeholder", "Reconnecting…");
+    await user.type(box, "hello");
+    await user.click(send());
+    expect(onSubmit).toHaveBeenCalledWith({ text: "hello", file: null, mode: { kind: "normal" } });
+    view.unmount();
+    renderComposer({ kind: "editing", message: message({ content: "Ready" }) }, false, true);
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("Ready");
     expect(send()).toBeDisabled();
   });
 });

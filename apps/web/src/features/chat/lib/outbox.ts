@@ -45,8 +45,9 @@ export function outboxKey(userId: number, kind: ChatKind, id: number): string {
 }
 
 /** A fresh client_id: 32 hex digits from the browser's random source (any origin, not only https). */
-export function newClientId(random: (bytes: Uint8Array) => Uint8Array = (b) =>
-  crypto.getRandomValues(b)): string {
+export function newClientId(
+  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   const bytes = random(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -162,7 +163,8 @@ export function refusedEntry(
   refusal: { message: string; action?: string | undefined; client_id?: string | undefined },
 ): PendingMessage | null {
   // Over the chat budget: refused before the frame was read, so the refusal names no action.
-  const overBudget = refusal.action === undefined && refusal.message === realtimeMessages.rateLimited;
+  const overBudget =
+    refusal.action === undefined && refusal.message === realtimeMessages.rateLimited;
   if (!overBudget && refusal.action !== "send_message" && refusal.action !== "reply_to_thread") {
     return null;
   }
