@@ -232,6 +232,25 @@ describe("channel reconnects", () => {
     leave();
   });
 
+  it("a regained network tries at once during the quick tries too, keeping their count", async () => {
+    const leave = subscribeChannel("group-chat/16/", { onEvent: () => undefined });
+    await settle();
+    FakeSocket.all[0]!.onopen?.();
+    FakeSocket.all[0]!.onclose?.({ code: 1006, reason: "" });
+    expect(channelStatus("group-chat/16/")).toBe("reconnecting");
+    window.dispatchEvent(new Event("online"));
+    await settle();
+    expect(FakeSocket.all).toHaveLength(2);
+    // It failed too: the next try keeps to the 1 s schedule.
+    FakeSocket.all[1]!.onclose?.({ code: 1006, reason: "" });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(FakeSocket.all).toHaveLength(3);
+    leave();
+  });
+
   it("a tab shown again tries at once during the long waits; a hidden one waits", async () => {
     vi.spyOn(Math, "random").mockReturnValue(1);
     const leave = subscribeChannel("group-chat/15/", { onEvent: () => undefined });

@@ -294,15 +294,15 @@ class Channel {
   }
 
   /**
-   * A regained network or a visible tab tries at once: after a refusal, or during the long waits
-   * that follow the quick tries.
+   * A regained network or a visible tab tries at once: after a refusal, or instead of waiting out
+   * the current wait (a failure keeps the schedule).
    */
   revive() {
     if (this.stopped || this.socket || this.connecting) return;
     if (this.status === "closed" && !this.retryTimer) {
       this.attempts = 0;
       this.connect();
-    } else if (this.status === "reconnecting" && this.attempts > CHAT_RECONNECT_ATTEMPTS) {
+    } else if (this.status === "reconnecting") {
       this.retryNow();
     }
   }
