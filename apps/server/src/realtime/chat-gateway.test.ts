@@ -364,7 +364,9 @@ describe("chat over WebSockets", () => {
       });
       elsewhere.send({ action: "send_message", message: "x", client_id: "bad id" });
       await elsewhere.until(() => elsewhere.count("error") >= 3);
-      expect(elsewhere.events.at(-1)?.data.message).toMatch(/^client_id: /);
+      expect(elsewhere.events.at(-1)?.data).toEqual({
+        message: expect.stringMatching(/^client_id: /),
+      });
 
       const contents = async (id: number) =>
         (
