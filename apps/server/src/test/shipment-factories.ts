@@ -61,4 +61,7 @@ export async function endBiddingWindow(app: FastifyInstance, shipmentId: number)
     .update(shipments)
     .set({ biddingEndsAt: new Date(Date.now() - 1000) })
     .where(eq(shipments.id, shipmentId));
+  // A deadline passing is a change the clock alone makes: pages kept in memory show it up to
+  // LIST_CACHE_MS late. The test moves the deadline itself, so it drops them, as a write would.
+  app.pageCache.changed(null);
 }
