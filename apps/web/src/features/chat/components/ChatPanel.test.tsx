@@ -36,8 +36,9 @@ const agentName = { id: agent.id, first_name: agent.first_name, last_name: agent
 
 beforeAll(async () => {
   // The panel lazy-loads its view; load it once up front so the first test is not timing it.
+  // Transforming it takes seconds on a busy 2-core machine: more than the default hook timeout.
   await import("./ChatView");
-});
+}, 60_000);
 
 beforeEach(() => {
   FakeSocket.reset();
