@@ -15,7 +15,6 @@ import { s3Settings, trustProxyOption, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { EventBus, usersConcerned } from "./lib/events.js";
 import { PageCache } from "./lib/page-cache.js";
-import { S3Storage } from "./lib/s3-storage.js";
 import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
@@ -61,6 +60,8 @@ export interface BuildOptions {
   gatewayLimits?: Partial<GatewayLimits>;
   /** Receives the services once built (tests call them directly). */
   onServices?: (services: Services) => void;
+  /** Told as each start phase ends (the entry logs how long each took). */
+  onPhase?: (phase: string) => void;
 }
 
 /** What a caller may choose as its request id: short, and nothing a log line could be confused by. */
@@ -130,6 +131,7 @@ export async function buildApp(
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
     }));
+  options.onPhase?.("database open (migrations checked)");
   const ownsDatabase = !options.database;
   // Resolved once: tokens, OTP hashes and attachment links are all keyed by it.
   const secret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
@@ -143,8 +145,9 @@ export async function buildApp(
   registerPageCache(app, config);
   // Uploaded files: an S3-compatible bucket when configured (instances share no disk), else DATA_DIR.
   const bucket = s3Settings(config);
+  // The S3 SDK (a few hundred modules) loads only when a bucket is configured.
   const storage: FileStorage = bucket
-    ? new S3Storage(bucket)
+    ? new (await import("./lib/s3-storage.js")).S3Storage(bucket)
     : new DiskStorage(config.DATA_DIR, config.MIN_FREE_DISK_MB * 1024 * 1024);
   app.decorate("storage", storage);
   app.addHook("onClose", async () => app.storage.close());
@@ -220,6 +223,7 @@ export async function buildApp(
   app.addHook("preClose", async () => biddingLoop?.stop());
 
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  options.onPhase?.("routes registered");
   return app;
 }
 

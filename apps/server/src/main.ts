@@ -1,14 +1,33 @@
-import { buildApp } from "./app.js";
-import {
-  demoAccountsDecision,
-  ensureDemoAccounts,
-  formatDemoBanner,
-  formatNoDemoNotice,
-} from "./cli/demo-accounts.js";
-import { loadConfig } from "./config.js";
+// The process entry. It binds the port before anything else loads: a connection that comes while
+// the app starts (a client reconnecting right after a restart, a readiness probe) waits in the
+// port's queue and is answered once the app serves, instead of being refused. Readiness
+// (/api/health/ready) answers only then. Everything that need not precede serving (background
+// jobs, the place tables, the PDF writer, image decoding) starts or loads after.
+import { enableCompileCache } from "node:module";
 
+const startedAt = performance.now();
+/** Milliseconds since the process began, per start phase; logged at debug level once ready. */
+const phases: Record<string, number> = {};
+const mark = (phase: string) => (phases[phase] = Math.round(performance.now() - startedAt));
+
+// Compiled code is kept between starts (in the system's temp directory): later starts parse less.
+enableCompileCache();
+
+const { loadConfig } = await import("./config.js");
 const config = loadConfig();
-const app = await buildApp(config);
+mark("config");
+const { holdPort } = await import("./lib/held-port.js");
+const port = await holdPort(config.PORT, config.HOST);
+mark("port bound");
+
+const { buildApp } = await import("./app.js");
+const { demoAccountsDecision, ensureDemoAccounts, formatDemoBanner, formatNoDemoNotice } =
+  await import("./cli/demo-accounts.js");
+mark("modules loaded");
+const app = await buildApp(config, { onPhase: mark });
+// Plugins finish loading and routes compile here; the ready hooks start the background jobs.
+await app.ready();
+mark("app ready");
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -39,8 +58,13 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 // request (SEED_DEMO=true).
 const demo = demoAccountsDecision(config);
 const demoAccounts = demo.create ? await ensureDemoAccounts(app.database.db) : [];
+mark("demo accounts");
 
-await app.listen({ port: config.PORT, host: config.HOST });
+// The app's server takes over the bound port, then serves the connections that waited.
+await app.listen(port.listenOptions);
+const waited = port.handOver(app.server);
+mark("serving");
+app.log.debug({ startup: phases, waitingConnections: waited }, "start phases (ms since start)");
 
 process.stdout.write(
   demoAccounts.length > 0

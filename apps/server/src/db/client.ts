@@ -1,12 +1,9 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -32,6 +29,40 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 const MIGRATION_LOCK_KEY = 741_852_963;
 
+/** How many migrations the checkout has, and the stamp of its newest (drizzle's journal). */
+function journalHead(): { count: number; newest: number } {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+  ) as { entries: Array<{ when: number }> };
+  return {
+    count: journal.entries.length,
+    newest: Math.max(0, ...journal.entries.map((entry) => entry.when)),
+  };
+}
+
+/** The one query that tells whether a database has every migration of the checkout. */
+const APPLIED_MIGRATIONS =
+  "select count(*)::int as count, coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations";
+
+/**
+ * True when the database has every migration of the checkout, by one query (no lock taken, no
+ * migration file read): drizzle's migrator applies exactly those newer than the newest applied,
+ * so with that stamp at or past the journal's newest it would do nothing. A database without the
+ * migrations table (a new install) is not current.
+ */
+export async function migrationsCurrent(
+  query: (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>,
+): Promise<boolean> {
+  const head = journalHead();
+  try {
+    const { rows } = await query(APPLIED_MIGRATIONS);
+    const row = rows[0];
+    return Number(row?.count) >= head.count && Number(row?.newest) >= head.newest;
+  } catch {
+    return false;
+  }
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite under dataDir (or in memory for ":memory:"). */
 export async function openDatabase(options: {
   url?: string;
@@ -44,7 +75,19 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir ?? ":memory:", options.template);
 }
 
+/** The embedded database's modules, loaded only when it is the one used. */
+async function pgliteModules() {
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  return { PGlite, pg_trgm, drizzlePglite: drizzle, migratePglite: migrate };
+}
+
 async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
+  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await pgliteModules();
   let client: PGlite;
   if (dataDir === ":memory:") {
     client = new PGlite({ extensions: { pg_trgm }, loadDataDir: template });
@@ -54,10 +97,12 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     client = new PGlite(dir, { extensions: { pg_trgm } });
   }
   await client.waitReady;
-  await client.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+  // Nothing to migrate (every start but an upgrade's): one query, and the migrator is not run.
+  if (!(await migrationsCurrent((text) => client.query(text)))) {
+    await client.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  // Always run: a no-op on an up-to-date database or template.
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: "pglite",
@@ -102,6 +147,7 @@ function boundWaitsByRequest(pool: pg.Pool): void {
 
 /** A migrated, empty PGlite data directory as a tarball, for fast test databases. */
 export async function createPgliteTemplate(): Promise<Blob> {
+  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await pgliteModules();
   const client = new PGlite({ extensions: { pg_trgm } });
   await client.waitReady;
   await client.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
@@ -130,14 +176,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on("connect", (client) => client.on("error", () => undefined));
   const client = await pool.connect();
   try {
-    // Several instances may start at once: one migrates while the others wait.
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await client.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
-    await migratePg(drizzlePg(client), { migrationsFolder });
+    // Nothing to migrate (every start but an upgrade's): one query, no lock, no migrator.
+    if (!(await migrationsCurrent((text) => client.query(text)))) {
+      // Several instances may start at once: one migrates while the others wait.
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await client.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client
+          .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
+          .catch(() => undefined);
+      }
+    }
   } finally {
-    await client
-      .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
-      .catch(() => undefined);
     client.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../db/client.js";
 import { onEmailEnqueued } from "./mail-outbox.js";
 import {
@@ -60,7 +60,8 @@ export function retryDelaySeconds(attempts: number): number {
  * mid-send leaves its rows to be picked up again when the lease runs out.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** The SMTP transport, made with the first email to send (nodemailer loads then, not at start). */
+  private transport: Promise<Transporter> | null = null;
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly maxAttempts: number;
@@ -75,26 +76,27 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     private readonly options: MailerOptions,
   ) {
-    // Bounded timeouts keep a batch well inside its claim lease even when the SMTP server hangs;
-    // the URL's own query parameters still win over these.
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport(
-          {
-            url: options.smtpUrl,
-            connectionTimeout: 10_000,
-            greetingTimeout: 10_000,
-            socketTimeout: 20_000,
-          },
-          { from: options.from },
-        )
-      : null;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 10;
     this.maxAttempts = options.maxAttempts ?? 8;
   }
 
   get deliversBySmtp(): boolean {
-    return this.transport !== null;
+    return Boolean(this.options.smtpUrl);
+  }
+
+  private smtp(url: string): Promise<Transporter> {
+    // Bounded timeouts keep a batch well inside its claim lease even when the SMTP server hangs;
+    // the URL's own query parameters still win over these.
+    this.transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(
+        { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+        { from: this.options.from },
+      ),
+    );
+    // A transport that could not be made is made again on the next send.
+    this.transport.catch(() => (this.transport = null));
+    return this.transport;
   }
 
   start(): void {
@@ -109,7 +111,9 @@ export class Mailer {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
-    this.transport?.close();
+    const transport = this.transport;
+    this.transport = null;
+    (await transport?.catch(() => null))?.close();
   }
 
   /**
@@ -180,8 +184,9 @@ export class Mailer {
 
   private async deliver(row: OutboxRow): Promise<void> {
     try {
-      if (this.transport) {
-        await this.transport.sendMail({
+      if (this.options.smtpUrl) {
+        const transport = await this.smtp(this.options.smtpUrl);
+        await transport.sendMail({
           from: this.options.from,
           to: row.toAddress,
           subject: row.subject,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { storageMessages } from "@fba/contract";
 import type { Config } from "../config.js";
 import { AppError, defaultErrorMessage } from "../lib/errors.js";
@@ -82,6 +82,8 @@ export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     let redis: Redis | undefined;
     if (app.config.REDIS_URL && !app.hasDecorator("redis")) {
+      // The Redis client loads only when Redis is configured.
+      const { Redis } = await import("ioredis");
       redis = new Redis(app.config.REDIS_URL, {
         // Fail fast while Redis is away (the limiter then lets requests through) instead of
         // queueing commands and holding every sign-in until it returns.

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { ServerEvent } from "@fba/contract";
 
 /** Rooms a socket can be in. */
@@ -109,6 +109,8 @@ export class RealtimeHub {
   /** Connects to Redis for cross-instance delivery; without a URL the hub stays in-process. */
   async connect(redisUrl: string | undefined): Promise<void> {
     if (!redisUrl) return;
+    // The Redis client loads only when Redis is configured.
+    const { Redis } = await import("ioredis");
     const common = {
       lazyConnect: true,
       maxRetriesPerRequest: 1,

@@ -13,7 +13,7 @@ import { registerScorecardListeners, type ScorecardRefresher } from "./scorecard
  * Agents' record (mounted under /api): profiles, scorecards and ratings (the agent hears of a
  * rating, the seller of the answer). Scorecards are kept current by one listener of the domain
  * events that change their inputs; at start, agents who have bid but have no scorecard yet get
- * one, in the background.
+ * one, in the background once the server listens.
  */
 export default async function agentsModule(
   app: FastifyInstance,
@@ -33,7 +33,8 @@ export default async function agentsModule(
   app.setSerializerCompiler(plainJson(services.config));
   registerScorecardListeners(services.events, services.scorecards);
   registerRatingNotificationListeners(services.events, services.db, services.notifications);
-  app.addHook("onReady", async () => {
+  // Once serving: a start does not wait for it, nor do the first requests share the pool with it.
+  app.addHook("onListen", async () => {
     services.events.background(async () => {
       await services.scorecards.backfill();
     }, "scorecard backfill failed");

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
-
 export interface DetectedFile {
   mimeType: string;
   /** Short type shown by clients: the image/PDF subtype (png, svg+xml, pdf) or the extension. */
@@ -109,6 +107,8 @@ function asText(bytes: Buffer): string | null {
  */
 export async function detectFile(bytes: Buffer, fileName: string): Promise<DetectedFile | null> {
   if (bytes.length === 0) return null;
+  // Loaded on the first upload, not at start.
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(bytes);
   const extension = extensionOf(fileName);
   if (detected && detected.mime !== "application/xml") {

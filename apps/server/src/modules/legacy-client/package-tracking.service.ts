@@ -1,5 +1,4 @@
 import { legacyClientMessages as messages, legMessages, shipmentMessages } from "@fba/contract";
-import { sureCarrierOf, trackingLinkFor } from "@fba/contract/tracking";
 import type { z } from "zod";
 import type { packageTrackingSchema } from "@fba/contract";
 import type { Db } from "../../db/client.js";
@@ -27,6 +26,8 @@ export async function setPackageTracking(
   if (party === "seller") throw AppError.forbidden(messages.onlyAgentPackages);
   if (!isOrder(order)) throw AppError.badRequest(legMessages.notAnOrder);
   if (!isLiveOrder(order)) throw AppError.badRequest(legMessages.orderClosed);
+  // The carrier formats (a library of hundreds of modules) load on first use, not at start.
+  const { sureCarrierOf, trackingLinkFor } = await import("@fba/contract/tracking");
   const trackingLink = trackingLinkFor(trackingNumber, sureCarrierOf(trackingNumber));
   await updatePackageTracking(db, packageId, { trackingNumber, trackingLink });
   return {

@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import { fileTypeFromBuffer } from "file-type";
 import {
   documentMessages,
   shipmentMessages,
@@ -97,6 +96,8 @@ export class DocumentService {
     if (fields.leg_id !== undefined && !(await isLegOf(this.deps.db, shipmentId, fields.leg_id))) {
       throw AppError.field("leg_id", documentMessages.legUnknown);
     }
+    // Loaded on the first upload, not at start.
+    const { fileTypeFromBuffer } = await import("file-type");
     const detected = await fileTypeFromBuffer(file.bytes);
     const extension = detected ? EXTENSIONS[detected.mime as DocumentMimeType] : undefined;
     if (!detected || !extension) {

@@ -6,8 +6,13 @@ import type { Config } from "../../config.js";
 import { ok } from "../../lib/http.js";
 import { requireAuth } from "../../plugins/auth.js";
 import { bearer, objectResponse } from "../../lib/route-schemas.js";
-import { geocode } from "./geocoder.js";
-import { searchPlaces } from "./places.service.js";
+
+/**
+ * The offline tables (ZIP codes, world cities, country names: megabytes) load with the first
+ * lookup, not at start: a server starts before it serves, and most requests never look a place up.
+ */
+const offlineLookup = () => import("./places.service.js");
+const onlineLookup = () => import("./geocoder.js");
 
 /** Routes of the places module (mounted under /api). */
 export default async function placesModule(
@@ -30,6 +35,7 @@ export default async function placesModule(
     },
     async (request, reply) => {
       const { q, limit } = request.query;
+      const [{ searchPlaces }, { geocode }] = await Promise.all([offlineLookup(), onlineLookup()]);
       const offline = searchPlaces(q, limit);
       const { GEOCODER_URL, GEOCODER_KIND, GEOCODER_KEY, GEOCODER_TIMEOUT_MS } = services.config;
       const online =

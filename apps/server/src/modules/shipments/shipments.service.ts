@@ -13,7 +13,6 @@ import {
   type TrackingCarrier,
   type VarianceReason,
 } from "@fba/contract";
-import { sureCarrierOf, trackingLinkFor } from "@fba/contract/tracking";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
@@ -201,6 +200,8 @@ export async function addShipmentInfo(
   },
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
+  // The carrier formats (a library of hundreds of modules) load on first use, not at start.
+  const { sureCarrierOf, trackingLinkFor } = await import("@fba/contract/tracking");
   // The agent's pick wins; without one, the carrier whose format alone matches (else none).
   const carrier = input.tracking_carrier ?? sureCarrierOf(input.tracking_number);
   const event = await changeShipment(deps, id, now, async (tx, state) => {

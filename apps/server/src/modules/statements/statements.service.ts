@@ -31,7 +31,7 @@ import {
 import { effectiveEvents, isOrder, orderParty, withSupersededBy } from "../orders/legs.policy.js";
 import { downloadName } from "../orders/documents.presenter.js";
 import { eventsOf as legEventsOf, legsOf } from "../orders/legs.repository.js";
-import { OrderPdf } from "./order-pdf.js";
+import type { OrderPdf } from "./order-pdf.js";
 import {
   orderRecord,
   packageLines,
@@ -52,6 +52,10 @@ export interface PdfFile {
 const SERVICE_LABELS = { fast: "Fast", normal: "Normal" } as const;
 
 const name = (person: Person) => `${person.firstName} ${person.lastName}`.trim();
+
+/** The PDF writer (pdfkit and its fonts) loads with the first PDF asked for, not at start. */
+const loadOrderPdf = () => import("./order-pdf.js");
+
 /** yyyy-MM-dd as MM/DD/YYYY. */
 const calendarDay = (value: string) =>
   `${value.slice(5, 7)}/${value.slice(8, 10)}/${value.slice(0, 4)}`;
@@ -137,6 +141,7 @@ export class StatementService {
   }
 
   private async confirmation(order: OrderRecord): Promise<Buffer> {
+    const { OrderPdf } = await loadOrderPdf();
     const pdf = new OrderPdf("Order confirmation", `Order #${order.id} - ${order.productName}`);
     this.header(order, pdf, [["Status", order.status]]);
     const packages = await packageLines(this.deps.db, order.id);
@@ -161,6 +166,7 @@ export class StatementService {
 
   private async statement(order: OrderRecord): Promise<Buffer> {
     const db = this.deps.db;
+    const { OrderPdf } = await loadOrderPdf();
     const pdf = new OrderPdf("Final statement", `Order #${order.id} - ${order.productName}`);
     const carrier = order.trackingCarrier
       ? TRACKING_CARRIER_LABELS[order.trackingCarrier as TrackingCarrier]

@@ -1,6 +1,4 @@
 import { PROFILE_IMAGE_MIME_TYPES, AVATAR_SIZE_PX, profileMessages } from "@fba/contract";
-import { fileTypeFromFile } from "file-type";
-import sharp from "sharp";
 import { AppError } from "../../lib/errors.js";
 
 const allowed = new Set<string>(PROFILE_IMAGE_MIME_TYPES);
@@ -18,6 +16,11 @@ const unsupported = () =>
  * uploader wrote (scripts, metadata, polyglots) survives.
  */
 export async function makeAvatar(filePath: string): Promise<Buffer> {
+  // Loaded on the first upload, not at start (a server starts before it serves).
+  const [{ fileTypeFromFile }, { default: sharp }] = await Promise.all([
+    import("file-type"),
+    import("sharp"),
+  ]);
   const detected = await fileTypeFromFile(filePath);
   if (!detected || !allowed.has(detected.mime)) throw unsupported();
   try {
