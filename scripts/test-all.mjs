@@ -1,19 +1,40 @@
 // Runs the whole suite: unit and integration tests (Vitest), then the production build and the
-// browser journeys (Playwright). Prints one closing line: "N passed, N failed".
+// browser journeys (Playwright). Prints how long each stage took, then one closing line:
+// "N passed, N failed". The stage times also go to test-results/stages.json (.ci/run adds them
+// to its own summary).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 mkdirSync("test-results", { recursive: true });
-const run = (command, args) => spawnSync(command, args, { stdio: "inherit", env: process.env }).status ?? 1;
+const stages = [];
+const duration = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+};
+const run = (stage, command, args) => {
+  const started = Date.now();
+  console.log(`\n=== ${stage}: ${[command, ...args].join(" ")}`);
+  const status = spawnSync(command, args, { stdio: "inherit", env: process.env }).status ?? 1;
+  const ms = Date.now() - started;
+  stages.push({ stage, ms, status });
+  console.log(`=== ${stage}: ${duration(ms)} (exit ${status})`);
+  return status;
+};
 
 let failedSteps = 0;
-const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+const vitestStatus = run("vitest", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=test-results/vitest.json",
+]);
 if (vitestStatus !== 0) failedSteps++;
 
-const buildStatus = run("npm", ["run", "build"]);
+const buildStatus = run("build", "npm", ["run", "build"]);
 let e2eStatus = 1;
 if (buildStatus === 0) {
-  e2eStatus = run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"]);
+  e2eStatus = run("playwright", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"]);
 } else {
   failedSteps++;
 }
@@ -25,6 +46,18 @@ if (existsSync("test-results/vitest.json")) {
   const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  // The slowest test files, for whoever wants the suite faster.
+  const files = (report.testResults ?? [])
+    .map((file) => ({
+      name: String(file.name).replace(`${process.cwd()}/`, ""),
+      ms: (file.endTime ?? 0) - (file.startTime ?? 0),
+    }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
+  if (files.length > 0) {
+    console.log("\nSlowest test files:");
+    for (const file of files) console.log(`  ${(file.ms / 1000).toFixed(1)} s  ${file.name}`);
+  }
 }
 if (existsSync("test-results/playwright.json")) {
   const stats = JSON.parse(readFileSync("test-results/playwright.json", "utf8")).stats ?? {};
@@ -32,5 +65,9 @@ if (existsSync("test-results/playwright.json")) {
   failed += stats.unexpected ?? 0;
 }
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
+writeFileSync("test-results/stages.json", JSON.stringify(stages));
+console.log("\nStages:");
+for (const { stage, ms, status } of stages)
+  console.log(`  ${stage.padEnd(12)} ${duration(ms)}${status === 0 ? "" : ` (exit ${status})`}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 ? 1 : 0);

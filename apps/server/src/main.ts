@@ -13,13 +13,19 @@ const mark = (phase: string) => (phases[phase] = Math.round(performance.now() - 
 // Compiled code is kept between starts (in the system's temp directory): later starts parse less.
 enableCompileCache();
 
+// The port first (the configuration's validation needs a library that takes a while to load).
+const { listenAddress } = await import("./listen-address.js");
+const { holdPort } = await import("./lib/held-port.js");
+const address = listenAddress(process.env);
+const early = address ? await holdPort(address.port, address.host) : undefined;
+mark("port bound");
 const { loadConfig } = await import("./config.js");
 const config = loadConfig();
+const port = early ?? (await holdPort(config.PORT, config.HOST));
 mark("config");
-const { holdPort } = await import("./lib/held-port.js");
-const port = await holdPort(config.PORT, config.HOST);
-mark("port bound");
 
+const { registerResolutionShortcuts } = await import("./lib/module-resolution.js");
+registerResolutionShortcuts();
 const { buildApp } = await import("./app.js");
 const { demoAccountsDecision, ensureDemoAccounts, formatDemoBanner, formatNoDemoNotice } =
   await import("./cli/demo-accounts.js");

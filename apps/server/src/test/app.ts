@@ -34,7 +34,9 @@ export async function openTestDatabase(): Promise<{
   const name = `fba_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the migrated template global-setup made (a start on it has nothing to migrate).
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
