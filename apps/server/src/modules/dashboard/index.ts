@@ -28,9 +28,7 @@ export default async function dashboardModule(
     },
     async (request, reply) =>
       cachedAnswer(app, request, reply, async () =>
-        String(
-          reply.serialize(ok(reply, await sellerDashboard(services.db, currentUser(request)))),
-        ),
+        String(reply.serialize(ok(reply, await sellerDashboard(services.db, currentUser(request))))),
       ),
   );
 }
