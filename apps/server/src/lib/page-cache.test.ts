@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PageCache, type ChangedUsers, type PageScope } from "./page-cache.js";
 
-const options = { ttlMs: 60_000, maxBytes: 1024 };
+/** The caches' clock: tests move it on instead of waiting. */
+let time = 1_000_000;
+const advance = (ms: number) => (time += ms);
+const options = { ttlMs: 60_000, maxBytes: 1024, now: () => time };
 /** The JSON of the page served for this key (user 1's unless told). */
 const text = async (
   cache: PageCache,
@@ -11,7 +14,8 @@ const text = async (
 ) => (await cache.serve(key, scope, read)).json;
 const userTwo: PageScope = { userId: 2, everyone: false };
 const admin: PageScope = { userId: 9, everyone: true };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Lets what was started in the background (a refresh) run to its end. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A page reader that counts its readings and answers "<name> #<reading>". */
 function reader(name: string) {
@@ -23,6 +27,10 @@ function reader(name: string) {
 }
 
 describe("PageCache", () => {
+  beforeEach(() => {
+    time = 1_000_000;
+  });
+
   it("serves a page again while nothing changed, and reads it afresh after a change", async () => {
     const cache = new PageCache(options);
     const a = reader("a");
@@ -50,12 +58,16 @@ describe("PageCache", () => {
   it("reads a page once for everyone who asks while it is being read", async () => {
     const cache = new PageCache(options);
     let readings = 0;
+    let finish = () => undefined as void;
     const read = async () => {
       readings += 1;
-      await sleep(10);
+      await new Promise<void>((resolve) => (finish = resolve));
       return "page";
     };
-    const pages = await Promise.all([1, 2, 3].map(() => text(cache, "1 /a", read)));
+    const all = Promise.all([1, 2, 3].map(() => text(cache, "1 /a", read)));
+    await settle();
+    finish();
+    const pages = await all;
     expect(pages).toEqual(["page", "page", "page"]);
     expect(readings).toBe(1);
   });
@@ -64,9 +76,9 @@ describe("PageCache", () => {
     const cache = new PageCache({ ...options, ttlMs: 60 });
     const a = reader("a");
     expect(await text(cache, "1 /a", a.read)).toBe("a #1");
-    await sleep(35);
+    advance(35);
     expect(await text(cache, "1 /a", a.read)).toBe("a #1");
-    await sleep(0);
+    await settle();
     expect(a.readings).toBe(2);
     expect(await text(cache, "1 /a", a.read)).toBe("a #2");
   });
@@ -75,7 +87,7 @@ describe("PageCache", () => {
     const cache = new PageCache({ ...options, ttlMs: 20 });
     const a = reader("a");
     await text(cache, "1 /a", a.read);
-    await sleep(40);
+    advance(40);
     expect(await text(cache, "1 /a", a.read)).toBe("a #2");
   });
 
@@ -83,12 +95,12 @@ describe("PageCache", () => {
     const failures: unknown[] = [];
     const cache = new PageCache({ ...options, ttlMs: 40 }, (error) => failures.push(error));
     expect(await text(cache, "1 /a", async () => "page")).toBe("page");
-    await sleep(25);
+    advance(25);
     const failing = async (): Promise<string> => {
       throw new Error("database away");
     };
     expect(await text(cache, "1 /a", failing)).toBe("page");
-    await sleep(0);
+    await settle();
     expect(failures).toHaveLength(1);
   });
 
@@ -209,9 +221,9 @@ describe("PageCache", () => {
     let counted = 0;
     const count = async () => ++counted;
     expect(await cache.shared("t", userTwo, count)).toBe(1);
-    await sleep(20);
+    advance(20);
     expect(await cache.shared("t", userTwo, count)).toBe(1);
-    await sleep(40);
+    advance(40);
     expect(await cache.shared("t", userTwo, count)).toBe(2);
   });
 
@@ -223,10 +235,10 @@ describe("PageCache", () => {
     let pages = 0;
     const page = async () => `page #${++pages} of ${await cache.shared("t", userTwo, count)}`;
     expect(await cache.shared("t", userTwo, count)).toBe(1);
-    await sleep(50);
+    advance(50);
     expect(await text(cache, "2 /list", page, userTwo)).toBe("page #1 of 1");
     // Read 50 ms after the value it shows, the page is 400 ms old 50 ms before its own 400 ms.
-    await sleep(370);
+    advance(370);
     expect(await text(cache, "2 /list", page, userTwo)).toBe("page #2 of 2");
   });
 

@@ -36,10 +36,12 @@ class Shelf<V> {
   constructor(
     readonly ttlMs: number,
     maxSize: number,
+    clock: Clock | undefined,
   ) {
     this.entries = new LRUCache<string, Entry<V>>({
       ttl: ttlMs,
       ttlAutopurge: false,
+      ...lruClock(clock),
       maxSize,
       sizeCalculation: (entry: Entry<V>) => entry.weight,
     });
@@ -64,7 +66,15 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** Users whose latest change is remembered (100,000 unless told). */
   maxUsersRemembered?: number;
+  /** Milliseconds now (Date.now unless told; tests move their own). */
+  now?: Clock;
 }
+
+type Clock = () => number;
+
+/** The clock a cache of lru-cache reads its times to live by: an injected one, read every time. */
+const lruClock = (clock: Clock | undefined) =>
+  clock ? { perf: { now: clock }, ttlResolution: 0 } : {};
 
 /** A change to the data of these users, or to anyone's (null). */
 export type ChangedUsers = readonly number[] | null;
@@ -112,6 +122,7 @@ export class PageCache {
   /** The age of the value being read in this async context (see `inherit`). */
   private readonly readingAge = new AsyncLocalStorage<Age>();
   private readonly refreshAfterMs: number;
+  private readonly now: Clock;
   private readonly changeListeners: Array<(users: ChangedUsers) => void> = [];
   /** What this tick changed, told to listeners once at its end (null: anyone's). */
   private pendingAnnouncement: Set<number> | null | undefined;
@@ -120,12 +131,16 @@ export class PageCache {
     private readonly options: PageCacheOptions,
     private readonly onRefreshFailed: (error: unknown) => void = () => undefined,
   ) {
+    this.now = options.now ?? Date.now;
     this.refreshAfterMs = options.ttlMs / 2;
-    this.pages = options.ttlMs > 0 ? new Shelf<StoredPage>(options.ttlMs, options.maxBytes) : null;
+    this.pages =
+      options.ttlMs > 0
+        ? new Shelf<StoredPage>(options.ttlMs, options.maxBytes, options.now)
+        : null;
     // Kept for half as long as a page: a page made of one has the rest of the time to live.
     this.sharedValues =
       options.ttlMs > 0
-        ? new Shelf<unknown>(Math.max(1, options.ttlMs / 2), MAX_SHARED_WEIGHT)
+        ? new Shelf<unknown>(Math.max(1, options.ttlMs / 2), MAX_SHARED_WEIGHT, options.now)
         : null;
     this.usersAt =
       options.ttlMs > 0
@@ -134,6 +149,7 @@ export class PageCache {
             // is behind every stored page.
             ttl: options.ttlMs + 1000,
             ttlAutopurge: false,
+            ...lruClock(options.now),
             max: options.maxUsersRemembered ?? MAX_USERS_REMEMBERED,
             // A change forgotten early would leave pages read before it looking fresh.
             dispose: (at, _user, reason) => {
@@ -153,7 +169,7 @@ export class PageCache {
     const readPage = async () => new StoredPage(await read());
     const entry = this.freshEntry(this.pages, key, scope);
     if (!entry) return this.load(this.pages, key, scope, readPage, pageWeight).value;
-    if (Date.now() - entry.readAt >= this.refreshAfterMs && !this.isReading(key, scope)) {
+    if (this.now() - entry.readAt >= this.refreshAfterMs && !this.isReading(key, scope)) {
       this.load(this.pages, key, scope, readPage, pageWeight).value.catch(this.onRefreshFailed);
     }
     return entry.value;
@@ -222,10 +238,10 @@ export class PageCache {
     const running = shelf.reading.get(key);
     if (running && this.unchangedSince(running.age.stamp, scope)) return running;
     // Lowered while it is read by the kept values it is made of (`inherit`).
-    const age: Age = { stamp: this.count, readAt: Date.now() };
+    const age: Age = { stamp: this.count, readAt: this.now() };
     const value = this.readingAge.run(age, read).then((result) => {
       // A value read across a change is not kept: the change may not be in it.
-      const left = shelf.ttlMs - (Date.now() - age.readAt);
+      const left = shelf.ttlMs - (this.now() - age.readAt);
       if (left > 0 && this.unchangedSince(age.stamp, scope)) {
         shelf.entries.set(key, { ...age, value: result, weight: weight(result) }, { ttl: left });
       }
