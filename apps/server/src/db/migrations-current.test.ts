@@ -26,8 +26,9 @@ describe("migrationsCurrent", () => {
   };
 
   it("is false for a new install (no migrations table)", async () => {
-    const client = new PGlite({ extensions: { pg_trgm } });
+    const client = await open();
     try {
+      await client.query("drop schema drizzle cascade");
       expect(await migrationsCurrent((text) => client.query(text))).toBe(false);
     } finally {
       await client.close();
