@@ -152,7 +152,12 @@ export async function chatRoutes(
       }
       const { file, stream } = await service.openAttachment(id, caller);
       const name = `${file.fileName}.${file.storageKey.split(".").pop() ?? "bin"}`;
-      return sendStoredFile(reply, { mimeType: file.mimeType, sizeBytes: file.sizeBytes, name, stream });
+      return sendStoredFile(reply, {
+        mimeType: file.mimeType,
+        sizeBytes: file.sizeBytes,
+        name,
+        stream,
+      });
     },
   );
 }
