@@ -186,8 +186,10 @@ describe("helpers", () => {
     );
   });
 
-  it("masks with asterisks of the same length", () => {
-    expect(maskValue("1250.00")).toBe("*******");
+  it("masks every value with one fixed length, whatever it hides", () => {
+    expect(maskValue("1250.00")).toBe("****");
+    expect(maskValue("1.00")).toBe(maskValue("100000.00"));
+    expect(maskValue("Al")).toBe(maskValue("a.much.longer.address@example.com"));
     expect(maskValue("")).toBe("");
   });
 

@@ -103,9 +103,15 @@ export const createQuotationInputSchema = z
 export type CreateQuotationInput = z.input<typeof createQuotationInputSchema>;
 export type CreateQuotationData = z.output<typeof createQuotationInputSchema>;
 
-/** A sealed value: asterisks of the same length, so the seller sees that a value exists. */
+/** What every sealed value shows: one length whatever it hides (a length would tell digits). */
+export const SEALED_MASK = "****";
+
+/**
+ * A sealed value: the fixed mask, so the seller sees that a value exists and nothing of its size.
+ * An empty value (a service not offered) stays empty: the existing client reads its `.length`.
+ */
 export function maskValue(value: string): string {
-  return "*".repeat(value.length);
+  return value === "" ? "" : SEALED_MASK;
 }
 
 const booleanLike = z.preprocess(

@@ -89,6 +89,12 @@ export const shipments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
+     * The shipment's last change other than a bid (a bid moves only `updated_at`): what an agent
+     * is shown as `updated_at` while bidding is open, so others' bids stay unseen. Null on rows
+     * not changed since it was added: their creation time stands in.
+     */
+    changedAt: timestamp("changed_at", { withTimezone: true }),
+    /**
      * What list searches match: product name, reference and pickup address, lower-cased, kept by
      * PostgreSQL. The lists' busiest indexes carry it, so a search walking one of them checks each
      * entry in the index instead of visiting the table.

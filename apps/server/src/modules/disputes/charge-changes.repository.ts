@@ -96,7 +96,7 @@ export async function setFinalAmount(
 ): Promise<void> {
   await db
     .update(shipments)
-    .set({ finalAmount: amount, updatedAt: at })
+    .set({ finalAmount: amount, updatedAt: at, changedAt: at })
     .where(eq(shipments.id, shipmentId));
 }
 

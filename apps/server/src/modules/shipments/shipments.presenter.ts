@@ -169,6 +169,29 @@ function joinedQuotation(row: ShipmentRow, now?: Date): QuotationOrEmpty {
   );
 }
 
+/**
+ * A shipment as an agent may know it while its bidding is open: whether they bid themselves and
+ * nothing of the others' bids. The count is their own bid (0 or 1), the status the one their own
+ * bid would give it (Quotation Received once they bid, else Shipment Pending), and `updated_at`
+ * the shipment's last change other than a bid (`changed_at`; its creation on rows older than that
+ * column), or their own bid when that came later. Closed windows are shown as they are.
+ * `row` joins the agent's own quotation (or has it laid over).
+ */
+export function sealedForAgent(row: ShipmentRow, now: Date): ShipmentRow {
+  const state = { status: row.status as ShipmentStatus, biddingEndsAt: row.biddingEndsAt };
+  if (!isBiddingOpen(state, now)) return row;
+  const ownBid = row.quotationId !== null;
+  const changedAt = row.changedAt ?? row.createdAt;
+  const ownBidAt = ownBid ? (row.quotationUpdatedAt ?? row.quotationCreatedAt) : null;
+  const status: ShipmentStatus = ownBid ? "Quotation Received" : "Shipment Pending";
+  return {
+    ...row,
+    quotationCount: ownBid ? 1 : 0,
+    status,
+    updatedAt: ownBidAt && ownBidAt.getTime() > changedAt.getTime() ? ownBidAt : changedAt,
+  };
+}
+
 /** What a list row and the detail share. */
 type ShipmentCore = Omit<ShipmentListRow, "legs_attention">;
 

@@ -77,6 +77,7 @@ const shipmentColumns = {
   cancelReason: shipments.cancelReason,
   createdAt: shipments.createdAt,
   updatedAt: shipments.updatedAt,
+  changedAt: shipments.changedAt,
   sellerFirstName: users.firstName,
   sellerLastName: users.lastName,
   sellerEmail: users.email,
@@ -286,6 +287,7 @@ export async function insertShipment(
       biddingEndsAt,
       createdAt,
       updatedAt: createdAt,
+      changedAt: createdAt,
     })
     .returning({ id: shipments.id });
   if (!row) throw new Error("shipment insert returned no row");
@@ -360,7 +362,12 @@ export async function updateShipment(
   id: number,
   values: Partial<typeof shipments.$inferInsert>,
 ): Promise<void> {
-  await db.update(shipments).set(values).where(eq(shipments.id, id));
+  // Every change but a bid (recordBid) is one agents may see: it moves `changed_at` too.
+  const changedAt = values.changedAt ?? values.updatedAt;
+  await db
+    .update(shipments)
+    .set(changedAt ? { ...values, changedAt } : values)
+    .where(eq(shipments.id, id));
 }
 
 // ---------------------------------------------------------------------------------------------

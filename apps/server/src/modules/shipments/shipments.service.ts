@@ -40,6 +40,7 @@ import {
   presentLostBidRow,
   presentShipmentDetail,
   presentShipmentRow,
+  sealedForAgent,
 } from "./shipments.presenter.js";
 import {
   findShipment,
@@ -123,14 +124,15 @@ async function loadVisibleShipment(
   id: number,
   now: Date,
 ): Promise<{ row: ShipmentRow; access: "allowed" | "lost-bid" }> {
-  const row = await readShipment(deps, id, quotationJoinFor(user), now);
+  const read = await readShipment(deps, id, quotationJoinFor(user), now);
+  // An agent's read joins their own quotation: a joined one means they bid.
+  const row = user.group === "Shipper" ? sealedForAgent(read, now) : read;
   const state = {
     sellerId: row.sellerId,
     status: row.status as ShipmentStatus,
     biddingEndsAt: row.biddingEndsAt,
     winnerAgentId: row.winnerAgentId,
   };
-  // An agent's read joins their own quotation: a joined one means they bid.
   const hasBid = user.group === "Shipper" && row.quotationId !== null;
   const access = shipmentViewAccess(user, state, now, hasBid);
   if (access === "not-a-party") throw AppError.badRequest(shipmentMessages.notAuthorisedToView);
@@ -454,6 +456,18 @@ function withOwnBids(rows: ShipmentRow[], own: Map<number, OwnBid>): ShipmentRow
   });
 }
 
+/**
+ * Orderings that would rank an agent's open shipments by others' bids (their count, the status a
+ * first bid sets, the time a bid moves): the agents' open list and bid history ignore them, as any
+ * unknown ordering is ignored.
+ */
+const SEALED_ORDERINGS = new Set(["quotation_count", "status", "updated_at"]);
+
+function orderingFor(kind: ShipmentListKind, ordering: string | undefined): string | undefined {
+  if (kind.kind !== "open" && kind.kind !== "agent-history") return ordering;
+  return ordering && SEALED_ORDERINGS.has(ordering.replace(/^-/, "")) ? undefined : ordering;
+}
+
 /** Bids and open shipments carry no word of an order's legs: a losing bidder learns nothing. */
 const carriesLegsAttention = (kind: ShipmentListKind) =>
   kind.kind === "seller" || kind.kind === "agent-won" || kind.kind === "admin";
@@ -474,7 +488,7 @@ async function loadList(
       : undefined,
     now,
     search: query.search,
-    ordering: query.ordering,
+    ordering: orderingFor(kind, query.ordering),
     shipmentReadyDate: query.shipment_ready_date,
     page: query.page,
     perPage: query.per_page,
@@ -504,7 +518,10 @@ async function loadList(
     beside: [unread, attention, ownBids],
     ...paging
   } = closed > 0 ? await read() : listed;
-  const rows = withOwnBids(pageRows, ownBids);
+  const ownRows = withOwnBids(pageRows, ownBids);
+  // While bidding is open an agent learns only whether they bid themselves.
+  const rows =
+    user.group === "Shipper" ? ownRows.map((row) => sealedForAgent(row, now)) : ownRows;
   // Only an order in progress tells how many of its legs need attention.
   const items = rows.map((row) =>
     presentShipmentRow(

@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "changed_at" timestamp with time zone;
