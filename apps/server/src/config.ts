@@ -176,6 +176,13 @@ const settingsSchema = z.object({
    * these notifies many users, so one account must not be able to send them in a loop.
    */
   ANNOUNCEMENTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Announcements from one client address per hour, across all its accounts (admins aside). */
+  ANNOUNCEMENTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Announcements from non-admins per hour on the whole platform; past it they get 429 and every
+   * admin is told (once an hour at most).
+   */
+  ANNOUNCEMENTS_PLATFORM_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   SAMPLE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /**

@@ -66,6 +66,7 @@ export function createServices(infra: Infrastructure) {
   };
   // One storage total per account across every upload route.
   const storageQuota = new StorageQuota(config.STORAGE_QUOTA_MB * 1024 * 1024);
+  const admin = new AdminService({ db, events, authenticator, config });
   const legs = new LegService({ db, events });
   const documentSigner = new SignedUrlSigner({
     secret,
@@ -102,7 +103,7 @@ export function createServices(infra: Infrastructure) {
       log,
       quota: storageQuota,
     }),
-    admin: new AdminService({ db, events, authenticator, config }),
+    admin,
     shipments,
     samples: new SampleShipmentService({ db, events, config }),
     attachmentSigner,
@@ -121,7 +122,7 @@ export function createServices(infra: Infrastructure) {
       },
     }),
     notifications: new NotificationService(db, events, config.PUBLIC_URL),
-    announcements: new AnnouncementService(db, events),
+    announcements: new AnnouncementService(db, events, admin),
     chargeChanges: new ChargeChangeService({
       db,
       events,

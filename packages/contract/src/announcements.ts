@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "./text.js";
 import { GROUPS, idSchema } from "./common.js";
+import { formBooleanSchema } from "./profile.js";
 
 export const announcementMessages = {
   messageRequired: "Message is required",
@@ -10,6 +11,8 @@ export const announcementMessages = {
   notFound: "Announcement not found",
   empty: "You have no announcement yet",
   noTitle: "No Title",
+  removed: "Announcement removed",
+  removedAndSenderDisabled: "Announcement removed and its sender's account disabled",
 } as const;
 
 export const ANNOUNCEMENT_TITLE_MAX = 200;
@@ -49,3 +52,22 @@ export const createAnnouncementInputSchema = z.object({
 export type CreateAnnouncementInput = z.input<typeof createAnnouncementInputSchema>;
 
 export const announcementParamsSchema = z.object({ id: idSchema });
+
+/**
+ * DELETE admin/announcements/{id}/ (admins only): the announcement leaves every list and bell;
+ * `disable_sender=true` also disables its sender's account in the same call.
+ */
+export const removeAnnouncementQuerySchema = z.object({
+  disable_sender: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    formBooleanSchema.optional().default(false),
+  ),
+});
+export type RemoveAnnouncementQuery = z.infer<typeof removeAnnouncementQuerySchema>;
+
+export const announcementRemovalSchema = z.object({
+  id: z.number().int(),
+  removed_at: z.string(),
+  sender: z.object({ id: z.number().int(), is_active: z.boolean() }),
+});
+export type AnnouncementRemoval = z.infer<typeof announcementRemovalSchema>;

@@ -37,6 +37,8 @@ export const notificationSchema = z.object({
    */
   user: z.object({ id: z.number().int(), first_name: z.string() }),
   kind: z.enum(NOTIFICATION_KINDS).optional(),
+  /** On announcement notifications: the announcement (an admin may remove it: it leaves the bell). */
+  announcement_id: z.number().int().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -50,6 +52,9 @@ export const notificationMessages = {
 
 /** Notification texts; the server writes them, the web only shows them. */
 export const notificationTexts = {
+  /** To every admin, once an hour at most, when non-admins reach the hourly announcement cap. */
+  announcementCapReached: (max: number) =>
+    `Announcements from sellers reached the platform's cap of ${max} in an hour: further ones are refused until the hour is over. Review the latest in Announcements.`,
   chatMessage: (name: string, text: string) => `New message from ${name}: ${text}`,
   /**
    * What a chat notification says once its message was deleted: its text is gone, the prefix

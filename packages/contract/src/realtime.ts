@@ -135,6 +135,8 @@ export const serverEventSchema = z.discriminatedUnion("event_type", [
   /** A stored notification's text changed (the chat message it quoted was deleted). */
   frame("notification_updated", notificationSchema),
   frame("announcement_created", announcementSchema),
+  /** An admin removed an announcement: lists and bells drop it (and its notifications). */
+  frame("announcement_removed", z.object({ id: z.number().int() })),
   frame("unread_count", z.object({ count: z.number().int() })),
   frame(
     "error",

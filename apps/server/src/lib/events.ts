@@ -168,6 +168,10 @@ export interface DomainEvents {
     senderId: number;
     announcement: ServerEventData<"announcement_created">;
   };
+  /** An admin removed an announcement; its notifications are deleted. */
+  "announcement.removed": { announcementId: number; senderId: number };
+  /** Non-admins reached the platform's hourly announcement cap (told once an hour at most). */
+  "announcement.cap_reached": { max: number };
   "user.updated": { userId: number };
   "user.disabled": { userId: number };
   /** Sessions ended: one (`sessionId`, a logout) or all of the user's (a password change). */
@@ -253,6 +257,8 @@ const concerns: { [K in DomainEventName]: (event: DomainEvents[K]) => Named | nu
   "sample.completed": () => null,
   "sample.claimed": () => null,
   "announcement.created": () => null,
+  "announcement.removed": () => null,
+  "announcement.cap_reached": () => null,
   // A name or an account's state shows on other users' pages.
   "user.updated": () => null,
   "user.disabled": () => null,

@@ -29,6 +29,8 @@ export interface RateRule {
   key: (request: FastifyRequest) => string | undefined;
   /** The refusal's message, when it should say more than "too many requests". */
   refusal?: (retryAfterSeconds: number) => string;
+  /** Called for each request this rule refuses (before the 429 is answered). */
+  onExceeded?: (request: FastifyRequest) => void;
 }
 
 /** The client address; app.inject and injectWS requests may have none. */
@@ -61,6 +63,63 @@ export const uploadBudget = (config: Pick<Config, "UPLOADS_PER_10_MIN">): RateRu
   refusal: (retryAfter) =>
     storageMessages.uploadRateReached(config.UPLOADS_PER_10_MIN, UPLOAD_WINDOW_MINUTES, retryAfter),
 });
+
+/** An hourly cap per client address across every account behind it; `exempt` requests skip it. */
+export const hourlyPerAddress = (
+  name: string,
+  max: number,
+  exempt: (request: FastifyRequest) => boolean = () => false,
+): RateRule => ({
+  name,
+  max,
+  windowMs: 3_600_000,
+  key: (request) => (exempt(request) ? undefined : byIp(request)),
+});
+
+/**
+ * One hourly cap for everyone together (the platform's total); `exempt` requests skip it and
+ * `onExceeded` hears of each refusal.
+ */
+export const hourlyPlatformWide = (
+  name: string,
+  max: number,
+  exempt: (request: FastifyRequest) => boolean,
+  onExceeded?: (request: FastifyRequest) => void,
+): RateRule => ({
+  name,
+  max,
+  windowMs: 3_600_000,
+  key: (request) => (exempt(request) ? undefined : "all"),
+  onExceeded,
+});
+
+/**
+ * True the first time it is called in each `windowMs` (from that call), false until the window is
+ * over: on every instance together through Redis when REDIS_URL is set, else per instance (also
+ * while Redis is away, so a refusal still happens once, not on every call).
+ */
+export function oncePerWindow(
+  app: FastifyInstance,
+  name: string,
+  windowMs: number,
+  now: () => number = Date.now,
+): () => Promise<boolean> {
+  let localUntil = 0;
+  const local = () => {
+    if (now() < localUntil) return false;
+    localUntil = now() + windowMs;
+    return true;
+  };
+  return async () => {
+    if (!app.redis) return local();
+    try {
+      const set = await app.redis.set(`once:${name}`, "1", "PX", windowMs, "NX");
+      return set === "OK";
+    } catch {
+      return local();
+    }
+  };
+}
 
 /**
  * The email in a JSON body, normalised the way accounts are, so "A@x.io" and "a@x.io " share a
@@ -135,6 +194,7 @@ export function limitRequests(
       if (rule.key(request) === undefined) continue;
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
+        rule.onExceeded?.(request);
         const retryAfter = Math.max(1, result.ttlInSeconds);
         const message = rule.refusal ? rule.refusal(retryAfter) : TOO_MANY;
         throw new AppError("RATE_LIMITED", message, [{ message }], {

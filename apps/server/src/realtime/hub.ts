@@ -4,13 +4,16 @@ import type { Redis } from "ioredis";
 import type { ServerEvent } from "@fba/contract";
 
 /** Rooms a socket can be in. */
-export type Room = `shipment:${number}` | `sample:${number}` | `user:${number}` | "announcements";
+export type Room =
+  `shipment:${number}` | `sample:${number}` | `user:${number}` | "announcements" | "bells";
 
 export const rooms = {
   shipment: (id: number): Room => `shipment:${id}`,
   sample: (id: number): Room => `sample:${id}`,
   user: (id: number): Room => `user:${id}`,
   announcements: "announcements" as Room,
+  /** Every notification socket: what every bell must hear at once (an announcement removed). */
+  bells: "bells" as Room,
   /** A shipment's or a sample's chat. */
   chat: (chat: { kind: "shipment" | "sample"; id: number }): Room =>
     chat.kind === "shipment" ? rooms.shipment(chat.id) : rooms.sample(chat.id),

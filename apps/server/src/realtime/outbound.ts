@@ -50,6 +50,12 @@ export function publishDomainEvents(events: EventBus, hub: RealtimeHub): void {
       { excludeUserId: senderId },
     ),
   );
+  // Open lists and bells drop a removed announcement (and its notifications) at once.
+  events.on("announcement.removed", ({ announcementId }) => {
+    const frame = { event_type: "announcement_removed", data: { id: announcementId } } as const;
+    hub.publish(rooms.announcements, frame);
+    hub.publish(rooms.bells, frame);
+  });
   // Withdrawn access closes sockets on every instance.
   events.on("user.disabled", ({ userId }) => hub.disconnectUser(userId));
   events.on("user.sessions_ended", ({ userId, sessionId }) =>

@@ -32,6 +32,7 @@ const SERVER_EVENT_TYPES = {
   send_notification: true,
   notification_updated: true,
   announcement_created: true,
+  announcement_removed: true,
   unread_count: true,
   error: true,
 } satisfies Record<ServerEventType, true>;

@@ -4,3 +4,8 @@ import type { AuthUser } from "../../plugins/auth.js";
 export function canPostAnnouncement(user: AuthUser): boolean {
   return user.group === "Seller" || user.group === "Admin";
 }
+
+/** Only admins remove an announcement (and may disable its sender with it). */
+export function canRemoveAnnouncement(user: AuthUser): boolean {
+  return user.group === "Admin";
+}

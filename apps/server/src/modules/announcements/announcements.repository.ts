@@ -1,6 +1,6 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { announcements, users } from "../../db/schema/index.js";
+import { announcements, notifications, users } from "../../db/schema/index.js";
 
 export interface AnnouncementRow {
   id: number;
@@ -11,6 +11,7 @@ export interface AnnouncementRow {
   senderFirstName: string;
   senderLastName: string;
   senderGroup: "Seller" | "Shipper" | "Admin";
+  senderIsActive: boolean;
 }
 
 const columns = {
@@ -22,7 +23,11 @@ const columns = {
   senderFirstName: users.firstName,
   senderLastName: users.lastName,
   senderGroup: users.group,
+  senderIsActive: users.isActive,
 };
+
+/** Announcements no admin has removed: the only ones anybody reads. */
+const standing = isNull(announcements.removedAt);
 
 export async function listAnnouncements(
   db: DbOrTx,
@@ -34,10 +39,11 @@ export async function listAnnouncements(
       .select(columns)
       .from(announcements)
       .innerJoin(users, eq(users.id, announcements.senderId))
+      .where(standing)
       .orderBy(desc(announcements.createdAt), desc(announcements.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ value: count() }).from(announcements),
+    db.select({ value: count() }).from(announcements).where(standing),
   ]);
   return { rows, count: Number(total?.value ?? 0) };
 }
@@ -47,9 +53,32 @@ export async function findAnnouncement(db: DbOrTx, id: number): Promise<Announce
     .select(columns)
     .from(announcements)
     .innerJoin(users, eq(users.id, announcements.senderId))
-    .where(eq(announcements.id, id))
+    .where(and(eq(announcements.id, id), standing))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Marks a standing announcement removed and deletes every notification of it, in the caller's
+ * transaction. Its row is locked first: a broadcast still inserting notifications for it holds a
+ * share lock on it (notifications.repository insertForActiveUsers), so this waits for that batch
+ * and deletes its rows too, and later batches find it removed and insert nothing. Returns the
+ * sender and the time, or null when there is no standing announcement with that id.
+ */
+export async function removeAnnouncement(
+  tx: DbOrTx,
+  id: number,
+  adminId: number,
+  now: Date,
+): Promise<{ senderId: number; removedAt: Date } | null> {
+  const [row] = await tx
+    .update(announcements)
+    .set({ removedAt: now, removedBy: adminId })
+    .where(and(eq(announcements.id, id), standing))
+    .returning({ senderId: announcements.senderId, removedAt: announcements.removedAt });
+  if (!row?.removedAt) return null;
+  await tx.delete(notifications).where(eq(notifications.announcementId, id));
+  return { senderId: row.senderId, removedAt: row.removedAt };
 }
 
 export async function insertAnnouncement(

@@ -1,17 +1,25 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   announcementMessages,
   announcementParamsSchema,
+  announcementRemovalSchema,
   announcementSchema,
   createAnnouncementInputSchema,
   listQuerySchema,
   nestedListEnvelopeSchema,
+  removeAnnouncementQuerySchema,
   successEnvelopeSchema,
 } from "@fba/contract";
 import { created, nestedList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
+import {
+  hourlyPerAddress,
+  hourlyPerUser,
+  hourlyPlatformWide,
+  limitRequests,
+  oncePerWindow,
+} from "../../plugins/rate-limit.js";
 import type { AnnouncementService } from "./announcements.service.js";
 
 export async function announcementRoutes(
@@ -20,10 +28,63 @@ export async function announcementRoutes(
 ): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const anyone = requireAuth(app);
-  // One counter for both paths. Counted after validation, so a form with a typo costs nothing.
+  const {
+    ANNOUNCEMENTS_PER_HOUR,
+    ANNOUNCEMENTS_PER_ADDRESS_PER_HOUR,
+    ANNOUNCEMENTS_PLATFORM_PER_HOUR,
+  } = app.config;
+  const byAdmin = (request: FastifyRequest) => request.user?.group === "Admin";
+  // Every admin hears of the platform's cap once an hour at most, however many posts it refuses.
+  const firstInHour = oncePerWindow(app, "announcement-platform-alert", 3_600_000);
+  const alertAdmins = () => {
+    firstInHour()
+      .then((first) => {
+        if (first) service.capReached(ANNOUNCEMENTS_PLATFORM_PER_HOUR);
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, "announcement cap alert failed"));
+  };
+  // One set of counters for both paths. Counted after validation, so a form with a typo costs
+  // nothing. Per account; per client address across its accounts; and for all non-admins
+  // together. Admins are counted per account only: they must be able to post during a flood.
   const createLimits = limitRequests(
     app,
-    hourlyPerUser("announcement-user", app.config.ANNOUNCEMENTS_PER_HOUR),
+    hourlyPerUser("announcement-user", ANNOUNCEMENTS_PER_HOUR),
+    hourlyPerAddress("announcement-address", ANNOUNCEMENTS_PER_ADDRESS_PER_HOUR, byAdmin),
+    hourlyPlatformWide(
+      "announcement-platform",
+      ANNOUNCEMENTS_PLATFORM_PER_HOUR,
+      byAdmin,
+      alertAdmins,
+    ),
+  );
+
+  app.delete(
+    "/admin/announcements/:id",
+    {
+      onRequest: requireAuth(app, "Admin"),
+      schema: {
+        tags: ["announcements", "Admin"],
+        security: [{ bearer: [] }],
+        summary:
+          "Remove an announcement from every list and bell; disable_sender=true also disables its sender's account",
+        params: announcementParamsSchema,
+        querystring: removeAnnouncementQuerySchema,
+        response: { 200: successEnvelopeSchema(announcementRemovalSchema) },
+      },
+    },
+    async (request, reply) => {
+      const disableSender = request.query.disable_sender;
+      const removal = await service.remove(currentUser(request), request.params.id, {
+        disableSender,
+      });
+      return ok(
+        reply,
+        removal,
+        disableSender
+          ? announcementMessages.removedAndSenderDisabled
+          : announcementMessages.removed,
+      );
+    },
   );
 
   // The existing client calls both the versioned and the plain path.

@@ -1,10 +1,16 @@
-import { announcementMessages, type Announcement } from "@fba/contract";
+import {
+  adminMessages,
+  announcementMessages,
+  type Announcement,
+  type AnnouncementRemoval,
+} from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
-import { canPostAnnouncement } from "./announcements.policy.js";
+import type { AdminService } from "../admin/admin.service.js";
+import { canPostAnnouncement, canRemoveAnnouncement } from "./announcements.policy.js";
 import { presentAnnouncement } from "./announcements.presenter.js";
 import * as repo from "./announcements.repository.js";
 
@@ -12,6 +18,9 @@ export class AnnouncementService {
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
+    /** Disabling a sender is the admins' own disable (sessions end, sockets close). */
+    private readonly admin: Pick<AdminService, "setActive">,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async list(page: number, perPage: number): Promise<Page<Announcement>> {
@@ -44,5 +53,45 @@ export class AnnouncementService {
       announcement,
     });
     return announcement;
+  }
+
+  /**
+   * An admin removes an announcement: it leaves every list, and its notifications every bell
+   * (live, through `announcement.removed`). With `disableSender` its sender's account is disabled
+   * in the same call, as the users page does it. Nothing changes when the call is refused.
+   */
+  async remove(
+    admin: AuthUser,
+    id: number,
+    { disableSender }: { disableSender: boolean },
+  ): Promise<AnnouncementRemoval> {
+    if (!canRemoveAnnouncement(admin)) throw AppError.forbidden();
+    const existing = await repo.findAnnouncement(this.db, id);
+    if (!existing) throw AppError.notFound(announcementMessages.notFound);
+    if (disableSender && existing.senderId === admin.id) {
+      throw AppError.conflict(adminMessages.cannotDisableSelf);
+    }
+    const removed = await this.db.transaction((tx) =>
+      repo.removeAnnouncement(tx, id, admin.id, this.now()),
+    );
+    // Removed meanwhile by another admin: gone either way.
+    if (!removed) throw AppError.notFound(announcementMessages.notFound);
+    this.events.emit("announcement.removed", { announcementId: id, senderId: removed.senderId });
+    const sender = disableSender
+      ? await this.admin.setActive(admin, removed.senderId, false)
+      : null;
+    return {
+      id,
+      removed_at: removed.removedAt.toISOString(),
+      sender: {
+        id: removed.senderId,
+        is_active: sender ? sender.is_active : existing.senderIsActive,
+      },
+    };
+  }
+
+  /** Tells every admin that non-admins reached the platform's hourly cap. */
+  capReached(max: number): void {
+    this.events.emit("announcement.cap_reached", { max });
   }
 }

@@ -349,6 +349,18 @@ export function registerNotificationListeners(
     );
   });
 
+  // Every admin hears that sellers' announcements reached the platform's hourly cap.
+  events.on("announcement.cap_reached", async ({ max }) => {
+    await notifications.notifyActiveUsers(
+      { group: "Admin" },
+      {
+        actorId: null,
+        notificationType: "Announcement",
+        content: t.announcementCapReached(max),
+      },
+    );
+  });
+
   // A leg delivered to another FC than booked: the seller and every admin hear of it (and by
   // email); the seller hears how an admin resolved it.
   events.on("leg.different_fc_flagged", async (event) => {

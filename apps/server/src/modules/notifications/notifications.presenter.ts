@@ -17,5 +17,6 @@ export function presentNotification(row: NotificationRow): Notification {
         ? { id: row.actorId, first_name: row.actorFirstName }
         : SYSTEM_NOTIFICATION_ACTOR,
     ...(row.kind ? { kind: row.kind } : {}),
+    ...(row.announcementId !== null ? { announcement_id: row.announcementId } : {}),
   };
 }

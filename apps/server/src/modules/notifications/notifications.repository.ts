@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type Placeholder } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { NotificationKind } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
@@ -26,6 +26,7 @@ export interface NotificationRow {
   notificationType: NotificationType;
   shipmentId: number | null;
   sampleShipmentId: number | null;
+  announcementId: number | null;
   kind: NotificationKind | null;
   content: string;
   isRead: boolean;
@@ -56,6 +57,7 @@ const columns = {
   notificationType: notifications.notificationType,
   shipmentId: notifications.shipmentId,
   sampleShipmentId: notifications.sampleShipmentId,
+  announcementId: notifications.announcementId,
   kind: notifications.kind,
   content: notifications.content,
   isRead: notifications.isRead,
@@ -77,6 +79,10 @@ function toInserted(row: Record<string, unknown>): InsertedNotification {
     notificationType: row.notification_type as NotificationType,
     shipmentId: row.shipment_id === null ? null : Number(row.shipment_id),
     sampleShipmentId: row.sample_shipment_id === null ? null : Number(row.sample_shipment_id),
+    announcementId:
+      row.announcement_id === null || row.announcement_id === undefined
+        ? null
+        : Number(row.announcement_id),
     kind: (row.kind ?? null) as NotificationKind | null,
     content: String(row.content),
     isRead: row.is_read === true || row.is_read === "t",
@@ -111,10 +117,10 @@ export async function insertNotificationsReturning(
         as v(user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
       where v.chat_message_id is null
         or exists (select 1 from ${chatMessages} m where m.id = v.chat_message_id for key share)
-      returning id, user_id, actor_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
+      returning id, user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, kind, content, is_read, updated_at
     )
     select i.id, i.user_id, i.actor_id, a.first_name as actor_first_name, i.notification_type,
-      i.shipment_id, i.sample_shipment_id, i.kind, i.content, i.is_read, i.updated_at,
+      i.shipment_id, i.sample_shipment_id, i.announcement_id, i.kind, i.content, i.is_read, i.updated_at,
       (select count(*) from ${notifications} n where n.user_id = i.user_id and n.is_read = false)
         + (select count(*) from inserted b where b.user_id = i.user_id) as unread
     from inserted i left join ${users} a on a.id = i.actor_id
@@ -290,7 +296,7 @@ export async function announcementSummary(
   const [row] = await db
     .select({ id: announcements.id, title: announcements.title, message: announcements.message })
     .from(announcements)
-    .where(eq(announcements.id, announcementId))
+    .where(and(eq(announcements.id, announcementId), isNull(announcements.removedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -323,6 +329,14 @@ export async function insertForActiveUsers(
       where u.is_active = true and u.id > ${afterUserId}
         ${filter.group ? sql`and u."group" = ${filter.group}` : sql``}
         ${filter.exceptId !== undefined ? sql`and u.id <> ${filter.exceptId}` : sql``}
+        ${
+          // An announcement an admin removed meanwhile gets no more rows; the lock makes the
+          // removal wait for this batch, whose rows it then deletes.
+          notification.announcementId != null
+            ? sql`and exists (select 1 from ${announcements} a
+                where a.id = ${notification.announcementId} and a.removed_at is null for share)`
+            : sql``
+        }
       order by u.id
       limit ${limit}
     ), inserted as (
@@ -332,10 +346,10 @@ export async function insertForActiveUsers(
         ${notification.sampleShipmentId ?? null}::integer,
         ${notification.announcementId ?? null}::integer, ${notification.content}::text
       from recipients r
-      returning id, user_id, actor_id, notification_type, shipment_id, sample_shipment_id, kind, content, is_read, updated_at
+      returning id, user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, kind, content, is_read, updated_at
     )
     select i.id, i.user_id, i.actor_id, a.first_name as actor_first_name, i.notification_type,
-      i.shipment_id, i.sample_shipment_id, i.kind, i.content, i.is_read, i.updated_at,
+      i.shipment_id, i.sample_shipment_id, i.announcement_id, i.kind, i.content, i.is_read, i.updated_at,
       (select count(*) from ${notifications} n where n.user_id = i.user_id and n.is_read = false)
         + 1 as unread
     from inserted i left join ${users} a on a.id = i.actor_id

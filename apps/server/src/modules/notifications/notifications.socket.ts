@@ -14,7 +14,7 @@ export function notificationSockets(notifications: NotificationService): SocketR
           if (!user || parseSocketId(params.user_id) !== user.id) {
             return { refuse: { code: WS_CLOSE_CODES.forbidden, reason: "Not your notifications" } };
           }
-          return { rooms: [rooms.user(user.id)], scope: null };
+          return { rooms: [rooms.user(user.id), rooms.bells], scope: null };
         },
         opened: async (user, send) => {
           if (!user) return;

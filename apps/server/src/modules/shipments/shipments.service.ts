@@ -520,8 +520,7 @@ async function loadList(
   } = closed > 0 ? await read() : listed;
   const ownRows = withOwnBids(pageRows, ownBids);
   // While bidding is open an agent learns only whether they bid themselves.
-  const rows =
-    user.group === "Shipper" ? ownRows.map((row) => sealedForAgent(row, now)) : ownRows;
+  const rows = user.group === "Shipper" ? ownRows.map((row) => sealedForAgent(row, now)) : ownRows;
   // Only an order in progress tells how many of its legs need attention.
   const items = rows.map((row) =>
     presentShipmentRow(

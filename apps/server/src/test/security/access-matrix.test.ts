@@ -455,6 +455,11 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ message: "Matrix notice" }),
     expect: all(201, { winner: 403, loser: 403, otherAgent: 403 }),
   },
+  // Only admins remove one (the sender stays enabled here: the matrix's actors must keep working).
+  "DELETE /api/admin/announcements/:id": {
+    path: (w) => `/api/admin/announcements/${w.removableAnnouncement}/?disable_sender=false`,
+    expect: adminOnly(200),
+  },
 
   // Places and warehouses.
   "GET /api/places": { path: fixed("/api/places/?q=90210"), expect: all(200) },

@@ -64,6 +64,8 @@ export interface World {
   chatMessage: number;
   notification: number;
   announcement: number;
+  /** An announcement the admin removes in the matrix (the one above stays for the reads). */
+  removableAnnouncement: number;
   warehouse: number;
 }
 
@@ -285,6 +287,13 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     payload: { title: "Holiday hours", message: "Warehouses close early" },
   });
 
+  const removableAnnouncement = await expectOk(app, {
+    method: "POST",
+    url: "/api/v1/announcement/",
+    headers: users.admin.auth,
+    payload: { title: "Short-lived", message: "To be removed" },
+  });
+
   const warehouse = await expectOk(app, {
     method: "POST",
     url: "/api/admin/warehouses/",
@@ -329,6 +338,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     chatMessage: chatMessage.id,
     notification,
     announcement: announcement.id as number,
+    removableAnnouncement: removableAnnouncement.id as number,
     warehouse: warehouse.id as number,
   };
 }

@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import type { NestedList, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import type { Announcement, CreateAnnouncementInput } from "@fba/contract";
+import type { Announcement, AnnouncementRemoval, CreateAnnouncementInput } from "@fba/contract";
 
 export const announcementKeys = {
   all: ["announcements"] as const,
@@ -59,5 +59,22 @@ export function useCreateAnnouncement() {
     mutationFn: async (input: CreateAnnouncementInput) =>
       api.post<SuccessEnvelope<Announcement>>("v1/announcement/", input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.lists() }),
+  });
+}
+
+/** An admin removes an announcement, and with `disableSender` disables its sender's account. */
+export function useRemoveAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, disableSender }: { id: number; disableSender: boolean }) =>
+      api.delete<SuccessEnvelope<AnnouncementRemoval>>(
+        `admin/announcements/${id}/?disable_sender=${disableSender}`,
+      ),
+    onSuccess: (_res, { id }) => {
+      queryClient.removeQueries({ queryKey: announcementKeys.detail(id) });
+      // The admin users list (another feature's key) shows the disabled sender when next read.
+      void queryClient.invalidateQueries({ queryKey: ["admin"], refetchType: "none" });
+      return queryClient.invalidateQueries({ queryKey: announcementKeys.lists() });
+    },
   });
 }

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRealtimeChannel, type ServerFrame, wsPaths } from "../../../lib/realtime";
 import { useCurrentUser } from "../../../lib/session";
-import { prependAnnouncement } from "../lib/announcement-cache";
+import { prependAnnouncement, withoutAnnouncement } from "../lib/announcement-cache";
 import type { Announcement } from "@fba/contract";
 import { announcementKeys, type AnnouncementPage } from "./announcements";
 
@@ -17,6 +17,16 @@ export function useAnnouncementChannel() {
 
   const onEvent = useCallback(
     (frame: ServerFrame) => {
+      if (frame.event_type === "announcement_removed") {
+        const id = frame.data.id;
+        for (const [key, page] of queryClient.getQueriesData<AnnouncementPage>({
+          queryKey: announcementKeys.lists(),
+        })) {
+          if (page) queryClient.setQueryData<AnnouncementPage>(key, withoutAnnouncement(page, id));
+        }
+        queryClient.removeQueries({ queryKey: announcementKeys.detail(id) });
+        return;
+      }
       if (frame.event_type !== "announcement_created") return;
       const announcement = frame.data as Announcement | null;
       if (!announcement || typeof announcement.id !== "number") return;

@@ -1,4 +1,5 @@
-import { Box, Card, CardActionArea, Stack, Typography } from "@mui/material";
+import { Box, Button, Card, CardActionArea, Stack, Typography } from "@mui/material";
+import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import dayjs from "dayjs";
 import { Link as RouterLink } from "react-router";
 import { NO_TITLE } from "../lib/announcement-text";
@@ -12,14 +13,21 @@ export function formatAnnouncementTime(timestamp: string): string {
 export function AnnouncementListItem({
   announcement,
   to,
+  onRemove,
 }: {
   announcement: Announcement;
   to: string;
+  /** Admins: asks to remove it (a button beside the link, not inside it). */
+  onRemove?: (announcement: Announcement) => void;
 }) {
   const { sender } = announcement;
   return (
-    <Card variant="outlined" data-testid="announcement-item">
-      <CardActionArea component={RouterLink} to={to} sx={{ p: 2 }}>
+    <Card
+      variant="outlined"
+      data-testid="announcement-item"
+      sx={{ display: "flex", alignItems: "stretch" }}
+    >
+      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, flex: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: "flex-start" }}>
           <SenderAvatar sender={sender} />
           <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -55,6 +63,19 @@ export function AnnouncementListItem({
           </Box>
         </Stack>
       </CardActionArea>
+      {onRemove && (
+        <Box sx={{ display: "flex", alignItems: "center", pr: 1 }}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutline />}
+            onClick={() => onRemove(announcement)}
+            aria-label={`Remove announcement ${announcement.title?.trim() || NO_TITLE}`}
+          >
+            Remove
+          </Button>
+        </Box>
+      )}
     </Card>
   );
 }

@@ -4,3 +4,8 @@ import type { Group } from "@fba/contract/constants";
 export function canPostAnnouncements(group: Group | undefined | null): boolean {
   return group === "Seller" || group === "Admin";
 }
+
+/** Admins remove announcements (and may disable the sender with it). */
+export function canRemoveAnnouncements(group: Group | undefined | null): boolean {
+  return group === "Admin";
+}

@@ -18,3 +18,18 @@ export function prependAnnouncement(
     },
   };
 }
+
+/** Takes a removed announcement off a cached page (later pages refetch when next shown). */
+export function withoutAnnouncement(page: AnnouncementPage, id: number): AnnouncementPage {
+  if (!page.data.some((a) => a.id === id)) return page;
+  const count = Math.max(0, page.pagination_option.count - 1);
+  const perPage = page.pagination_option.per_page;
+  return {
+    data: page.data.filter((a) => a.id !== id),
+    pagination_option: {
+      ...page.pagination_option,
+      count,
+      pages: Math.max(1, Math.ceil(count / perPage)),
+    },
+  };
+}

@@ -39,6 +39,22 @@ function page(items: Announcement[]) {
 
 function renderPage(items: Announcement[], onPost?: (body: unknown) => void) {
   const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    if (init?.method === "DELETE") {
+      onPost?.({ method: "DELETE", url: String(input) });
+      return new Response(
+        JSON.stringify({
+          status: "success",
+          status_code: 200,
+          message: "Announcement removed and its sender's account disabled",
+          data: {
+            id: 1,
+            removed_at: "2026-11-21T10:00:00.000Z",
+            sender: { id: 60, is_active: false },
+          },
+        }),
+        { status: 200 },
+      );
+    }
     if (init?.method === "POST") {
       const body = JSON.parse(String(init.body)) as unknown;
       onPost?.(body);
@@ -96,6 +112,59 @@ describe("AnnouncementsPage", { timeout: 60_000 }, () => {
     expect(
       screen.queryByRole("button", { name: /create new announcement/i }),
     ).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /remove announcement/i })).not.toBeInTheDocument();
+  });
+
+  it("offers Remove only to admins, with the choice to disable the sender, and drops removed ones live", async () => {
+    const user = userEvent.setup({ delay: null });
+    signIn({ id: 50, first_name: "Ada", last_name: "Admin", groups: "Admin" });
+    const calls: unknown[] = [];
+    renderPage(
+      [
+        announcement({
+          id: 1,
+          title: "Buy followers",
+          sender: { id: 60, first_name: "Sam", last_name: "Spammer", groups: "Seller" },
+        }),
+        announcement({ id: 2, title: "Holiday schedule" }),
+      ],
+      (body) => calls.push(body),
+    );
+    await user.click(
+      await screen.findByRole("button", { name: "Remove announcement Buy followers" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Remove announcement" });
+    const disable = screen.getByRole("checkbox", { name: "Also disable the sender's account" });
+    expect(disable).not.toBeChecked();
+    await user.click(disable);
+    await user.click(screen.getByRole("button", { name: "Remove" }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        {
+          method: "DELETE",
+          url: expect.stringContaining("/api/admin/announcements/1/?disable_sender=true"),
+        },
+      ]),
+    );
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+
+    // Another admin's removal reaches this open list through the broadcast.
+    const socket = FakeSocket.latest("/ws/announcement/");
+    socket.open();
+    socket.emit("announcement_removed", { id: 2 });
+    await waitFor(() => expect(screen.queryByText("Holiday schedule")).not.toBeInTheDocument());
+  });
+
+  it("keeps the admin's own account out of the disable choice", async () => {
+    const user = userEvent.setup({ delay: null });
+    signIn({ id: 50, first_name: "Ada", last_name: "Admin", groups: "Admin" });
+    renderPage([announcement({ id: 3, title: "Maintenance" })]);
+    await user.click(
+      await screen.findByRole("button", { name: "Remove announcement Maintenance" }),
+    );
+    expect(
+      screen.getByRole("checkbox", { name: "Also disable the sender's account" }),
+    ).toBeDisabled();
   });
 
   it("lists announcements, creates one, and appends others' live", async () => {

@@ -12,12 +12,15 @@ import Add from "@mui/icons-material/Add";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@fba/contract";
 import { useCurrentUser } from "../../../lib/session";
-import { useAnnouncements } from "../api/announcements";
+import type { Announcement } from "@fba/contract";
+import { notify, toastApiError } from "../../../lib/toast";
+import { useAnnouncements, useRemoveAnnouncement } from "../api/announcements";
 import { useAnnouncementChannel } from "../api/use-announcement-channel";
 import { AnnouncementListItem } from "../components/AnnouncementListItem";
 import { CreateAnnouncementDialog } from "../components/CreateAnnouncementDialog";
+import { RemoveAnnouncementDialog } from "../components/RemoveAnnouncementDialog";
 import { announcementDetailPath } from "../../../app/paths";
-import { canPostAnnouncements } from "../lib/announcement-access";
+import { canPostAnnouncements, canRemoveAnnouncements } from "../lib/announcement-access";
 import { NO_ANNOUNCEMENTS } from "../lib/announcement-text";
 import { QueryNotice, QueryProblem } from "../../../components/query-state/QueryState";
 import { useQueryView } from "../../../components/query-state/query-view";
@@ -32,6 +35,20 @@ export default function AnnouncementsPage() {
   const { view } = useQueryView(announcements);
   useAnnouncementChannel();
   const mayPost = canPostAnnouncements(user?.groups);
+  const mayRemove = canRemoveAnnouncements(user?.groups);
+  const [removing, setRemoving] = useState<Announcement | null>(null);
+  const remove = useRemoveAnnouncement();
+  const confirmRemove = (disableSender: boolean) => {
+    if (!removing) return;
+    remove.mutate(
+      { id: removing.id, disableSender },
+      {
+        onSuccess: (res) => notify.success(res.message),
+        onError: toastApiError,
+        onSettled: () => setRemoving(null),
+      },
+    );
+  };
   const items = announcements.data?.data ?? [];
   const total = announcements.data?.pagination_option.count ?? 0;
 
@@ -72,6 +89,7 @@ export default function AnnouncementsPage() {
               key={announcement.id}
               announcement={announcement}
               to={announcementDetailPath(user?.groups, announcement.id)}
+              onRemove={mayRemove ? setRemoving : undefined}
             />
           ))}
         </Stack>
@@ -113,6 +131,15 @@ export default function AnnouncementsPage() {
       {view === "ready" && <QueryNotice query={announcements} what="the announcements" />}
       {content}
       {mayPost && <CreateAnnouncementDialog open={creating} onClose={() => setCreating(false)} />}
+      {mayRemove && (
+        <RemoveAnnouncementDialog
+          announcement={removing}
+          currentUserId={user?.id ?? null}
+          busy={remove.isPending}
+          onConfirm={confirmRemove}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
 import { quotationKeys } from "../../../entities/shipment/api/quotations";
 import { isAboutOpenChat } from "../lib/open-chat-notifications";
 import {
+  dropAnnouncement,
   markNotificationRead,
   mergeNotifications,
   replaceNotification,
@@ -97,6 +98,21 @@ export function useNotificationChannel(userId: number | null) {
             old ? markNotificationRead(old, Number(data?.id)) : old,
           );
           return;
+        case "announcement_removed": {
+          // An admin removed it: its notification leaves the bell, and its unread mark the count.
+          const id = Number(data?.id);
+          const list = queryClient.getQueryData<AppNotification[]>(key);
+          const dropped = list?.filter((n) => n.announcement_id === id) ?? [];
+          if (!list || dropped.length === 0) return;
+          queryClient.setQueryData<AppNotification[]>(key, dropAnnouncement(list, id));
+          const unreadDropped = dropped.filter((n) => !n.is_read).length;
+          if (unreadDropped > 0) {
+            queryClient.setQueryData<number>(notificationKeys.unreadCount(), (count) =>
+              count === undefined ? count : Math.max(0, count - unreadDropped),
+            );
+          }
+          return;
+        }
         case "unread_count": {
           const count = Number(data?.count);
           if (!Number.isFinite(count)) return;

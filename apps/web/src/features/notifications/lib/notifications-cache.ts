@@ -41,3 +41,11 @@ export function mergeNotifications(
   const newer = cached.filter((n) => n.id > newest);
   return newer.length === 0 ? fresh : [...newer, ...fresh].slice(0, NOTIFICATION_LIST_CAP);
 }
+
+/** The notifications of an announcement an admin removed leave the bell. */
+export function dropAnnouncement(
+  list: AppNotification[],
+  announcementId: number,
+): AppNotification[] {
+  return list.filter((n) => n.announcement_id !== announcementId);
+}
