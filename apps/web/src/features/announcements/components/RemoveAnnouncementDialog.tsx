@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Checkbox, FormControlLabel, FormHelperText } from "@mui/material";
 import type { Announcement } from "@fba/contract";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -8,7 +8,8 @@ export const DISABLE_SENDER_LABEL = "Also disable the sender's account";
 
 /**
  * An admin confirms removing an announcement from every list and bell, and may disable its
- * sender's account in the same step (not their own).
+ * sender's account in the same step (not their own). Keyed by the announcement, so each one
+ * starts unticked.
  */
 export function RemoveAnnouncementDialog({
   announcement,
@@ -24,7 +25,6 @@ export function RemoveAnnouncementDialog({
   onCancel: () => void;
 }) {
   const [disableSender, setDisableSender] = useState(false);
-  useEffect(() => setDisableSender(false), [announcement?.id]);
   const sender = announcement?.sender;
   const ownAnnouncement = sender !== undefined && sender.id === currentUserId;
   return (

@@ -133,6 +133,7 @@ export default function AnnouncementsPage() {
       {mayPost && <CreateAnnouncementDialog open={creating} onClose={() => setCreating(false)} />}
       {mayRemove && (
         <RemoveAnnouncementDialog
+          key={removing?.id ?? 0}
           announcement={removing}
           currentUserId={user?.id ?? null}
           busy={remove.isPending}
