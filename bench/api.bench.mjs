@@ -8,7 +8,7 @@
 // TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres) and a build of the server
 // (npm run build; BENCH_SERVER_DIST names another build directory).
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -38,7 +38,9 @@ const DB_NAME = process.env.BENCH_API_DB ?? "fba_bench";
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100_000);
 
 const RUNS = 3;
-// BENCH_API_ONLY=ratios,mixed,overload (any of them) runs only those parts. For a look inside the
+// BENCH_API_ONLY=ratios,mixed,overload (any of them) runs only those parts; `sessions` (not run by
+// default) compares the single GET and the browse mix with tokens that name a session (as the
+// server issues them: each request checks its session is still live) against tokens without one. For a look inside the
 // mixed profile: BENCH_BREAKDOWN=1 prints each read's latencies by path, and BENCH_MIXED_RATE=n
 // offers n requests a second (a tenth of them writes) instead of as many as the server answers.
 const parts = (process.env.BENCH_API_ONLY ?? "ratios,mixed,overload").split(",");
@@ -76,7 +78,22 @@ async function databaseReady() {
   await query(databaseUrl, "vacuum analyze shipments");
 }
 
-const token = (userId, group) => signToken(JWT_SECRET, userId, group);
+/**
+ * A token as the server issues it: naming a live session (a refresh-token row), so every request
+ * pays for the check that its session has not ended.
+ */
+async function token(userId, group) {
+  const sessionId = randomUUID();
+  await query(
+    databaseUrl,
+    `insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+     values ($1, $2, $3, now() + interval '1 day')`,
+    [userId, sessionId, createHash("sha256").update(randomBytes(32)).digest("hex")],
+  );
+  return signToken(JWT_SECRET, userId, group, sessionId);
+}
+/** A token naming no session: the server skips the session check (the comparison's baseline). */
+const sessionless = (userId, group) => signToken(JWT_SECRET, userId, group);
 
 /** The real server (the build, else the sources) on the bench database, in production mode. */
 function startServer(port, dataDir, extraEnv = {}) {
@@ -164,6 +181,21 @@ async function main() {
         `growth ${SHIPMENTS} ${item.name}: ${result.requests.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors + result.non2xx}`,
       );
     }
+    if (parts.includes("sessions")) {
+      const plain = {
+        seller: await sessionless(seller.id, "Seller"),
+        agent: await sessionless(agent.id, "Shipper"),
+        admin: await sessionless(admin.id, "Admin"),
+      };
+      const without = await listCases(serverBase, plain, shipment.id);
+      for (const name of ["single shipment GET", "browse lists"]) {
+        await sessionCost(
+          name,
+          cases.find((item) => item.name === name).entries,
+          without.find((item) => item.name === name).entries,
+        );
+      }
+    }
     if (parts.includes("mixed")) await mixedProfile();
     if (parts.includes("overload")) await overload(tokens.seller, dataDir);
   } finally {
@@ -235,6 +267,30 @@ async function compare({ name, entries }) {
   console.log(`${label} bare: ${bareRps.toFixed(0)} req/s, p99 ${bareP99} ms`);
   console.log(
     `${label} ratio: ${(ratio * 100).toFixed(0)} % (target >= 90 %)${differ ? ` [bodies differ on ${differ} of ${entries.length}]` : ""}`,
+  );
+}
+
+/**
+ * What checking each token's session costs: one mix with tokens naming a live session against the
+ * same mix with tokens naming none, interleaved, on the same server.
+ */
+async function sessionCost(name, checked, unchecked) {
+  const base = `http://127.0.0.1:${SERVER_PORT}`;
+  await mix(base, checked, WARMUP_SECONDS);
+  await mix(base, unchecked, WARMUP_SECONDS);
+  const results = { checked: [], unchecked: [] };
+  for (let run = 0; run < RUNS; run += 1) {
+    results.checked.push(await mix(base, checked, SECONDS));
+    results.unchecked.push(await mix(base, unchecked, SECONDS));
+  }
+  const rpsOf = (runs) => median(runs.map((r) => r.requests));
+  const p99Of = (runs) => median(runs.map((r) => r.p99));
+  const errors = [...results.checked, ...results.unchecked].reduce(
+    (sum, r) => sum + r.errors + r.non2xx,
+    0,
+  );
+  console.log(
+    `session check, ${name} (50 conn): ${rpsOf(results.checked).toFixed(0)} req/s, p99 ${p99Of(results.checked)} ms; without it ${rpsOf(results.unchecked).toFixed(0)} req/s, p99 ${p99Of(results.unchecked)} ms (${((rpsOf(results.checked) / rpsOf(results.unchecked)) * 100).toFixed(1)} %), errors ${errors}`,
   );
 }
 

@@ -98,8 +98,8 @@ export async function settleSeededWindows(url) {
 }
 
 /** An access token as the server signs them, for a server started with `secret`. */
-export function signToken(secret, userId, group) {
-  return new SignJWT({ grp: group })
+export function signToken(secret, userId, group, sessionId) {
+  return new SignJWT({ grp: group, ...(sessionId ? { sid: sessionId } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuedAt()

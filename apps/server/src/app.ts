@@ -62,6 +62,8 @@ export interface BuildOptions {
   onServices?: (services: Services) => void;
   /** Told as each start phase ends (the entry logs how long each took). */
   onPhase?: (phase: string) => void;
+  /** The clock the authenticator's caches read (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 /** What a caller may choose as its request id: short, and nothing a log line could be confused by. */
@@ -141,7 +143,14 @@ export async function buildApp(
   app.decorate("database", database);
   app.decorate("events", new EventBus(app.log));
   app.decorate("tokens", tokens);
-  app.decorate("authenticator", new Authenticator(database.db, tokens));
+  app.decorate(
+    "authenticator",
+    new Authenticator(database.db, tokens, {
+      // A session found live is asked about again this often (30 s when socket re-checks are off).
+      sessionRecheckMs: config.SOCKET_RECHECK_INTERVAL_MS || 30_000,
+      now: options.now,
+    }),
+  );
   registerPageCache(app, config);
   // Uploaded files: an S3-compatible bucket when configured (instances share no disk), else DATA_DIR.
   const bucket = s3Settings(config);
@@ -193,6 +202,12 @@ export async function buildApp(
   app.pageCache.onChange((users) => app.hub.dataChanged(users));
   app.hub.onDataChanged((users) => app.pageCache.changedElsewhere(users));
   app.hub.onReconnect(() => app.pageCache.changedElsewhere(null));
+  // Ended sessions (here or on another instance) stop their access tokens at once; what was
+  // announced while Redis was away is read from the database again.
+  app.hub.onDisconnectUser((userId, sessionId) =>
+    app.authenticator.sessionsEnded(userId, sessionId),
+  );
+  app.hub.onReconnect(() => app.authenticator.forgetSessions());
   const services = createServices({
     pageCache: app.pageCache,
     config,

@@ -50,11 +50,8 @@ export async function registerGateway(
   );
 
   // Withdrawn access (a disabled account, a session ended) closes sockets on this instance; the
-  // hub brings the news from the others.
-  app.hub.onDisconnectUser((userId, sessionId) => {
-    app.authenticator.forget(userId);
-    connections.revokeUser(userId, sessionId);
-  });
+  // hub brings the news from the others (and tells the authenticator too: see app.ts).
+  app.hub.onDisconnectUser((userId, sessionId) => connections.revokeUser(userId, sessionId));
   app.hub.onChatPartiesChanged((parties) => connections.changeParties(parties));
 
   // A disable or logout announced while Redis was away never arrived here: the owners and

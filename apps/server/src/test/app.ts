@@ -66,7 +66,7 @@ export function servicesOf(app: FastifyInstance): Services {
 /** Builds the real app on a fresh database, the same way main.ts does. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, "gatewayLimits"> = {},
+  options: Pick<BuildOptions, "gatewayLimits" | "now"> = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fba-test-"));
   const { database, drop } = await openTestDatabase();

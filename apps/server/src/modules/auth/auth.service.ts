@@ -258,7 +258,7 @@ export class AuthService {
         const state = refreshTokenState(token, now);
         if (state === "reused") {
           await repo.revokeRefreshFamily(tx, token.familyId, now);
-          return { kind: "reused" as const, userId: token.userId };
+          return { kind: "reused" as const, userId: token.userId, sessionId: token.familyId };
         }
         if (state === "grace") {
           presented = this.successor.of(presented);
@@ -301,6 +301,11 @@ export class AuthService {
         { userId: outcome.userId },
         "refresh token reused: session family revoked",
       );
+      // Whoever holds the session's access tokens loses them too, and its sockets.
+      this.deps.events.emit("user.sessions_ended", {
+        userId: outcome.userId,
+        sessionId: outcome.sessionId,
+      });
     }
     if (outcome.kind !== "ok") throw invalidSession();
     return outcome.pair;
