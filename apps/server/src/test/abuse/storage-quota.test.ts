@@ -369,3 +369,44 @@ describe("one upload budget across every upload route", () => {
     expect((await uploadDocument(ctx, seller, order.id, pdf(2 * KB))).statusCode).toBe(201);
   });
 });
+
+describe.runIf(process.env.REDIS_URL)("the upload budget shared through Redis", () => {
+  let first: TestContext;
+  let second: TestContext;
+
+  beforeAll(async () => {
+    const config = { REDIS_URL: process.env.REDIS_URL, UPLOADS_PER_10_MIN: 2 };
+    first = await buildTestApp(config);
+    second = await buildTestApp(config);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it("counts one account's uploads across routes and server instances", async () => {
+    expect(first.app.redis).toBeDefined();
+    // The same account id on both instances' databases, unused by earlier runs sharing Redis.
+    const id = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+    const sellerOn = async (ctx: TestContext) => {
+      await ctx.database.db.execute(sql`select setval('users_id_seq', ${id})`);
+      return createSeller(ctx.app);
+    };
+    const [a, b] = [await sellerOn(first), await sellerOn(second)];
+    expect(a.id).toBe(b.id);
+    const image = await testImage("png", 64, 64);
+
+    expect((await uploadAttachment(first, a, Buffer.from("one"))).statusCode).toBe(201);
+    expect((await saveProfile(second, b, image)).statusCode).toBe(200);
+    const refused = [
+      await saveProfile(first, a, image),
+      await uploadAttachment(second, b, Buffer.from("three")),
+    ];
+    for (const response of refused) {
+      expect(response.statusCode).toBe(429);
+      expect(response.json().message).toMatch(/^Upload limit reached: 2 uploads per 10 minutes/);
+    }
+    // A profile save without a picture stores no file and is not counted.
+    expect((await saveProfile(first, a, null, "Bea")).statusCode).toBe(200);
+  });
+});
