@@ -186,6 +186,11 @@ const settingsSchema = z.object({
   SAMPLE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   BOOKINGS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /**
+   * Wrong password-recovery codes one client address may send per hour, across every account
+   * (429 + Retry-After beyond it): a spray of one guess at many accounts stops here.
+   */
+  RECOVERY_WRONG_CODES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
    * A connection that sends nothing for this long in the middle of a request is closed (a stalled
    * body). Slow lines keep sending, so they are not cut. WebSockets are not affected.
    */

@@ -66,7 +66,7 @@ export function createServices(infra: Infrastructure) {
   };
   // One storage total per account across every upload route.
   const storageQuota = new StorageQuota(config.STORAGE_QUOTA_MB * 1024 * 1024);
-  const admin = new AdminService({ db, events, authenticator, config });
+  const admin = new AdminService({ db, events, authenticator, config, log });
   const legs = new LegService({ db, events });
   const documentSigner = new SignedUrlSigner({
     secret,

@@ -10,6 +10,8 @@ export const adminMessages = {
   cannotDisableSelf: "You cannot disable your own account",
   userDisabled: "User disabled successfully",
   userEnabled: "User enabled successfully",
+  recoveryPauseLifted: "Password recovery is open again for this account",
+  recoveryNotPaused: "Password recovery was not paused for this account",
 } as const;
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
@@ -70,3 +72,21 @@ export const adminDashboardSchema = z.object({
   }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** GET admin/recovery-failures/: wrong password-recovery codes per hour, every account. */
+export const recoveryFailuresSchema = z.object({
+  /** The last 24 clock hours, oldest first; the current (unfinished) hour last. */
+  hours: z.array(
+    z.object({
+      /** The hour's start (ISO 8601). */
+      hour: z.string(),
+      failures: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type RecoveryFailures = z.infer<typeof recoveryFailuresSchema>;
+
+/** DELETE admin/users/{id}/recovery-pause/: whether a pause was in force (it is gone either way). */
+export const recoveryPauseLiftSchema = z.object({ lifted: z.boolean() });
+export type RecoveryPauseLift = z.infer<typeof recoveryPauseLiftSchema>;

@@ -138,20 +138,20 @@ export class Authenticator {
     if (!claims) return null;
     // Tokens the server issues all name their session; the ones that do not were signed before
     // sessions were named and expire within ACCESS_TOKEN_TTL_SECONDS of an upgrade.
-    if (
-      claims.sessionId !== undefined &&
-      !(await this.sessionLive(claims.userId, claims.sessionId))
-    ) {
-      return null;
+    if (claims.sessionId !== undefined) {
+      // Known sessions are answered from memory without yielding.
+      const live =
+        this.knownState(claims.userId, claims.sessionId) ??
+        (await this.sessionLive(claims.userId, claims.sessionId));
+      if (!live) return null;
     }
     const user = await this.loadUser(claims.userId);
     if (!user || user.group !== claims.group) return null;
     return user;
   }
 
+  /** Reads a session memory has no (current) answer for. */
   private async sessionLive(userId: number, sessionId: string): Promise<boolean> {
-    const known = this.knownState(userId, sessionId);
-    if (known !== undefined) return known;
     // Asked at most twice: a second time when an ending arrived while the first answer was read.
     for (let attempt = 0; attempt < 2; attempt++) {
       await this.check(userId, sessionId);

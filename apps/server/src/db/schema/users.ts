@@ -93,6 +93,15 @@ export const otpCodes = pgTable(
   ],
 );
 
+/**
+ * Wrong password-recovery codes per hour across every account and address, for the admins' view
+ * of a spray. One row per hour, kept a week.
+ */
+export const recoveryFailures = pgTable("recovery_failures", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+  failures: integer("failures").notNull().default(0),
+});
+
 /** Transactional outbox: rows written in the same transaction as the change, sent by a loop. */
 export const emailOutbox = pgTable(
   "email_outbox",

@@ -6,6 +6,8 @@ import {
   adminUserSchema,
   flatListEnvelopeSchema,
   idParamsSchema,
+  recoveryFailuresSchema,
+  recoveryPauseLiftSchema,
   successEnvelopeSchema,
 } from "@fba/contract";
 import type { FastifyInstance } from "fastify";
@@ -58,6 +60,44 @@ export async function adminRoutes(
       const user = await service.setActive(currentUser(request), request.params.id, isActive);
       return ok(reply, user, isActive ? adminMessages.userEnabled : adminMessages.userDisabled);
     },
+  );
+
+  routes.delete(
+    "/admin/users/:id/recovery-pause/",
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Open password recovery again for an account paused after wrong codes (its recovery history starts afresh)",
+        params: idParamsSchema,
+        response: { 200: successEnvelopeSchema(recoveryPauseLiftSchema) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.liftRecoveryPause(currentUser(request), request.params.id);
+      return ok(
+        reply,
+        result,
+        result.lifted ? adminMessages.recoveryPauseLifted : adminMessages.recoveryNotPaused,
+      );
+    },
+  );
+
+  routes.get(
+    "/admin/recovery-failures/",
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: "Wrong password-recovery codes per hour over the last 24 hours, every account",
+        response: { 200: successEnvelopeSchema(recoveryFailuresSchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(reply, await service.recoveryFailures(currentUser(request)), "Fetched successfully"),
   );
 
   routes.get(

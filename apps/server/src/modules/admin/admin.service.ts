@@ -3,14 +3,21 @@ import {
   type AdminDashboard,
   type AdminUser,
   type AdminUserListQuery,
+  type RecoveryFailures,
+  type RecoveryPauseLift,
 } from "@fba/contract";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser, Authenticator } from "../../plugins/auth.js";
-import { revokeAllSessions } from "../auth/auth.service.js";
+import {
+  liftRecoveryPause,
+  recoveryFailuresByHour,
+  revokeAllSessions,
+} from "../auth/auth.service.js";
 import { readScorecards } from "../agents/scorecards.repository.js";
 import { canSetActive, isAdmin } from "./admin.policy.js";
 import { presentAdminUser, presentDashboard } from "./admin.presenter.js";
@@ -21,6 +28,7 @@ export interface AdminServiceDeps {
   events: EventBus;
   authenticator: Pick<Authenticator, "forget">;
   config: Pick<Config, "PUBLIC_URL">;
+  log: FastifyBaseLogger;
 }
 
 export class AdminService {
@@ -74,6 +82,34 @@ export class AdminService {
     this.deps.events.emit("user.updated", { userId });
     if (!isActive) this.deps.events.emit("user.disabled", { userId });
     return presentAdminUser(updated, this.deps.config);
+  }
+
+  /** Wrong recovery codes per hour over the last day, across every account and address. */
+  async recoveryFailures(caller: AuthUser): Promise<RecoveryFailures> {
+    if (!isAdmin(caller)) throw AppError.forbidden();
+    const hours = await recoveryFailuresByHour(this.db, 24);
+    return {
+      hours: hours.map((row) => ({ hour: row.hour.toISOString(), failures: row.failures })),
+      total: hours.reduce((sum, row) => sum + row.failures, 0),
+    };
+  }
+
+  /**
+   * Opens password recovery again for an account whose recovery was paused after wrong codes (the
+   * owner asked, and cannot sign in either): its recovery history starts afresh.
+   */
+  async liftRecoveryPause(caller: AuthUser, userId: number): Promise<RecoveryPauseLift> {
+    if (!isAdmin(caller)) throw AppError.forbidden();
+    const user = await findUser(this.db, userId);
+    if (!user) throw AppError.notFound("User not found");
+    const lifted = await liftRecoveryPause(this.db, user.email);
+    if (lifted) {
+      this.deps.log.info(
+        { adminId: caller.id, userId },
+        "password recovery pause lifted by an admin",
+      );
+    }
+    return { lifted };
   }
 
   async dashboard(caller: AuthUser): Promise<AdminDashboard> {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, isNull, lt, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql, sum } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { otpCodes, refreshTokens, users } from "../../db/schema/index.js";
+import { otpCodes, recoveryFailures, refreshTokens, users } from "../../db/schema/index.js";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -198,4 +198,55 @@ export async function deleteStaleOtps(db: DbOrTx, createdBefore: Date): Promise<
     .where(lt(otpCodes.createdAt, createdBefore))
     .returning({ id: otpCodes.id });
   return rows.length;
+}
+
+/**
+ * Ends a recovery pause by forgetting the address's recovery history (codes, wrong tries, the
+ * pause): it starts afresh. Answers whether a pause was in force.
+ */
+export async function clearRecovery(
+  db: DbOrTx,
+  email: string,
+  purposes: { code: string; pause: string },
+  now: Date,
+): Promise<boolean> {
+  const removed = await db
+    .delete(otpCodes)
+    .where(
+      and(eq(otpCodes.email, email), inArray(otpCodes.purpose, [purposes.code, purposes.pause])),
+    )
+    .returning({ purpose: otpCodes.purpose, expiresAt: otpCodes.expiresAt });
+  return removed.some(
+    (row) => row.purpose === purposes.pause && row.expiresAt.getTime() > now.getTime(),
+  );
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Counts one wrong recovery code in its hour. */
+export async function countRecoveryFailure(db: DbOrTx, at: Date): Promise<void> {
+  const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+  await db
+    .insert(recoveryFailures)
+    .values({ hour, failures: 1 })
+    .onConflictDoUpdate({
+      target: recoveryFailures.hour,
+      set: { failures: sql`${recoveryFailures.failures} + 1` },
+    });
+}
+
+/** Wrong recovery codes per hour from `since` on (hours without any are absent). */
+export async function recoveryFailuresSince(
+  db: DbOrTx,
+  since: Date,
+): Promise<Array<{ hour: Date; failures: number }>> {
+  return db
+    .select({ hour: recoveryFailures.hour, failures: recoveryFailures.failures })
+    .from(recoveryFailures)
+    .where(gte(recoveryFailures.hour, since))
+    .orderBy(asc(recoveryFailures.hour));
+}
+
+export async function deleteRecoveryFailuresBefore(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(recoveryFailures).where(lt(recoveryFailures.hour, before));
 }

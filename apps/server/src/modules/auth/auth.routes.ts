@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -24,7 +24,8 @@ import {
 import { created, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { bodyEmail, byIp, limitRequests } from "../../plugins/rate-limit.js";
-import type { AuthService } from "./auth.service.js";
+import { isWrongCodeAnswer, type AuthService } from "./auth.service.js";
+import type { RecoveryGuard } from "./recovery-guard.js";
 
 const MINUTE = 60_000;
 /** Auth bodies are a few short strings; anything bigger is refused before parsing. */
@@ -41,8 +42,26 @@ const nullData = successEnvelopeSchema(z.null());
 /** Auth answers carry tokens or concern recovery codes: never kept for Idempotency-Key replays. */
 const noReplayStorage = { skipIdempotency: true };
 
-export function registerAuthRoutes(root: FastifyInstance, service: AuthService): void {
+export function registerAuthRoutes(
+  root: FastifyInstance,
+  service: AuthService,
+  guard: RecoveryGuard,
+): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // Calls that try a code: refused once the address spent its hourly budget of wrong codes (across
+  // every account), and each wrong code spends it.
+  const wrongCodeBudget = async (request: FastifyRequest) => {
+    const refusal = await guard.refusal(byIp(request));
+    if (refusal) throw refusal;
+  };
+  const tryingCode = async <T>(request: FastifyRequest, attempt: () => Promise<T>): Promise<T> => {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (isWrongCodeAnswer(error)) await guard.failed(byIp(request));
+      throw error;
+    }
+  };
   const ipAndEmail = (request: Parameters<typeof byIp>[0]) => {
     const email = bodyEmail(request);
     return email === undefined ? undefined : `${byIp(request)}|${email}`;
@@ -207,7 +226,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     {
       bodyLimit: AUTH_BODY_LIMIT,
       config: noReplayStorage,
-      preValidation: otpLimits,
+      preValidation: [otpLimits, wrongCodeBudget],
       schema: {
         tags: ["auth"],
         summary: "Check a recovery code without using it up",
@@ -216,7 +235,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
       },
     },
     async (request, reply) => {
-      await service.verifyCode(request.body);
+      await tryingCode(request, () => service.verifyCode(request.body));
       return ok(reply, { verified: true as const }, messages.otpVerified);
     },
   );
@@ -226,7 +245,7 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
     {
       bodyLimit: AUTH_BODY_LIMIT,
       config: noReplayStorage,
-      preValidation: otpLimits,
+      preValidation: [otpLimits, wrongCodeBudget],
       schema: {
         tags: ["auth"],
         summary:
@@ -236,7 +255,11 @@ export function registerAuthRoutes(root: FastifyInstance, service: AuthService):
       },
     },
     async (request, reply) =>
-      ok(reply, await service.resetPassword(request.body), messages.passwordResetDone),
+      ok(
+        reply,
+        await tryingCode(request, () => service.resetPassword(request.body)),
+        messages.passwordResetDone,
+      ),
   );
 
   app.post(

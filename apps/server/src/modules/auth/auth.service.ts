@@ -61,6 +61,9 @@ type VerifyOtpInput = z.output<typeof verifyOtpInputSchema>;
 type PasswordResetInput = z.output<typeof passwordResetInputSchema>;
 
 const PASSWORD_RESET: OtpPurpose = "FORGOT_PASSWORD";
+const HOUR_MS = 3_600_000;
+/** Hourly counts of wrong recovery codes are kept this long. */
+const RECOVERY_FAILURES_KEPT_MS = 7 * 24 * HOUR_MS;
 /** Rows with this purpose mark a paused recovery; their expiry is the end of the pause. */
 const pausePurpose = (purpose: OtpPurpose) => `${purpose}:PAUSED`;
 
@@ -88,6 +91,39 @@ export async function issueSession(
     options.remember ?? false,
     new Date(),
   );
+}
+
+/**
+ * Lifts a paused password recovery (an admin's decision, for an owner locked out of both): the
+ * address's recovery history is forgotten, so its caps start afresh. Answers whether it was paused.
+ */
+export async function liftRecoveryPause(db: DbOrTx, email: string): Promise<boolean> {
+  return repo.clearRecovery(
+    db,
+    email,
+    { code: PASSWORD_RESET, pause: pausePurpose(PASSWORD_RESET) },
+    new Date(),
+  );
+}
+
+/** Wrong recovery codes per hour, the last `hours` hours (oldest first, the current one last). */
+export async function recoveryFailuresByHour(
+  db: DbOrTx,
+  hours: number,
+  now = new Date(),
+): Promise<Array<{ hour: Date; failures: number }>> {
+  const current = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  const first = current - (hours - 1) * HOUR_MS;
+  const counted = new Map(
+    (await repo.recoveryFailuresSince(db, new Date(first))).map((row) => [
+      row.hour.getTime(),
+      row.failures,
+    ]),
+  );
+  return Array.from({ length: hours }, (_, i) => {
+    const hour = first + i * HOUR_MS;
+    return { hour: new Date(hour), failures: counted.get(hour) ?? 0 };
+  });
 }
 
 /** Ends every session of the user (their refresh tokens stop working); returns how many. */
@@ -128,8 +164,19 @@ const invalidCredentials = () =>
   ]);
 const invalidSession = () =>
   new AppError("UNAUTHORIZED", messages.refreshInvalid, [{ message: messages.refreshInvalid }]);
+/** Answers to a recovery code that was tried and was wrong (they spend the address's budget). */
+const wrongCodeAnswers = new WeakSet<AppError>();
+const wrongCode = (error: AppError) => {
+  wrongCodeAnswers.add(error);
+  return error;
+};
+/** Whether a recovery call failed because the code it tried was wrong. */
+export const isWrongCodeAnswer = (error: unknown): boolean =>
+  error instanceof AppError && wrongCodeAnswers.has(error);
 const invalidOtp = () =>
-  new AppError("BAD_REQUEST", messages.otpWrong, [{ field: "otp", message: messages.otpWrong }]);
+  wrongCode(
+    new AppError("BAD_REQUEST", messages.otpWrong, [{ field: "otp", message: messages.otpWrong }]),
+  );
 /** The same answer for an address with or without an account. */
 const recoveryPaused = (until: Date, field: "otp" | "email") =>
   new AppError(
@@ -460,8 +507,9 @@ export class AuthService {
       return { kind: "accepted" as const };
     });
     if (outcome.kind === "paused") {
-      if (outcome.pausedNow) this.deps.mailer.wake();
-      throw recoveryPaused(outcome.pausedUntil, "otp");
+      if (!outcome.pausedNow) throw recoveryPaused(outcome.pausedUntil, "otp");
+      this.deps.mailer.wake();
+      throw wrongCode(recoveryPaused(outcome.pausedUntil, "otp"));
     }
     if (outcome.kind !== "accepted") throw invalidOtp();
   }
@@ -519,6 +567,10 @@ export class AuthService {
     const now = new Date();
     await repo.deleteExpiredRefreshTokens(this.db, now);
     await repo.deleteStaleOtps(this.db, new Date(now.getTime() - 24 * 3600 * 1000));
+    await repo.deleteRecoveryFailuresBefore(
+      this.db,
+      new Date(now.getTime() - RECOVERY_FAILURES_KEPT_MS),
+    );
   }
 }
 

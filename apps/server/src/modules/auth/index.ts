@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { registerAuthRoutes } from "./auth.routes.js";
 import type { AuthService } from "./auth.service.js";
+import { RecoveryGuard } from "./recovery-guard.js";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -10,7 +11,16 @@ export default async function authModule(
   { services }: { services: { auth: AuthService } },
 ): Promise<void> {
   const service = services.auth;
-  registerAuthRoutes(app, service);
+  registerAuthRoutes(
+    app,
+    service,
+    new RecoveryGuard({
+      db: app.database.db,
+      redis: () => app.redis,
+      maxPerHour: app.config.RECOVERY_WRONG_CODES_PER_HOUR,
+      log: app.log,
+    }),
+  );
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {

@@ -484,6 +484,14 @@ const CASES: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/dashboard": { path: fixed("/api/admin/dashboard/"), expect: adminOnly(200) },
+  "GET /api/admin/recovery-failures": {
+    path: fixed("/api/admin/recovery-failures/"),
+    expect: adminOnly(200),
+  },
+  "DELETE /api/admin/users/:id/recovery-pause": {
+    path: (w) => `/api/admin/users/${w.users.otherSeller.id}/recovery-pause/`,
+    expect: adminOnly(200),
+  },
 
   // The existing client's later screens: warehouse rows are the accepted order's legs (its
   // parties read them; the winning agent and admins change them), then invoices, package
