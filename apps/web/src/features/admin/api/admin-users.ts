@@ -5,7 +5,14 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { AdminUser, FlatList, Group, SuccessEnvelope } from "@fba/contract";
+import type {
+  AdminUser,
+  FlatList,
+  Group,
+  RecoveryFailures,
+  RecoveryPauseLift,
+  SuccessEnvelope,
+} from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import type { ListParams } from "../../../components/data-table/use-list-state";
 import { adminKeys } from "./keys";
@@ -41,4 +48,26 @@ export function useSetUserActive() {
       setUserActive(userId, isActive),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
+}
+
+export function getRecoveryFailures(signal?: AbortSignal) {
+  return api.get<SuccessEnvelope<RecoveryFailures>>("admin/recovery-failures/", {}, signal);
+}
+
+/** Wrong password-recovery codes per hour over the last day, every account together. */
+export function useRecoveryFailures() {
+  return useQuery({
+    queryKey: adminKeys.recoveryFailures(),
+    queryFn: ({ signal }) => getRecoveryFailures(signal),
+    select: (res) => res.data,
+  });
+}
+
+export function liftRecoveryPause(userId: number) {
+  return api.delete<SuccessEnvelope<RecoveryPauseLift>>(`admin/users/${userId}/recovery-pause/`);
+}
+
+/** Opens password recovery again for an account paused after wrong codes. */
+export function useLiftRecoveryPause() {
+  return useMutation({ mutationFn: (userId: number) => liftRecoveryPause(userId) });
 }

@@ -5,4 +5,5 @@ export const adminKeys = {
   shipments: (params: object) => [...adminKeys.all, "shipments", params] as const,
   users: (params: object) => [...adminKeys.all, "users", params] as const,
   warehouses: (q: string) => [...adminKeys.all, "warehouses", q] as const,
+  recoveryFailures: () => [...adminKeys.all, "recovery-failures"] as const,
 };

@@ -10,7 +10,12 @@ import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { PageHeader } from "../../../components/PageHeader";
 import { ScorecardSummary } from "../../../entities/agent";
-import { useAdminUsers, useSetUserActive } from "../api/admin-users";
+import {
+  useAdminUsers,
+  useLiftRecoveryPause,
+  useRecoveryFailures,
+  useSetUserActive,
+} from "../api/admin-users";
 
 /** The groups as the product's menus name them. */
 const GROUP_LABELS: Record<Group, string> = {
@@ -18,6 +23,22 @@ const GROUP_LABELS: Record<Group, string> = {
   Shipper: "Shipment Agent",
   Admin: "Admin",
 };
+
+/**
+ * One line over the list: wrong password-recovery codes in the last 24 hours (every account and
+ * address together) and the most in one hour, so a spray across accounts shows.
+ */
+function RecoveryFailuresLine() {
+  const { data } = useRecoveryFailures();
+  if (!data) return null;
+  const peak = Math.max(0, ...data.hours.map((row) => row.failures));
+  return (
+    <Typography variant="body2" color={peak >= 100 ? "error" : "text.secondary"}>
+      Wrong password-recovery codes in the last 24 hours: {data.total.toLocaleString("en-US")}
+      {data.total > 0 ? ` (most in one hour: ${peak.toLocaleString("en-US")})` : ""}
+    </Typography>
+  );
+}
 
 /** /admin/users: search every account, disable or re-enable it. */
 export default function AdminUsersPage() {
@@ -28,6 +49,12 @@ export default function AdminUsersPage() {
   const { data, isFetching } = query;
   const setActive = useSetUserActive();
   const [target, setTarget] = useState<AdminUser | null>(null);
+  const liftPause = useLiftRecoveryPause();
+  const openRecovery = (user: AdminUser) =>
+    liftPause.mutate(user.id, {
+      onSuccess: (res) => notify.success(res.message),
+      onError: toastApiError,
+    });
 
   const confirm = () => {
     if (!target) return;
@@ -108,15 +135,26 @@ export default function AdminUsersPage() {
             You
           </Typography>
         ) : (
-          <Button
-            size="small"
-            variant="outlined"
-            color={u.is_active ? "error" : "primary"}
-            onClick={() => setTarget(u)}
-            aria-label={`${u.is_active ? "Disable" : "Enable"} ${u.first_name} ${u.last_name}`}
-          >
-            {u.is_active ? "Disable" : "Enable"}
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: "inherit" }}>
+            <Button
+              size="small"
+              variant="outlined"
+              color={u.is_active ? "error" : "primary"}
+              onClick={() => setTarget(u)}
+              aria-label={`${u.is_active ? "Disable" : "Enable"} ${u.first_name} ${u.last_name}`}
+            >
+              {u.is_active ? "Disable" : "Enable"}
+            </Button>
+            {/* For an owner whose recovery paused after wrong codes and who cannot sign in. */}
+            <Button
+              size="small"
+              disabled={liftPause.isPending}
+              onClick={() => openRecovery(u)}
+              aria-label={`Open password recovery for ${u.first_name} ${u.last_name}`}
+            >
+              Open recovery
+            </Button>
+          </Stack>
         ),
     },
   ];
@@ -124,6 +162,7 @@ export default function AdminUsersPage() {
   return (
     <Stack spacing={2}>
       <PageHeader title="Users" />
+      <RecoveryFailuresLine />
       <DataTable
         ariaLabel="Users"
         columns={columns}
