@@ -115,6 +115,12 @@ test("an admin disables and re-enables a user and manages warehouses", async ({
   await expect(row).toContainText("Active");
   const allowed = await logInByApi(request, agent.email, PASSWORD, "Shipper");
   expect(allowed.status(), await allowed.text()).toBe(200);
+  // Wrong recovery codes of every account show over the list; an owner's recovery opens again.
+  await expect(
+    page.getByText(/Wrong password-recovery codes in the last 24 hours: \d/),
+  ).toBeVisible();
+  await row.getByRole("button", { name: "Open password recovery for Zelda Tester" }).click();
+  await expect(page.getByText("Password recovery was not paused for this account")).toBeVisible();
 
   const code = `Z${Date.now().toString().slice(-6)}`;
   await page.goto("/admin/warehouses");
