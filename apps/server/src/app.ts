@@ -15,6 +15,7 @@ import { s3Settings, trustProxyOption, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { EventBus, usersConcerned } from "./lib/events.js";
 import { PageCache } from "./lib/page-cache.js";
+import { keepPreviousAssets, previousAssetName } from "./lib/previous-assets.js";
 import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
@@ -237,7 +238,10 @@ export async function buildApp(
   });
   app.addHook("preClose", async () => biddingLoop?.stop());
 
-  registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist, {
+    storeDir: path.join(config.DATA_DIR, "previous-assets"),
+    keepDays: config.PREVIOUS_ASSETS_DAYS,
+  });
   options.onPhase?.("routes registered");
   return app;
 }
@@ -266,11 +270,33 @@ function registerPageCache(app: FastifyInstance, config: Config): void {
  * Serves the built single-page app; unknown non-API paths get index.html for client-side routing.
  * "/" gets the landing page the web build prerendered (landing.html: its HTML and CSS, and no
  * app code), when the build has one.
+ *
+ * Hashed files of earlier builds stay available for `keepDays` after a release replaced them
+ * (lib/previous-assets.ts): at start the current build's files are added to `storeDir`, and an
+ * `/assets/` file the current build lacks is looked up there. A tab opened before the release
+ * keeps loading the screens of the build it runs. An `/assets/` file neither has is a 404, never
+ * the app's HTML (which a browser would refuse as a script anyway).
  */
-function registerWebApp(app: FastifyInstance, distDir: string): void {
+function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  previous: { storeDir: string; keepDays: number },
+): void {
   const hasWebApp = existsSync(path.join(distDir, "index.html"));
   const hasLanding = existsSync(path.join(distDir, "landing.html"));
   const htmlFor = routeHtml(distDir);
+  const keepsPrevious = hasWebApp && previous.keepDays > 0;
+  const storeDir = path.resolve(previous.storeDir);
+  if (keepsPrevious) {
+    app.addHook("onReady", async () => {
+      try {
+        const kept = await keepPreviousAssets(distDir, storeDir, previous.keepDays);
+        app.log.debug(kept, "web app files kept for tabs of earlier releases");
+      } catch (error) {
+        app.log.warn({ err: error }, "could not keep the web app's files for earlier releases");
+      }
+    });
+  }
   if (hasWebApp) {
     void app.register(fastifyStatic, {
       root: distDir,
@@ -279,7 +305,10 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       // The web build writes .br and .gz copies of its text files.
       preCompressed: true,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        if (
+          filePath.includes(`${path.sep}assets${path.sep}`) ||
+          filePath.startsWith(`${storeDir}${path.sep}`)
+        ) {
           res.header("cache-control", "public, max-age=31536000, immutable");
         } else {
           res.header("cache-control", "no-cache");
@@ -310,6 +339,16 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       !assetPath.includes("..")
     ) {
       return reply.sendFile(assetPath);
+    }
+    if (pathname.startsWith("/assets/")) {
+      const name = keepsPrevious ? previousAssetName(pathname) : null;
+      if (name && existsSync(path.join(storeDir, name))) return reply.sendFile(name, storeDir);
+      return reply.code(404).send({
+        status: "error",
+        status_code: 404,
+        message: "Not found",
+        errors: [{ message: `No file ${pathname}` }],
+      });
     }
     reply.header("cache-control", "no-cache");
     return reply

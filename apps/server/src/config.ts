@@ -117,6 +117,12 @@ const settingsSchema = z.object({
       }
     }),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * The web app's hashed files of earlier releases are kept under DATA_DIR/previous-assets and
+   * served for this many days after the last build that had them: tabs opened before a release
+   * keep loading their screens. 0 turns it off.
+   */
+  PREVIOUS_ASSETS_DAYS: z.coerce.number().min(0).max(3650).default(14),
   TRUST_PROXY: trustProxyFromEnv,
   RATE_LIMIT_DISABLED: booleanFromEnv,
   SAMPLE_ADDRESS_TEMPLATE: z

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keepPreviousAssets } from "../lib/previous-assets.js";
 import { buildTestApp, type TestContext } from "./app.js";
 
 const LANDING = "<!doctype html><h1>Logistics for Amazon FBA Sellers!</h1>";
@@ -116,6 +117,105 @@ describe("a web build with copies of index.html for its most opened pages", () =
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["cache-control"], url).toBe("no-cache");
       expect(res.body, url).toBe(body);
+    }
+  });
+});
+
+// A release replaces the web build; tabs opened before it still ask for the chunks they run.
+describe("the web app's files after a release", () => {
+  let dataDir: string;
+  let oldDist: string;
+  let newDist: string;
+
+  /** A build whose screen chunk has its own hash, with brotli and gzip copies. */
+  function build(hash: string): string {
+    const dir = webDist(true);
+    writeFileSync(
+      path.join(dir, "assets", `Completed-${hash}.js`),
+      `export const build = "${hash}";`,
+    );
+    writeFileSync(path.join(dir, "assets", `Completed-${hash}.js.br`), "brotli bytes");
+    return dir;
+  }
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "fba-data-"));
+    oldDist = build("old111");
+    newDist = build("new222");
+  });
+  afterAll(() => {
+    for (const dir of [dataDir, oldDist, newDist]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serves the previous build's hashed files after the upgrade, the current build's first", async () => {
+    // The previous release ran on this data folder...
+    const before = await buildTestApp({ WEB_DIST_DIR: oldDist, DATA_DIR: dataDir });
+    const served = await before.app.inject({ method: "GET", url: "/assets/Completed-old111.js" });
+    expect(served.statusCode).toBe(200);
+    await before.app.close();
+
+    // ...and the new one starts there with other files.
+    const after = await buildTestApp({ WEB_DIST_DIR: newDist, DATA_DIR: dataDir });
+    try {
+      const old = await after.app.inject({ method: "GET", url: "/assets/Completed-old111.js" });
+      expect(old.statusCode).toBe(200);
+      expect(old.body).toBe('export const build = "old111";');
+      expect(old.headers["content-type"]).toMatch(/javascript/);
+      expect(old.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      // Its precompressed copy too.
+      const brotli = await after.app.inject({
+        method: "GET",
+        url: "/assets/Completed-old111.js",
+        headers: { "accept-encoding": "br" },
+      });
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(brotli.body).toBe("brotli bytes");
+
+      const current = await after.app.inject({ method: "GET", url: "/assets/Completed-new222.js" });
+      expect(current.body).toBe('export const build = "new222";');
+
+      // A file no build had is a 404, not the app's page (a browser refuses HTML as a script).
+      for (const url of [
+        "/assets/Completed-none.js",
+        "/assets/..%2Fjwt-secret",
+        "/assets/.Completed-old111.js.1.tmp",
+      ]) {
+        const missing = await after.app.inject({ method: "GET", url });
+        expect(missing.statusCode, url).toBe(404);
+        expect(missing.json()).toMatchObject({ status: "error", status_code: 404 });
+      }
+    } finally {
+      await after.app.close();
+    }
+  });
+
+  it("forgets a file once no build has had it for PREVIOUS_ASSETS_DAYS", async () => {
+    const store = path.join(dataDir, "previous-assets");
+    const start = new Date("2026-03-01T00:00:00Z");
+    const day = 86_400_000;
+    await keepPreviousAssets(oldDist, store, 14, start);
+    // The new build ran every day since; the old build's chunk is kept 14 days after its last day.
+    await keepPreviousAssets(newDist, store, 14, new Date(start.getTime() + 14 * day));
+    expect(existsSync(path.join(store, "Completed-old111.js"))).toBe(true);
+    const late = await keepPreviousAssets(newDist, store, 14, new Date(start.getTime() + 15 * day));
+    expect(late.removed).toBe(2);
+    expect(existsSync(path.join(store, "Completed-old111.js"))).toBe(false);
+    expect(existsSync(path.join(store, "Completed-new222.js"))).toBe(true);
+    expect(existsSync(path.join(store, "index-abc.js"))).toBe(true);
+  });
+});
+
+describe("a server with PREVIOUS_ASSETS_DAYS=0", () => {
+  it("keeps no earlier files", async () => {
+    const dist = webDist(true);
+    const ctx = await buildTestApp({ WEB_DIST_DIR: dist, PREVIOUS_ASSETS_DAYS: 0 });
+    try {
+      expect(existsSync(path.join(ctx.config.DATA_DIR, "previous-assets"))).toBe(false);
+      const asset = await ctx.app.inject({ method: "GET", url: "/assets/index-abc.js" });
+      expect(asset.statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });
