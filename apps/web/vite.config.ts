@@ -181,6 +181,29 @@ function routeHtml(routes: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * Writes `version.json`: the path of the build's entry script (`{"build": "/assets/index-x.js"}`).
+ * Its hash changes with any file of the app (the entry names every chunk), so a tab that compares
+ * it with its own entry script knows whether the server runs another release (src/lib/release.ts).
+ * The server sends it with no-cache, like every file outside /assets.
+ */
+function releaseVersion(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "fba-release-version",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const html = readFileSync(path.join(outDir, "index.html"), "utf8");
+      const entry = /<script type="module"[^>]*\ssrc="(\/assets\/[^"]+)"/.exec(html)?.[1];
+      if (!entry) throw new Error("index.html has no entry script under /assets/");
+      writeFileSync(path.join(outDir, "version.json"), `${JSON.stringify({ build: entry })}\n`);
+    },
+  };
+}
+
 // Static import roots of the signed-in screens' code: the shell every such screen needs, the
 // shipment lists (with the seller's tab strip) and the shipment page. (The toast host is a lazy
 // chunk of its own: it loads with the first toast.)
@@ -262,7 +285,14 @@ function screenGroup(
 }
 
 export default defineConfig({
-  plugins: [react(), muiDirectImports(), preloadShell(SHELL), routeHtml(ROUTE_HTML), precompress()],
+  plugins: [
+    react(),
+    muiDirectImports(),
+    preloadShell(SHELL),
+    routeHtml(ROUTE_HTML),
+    releaseVersion(),
+    precompress(),
+  ],
   // The contract is read from its source ("source"), and libraries from their browser builds for
   // production (Vite's default conditions, which a bare list would replace: emotion and stylis then
   // came in as CommonJS with their development checks).

@@ -4,6 +4,7 @@ import { addShipmentInfoInputSchema } from "./shipments.js";
 import { text } from "./text.js";
 import { formatUsd } from "./values/format.js";
 export * from "./values/format.js";
+export * from "./values/orders.js";
 
 /**
  * A final amount above the accepted bid (a "charge change"): the agent's reason and evidence, the

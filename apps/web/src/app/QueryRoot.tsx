@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { setLoggedOutHandler } from "../lib/api-client";
 import { queryClient } from "../lib/query-client";
 import { notifySessionChanged } from "../lib/session";
+import { loginPathFor, type SessionEndedState } from "./paths";
 
 /**
  * Every screen but the landing page sits under this lazily loaded route, so the data layer is not
@@ -12,11 +13,13 @@ import { notifySessionChanged } from "../lib/session";
 export default function QueryRoot() {
   const navigate = useNavigate();
   useEffect(() => {
-    // A refresh that fails ends the session: forget cached data and go home without a reload.
-    setLoggedOutHandler(() => {
+    // A refresh that fails ends the session: forget cached data and go to the login screen, which
+    // says so and returns to the page asked for once signed in again (without a reload).
+    setLoggedOutHandler((from) => {
       queryClient.clear();
+      const state: SessionEndedState = { sessionEnded: true, from };
+      void navigate(loginPathFor(from), { replace: true, state });
       notifySessionChanged();
-      void navigate("/", { replace: true });
     });
   }, [navigate]);
   return (

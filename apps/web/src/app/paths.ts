@@ -159,3 +159,47 @@ export function areaOfPath(pathname: string): Group | null {
   if (pathname.startsWith("/admin/")) return "Admin";
   return null;
 }
+
+/** What the login screen is told when a session ended on another page. */
+export interface SessionEndedState {
+  sessionEnded: true;
+  /** The page (path and query) the user was on, to return to after logging in again. */
+  from: string;
+}
+
+export function isSessionEndedState(state: unknown): state is SessionEndedState {
+  return (
+    typeof state === "object" &&
+    state !== null &&
+    (state as Partial<SessionEndedState>).sessionEnded === true &&
+    typeof (state as Partial<SessionEndedState>).from === "string"
+  );
+}
+
+/** The login screen for a page's area: its role's tab where the path names one. */
+export function loginPathFor(from: string): string {
+  const area = areaOfPath(from);
+  if (area === "Shipper") return paths.shipperLogin;
+  if (area === "Seller") return paths.sellerLogin;
+  return paths.login;
+}
+
+/**
+ * Where to go after logging in again: the page the session ended on when it is a page of this
+ * user's role (or an agent's profile, open to every role), else the role's home.
+ */
+export function returnPathAfterLogin(from: string | undefined, group: Group): string {
+  const home = homePathFor(group);
+  if (!from || !from.startsWith("/") || from.startsWith("//") || from.includes("\\")) return home;
+  const pathname = (from.split(/[?#]/)[0] ?? "/").replace(/\/+$/, "");
+  const authPages: string[] = [
+    paths.sellerLogin,
+    paths.shipperLogin,
+    paths.sellerSignup,
+    paths.shipperSignup,
+  ];
+  if (authPages.includes(pathname)) return home;
+  const allowed =
+    areaOfPath(pathname) === group || pathname.startsWith(prefixOf(paths.agentProfile));
+  return allowed ? from : home;
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import {
   matchRoutes,
   Outlet,
@@ -14,13 +14,31 @@ import { shipmentRequests, type ShipmentListName } from "../entities/shipment/ap
 import { paths } from "./paths";
 import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
+import { RouteErrorBoundary } from "./RouteErrorBoundary";
 import { RouteFallback } from "./RouteFallback";
+import { whenPageFails } from "./page-retry";
 
-type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+type Page = ComponentType & { preload: () => Promise<unknown> };
 
-/** A lazily loaded screen whose chunk can also be fetched ahead of rendering. */
+/**
+ * A lazily loaded screen whose chunk can also be fetched ahead of rendering. React keeps a lazy
+ * component's failed download for good, so a screen whose chunk failed gets a new one when the
+ * error's Retry asks for it (`retryFailedPages`): the chunk is then imported again.
+ */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
-  return Object.assign(lazy(load), { preload: load });
+  const attempt = () =>
+    load().catch((error: unknown) => {
+      whenPageFails(() => {
+        current = lazy(attempt);
+      });
+      throw error;
+    });
+  let current = lazy(attempt);
+  const Screen = () => {
+    const Current = current;
+    return <Current />;
+  };
+  return Object.assign(Screen, { preload: load });
 }
 
 /** The first page of a list screen, as useListState asks for it. */
@@ -93,9 +111,11 @@ function page(
     path,
     handle: { title, preload: Component.preload, prefetch } satisfies RouteHandle,
     element: (
-      <Suspense fallback={<RouteFallback />}>
-        <Component />
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<RouteFallback />}>
+          <Component />
+        </Suspense>
+      </RouteErrorBoundary>
     ),
   };
 }
@@ -108,9 +128,11 @@ export const routes: RouteObject[] = [
       {
         handle: { preload: QueryRoot.preload } satisfies RouteHandle,
         element: (
-          <Suspense fallback={<RouteFallback />}>
-            <QueryRoot />
-          </Suspense>
+          <RouteErrorBoundary>
+            <Suspense fallback={<RouteFallback />}>
+              <QueryRoot />
+            </Suspense>
+          </RouteErrorBoundary>
         ),
         children: [
           page(paths.login, "Log in", pages.login),
@@ -128,9 +150,11 @@ export const routes: RouteObject[] = [
             } satisfies RouteHandle,
             element: (
               <RequireAuth>
-                <Suspense fallback={<RouteFallback />}>
-                  <pages.appLayout />
-                </Suspense>
+                <RouteErrorBoundary>
+                  <Suspense fallback={<RouteFallback />}>
+                    <pages.appLayout />
+                  </Suspense>
+                </RouteErrorBoundary>
               </RequireAuth>
             ),
             children: [

@@ -55,12 +55,21 @@ export type Transport = (
   init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal },
 ) => Promise<Response>;
 
-let onLoggedOut: () => void = () => {
-  window.location.assign("/");
-};
-/** Lets the app decide what "logged out" does (the app navigates in place; tests observe it). */
-export function setLoggedOutHandler(handler: () => void) {
+/** Where the session ended: the page (path and query) the user was on. */
+let onLoggedOut: ((from: string) => void) | null = null;
+/** The session ended before the app set its handler (a read started with the first download). */
+let loggedOutPendingFrom: string | null = null;
+/**
+ * Lets the app decide what "logged out" does (the app navigates in place; tests observe it). A
+ * session that ended before the handler was set is handed to it at once.
+ */
+export function setLoggedOutHandler(handler: (from: string) => void) {
   onLoggedOut = handler;
+  const pending = loggedOutPendingFrom;
+  if (pending !== null) {
+    loggedOutPendingFrom = null;
+    handler(pending);
+  }
 }
 
 /** Escapes ampersands and drops empty parameters, as list queries require. */
@@ -131,8 +140,11 @@ function refreshTokens(): Promise<boolean> {
 
 /** Clears the stored session and hands over to the app's logged-out handler. */
 export function logoutLocally() {
+  // The page it ended on, before anything reacts to the cleared storage by navigating away.
+  const from = `${window.location.pathname}${window.location.search}`;
   authStorage.clear();
-  onLoggedOut();
+  if (onLoggedOut) onLoggedOut(from);
+  else loggedOutPendingFrom = from;
 }
 
 async function parseError(res: Response): Promise<ApiError> {

@@ -1,4 +1,4 @@
-import type { SampleShipmentStatus } from "@fba/contract";
+import { isOrderChatOpen, type SampleShipmentStatus } from "@fba/contract";
 import type { AuthUser } from "../../plugins/auth.js";
 
 const SAMPLE_COMPLETED: SampleShipmentStatus = "Shipment Completed";
@@ -17,6 +17,8 @@ export interface ChatFacts {
    */
   agentId: number | null;
   status: string;
+  /** A shipment's charge change (its status), if it has one; null for samples. */
+  chargeChangeStatus: string | null;
 }
 
 /**
@@ -39,12 +41,14 @@ export function claimsSampleByWriting(user: AuthUser, chat: ChatFacts): boolean 
 }
 
 /**
- * New messages, edits, deletes and reactions: a shipment chat is open only while the order is
- * accepted, a sample chat until the sample is completed. The history stays readable.
+ * New messages, edits, deletes and reactions: a shipment chat is open while the order is
+ * accepted, and after its completion while a charge change still waits for the seller or an
+ * admin (isOrderChatOpen); a sample chat until the sample is completed. The history stays
+ * readable.
  */
 export function isChatOpen(chat: ChatFacts): boolean {
   if (chat.kind === "sample") return chat.status !== SAMPLE_COMPLETED;
-  return chat.status === "Quotation Accepted";
+  return isOrderChatOpen(chat.status, chat.chargeChangeStatus);
 }
 
 /** Only the author may change a message, and only until another party has read it. */

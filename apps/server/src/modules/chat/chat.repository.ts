@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import {
+  chargeChanges,
   chatAttachments,
   chatMessageClientIds,
   chatMessages,
@@ -25,16 +26,25 @@ export async function findShipmentChat(db: DbOrTx, shipmentId: number): Promise<
       sellerId: shipments.sellerId,
       status: shipments.status,
       agentId: quotations.agentId,
+      chargeChangeStatus: chargeChanges.status,
     })
     .from(shipments)
     .leftJoin(quotations, eq(quotations.id, shipments.winningQuotationId))
+    .leftJoin(chargeChanges, eq(chargeChanges.shipmentId, shipments.id))
     .where(eq(shipments.id, shipmentId))
     .limit(1);
   if (!row) return null;
   // The winning agent stays a party after the seller declines or cancels their bid: the chat is
   // closed for writing then (isChatOpen), but its history is theirs as much as the seller's.
   const agentId = row.agentId ?? null;
-  return { kind: "shipment", id: row.id, sellerId: row.sellerId, status: row.status, agentId };
+  return {
+    kind: "shipment",
+    id: row.id,
+    sellerId: row.sellerId,
+    status: row.status,
+    agentId,
+    chargeChangeStatus: row.chargeChangeStatus ?? null,
+  };
 }
 
 export async function findSampleChat(db: DbOrTx, sampleId: number): Promise<ChatFacts | null> {
@@ -49,7 +59,7 @@ export async function findSampleChat(db: DbOrTx, sampleId: number): Promise<Chat
     .where(eq(sampleShipments.id, sampleId))
     .limit(1);
   if (!row) return null;
-  return { kind: "sample", ...row };
+  return { kind: "sample", ...row, chargeChangeStatus: null };
 }
 
 function inChat(chat: ChatRef): SQL {

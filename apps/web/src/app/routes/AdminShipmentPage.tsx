@@ -20,6 +20,7 @@ import type { Shipment } from "../../entities/shipment/api/types";
 import { isAwardedOrder } from "../../entities/shipment/lib/order";
 import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
+import { useOrderChatOpen } from "../../features/disputes/api/charge-change";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 import { paths } from "../paths";
 
@@ -43,6 +44,7 @@ export default function AdminShipmentPage() {
 }
 
 function AdminShipment({ shipment }: { shipment: Shipment }) {
+  const chatOpen = useOrderChatOpen(shipment);
   const seller = `${shipment.user.first_name} ${shipment.user.last_name}`;
 
   return (
@@ -103,7 +105,7 @@ function AdminShipment({ shipment }: { shipment: Shipment }) {
           kind: "shipment",
           id: shipment.id,
           side: "admin",
-          canSend: shipment.status === "Quotation Accepted",
+          canSend: chatOpen,
         }}
       />
     </Stack>

@@ -24,6 +24,7 @@ import {
 } from "../../entities/shipment/components/ShipmentDetails";
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
+import { useOrderChatOpen } from "../../features/disputes/api/charge-change";
 import { paths } from "../paths";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
@@ -123,12 +124,14 @@ function SellerShipment({
     (hasQuotation(shipment.quotation) ? shipment.quotation.cancel_reason : null);
   // The seller phone shows on the order status, past order and phone views only.
   const showSellerPhone = !withChat;
-  const isChatOpen = shipment.status === "Quotation Accepted";
+  const isChatOpen = useOrderChatOpen(shipment);
   const orderInfo = (
     <ShipmentContactAndRoute
       shipment={shipment}
       showSellerPhone={showSellerPhone}
-      showOrderInfo={isChatOpen || shipment.status === "Shipment Completed"}
+      showOrderInfo={
+        shipment.status === "Quotation Accepted" || shipment.status === "Shipment Completed"
+      }
     />
   );
 

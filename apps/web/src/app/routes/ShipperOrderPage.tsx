@@ -27,6 +27,7 @@ import { ReconfirmPrompt } from "../../entities/shipment/components/ReconfirmPro
 import { isAwardedOrder } from "../../entities/shipment/lib/order";
 import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
 import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
+import { useOrderChatOpen } from "../../features/disputes/api/charge-change";
 import { useDocuments } from "../../features/documents/api/documents";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 import { RatingPanel } from "../../features/ratings/components/RatingPanel";
@@ -96,6 +97,7 @@ function WonOrder({
 }) {
   const [infoOpen, setInfoOpen] = useState(false);
   const isAccepted = shipment.status === "Quotation Accepted";
+  const chatOpen = useOrderChatOpen(shipment);
   const isAwaitingSeller = shipment.status === "Quotation Approved";
 
   return (
@@ -164,7 +166,7 @@ function WonOrder({
             <OrderPdfButtons shipment={shipment} />
           </Stack>
         }
-        chat={{ kind: "shipment", id: shipment.id, side: "shipper", canSend: isAccepted }}
+        chat={{ kind: "shipment", id: shipment.id, side: "shipper", canSend: chatOpen }}
       />
       {infoOpen && <InfoDialog shipment={shipment} onClose={() => setInfoOpen(false)} />}
     </Stack>

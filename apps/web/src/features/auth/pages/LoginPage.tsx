@@ -22,7 +22,7 @@ import { AuthLayout } from "../components/AuthLayout";
 import { ForgotPasswordDialog, type PasswordResetDone } from "../components/ForgotPasswordDialog";
 import { GroupTabs, groupFromPath } from "../components/GroupTabs";
 import { PasswordField } from "../components/PasswordField";
-import { paths, homePathFor } from "../../../app/paths";
+import { paths, isSessionEndedState, returnPathAfterLogin } from "../../../app/paths";
 
 const loginFormSchema = loginInputSchema
   .pick({ email: true, password: true })
@@ -30,8 +30,10 @@ const loginFormSchema = loginInputSchema
 
 /** /login, /seller/login and /shipper/login: the same screen, the group from the path or the tab. */
 export default function LoginPage() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const navigate = useNavigate();
+  // Sent here because the session ended on a page: say so, and go back there after logging in.
+  const sessionEnded = isSessionEndedState(state) ? state : null;
   const [tab, setTab] = useState<SelfServiceGroup>(() => groupFromPath(pathname) ?? "Seller");
   const [resetOpen, setResetOpen] = useState(false);
   const [formError, setFormError] = useState<string | undefined>();
@@ -48,7 +50,10 @@ export default function LoginPage() {
     setFormError(undefined);
     // Keep the address in step with the tab where the path decides the group.
     if (pathname.startsWith("/shipper/") || pathname.startsWith("/seller/")) {
-      void navigate(next === "Shipper" ? paths.shipperLogin : paths.sellerLogin, { replace: true });
+      void navigate(next === "Shipper" ? paths.shipperLogin : paths.sellerLogin, {
+        replace: true,
+        state,
+      });
     }
   };
 
@@ -59,7 +64,9 @@ export default function LoginPage() {
       {
         onSuccess: ({ data }) => {
           saveSession(data);
-          void navigate(homePathFor(data.user.groups), { replace: true });
+          void navigate(returnPathAfterLogin(sessionEnded?.from, data.user.groups), {
+            replace: true,
+          });
         },
         onError: (error) => {
           // Shown once: on the fields and above the form, or (when neither can hold it) as a toast.
@@ -89,6 +96,11 @@ export default function LoginPage() {
     <AuthLayout title="Log in" subtitle="Welcome back! Choose your account type and sign in.">
       <GroupTabs value={group} onChange={changeTab} />
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ mt: 3 }}>
+        {sessionEnded && !formError && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Your session has ended. Log in again to continue where you were.
+          </Alert>
+        )}
         {formError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {formError}

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { isOrderChatOpen } from "@fba/contract";
 import type {
   ChargeChange,
   DecideChargeChangeInput,
@@ -30,14 +31,25 @@ export async function getChargeChange(
   return res.data;
 }
 
+const chargeChangeQuery = (shipmentId: number) =>
+  queryOptions({
+    queryKey: chargeChangeKeys.of(shipmentId),
+    queryFn: ({ signal }) => getChargeChange(shipmentId, signal),
+  });
+
 /** The order's final amount above its accepted bid, or null when there is none. */
 export function useChargeChange(shipmentId: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: chargeChangeKeys.of(shipmentId),
-      queryFn: ({ signal }) => getChargeChange(shipmentId, signal),
-    }),
-  );
+  return useQuery(chargeChangeQuery(shipmentId));
+}
+
+/**
+ * Whether the order's chat takes new messages: while the order is accepted, and after its
+ * completion while its charge change waits for the seller or an admin (the server's rule).
+ */
+export function useOrderChatOpen(shipment: { id: number; status: string }): boolean {
+  const completed = shipment.status === "Shipment Completed";
+  const change = useQuery({ ...chargeChangeQuery(shipment.id), enabled: completed });
+  return isOrderChatOpen(shipment.status, completed ? change.data?.status : null);
 }
 
 export async function getOpenDisputes(signal?: AbortSignal): Promise<DisputeRow[]> {
