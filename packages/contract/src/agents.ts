@@ -120,6 +120,8 @@ export const scorecardSummarySchema = z.object({
   agent_id: z.number().int(),
   is_new: z.boolean(),
   completed_orders: z.number().int(),
+  /** Completed orders with destinations not delivered when the agent completed them. */
+  completed_undelivered: z.number().int(),
   on_time_rate: z.number().nullable(),
   booked_fc_rate: z.number().nullable(),
   pod_rate: z.number().nullable(),

@@ -375,8 +375,33 @@ export const AGENT_STATUS_CHOICES = [
 ] as const;
 export type AgentStatusChoice = (typeof AGENT_STATUS_CHOICES)[number];
 
+/** Completing an order whose destinations are not all delivered (our web app's completion). */
+export const completionTexts = {
+  reasonRequired: (destinations: string) =>
+    `Say why the order is complete while these destinations are not delivered: ${destinations}`,
+  reasonMax: "Reason cannot exceed 500 characters",
+  /** To the seller and every admin. */
+  undelivered: (shipmentId: number, product: string, destinations: string, reason: string | null) =>
+    `Shipment #${shipmentId} (${product}) was completed with destinations not delivered: ${destinations}. ${
+      reason ? `Reason: ${reason}` : "No reason was given."
+    }`,
+  undeliveredSubject: (shipmentId: number) =>
+    `Shipment #${shipmentId} completed with destinations not delivered`,
+} as const;
+
+/** "ONT8 (Booked), LAX9 (Departed origin)": the destinations not delivered, with their milestone. */
+export const undeliveredList = (
+  destinations: ReadonlyArray<{ fc_code: string; milestone: string }>,
+) => destinations.map((d) => `${d.fc_code} (${d.milestone})`).join(", ");
+
 export const shipmentStatusUpdateInputSchema = z.object({
   status: z.enum(AGENT_STATUS_CHOICES, { error: shipmentMessages.statusInvalid }),
+  /**
+   * Added to the spec's call by our web app when it completes an order: why it is complete while
+   * some destinations are not delivered (null when it saw them all delivered). Sent, it is
+   * required whenever a destination is not delivered; the spec's call without it works as before.
+   */
+  undelivered_reason: text().trim().max(500, completionTexts.reasonMax).nullable().optional(),
 });
 export type ShipmentStatusUpdateInput = z.infer<typeof shipmentStatusUpdateInputSchema>;
 

@@ -96,6 +96,18 @@ export interface DomainEvents {
     status: string;
     byUserId: number;
   };
+  /**
+   * An order was completed while some of its destinations were not delivered: which ones (FC and
+   * milestone) and the agent's reason (null through the spec's call, which gives none).
+   */
+  "shipment.completed_undelivered": {
+    shipmentId: number;
+    sellerId: number;
+    agentId: number | null;
+    byUserId: number;
+    destinations: Array<{ fc_code: string; milestone: string }>;
+    reason: string | null;
+  };
   "shipment.info_updated": { shipmentId: number; sellerId: number; agentId: number };
   /** A step of a final amount above the accepted bid (a charge change). */
   "charge_change.updated": {
@@ -244,6 +256,7 @@ const concerns: { [K in DomainEventName]: (event: DomainEvents[K]) => Named | nu
   "quotation.declined": (e) => [e.sellerId, e.agentId],
   "quotation.cancelled": (e) => [e.sellerId, e.agentId],
   "shipment.status_changed": (e) => [e.sellerId, e.agentId, e.byUserId],
+  "shipment.completed_undelivered": (e) => [e.sellerId, e.agentId, e.byUserId],
   "shipment.info_updated": (e) => [e.sellerId, e.agentId],
   "charge_change.updated": (e) => [e.sellerId, e.agentId, e.byUserId],
   "leg.updated": (e) => [e.sellerId, e.agentId, e.byUserId],

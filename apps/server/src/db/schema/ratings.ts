@@ -62,6 +62,8 @@ export const agentScorecards = pgTable("agent_scorecards", {
   completedOrders: integer("completed_orders").notNull().default(0),
   /** Orders the agent cancelled or abandoned after winning. */
   cancelledOrders: integer("cancelled_orders").notNull().default(0),
+  /** Completed orders with destinations not delivered at completion. */
+  completedUndelivered: integer("completed_undelivered").notNull().default(0),
   onTimeDelivered: integer("on_time_delivered").notNull().default(0),
   onTimeMeasured: integer("on_time_measured").notNull().default(0),
   bookedFcDelivered: integer("booked_fc_delivered").notNull().default(0),

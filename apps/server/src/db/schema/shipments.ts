@@ -86,6 +86,15 @@ export const shipments = pgTable(
     cancelReason: text("cancel_reason"),
     /** When the winning agent marked the order complete (a dispute window runs from it). */
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * The destinations (FC and milestone) not delivered when the order was completed, or null
+     * when every one was (and for orders completed before this was kept); with the agent's reason
+     * when our web app completed it (the spec's call gives none).
+     */
+    completionUndelivered: jsonb("completion_undelivered").$type<
+      Array<{ fc_code: string; milestone: string }>
+    >(),
+    completionReason: text("completion_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -50,7 +50,7 @@ function refreshStatement(agentId: number, now: Date) {
       -- Orders the agent won (shipments_winner_status_idx), with the accepted bid's total: pickup
       -- plus the service bought (the bid's total without a choice), and what was finally owed:
       -- the agreed amount of a charge change once accepted or decided, else the final amount.
-      select s.id, s.status, q.is_accepted,
+      select s.id, s.status, q.is_accepted, s.completion_undelivered,
         (coalesce(cc.agreed_amount, s.final_amount) - b.bid_total) * 100
           / nullif(b.bid_total, 0) as variance_pct
       from shipments s
@@ -67,6 +67,9 @@ function refreshStatement(agentId: number, now: Date) {
     orders as (
       select count(*)::int as wins,
         count(*) filter (where status = 'Shipment Completed')::int as completed,
+        -- Completed while destinations were not delivered (kept with the completion).
+        count(*) filter (where status = 'Shipment Completed'
+          and completion_undelivered is not null)::int as completed_undelivered,
         -- Cancelled through the status selector after acceptance: the winning bid stays accepted
         -- (a seller's decline or cancellation marks it not accepted).
         count(*) filter (where status = 'Shipment Cancelled' and is_accepted is true)::int
@@ -114,18 +117,20 @@ function refreshStatement(agentId: number, now: Date) {
         round(avg(punctuality), 2) as punctuality, round(avg(as_described), 2) as as_described
       from agent_ratings where agent_id = ${agentId}
     )
-    insert into agent_scorecards (agent_id, bids, wins, completed_orders, cancelled_orders,
+    insert into agent_scorecards (agent_id, bids, wins, completed_orders, completed_undelivered,
+      cancelled_orders,
       on_time_delivered, on_time_measured, booked_fc_delivered, booked_fc_measured,
       pod_delivered, pod_measured, variance_avg_pct, variance_worst_pct, rating_count,
       rating_overall, rating_communication, rating_care_of_cargo, rating_punctuality,
       rating_as_described, median_response_seconds, refreshed_at)
-    select ${agentId}, b.bids, o.wins, o.completed, o.cancelled,
+    select ${agentId}, b.bids, o.wins, o.completed, o.completed_undelivered, o.cancelled,
       t.on_time, t.measured, l.at_booked_fc, l.delivered, l.with_pod, l.completed_legs,
       o.variance_avg, o.variance_worst, r.n, r.overall, r.communication, r.care, r.punctuality,
       r.as_described, b.median_seconds, ${now.toISOString()}::timestamptz
     from bids b, orders o, leg_totals l, on_time t, ratings r
     on conflict (agent_id) do update set
       bids = excluded.bids, wins = excluded.wins, completed_orders = excluded.completed_orders,
+      completed_undelivered = excluded.completed_undelivered,
       cancelled_orders = excluded.cancelled_orders,
       on_time_delivered = excluded.on_time_delivered, on_time_measured = excluded.on_time_measured,
       booked_fc_delivered = excluded.booked_fc_delivered,
@@ -159,6 +164,7 @@ export function presentScorecard(agentId: number, row: ScorecardRow | undefined)
     agent_id: agentId,
     is_new: isNew,
     completed_orders: completed,
+    completed_undelivered: row?.completedUndelivered ?? 0,
     on_time_rate: measured(row ? rate(row.onTimeDelivered, row.onTimeMeasured) : null),
     booked_fc_rate: measured(row ? rate(row.bookedFcDelivered, row.bookedFcMeasured) : null),
     pod_rate: measured(row ? rate(row.podDelivered, row.podMeasured) : null),

@@ -1,6 +1,8 @@
 import {
   awardNotificationTexts as awardTexts,
   chargeChangeTexts as chargeTexts,
+  completionTexts,
+  undeliveredList,
   MILESTONE_LABELS,
   differentFcTexts,
   documentNotificationTexts,
@@ -161,6 +163,36 @@ export function registerNotificationListeners(
       {
         email: {
           subject: `Shipment #${shipment.id} is now ${event.status}`,
+          path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  });
+
+  // An order completed with destinations not delivered: its seller and every admin are told which
+  // ones and why (each once, the one who completed it aside), by email too.
+  events.on("shipment.completed_undelivered", async (event) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const userIds = new Set([event.sellerId, ...(await repo.activeAdminIds(db))]);
+    userIds.delete(event.byUserId);
+    const content = completionTexts.undelivered(
+      shipment.id,
+      shipment.productName,
+      undeliveredList(event.destinations),
+      event.reason === null ? null : quote(event.reason),
+    );
+    await notifications.notify(
+      [...userIds].map((userId) => ({
+        userId,
+        actorId: event.byUserId,
+        notificationType: "Shipment" as const,
+        shipmentId: shipment.id,
+        content,
+      })),
+      {
+        email: {
+          subject: completionTexts.undeliveredSubject(shipment.id),
           path: shipmentPath(shipment.id),
         },
       },

@@ -194,3 +194,26 @@ export function canSetWinner(actor: Actor, state: LifecycleState): Verdict {
   }
   return { ok: true };
 }
+
+/** A destination not delivered when the order is completed: its FC and milestone's label. */
+export interface UndeliveredDestination {
+  fc_code: string;
+  milestone: string;
+}
+
+/**
+ * What completing an order records about destinations not delivered. Our web app sends
+ * `undelivered_reason` with every completion (null when it saw them all delivered): then a reason
+ * is required while any is not delivered. The spec's call sends none and completes as before.
+ */
+export function completionRecord(
+  undelivered: UndeliveredDestination[],
+  reasonField: string | null | undefined,
+):
+  | { ok: true; undelivered: UndeliveredDestination[] | null; reason: string | null }
+  | { ok: false; missingReason: true } {
+  if (undelivered.length === 0) return { ok: true, undelivered: null, reason: null };
+  const reason = reasonField?.trim() || null;
+  if (reasonField !== undefined && reason === null) return { ok: false, missingReason: true };
+  return { ok: true, undelivered, reason };
+}

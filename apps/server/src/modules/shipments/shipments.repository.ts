@@ -370,6 +370,20 @@ export async function updateShipment(
     .where(eq(shipments.id, id));
 }
 
+/** An order's destinations not delivered yet (latest milestone short of Delivered), in order. */
+export async function undeliveredLegs(
+  db: DbOrTx,
+  shipmentId: number,
+): Promise<Array<{ fcCode: string; milestone: string }>> {
+  return db
+    .select({ fcCode: shipmentLegs.fcCode, milestone: shipmentLegs.milestone })
+    .from(shipmentLegs)
+    .where(
+      and(eq(shipmentLegs.shipmentId, shipmentId), sql`${shipmentLegs.milestone} <> 'delivered'`),
+    )
+    .orderBy(asc(shipmentLegs.position));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lists
 

@@ -124,12 +124,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     async (request, reply) =>
       ok(
         reply,
-        await updateShipmentStatus(
-          deps,
-          currentUser(request),
-          request.params.id,
-          request.body.status,
-        ),
+        await updateShipmentStatus(deps, currentUser(request), request.params.id, request.body),
         shipmentMessages.statusUpdated,
       ),
   );

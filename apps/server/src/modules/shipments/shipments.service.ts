@@ -1,6 +1,10 @@
 import {
   ACTIVE_SHIPMENT_STATUSES,
+  completionTexts,
+  MILESTONE_LABELS,
   shipmentMessages,
+  undeliveredList,
+  type Milestone,
   type AgentStatusChoice,
   type CreateShipmentData,
   type LegsAttention,
@@ -30,6 +34,7 @@ import {
   canCancelShipment,
   canReopenBidding,
   canSetWinner,
+  completionRecord,
   isBiddingOpen,
   refusals,
   shipmentViewAccess,
@@ -51,6 +56,7 @@ import {
   ownBidsOn,
   packagesWithUnread,
   sharedListKey,
+  undeliveredLegs,
   updateShipment,
   type QuotationJoin,
   type ShipmentListFilter,
@@ -239,27 +245,63 @@ export async function updateShipmentStatus(
   deps: ShipmentDeps,
   user: AuthUser,
   id: number,
-  status: AgentStatusChoice,
+  input: { status: AgentStatusChoice; undelivered_reason?: string | null },
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
   const event = await changeShipment(deps, id, now, async (tx, state) => {
-    const verdict = agentStatusChange(user, state, status);
+    const verdict = agentStatusChange(user, state, input.status);
     if (!verdict.ok) throw refusalError(verdict);
     if (!verdict.changed) return null;
+    const completing = verdict.nextStatus === "Shipment Completed";
+    // Destinations not delivered are named and kept with the completion (read under the lock).
+    const open = completing
+      ? (await undeliveredLegs(tx, id)).map((leg) => ({
+          fc_code: leg.fcCode,
+          milestone: MILESTONE_LABELS[leg.milestone as Milestone] ?? leg.milestone,
+        }))
+      : [];
+    const record = completing ? completionRecord(open, input.undelivered_reason) : null;
+    if (record && !record.ok) {
+      throw AppError.field(
+        "undelivered_reason",
+        completionTexts.reasonRequired(undeliveredList(open)),
+      );
+    }
     await updateShipment(tx, id, {
       status: verdict.nextStatus,
       updatedAt: now,
-      ...(verdict.nextStatus === "Shipment Completed" ? { completedAt: now } : {}),
+      ...(completing
+        ? {
+            completedAt: now,
+            completionUndelivered: record?.ok ? record.undelivered : null,
+            completionReason: record?.ok ? record.reason : null,
+          }
+        : {}),
     });
-    return {
+    const changed = {
       shipmentId: id,
       sellerId: state.sellerId,
       agentId: state.winnerAgentId,
       status: verdict.nextStatus,
       byUserId: user.id,
     } satisfies DomainEvents["shipment.status_changed"];
+    const undelivered =
+      record?.ok && record.undelivered
+        ? ({
+            shipmentId: id,
+            sellerId: state.sellerId,
+            agentId: state.winnerAgentId,
+            byUserId: user.id,
+            destinations: record.undelivered,
+            reason: record.reason,
+          } satisfies DomainEvents["shipment.completed_undelivered"])
+        : null;
+    return { changed, undelivered };
   });
-  if (event) deps.events.emit("shipment.status_changed", event);
+  if (event) {
+    deps.events.emit("shipment.status_changed", event.changed);
+    if (event.undelivered) deps.events.emit("shipment.completed_undelivered", event.undelivered);
+  }
   return getShipment(deps, user, id);
 }
 

@@ -24,6 +24,9 @@ export interface OrderRecord {
   trackingCarrier: string | null;
   finalAmount: string | null;
   completedAt: Date | null;
+  /** Destinations not delivered when the order was completed, and the agent's reason. */
+  completionUndelivered: Array<{ fc_code: string; milestone: string }> | null;
+  completionReason: string | null;
   seller: Person;
   agent: Person | null;
   bid: {
@@ -64,6 +67,8 @@ export async function orderRecord(
       trackingCarrier: shipments.trackingCarrier,
       finalAmount: shipments.finalAmount,
       completedAt: shipments.completedAt,
+      completionUndelivered: shipments.completionUndelivered,
+      completionReason: shipments.completionReason,
       sellerFirstName: sellers.firstName,
       sellerLastName: sellers.lastName,
       sellerEmail: sellers.email,
@@ -104,6 +109,8 @@ export async function orderRecord(
     trackingCarrier: row.trackingCarrier,
     finalAmount: row.finalAmount,
     completedAt: row.completedAt,
+    completionUndelivered: row.completionUndelivered,
+    completionReason: row.completionReason,
     seller: {
       firstName: row.sellerFirstName,
       lastName: row.sellerLastName,

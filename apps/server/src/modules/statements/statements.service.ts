@@ -6,6 +6,7 @@ import {
   DECISION_OUTCOME_LABELS,
   defaultService,
   formatUsd,
+  undeliveredList,
   orderPdfFileName,
   orderPdfMessages,
   PRODUCT_NAME,
@@ -173,6 +174,7 @@ export class StatementService {
       : undefined;
     this.header(order, pdf, [
       ["Completed on", order.completedAt ? usDate(order.completedAt) : null],
+      ...completionLines(order),
       [
         "Tracking number",
         order.trackingNumber && `${order.trackingNumber}${carrier ? ` (${carrier})` : ""}`,
@@ -254,4 +256,13 @@ export class StatementService {
     );
     return pdf.finish(this.footer());
   }
+}
+
+/** A completion with destinations not delivered: which ones (as they stood) and the agent's reason. */
+function completionLines(order: OrderRecord): Array<[string, string | null]> {
+  if (!order.completionUndelivered?.length) return [];
+  return [
+    ["Completed with destinations not delivered", undeliveredList(order.completionUndelivered)],
+    ["Reason given by the agent", order.completionReason ?? "None given"],
+  ];
 }

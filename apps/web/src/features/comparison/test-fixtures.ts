@@ -8,6 +8,7 @@ export function scorecard(
     agent_id: agentId,
     is_new: false,
     completed_orders: 8,
+    completed_undelivered: 0,
     on_time_rate: 0.9,
     booked_fc_rate: 1,
     pod_rate: 1,

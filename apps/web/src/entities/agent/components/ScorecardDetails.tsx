@@ -34,6 +34,12 @@ function lines(s: AgentScorecard): Line[] {
       definition: "Orders this agent won and delivered to the end.",
     },
     {
+      label: "Completed with destinations not delivered",
+      value: String(s.completed_undelivered),
+      definition:
+        "Completed orders where one or more Amazon destinations had not been delivered; the seller was told which and why.",
+    },
+    {
       label: "On-time delivery",
       value: rate(s.on_time_rate),
       definition: "Share of orders delivered by their ETA, where leg milestones were recorded.",

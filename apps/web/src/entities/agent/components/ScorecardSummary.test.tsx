@@ -9,6 +9,7 @@ const card = (over: Partial<Scorecard> = {}): Scorecard => ({
   agent_id: 7,
   is_new: false,
   completed_orders: 12,
+  completed_undelivered: 0,
   on_time_rate: 0.916,
   booked_fc_rate: 1,
   pod_rate: 0.75,

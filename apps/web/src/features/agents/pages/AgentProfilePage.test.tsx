@@ -9,6 +9,7 @@ const scorecard: ScorecardSummary = {
   agent_id: 7,
   is_new: false,
   completed_orders: 4,
+  completed_undelivered: 1,
   on_time_rate: 0.5,
   booked_fc_rate: null,
   pod_rate: 1,
