@@ -212,6 +212,9 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   );
   await expect(cheapPage.getByRole("option", { name: "Shipment Cancelled" })).toBeVisible();
   await cheapPage.getByRole("option", { name: "Shipment Completed" }).click();
+  // Its destination has no delivery recorded: completing it now takes a reason.
+  await expect(cheapPage.getByText("This destination is not delivered yet:")).toBeVisible();
+  await cheapPage.getByLabel(/Reason for completing now/).fill("Delivered; the POD follows");
   await cheapPage.getByRole("button", { name: "Yes" }).click();
   await expect(cheapPage).toHaveURL(/\/shipper\/dashboard\/orders\/pastorders$/);
   await expect(

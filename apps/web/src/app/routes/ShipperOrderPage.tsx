@@ -4,6 +4,7 @@ import { useLocation, useParams, useSearchParams } from "react-router";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 import { LegsPanel } from "../../features/legs/components/LegsPanel";
 import { mayHaveLegs } from "../../features/legs/lib/leg-view";
+import { useUndeliveredDestinations } from "../../features/legs/api/get-legs";
 import { SampleChat } from "./SampleChat";
 import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
@@ -98,6 +99,7 @@ function WonOrder({
   const [infoOpen, setInfoOpen] = useState(false);
   const isAccepted = shipment.status === "Quotation Accepted";
   const chatOpen = useOrderChatOpen(shipment);
+  const undelivered = useUndeliveredDestinations(shipment.id, isAccepted);
   const isAwaitingSeller = shipment.status === "Quotation Approved";
 
   return (
@@ -144,6 +146,7 @@ function WonOrder({
               shipment={shipment}
               fromAcceptedList={fromAcceptedList}
               onNeedInfo={() => setInfoOpen(true)}
+              undelivered={undelivered}
             />
             {mayHaveLegs(shipment.status) && (
               <LegsPanel

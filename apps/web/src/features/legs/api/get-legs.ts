@@ -30,3 +30,15 @@ export const legsQueryOptions = (shipmentId: number) =>
 export function useLegs(shipmentId: number) {
   return useQuery(legsQueryOptions(shipmentId));
 }
+
+/**
+ * The order's destinations not delivered yet, as "ONT8 (Booked)" (the completion dialog names
+ * them); null while the legs are loading or not asked for.
+ */
+export function useUndeliveredDestinations(shipmentId: number, enabled: boolean): string[] | null {
+  const legs = useQuery({ ...legsQueryOptions(shipmentId), enabled });
+  if (!legs.data) return null;
+  return legs.data
+    .filter((leg) => leg.milestone !== "delivered")
+    .map((leg) => `${leg.fc_code} (${leg.milestone_label})`);
+}

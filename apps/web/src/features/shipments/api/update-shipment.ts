@@ -25,8 +25,17 @@ export function updateShipmentInfo(id: number, input: ShipmentInfoInput) {
   return api.patch<SuccessEnvelope<Shipment>>(`shipments/${id}/`, input);
 }
 
-export function updateShipmentStatus(id: number, status: ShipmentStatus) {
-  return api.patch<SuccessEnvelope<Shipment>>(`shipment-status-update/${id}/`, { status });
+export interface StatusChange {
+  status: ShipmentStatus;
+  /**
+   * With a completion: why the order is complete while destinations are not delivered (null when
+   * every one is). The server then requires it while any destination is not delivered.
+   */
+  undelivered_reason?: string | null;
+}
+
+export function updateShipmentStatus(id: number, change: StatusChange) {
+  return api.patch<SuccessEnvelope<Shipment>>(`shipment-status-update/${id}/`, change);
 }
 
 export function useUpdateShipmentInfo(id: number) {
@@ -40,7 +49,7 @@ export function useUpdateShipmentInfo(id: number) {
 export function useUpdateShipmentStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: ShipmentStatus) => updateShipmentStatus(id, status),
+    mutationFn: (change: StatusChange) => updateShipmentStatus(id, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
   });
 }

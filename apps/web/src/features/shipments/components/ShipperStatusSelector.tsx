@@ -1,6 +1,7 @@
 import { useState } from "react";
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -13,6 +14,7 @@ import {
 } from "@mui/material";
 import { useNavigate } from "react-router";
 import type { ShipmentStatus } from "@fba/contract";
+import { ApiError } from "../../../lib/api-client";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useUpdateShipmentStatus } from "../api/update-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
@@ -36,19 +38,33 @@ export function statusOptions(fromAcceptedList: boolean): Option[] {
   return options;
 }
 
-/** The winning agent moves an accepted order to completed or cancelled. */
+/**
+ * The winning agent moves an accepted order to completed or cancelled. Completing it while
+ * destinations are not delivered names them and asks why; the seller and admins are told.
+ */
 export function ShipperStatusSelector({
   shipment,
   fromAcceptedList,
   onNeedInfo,
+  undelivered,
 }: {
   shipment: Shipment;
   fromAcceptedList: boolean;
   onNeedInfo: () => void;
+  /** The order's destinations not delivered yet ("ONT8 (Booked)"); null while unknown. */
+  undelivered: string[] | null;
 }) {
   const navigate = useNavigate();
   const update = useUpdateShipmentStatus(shipment.id);
   const [pending, setPending] = useState<ShipmentStatus | null>(null);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const open = undelivered ?? [];
+  const asksReason = pending === "Shipment Completed" && open.length > 0;
+  const close = () => {
+    setPending(null);
+    setReasonError(null);
+  };
   const options = statusOptions(fromAcceptedList);
   const isEditable = shipment.status === "Quotation Accepted";
   const hasInfo = !!shipment.final_amount && !!shipment.tracking_number;
@@ -66,14 +82,32 @@ export function ShipperStatusSelector({
 
   const confirm = async () => {
     if (!pending) return;
+    const completing = pending === "Shipment Completed";
+    if (asksReason && !reason.trim()) {
+      setReasonError("Say why the order is complete now");
+      return;
+    }
     try {
-      const res = await update.mutateAsync(pending);
+      const res = await update.mutateAsync(
+        completing
+          ? { status: pending, undelivered_reason: open.length > 0 ? reason.trim() : null }
+          : { status: pending },
+      );
       notify.success(res.message);
-      setPending(null);
-      if (pending === "Shipment Completed") void navigate(paths.shipper.completed);
+      close();
+      if (completing) void navigate(paths.shipper.completed);
       else if (pending === "Shipment Cancelled") void navigate(paths.shipper.pending);
     } catch (error) {
-      setPending(null);
+      // A destination seen delivered here was not (the page was behind): the server names it.
+      const onReason =
+        error instanceof ApiError
+          ? error.errors.find((e) => e.field === "undelivered_reason")
+          : undefined;
+      if (onReason) {
+        setReasonError(onReason.message);
+        return;
+      }
+      close();
       toastApiError(error);
     }
   };
@@ -106,17 +140,54 @@ export function ShipperStatusSelector({
           </Alert>
         )}
       </Stack>
-      <Dialog open={pending !== null} onClose={() => setPending(null)}>
-        <DialogTitle>Change status</DialogTitle>
+      <Dialog
+        open={pending !== null}
+        onClose={close}
+        fullWidth={asksReason}
+        maxWidth="sm"
+        aria-labelledby="status-dialog-title"
+      >
+        <DialogTitle id="status-dialog-title">Change status</DialogTitle>
         <DialogContent>
           <DialogContentText>
             {pending === "Shipment Cancelled"
               ? "Are you sure you want to cancel this shipment?"
               : `Mark this shipment as ${pending === "Shipment Completed" ? "completed" : "accepted"}?`}
           </DialogContentText>
+          {asksReason && (
+            <>
+              <Alert severity="warning" sx={{ mt: 2 }}>
+                {open.length === 1
+                  ? "This destination is not delivered yet:"
+                  : `These ${open.length} destinations are not delivered yet:`}
+                <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
+                  {open.map((destination) => (
+                    <li key={destination}>{destination}</li>
+                  ))}
+                </Box>
+                The seller and our team will be told, with your reason.
+              </Alert>
+              <TextField
+                label="Reason for completing now"
+                required
+                multiline
+                minRows={2}
+                fullWidth
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setReasonError(null);
+                }}
+                error={reasonError !== null}
+                helperText={reasonError ?? `${reason.length}/500`}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+                sx={{ mt: 2 }}
+              />
+            </>
+          )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setPending(null)}>No</Button>
+          <Button onClick={close}>No</Button>
           <Button variant="contained" onClick={() => void confirm()} disabled={update.isPending}>
             Yes
           </Button>
