@@ -212,8 +212,10 @@ test("a seller books, two agents bid, the lowest wins, the seller accepts and th
   );
   await expect(cheapPage.getByRole("option", { name: "Shipment Cancelled" })).toBeVisible();
   await cheapPage.getByRole("option", { name: "Shipment Completed" }).click();
-  // Its destination has no delivery recorded: completing it now takes a reason.
-  await expect(cheapPage.getByText("This destination is not delivered yet:")).toBeVisible();
+  // Neither destination has a delivery recorded: completing it now names them and takes a reason.
+  const completing = cheapPage.getByRole("dialog", { name: "Change status" });
+  await expect(completing.getByText("These 2 destinations are not delivered yet:")).toBeVisible();
+  await expect(completing.getByRole("listitem")).toHaveCount(2);
   await cheapPage.getByLabel(/Reason for completing now/).fill("Delivered; the POD follows");
   await cheapPage.getByRole("button", { name: "Yes" }).click();
   await expect(cheapPage).toHaveURL(/\/shipper\/dashboard\/orders\/pastorders$/);

@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from "@fba/contract/constants";
 import NotFoundPage, { NOT_FOUND_TEXT } from "../features/layout/pages/NotFoundPage";
 import { RequireAuth } from "./RequireAuth";
 import { renderRoute } from "../test/fake-api";
+import { logoutLocally, sessionStarted, setLoggedOutHandler } from "../lib/api-client";
 
 function signIn(groups: "Seller" | "Shipper" | "Admin") {
   localStorage.setItem(STORAGE_KEYS.accessToken, "token");
@@ -27,6 +28,29 @@ describe("RequireAuth", () => {
     );
     expect(await screen.findByText("landing")).toBeInTheDocument();
     expect(screen.queryByText("private")).not.toBeInTheDocument();
+  });
+
+  it("sends a user whose session just ended to the login screen, not home", async () => {
+    signIn("Seller");
+    setLoggedOutHandler(() => {});
+    window.history.pushState({}, "", "/seller/booking/recentorderstatus/4");
+    logoutLocally();
+    try {
+      renderRoute(
+        <RequireAuth>
+          <p>private</p>
+        </RequireAuth>,
+        {
+          path: "/seller/booking/recentorderstatus/4",
+          routes: [...homes, { path: "/seller/login", element: <p>seller login</p> }],
+        },
+      );
+      expect(await screen.findByText("seller login")).toBeInTheDocument();
+      expect(screen.queryByText("landing")).not.toBeInTheDocument();
+    } finally {
+      sessionStarted();
+      window.history.pushState({}, "", "/");
+    }
   });
 
   it("lets a user into their own area", async () => {

@@ -138,13 +138,29 @@ function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
-/** Clears the stored session and hands over to the app's logged-out handler. */
+/** The page (path and query) the last session ended on; null since the last login. */
+let endedFrom: string | null = null;
+
+/** Where the session ended, while nobody has logged in again since (null otherwise). */
+export function endedSessionFrom(): string | null {
+  return endedFrom;
+}
+
+/** A login or sign-up started a new session. */
+export function sessionStarted() {
+  endedFrom = null;
+}
+
+/**
+ * Clears the stored session and hands over to the app's logged-out handler, with the page it
+ * ended on: taken at the first of the calls that fail together (several reads may be refused at
+ * once), before anything reacts to the cleared storage by navigating away.
+ */
 export function logoutLocally() {
-  // The page it ended on, before anything reacts to the cleared storage by navigating away.
-  const from = `${window.location.pathname}${window.location.search}`;
+  endedFrom ??= `${window.location.pathname}${window.location.search}`;
   authStorage.clear();
-  if (onLoggedOut) onLoggedOut(from);
-  else loggedOutPendingFrom = from;
+  if (onLoggedOut) onLoggedOut(endedFrom);
+  else loggedOutPendingFrom = endedFrom;
 }
 
 async function parseError(res: Response): Promise<ApiError> {

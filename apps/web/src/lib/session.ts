@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@fba/contract/constants";
 import type { AuthResult, User } from "@fba/contract";
-import { apiRequest } from "./api-client";
+import { apiRequest, sessionStarted } from "./api-client";
 import { authStorage } from "./auth-storage";
 
 const listeners = new Set<() => void>();
@@ -39,6 +39,7 @@ export function useCurrentUser(): User | null {
 
 /** Stores the tokens and user of a login or sign-up. */
 export function saveSession(result: AuthResult) {
+  sessionStarted();
   authStorage.setTokens(result.access_token, result.refresh_token);
   authStorage.setUser(result.user);
   notifySessionChanged();
