@@ -83,6 +83,7 @@ describe("agent lists and scorecards", () => {
       agent_id: 7,
       is_new: true,
       completed_orders: 1,
+      completed_undelivered: 0,
       on_time_rate: null,
       booked_fc_rate: null,
       pod_rate: null,

@@ -171,6 +171,7 @@ describe("an agent's scorecard", () => {
       agent_id: fresh.id,
       is_new: true,
       completed_orders: 0,
+      completed_undelivered: 0,
       on_time_rate: null,
       booked_fc_rate: null,
       pod_rate: null,
