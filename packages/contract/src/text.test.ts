@@ -8,6 +8,10 @@ import { isAllowedText, stripDisallowedText, text, textMessages } from "./text.j
  * schema describes input, so a new input schema is checked without being listed anywhere.
  */
 const OUTPUT_SCHEMAS = new Set([
+  "announcementRemovalSchema",
+  "meSchema",
+  "recoveryFailuresSchema",
+  "sentMessageEventSchema",
   "adminUserSchema",
   "legSchema",
   "differentFcSchema",

@@ -708,6 +708,9 @@ describe("chat over WebSockets", () => {
     });
 
     it("refuses new messages, edits and reactions once the sample is completed; history stays", async () => {
+      // Users of their own: the file's other tests spend the shared users' chat budgets.
+      const seller = await createSeller(ctx.app);
+      const agent = await createShipper(ctx.app);
       const sample = await insertSample(ctx.app, seller.id);
       const path = `/ws/sample-shipment-chat/${sample.id}/`;
       const sellerSocket = await open(path, seller);

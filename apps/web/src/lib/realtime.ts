@@ -161,6 +161,9 @@ class Channel {
 
   stop() {
     this.stopped = true;
+    // Started again later, the channel opens as new: its subscribers read fresh data as they
+    // mount, so there is no gap for a reconnect to recover.
+    this.hasOpened = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const socket = this.socket;

@@ -3,29 +3,25 @@
  * script counts (Unicode letters with their combining marks), so 李伟, Müller and Иванов are
  * names and 竹制砧板 a product. Digits stay the ASCII digits the spec means.
  */
-const LETTER = String.raw`[\p{L}\p{M}]`;
-const LETTER_OR_DIGIT = String.raw`[\p{L}\p{M}0-9]`;
 
 /** Letters and spaces. */
-const LETTER_WORDS = new RegExp(String.raw`^(?:${LETTER}| )+$`, "u");
+const LETTER_WORDS = /^[\p{L}\p{M} ]+$/u;
 
 /**
  * A person's name: words of letters joined by spaces, a hyphen or an apostrophe standing between
  * two letters ("Patel-Ramanathan", "O'Brien", "D’Angelo").
  */
-const PERSON_NAME = new RegExp(
-  String.raw`^${LETTER}+(?:['’-]${LETTER}+)*(?: +${LETTER}+(?:['’-]${LETTER}+)*)*$`,
-  "u",
-);
+const PERSON_NAME =
+  /^[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*(?: +[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*)*$/u;
 
 /** Letters, digits and spaces. */
-const LETTERS_DIGITS_SPACES = new RegExp(String.raw`^(?:${LETTER_OR_DIGIT}| )+$`, "u");
+const LETTERS_DIGITS_SPACES = /^[\p{L}\p{M}0-9 ]+$/u;
 
 /**
  * A booking or PO reference: letters and digits, with spaces, hyphens, slashes and dots between
  * them ("PO-2026-1201", "BK/55.1").
  */
-const REFERENCE = new RegExp(String.raw`^${LETTER_OR_DIGIT}+(?:[ ./-]+${LETTER_OR_DIGIT}+)*$`, "u");
+const REFERENCE = /^[\p{L}\p{M}0-9]+(?:[ ./-]+[\p{L}\p{M}0-9]+)*$/u;
 
 /** Scripts in which a single character is a whole name (李, 王). */
 const ONE_CHARACTER_NAME =

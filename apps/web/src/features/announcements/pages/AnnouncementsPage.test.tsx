@@ -115,6 +115,40 @@ describe("AnnouncementsPage", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("button", { name: /remove announcement/i })).not.toBeInTheDocument();
   });
 
+  it("lists announcements, creates one, and appends others' live", async () => {
+    const user = userEvent.setup({ delay: null });
+    signIn({ id: 1, first_name: "Sally", last_name: "Seller", groups: "Seller" });
+    const posted: unknown[] = [];
+    renderPage([announcement({ title: null })], (body) => posted.push(body));
+    expect(await screen.findByText("No Title")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Create new announcement" }));
+
+    const send = screen.getByRole("button", { name: "Send" });
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "   ");
+    expect(send).toBeDisabled();
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "Rates");
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "New rates from Monday");
+    await user.click(send);
+    await waitFor(() =>
+      expect(posted).toEqual([{ title: "Rates", message: "New rates from Monday" }]),
+    );
+
+    const socket = FakeSocket.latest("/ws/announcement/");
+    socket.open();
+    socket.emit("announcement_created", announcement({ id: 7, title: "From the admin" }));
+    expect(await screen.findByText("From the admin")).toBeInTheDocument();
+    // The sender's own announcement is not appended from the broadcast.
+    socket.emit(
+      "announcement_created",
+      announcement({
+        id: 8,
+        title: "Own echo",
+        sender: { id: 1, first_name: "Sally", last_name: "Seller", groups: "Seller" },
+      }),
+    );
+    expect(screen.queryByText("Own echo")).not.toBeInTheDocument();
+  });
+
   it("offers Remove only to admins, with the choice to disable the sender, and drops removed ones live", async () => {
     const user = userEvent.setup({ delay: null });
     signIn({ id: 50, first_name: "Ada", last_name: "Admin", groups: "Admin" });
@@ -165,39 +199,5 @@ describe("AnnouncementsPage", { timeout: 60_000 }, () => {
     expect(
       screen.getByRole("checkbox", { name: "Also disable the sender's account" }),
     ).toBeDisabled();
-  });
-
-  it("lists announcements, creates one, and appends others' live", async () => {
-    const user = userEvent.setup({ delay: null });
-    signIn({ id: 1, first_name: "Sally", last_name: "Seller", groups: "Seller" });
-    const posted: unknown[] = [];
-    renderPage([announcement({ title: null })], (body) => posted.push(body));
-    expect(await screen.findByText("No Title")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Create new announcement" }));
-
-    const send = screen.getByRole("button", { name: "Send" });
-    await user.type(screen.getByRole("textbox", { name: "Message" }), "   ");
-    expect(send).toBeDisabled();
-    await user.type(screen.getByRole("textbox", { name: "Title" }), "Rates");
-    await user.type(screen.getByRole("textbox", { name: "Message" }), "New rates from Monday");
-    await user.click(send);
-    await waitFor(() =>
-      expect(posted).toEqual([{ title: "Rates", message: "New rates from Monday" }]),
-    );
-
-    const socket = FakeSocket.latest("/ws/announcement/");
-    socket.open();
-    socket.emit("announcement_created", announcement({ id: 7, title: "From the admin" }));
-    expect(await screen.findByText("From the admin")).toBeInTheDocument();
-    // The sender's own announcement is not appended from the broadcast.
-    socket.emit(
-      "announcement_created",
-      announcement({
-        id: 8,
-        title: "Own echo",
-        sender: { id: 1, first_name: "Sally", last_name: "Seller", groups: "Seller" },
-      }),
-    );
-    expect(screen.queryByText("Own echo")).not.toBeInTheDocument();
   });
 });
