@@ -146,9 +146,21 @@ export function endedSessionFrom(): string | null {
   return endedFrom;
 }
 
+/** The user chose to log out: calls refused meanwhile are not a session that ended on them. */
+let signingOut = false;
+
 /** A login or sign-up started a new session. */
 export function sessionStarted() {
   endedFrom = null;
+  signingOut = false;
+}
+
+/**
+ * The user is logging out: the server ends the session at once, so reads still in flight are
+ * refused; they only clear the storage, and the logout's own navigation stands.
+ */
+export function signingOutNow() {
+  signingOut = true;
 }
 
 /**
@@ -157,6 +169,10 @@ export function sessionStarted() {
  * once), before anything reacts to the cleared storage by navigating away.
  */
 export function logoutLocally() {
+  if (signingOut) {
+    authStorage.clear();
+    return;
+  }
   endedFrom ??= `${window.location.pathname}${window.location.search}`;
   authStorage.clear();
   if (onLoggedOut) onLoggedOut(endedFrom);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@fba/contract/constants";
 import type { AuthResult, User } from "@fba/contract";
-import { apiRequest, sessionStarted } from "./api-client";
+import { apiRequest, sessionStarted, signingOutNow } from "./api-client";
 import { authStorage } from "./auth-storage";
 
 const listeners = new Set<() => void>();
@@ -56,6 +56,7 @@ export function updateStoredUser(user: User) {
  * clears all local storage. The caller clears caches and navigates.
  */
 export async function logout(): Promise<void> {
+  signingOutNow();
   const refresh = authStorage.getRefreshToken();
   if (refresh) {
     try {
