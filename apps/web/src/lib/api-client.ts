@@ -153,6 +153,8 @@ let signingOut = false;
 export function sessionStarted() {
   endedFrom = null;
   signingOut = false;
+  // Answers fetched early under the session before are not the new session's.
+  earlyGets.clear();
 }
 
 /**
@@ -169,6 +171,7 @@ export function signingOutNow() {
  * once), before anything reacts to the cleared storage by navigating away.
  */
 export function logoutLocally() {
+  earlyGets.clear();
   if (signingOut) {
     authStorage.clear();
     return;
