@@ -397,6 +397,14 @@ describe("chat over WebSockets", () => {
   });
 
   describe("edits, deletes, reactions and read receipts", () => {
+    // A fresh pair and order: the tests above spent the pair's chat budget (20, then 2 a second),
+    // and on a fast machine too little of it has come back by now.
+    beforeAll(async () => {
+      seller = await createSeller(ctx.app, { firstName: "Sally", lastName: "Seller" });
+      agent = await createShipper(ctx.app, { firstName: "Andy", lastName: "Agent" });
+      shipmentId = (await insertShipment(ctx.app, { sellerId: seller.id, agentId: agent.id })).id;
+    });
+
     it("lets the author edit and delete until another party reads, then refuses", async () => {
       const sellerSocket = await open(chatPath(shipmentId), seller);
       const agentSocket = await open(chatPath(shipmentId), agent);
