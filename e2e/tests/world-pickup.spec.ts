@@ -3,6 +3,10 @@ import { bearer, register } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
 import { docsShot } from "../support/screenshots";
 
+/** A description of 104 characters on two lines (the form once kept only the first 50). */
+const DESCRIPTION =
+  "LED desk lamps, aluminium arm, 3 colour temperatures.\nUSB-C powered, 1.5 m cable, retail box 40 x 12 cm.";
+
 /** Fills the booking form with a pickup chosen from the lookup's suggestions, then submits. */
 async function bookFromShenzhen(page: Page, product: string): Promise<number> {
   await page.goto("/quotes");
@@ -38,8 +42,14 @@ async function bookFromShenzhen(page: Page, product: string): Promise<number> {
   await group.getByRole("textbox", { name: "Weight per carton (kg)" }).fill("8");
   await group.getByRole("textbox", { name: "Total cost of goods ($)" }).fill("1800");
   await group.getByRole("textbox", { name: "Number of cartons" }).fill("12");
-  await page.getByRole("textbox", { name: "Detailed product description" }).fill("LED desk lamps");
+  // Several lines and past the old 50-character cut: kept whole, with the count shown.
+  const description = page.getByRole("textbox", { name: "Detailed product description" });
+  await description.fill(DESCRIPTION);
+  await expect(description).toHaveValue(DESCRIPTION);
+  await expect(page.getByTestId("description-counter")).toHaveText(`${DESCRIPTION.length} / 2,000`);
   await page.getByRole("checkbox", { name: "Batteries or Hazardous Materials" }).check();
+  await description.scrollIntoViewIfNeeded();
+  await docsShot(page, `booking-description-${page.viewportSize()?.width}`, { keepScroll: true });
 
   const created = page.waitForResponse(
     (res) => res.url().endsWith("/api/shipments/") && res.request().method() === "POST",
@@ -62,8 +72,14 @@ for (const width of [1280, 375]) {
     const id = await bookFromShenzhen(page, product);
 
     const stored = await request.get(`/api/shipments/${id}/`, { headers: bearer(seller) });
-    const pickup = ((await stored.json()) as { data: { pickup_location: Record<string, unknown> } })
-      .data.pickup_location;
+    expect(stored.status(), await stored.text()).toBe(200);
+    const { data } = (await stored.json()) as {
+      data: {
+        pickup_location: Record<string, unknown>;
+        compliance: { detailed_product_description: string };
+      };
+    };
+    const pickup = data.pickup_location;
     expect(pickup).toMatchObject({
       full_address: "Shenzhen, Guangdong, China",
       street_address: "8 Keyuan Road, Nanshan",
@@ -73,6 +89,7 @@ for (const width of [1280, 375]) {
       place_id: expect.stringMatching(/^city:\d+$/),
     });
     expect(Number(pickup.latitude)).toBeCloseTo(22.5, 0);
+    expect(data.compliance.detailed_product_description).toBe(DESCRIPTION);
 
     await page.goto("/seller/booking");
     await expect(page.getByText("Shenzhen, Guangdong, China").first()).toBeVisible();

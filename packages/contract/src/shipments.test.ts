@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DESCRIPTION_MAX,
   addShipmentInfoInputSchema,
   chargeableWeight,
   createShipmentInputSchema,
@@ -125,6 +126,24 @@ describe("createShipmentInputSchema", () => {
     });
     expect(messagesOf({ ...valid, shipment_ready_date: "2001-01-01" })).toEqual({
       shipment_ready_date: "Shipment Date cannot be in the past",
+    });
+  });
+
+  it("takes a detailed product description of up to 2000 characters, multi-line, kept whole", () => {
+    const description = `Bamboo cutting boards, 3 sizes\n${"x".repeat(DESCRIPTION_MAX - 31)}`;
+    const withDescription = (detailed_product_description: string) => ({
+      ...valid,
+      compliance: { ...valid.compliance, detailed_product_description },
+    });
+    const parsed = createShipmentInputSchema.parse(withDescription(description));
+    expect(parsed.compliance.detailed_product_description).toBe(description);
+    expect(messagesOf(withDescription(`${description}y`))).toEqual({
+      "compliance.detailed_product_description":
+        "Detailed product description cannot exceed 2000 characters",
+    });
+    expect(messagesOf(withDescription("a"))).toEqual({
+      "compliance.detailed_product_description":
+        "Detailed product description must be at least 2 characters",
     });
   });
 });

@@ -23,6 +23,9 @@ import {
   trackingMessages,
 } from "./carriers.js";
 
+/** The longest detailed product description: room for materials, sizes, variants and uses. */
+export const DESCRIPTION_MAX = 2000;
+
 /** The booking form's messages; the server and the web form share them. */
 export const shipmentMessages = {
   referenceRequired: "Freight booking reference number is required",
@@ -73,7 +76,7 @@ export const shipmentMessages = {
   deliveryMax: "Delivery Address cannot exceed 50 characters",
   descriptionRequired: "Detailed product description is required",
   descriptionMin: "Detailed product description must be at least 2 characters",
-  descriptionMax: "Detailed product description cannot exceed 50 characters",
+  descriptionMax: "Detailed product description cannot exceed 2000 characters",
   complianceRequired: "At least one shipment contain must be checked.",
   complianceInvalid: "Unknown compliance option",
   notesMin: "Additional notes must be at least 2 characters",
@@ -238,7 +241,7 @@ export type PackageInput = z.input<typeof packageInputSchema>;
 export const complianceInputSchema = z.object({
   detailed_product_description: requiredString(shipmentMessages.descriptionRequired)
     .min(2, { error: shipmentMessages.descriptionMin, abort: true })
-    .max(50, shipmentMessages.descriptionMax),
+    .max(DESCRIPTION_MAX, shipmentMessages.descriptionMax),
   compliance: z
     .array(z.enum(COMPLIANCE_OPTIONS, { error: shipmentMessages.complianceInvalid }), {
       error: shipmentMessages.complianceRequired,

@@ -98,6 +98,31 @@ describe("POST /api/shipments/", () => {
     });
   });
 
+  it("stores a multi-line product description of 2000 characters whole, and refuses a longer one", async () => {
+    const input = validShipmentInput();
+    const description = `Bamboo cutting boards\nSizes: S, M, L\n${"d".repeat(1963)}`;
+    expect(description).toHaveLength(2000);
+    const withDescription = (detailed_product_description: string) => ({
+      ...input,
+      compliance: { ...input.compliance, detailed_product_description },
+    });
+    const response = await inject("POST", "/api/shipments/", seller, withDescription(description));
+    expect(response.statusCode, response.body).toBe(201);
+    const read = await inject("GET", `/api/shipments/${response.json().data.id}/`, seller);
+    expect(read.json().data.compliance.detailed_product_description).toBe(description);
+    const long = await inject(
+      "POST",
+      "/api/shipments/",
+      seller,
+      withDescription(`${description}!`),
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toContainEqual({
+      field: "compliance.detailed_product_description",
+      message: "Detailed product description cannot exceed 2000 characters",
+    });
+  });
+
   it("refuses anonymous callers (401) and agents and admins (403)", async () => {
     expect(
       (await inject("POST", "/api/shipments/", undefined, validShipmentInput())).statusCode,

@@ -248,7 +248,9 @@ export function ShipmentGoods({ shipment }: { shipment: Shipment }) {
       <Panel title="Compliance">
         <Stack spacing={1.5}>
           <Field label="Detailed product description">
-            {textOrNA(shipment.compliance?.detailed_product_description)}
+            <Box component="span" sx={{ whiteSpace: "pre-line" }}>
+              {textOrNA(shipment.compliance?.detailed_product_description)}
+            </Box>
           </Field>
           <Field label="Main competitor ASIN">{textOrNA(shipment.main_competitor_asin)}</Field>
           <Field label="Goods categories">

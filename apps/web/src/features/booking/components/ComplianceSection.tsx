@@ -1,4 +1,5 @@
 import {
+  Box,
   Checkbox,
   FormControl,
   FormControlLabel,
@@ -7,9 +8,15 @@ import {
   FormLabel,
   Paper,
   Stack,
+  TextField,
 } from "@mui/material";
 import { Controller, useWatch } from "react-hook-form";
-import { COMPLIANCE_OPTIONS, requiredDocuments, type ComplianceOption } from "@fba/contract";
+import {
+  COMPLIANCE_OPTIONS,
+  DESCRIPTION_MAX,
+  requiredDocuments,
+  type ComplianceOption,
+} from "@fba/contract";
 import { RequiredDocuments } from "../../../entities/document/components/RequiredDocuments";
 import { FormSection } from "./FormSection";
 import { NO_GOODS } from "./shipment-form";
@@ -29,6 +36,38 @@ function DocumentsToPrepare() {
   );
 }
 
+/**
+ * What the goods are, in the seller's words: several lines, with a counter so the limit is
+ * seen before it is reached (the field stops at the limit instead of cutting the text later).
+ */
+function DescriptionField() {
+  const { control, register, formState } = useShipmentForm();
+  const value = useWatch({ control, name: "compliance.detailed_product_description" }) ?? "";
+  const error = formState.errors.compliance?.detailed_product_description;
+  const counter = `${value.length.toLocaleString("en-US")} / ${DESCRIPTION_MAX.toLocaleString("en-US")}`;
+  return (
+    <TextField
+      label="Detailed product description"
+      required
+      multiline
+      minRows={3}
+      maxRows={12}
+      placeholder="Materials, sizes, variants and what the goods are used for"
+      {...register("compliance.detailed_product_description")}
+      error={!!error}
+      helperText={
+        <Box component="span" sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
+          <span>{error?.message}</span>
+          <Box component="span" data-testid="description-counter" sx={{ whiteSpace: "nowrap" }}>
+            {counter}
+          </Box>
+        </Box>
+      }
+      slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
+    />
+  );
+}
+
 export function ComplianceSection(section: SectionProps) {
   const { control, formState } = useShipmentForm();
   const { errors } = formState;
@@ -36,11 +75,7 @@ export function ComplianceSection(section: SectionProps) {
   return (
     <FormSection id="compliance" title="Compliance" {...section}>
       <Stack spacing={2}>
-        {text(
-          "compliance.detailed_product_description",
-          "Detailed product description",
-          errors.compliance?.detailed_product_description,
-        )}
+        <DescriptionField />
         <Controller
           control={control}
           name="compliance.compliance"

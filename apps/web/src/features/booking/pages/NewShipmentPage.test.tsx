@@ -187,7 +187,15 @@ describe("NewShipmentPage", { timeout: 120_000 }, () => {
     fill(/Weight per carton/, "5", group);
     fill(/Total cost/, "1000", group);
     fill(/Number of cartons/, "10", group);
-    fill(/Detailed product description/, "Lamps");
+    // Several lines, past the old 50-character cut: kept whole, with the count shown.
+    const description = `LED desk lamps, aluminium arm, 3 colour temperatures.\nUSB-C powered; ships with a 1.5 m cable.`;
+    fill(/Detailed product description/, description);
+    expect(screen.getByRole("textbox", { name: /Detailed product description/ }).tagName).toBe(
+      "TEXTAREA",
+    );
+    expect(screen.getByTestId("description-counter")).toHaveTextContent(
+      `${description.length} / 2,000`,
+    );
     await user.click(screen.getByRole("checkbox", { name: "FDA Certified Product" }));
     fill(/First name/, "Sam");
     fill(/Last name/, "Seller");
@@ -205,7 +213,10 @@ describe("NewShipmentPage", { timeout: 120_000 }, () => {
       packages: [
         { delivery_location: "PHX7", number_of_cartons: 10, carton_dimensions_length: 50 },
       ],
-      compliance: { compliance: ["FDA Certified Product"] },
+      compliance: {
+        compliance: ["FDA Certified Product"],
+        detailed_product_description: description,
+      },
     });
   });
 });
