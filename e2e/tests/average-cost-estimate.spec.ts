@@ -35,6 +35,16 @@ test("the booking form shows agents' average-cost range for the destination FC, 
 
   for (const width of [1440, 375]) {
     const page = await openAs(seller, width);
+    // The estimate is held back until the Add button is pressed: it then fills in mid-click.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/api/average-cost/estimates"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await page.goto("/quotes");
     await expect(page.getByRole("heading", { name: "New Shipment" })).toBeVisible({
       timeout: 45_000,
@@ -48,6 +58,23 @@ test("the booking form shows agents' average-cost range for the destination FC, 
     await group.getByRole("textbox", { name: /Height/ }).fill("30");
     await group.getByRole("textbox", { name: /Weight per carton/ }).fill("5");
     await group.getByRole("textbox", { name: /Number of cartons/ }).fill("10");
+
+    // Still typing in warehouse 1, the seller presses "Add Amazon warehouse" (the field blurs)
+    // and the estimate box fills in before the button is released: nothing moves under the
+    // pointer, so the click adds warehouse 2.
+    const add = page.getByRole("button", { name: "Add Amazon warehouse" });
+    await add.scrollIntoViewIfNeeded();
+    const pressed = (await add.boundingBox())!;
+    await page.mouse.move(pressed.x + pressed.width / 2, pressed.y + pressed.height / 2);
+    await page.mouse.down();
+    release();
+    await expect(group.getByRole("note", { name: "Estimated cost to ONT8" })).toBeVisible();
+    expect((await add.boundingBox())!.y).toBe(pressed.y);
+    await page.mouse.up();
+    await expect(
+      page.getByRole("group", { name: "Amazon warehouse 2", exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText("2 of 5")).toBeVisible();
 
     const estimate = group.getByRole("note", { name: "Estimated cost to ONT8" });
     await expect(estimate).toContainText("Estimated cost to ONT8 for 100 kg chargeable");

@@ -135,13 +135,23 @@ export function CargoSection({
                     );
                   })}
                 </FieldGrid>
-                {code && estimates.isSuccess && asked.split(",").includes(code) && (
-                  <DestinationEstimate
-                    code={code}
-                    kg={cargoTotals([watched?.[index] ?? {}]).chargeableKg}
-                    estimate={estimate}
-                  />
-                )}
+                <DestinationEstimate
+                  code={code}
+                  kg={cargoTotals([watched?.[index] ?? {}]).chargeableKg}
+                  estimate={estimate}
+                  pending={
+                    code &&
+                    !(
+                      estimates.isSuccess &&
+                      asked.split(",").includes(code) &&
+                      (estimate || !estimates.isPlaceholderData)
+                    )
+                      ? estimates.isError
+                        ? "failed"
+                        : "loading"
+                      : false
+                  }
+                />
               </Stack>
             </Paper>
           );

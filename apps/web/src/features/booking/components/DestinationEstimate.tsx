@@ -16,25 +16,62 @@ function rangeText(range: { min: string; max: string }, kg: number): string {
 }
 
 /**
+ * The estimate's box keeps the height of its tallest content from the start (before an FC code
+ * is typed and while its estimate loads), so it never pushes what is below it, such as the
+ * "Add Amazon warehouse" button, when it fills in: a click there is not lost mid-press.
+ */
+export const ESTIMATE_BOX_MIN_HEIGHT = { xs: 184, sm: 104 } as const;
+
+const boxSx = {
+  p: 1.5,
+  borderRadius: 1,
+  bgcolor: "grey.50",
+  border: 1,
+  borderColor: "divider",
+  boxSizing: "border-box",
+  minHeight: ESTIMATE_BOX_MIN_HEIGHT,
+} as const;
+
+/**
  * Before any bid: what agents' average costs say this destination could cost, per service, for
- * the chargeable weight typed so far. Indicative only; the bids decide.
+ * the chargeable weight typed so far. Indicative only; the bids decide. Without an FC code, or
+ * while the estimate loads, the box says so in the same space.
  */
 export function DestinationEstimate({
   code,
   kg,
   estimate,
+  pending = false,
 }: {
-  code: string;
+  code: string | null;
   kg: number;
   estimate: AverageCostEstimate | undefined;
+  /** "loading" while asked, "failed" when the lookup failed. */
+  pending?: false | "loading" | "failed";
 }) {
+  if (!code || pending) {
+    return (
+      <Box data-testid="destination-estimate-slot" sx={boxSx}>
+        <Typography variant="subtitle2" component="p" color="text.secondary">
+          {code ? `Estimated cost to ${code}` : "Estimated cost"}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+          {!code
+            ? "Type the Amazon FC code (e.g. PHX7) to see what agents' average costs suggest."
+            : pending === "failed"
+              ? "No estimate right now; the bids you receive decide the price."
+              : "Looking up agents' average costs…"}
+        </Typography>
+      </Box>
+    );
+  }
   const priced = estimate && estimate.agents > 0;
   return (
     <Box
       role="note"
       aria-label={`Estimated cost to ${code}`}
       data-testid="destination-estimate"
-      sx={{ p: 1.5, borderRadius: 1, bgcolor: "grey.50", border: 1, borderColor: "divider" }}
+      sx={boxSx}
     >
       <Typography variant="subtitle2" component="p">
         Estimated cost to {code}
