@@ -79,6 +79,30 @@ describe("apiRequest", () => {
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 
+  it("keeps a pair stored while its refresh failed (a password change ended the old session)", async () => {
+    const { calls } = fakeApi({
+      "GET auth/v1/me/": (call) =>
+        call.authorization === "Bearer changed-access"
+          ? success({ id: 1 })
+          : failure(401, "Unauthorized"),
+      "POST auth/refresh-token/": () => {
+        // The profile save's answer lands while the old refresh token is being refused.
+        localStorage.setItem(STORAGE_KEYS.accessToken, "changed-access");
+        localStorage.setItem(STORAGE_KEYS.refreshToken, "changed-refresh");
+        return failure(401, "Session expired");
+      },
+    });
+    const result = await api.get<{ data: { id: number } }>("auth/v1/me/");
+    expect(result.data.id).toBe(1);
+    expect(calls.map((c) => c.authorization ?? "-")).toEqual([
+      "Bearer old-access",
+      "-",
+      "Bearer changed-access",
+    ]);
+    expect(loggedOut).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe("changed-refresh");
+  });
+
   it("logs out on a 401 when no token is stored", async () => {
     localStorage.clear();
     const { calls } = fakeApi({ "GET auth/v1/me/": failure(401, "Unauthorized") });

@@ -114,6 +114,16 @@ async function send(
 
 let refreshing: Promise<boolean> | null = null;
 
+/**
+ * Whether a new pair was stored while a refresh with `spent` failed: a password change answers
+ * with a fresh pair after ending every older session, so a call that was in flight meanwhile
+ * continues on the new pair instead of ending the session it just got.
+ */
+function renewedMeanwhile(spent: string): boolean {
+  const stored = authStorage.getRefreshToken();
+  return stored !== null && stored !== spent;
+}
+
 /** One refresh at a time: concurrent 401s share the same refresh call. */
 function refreshTokens(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -125,12 +135,12 @@ function refreshTokens(): Promise<boolean> {
         { method: "POST", body: { refresh }, anonymous: true },
         null,
       );
-      if (!res.ok) return false;
+      if (!res.ok) return renewedMeanwhile(refresh);
       const json = (await res.json()) as SuccessEnvelope<TokenPair>;
       authStorage.setTokens(json.data.access_token, json.data.refresh_token);
       return true;
     } catch {
-      return false;
+      return renewedMeanwhile(refresh);
     }
   })().finally(() => {
     refreshing = null;
