@@ -98,6 +98,9 @@ function httpRecorder() {
   };
 }
 
+/** Error frames' texts, by how often they came. */
+const errorTexts = new Map();
+
 /** A chat socket that reconnects and backfills like the web client, recording every message id. */
 function chatSocket(server, room, token, backfills) {
   const client = {
@@ -172,7 +175,11 @@ function chatSocket(server, room, token, backfills) {
     ws.on("message", (raw) => {
       const frame = JSON.parse(raw.toString());
       if (frame.event_type === "message_sent") see(frame.data.id, "live");
-      else if (frame.event_type === "error") client.errors += 1;
+      else if (frame.event_type === "error") {
+        client.errors += 1;
+        const text = String(frame.data?.message ?? frame.message ?? "?");
+        errorTexts.set(text, (errorTexts.get(text) ?? 0) + 1);
+      }
     });
     ws.on("error", () => undefined); // a close follows
     ws.on("close", (code) => {
@@ -403,7 +410,7 @@ export async function run() {
         `${sentByPhase.after} after; ${queueFull} dropped by a full queue), ${notStored} never stored${lostWindow}, ` +
         `${storedTwice} stored twice; ${stored.length} stored messages, ${missing} missing across ` +
         `${socketsMissing} sockets, ${liveDuplicates} delivered twice, ${backfilledFromRestart} ` +
-        `recovered by backfill; ${socketErrors} error frames; steady reads ${readers.summary()}; backfill reads ${backfills.summary()}; ${elapsed} ms`,
+        `recovered by backfill; ${socketErrors} error frames${errorTexts.size > 0 ? ` (${[...errorTexts].map(([text, n]) => `${n}x "${text}"`).join(", ")})` : ""}; steady reads ${readers.summary()}; backfill reads ${backfills.summary()}; ${elapsed} ms`,
     );
   } catch (error) {
     const child = server.process?.child;

@@ -59,6 +59,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * queries already wait for the database, instead of letting latency grow without bound. Health
  * probes stay answerable.
  */
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The first step of a shutdown: new requests are answered 503 with Retry-After while those
+     * already being served finish (at most `timeoutMs`). The port stays open and sockets stay
+     * connected meanwhile, so clients are not sent away to a port nobody answers yet.
+     */
+    drainRequests(timeoutMs: number): Promise<void>;
+  }
+}
+
 export const overloadPlugin = fp(async (app: FastifyInstance) => {
   const message = defaultErrorMessage("UNAVAILABLE");
   const unavailable = () =>
@@ -70,6 +81,31 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
+  });
+  // Requests being served (socket upgrades aside), so a shutdown can let them finish first.
+  let inFlight = 0;
+  let idle: (() => void) | undefined;
+  const finished = () => {
+    inFlight -= 1;
+    if (inFlight === 0) idle?.();
+  };
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.url.startsWith("/ws/")) {
+      inFlight += 1;
+      reply.raw.once("close", finished);
+    }
+    done();
+  });
+  app.decorate("drainRequests", async (timeoutMs: number) => {
+    closing = true;
+    if (inFlight === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      idle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   });
   const maxQueue = app.config.MAX_DATABASE_QUEUE;
   app.addHook("onRequest", (request, _reply, done) => {
