@@ -1,8 +1,8 @@
-// Runs the whole suite: unit and integration tests (Vitest), then the production build and the
-// browser journeys (Playwright). Prints how long each stage took, then one closing line:
+// Runs the whole suite: unit and integration tests (Vitest) with the production build beside
+// them, then the browser journeys (Playwright). Prints how long each stage took, then one closing line:
 // "N passed, N failed". The stage times also go to test-results/stages.json (.ci/run adds them
 // to its own summary).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 mkdirSync("test-results", { recursive: true });
@@ -11,18 +11,48 @@ const duration = (ms) => {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
 };
-const run = (stage, command, args) => {
+const run = async (stage, command, args) => {
   const started = Date.now();
   console.log(`\n=== ${stage}: ${[command, ...args].join(" ")}`);
-  const status = spawnSync(command, args, { stdio: "inherit", env: process.env }).status ?? 1;
+  const status = await new Promise((resolve) =>
+    spawn(command, args, { stdio: "inherit", env: process.env }).on("close", (code) =>
+      resolve(code ?? 1),
+    ),
+  );
   const ms = Date.now() - started;
   stages.push({ stage, ms, status });
   console.log(`=== ${stage}: ${duration(ms)} (exit ${status})`);
   return status;
 };
 
+/**
+ * The production build runs beside Vitest (which tests the sources, not the build), its output
+ * kept and printed once Vitest is done; the journeys wait for it.
+ */
+const startBuild = () => {
+  const started = Date.now();
+  const output = [];
+  const child = spawn("npm", ["run", "build"], { env: process.env });
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      const ms = Date.now() - started;
+      resolve(() => {
+        console.log("\n=== build: npm run build (beside vitest)");
+        process.stdout.write(Buffer.concat(output));
+        const status = code ?? 1;
+        stages.push({ stage: "build", ms, status });
+        console.log(`=== build: ${duration(ms)} (exit ${status})`);
+        return status;
+      });
+    });
+  });
+};
+
 let failedSteps = 0;
-const vitestStatus = run("vitest", "npx", [
+const building = startBuild();
+const vitestStatus = await run("vitest", "npx", [
   "vitest",
   "run",
   "--reporter=default",
@@ -31,10 +61,15 @@ const vitestStatus = run("vitest", "npx", [
 ]);
 if (vitestStatus !== 0) failedSteps++;
 
-const buildStatus = run("build", "npm", ["run", "build"]);
+const buildStatus = (await building)();
 let e2eStatus = 1;
 if (buildStatus === 0) {
-  e2eStatus = run("playwright", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"]);
+  e2eStatus = await run("playwright", "npx", [
+    "playwright",
+    "test",
+    "-c",
+    "e2e/playwright.config.ts",
+  ]);
 } else {
   failedSteps++;
 }
