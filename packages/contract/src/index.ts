@@ -22,3 +22,4 @@ export * from "./legacy-client.js";
 export * from "./agents.js";
 export * from "./analytics.js";
 export * from "./storage.js";
+export * from "./list-search.js";

@@ -633,3 +633,25 @@ export const ACTIVE_SHIPMENT_STATUSES = [
   "Quotation Approved",
   "Quotation Accepted",
 ] as const satisfies readonly (typeof SHIPMENT_STATUSES)[number][];
+
+/**
+ * The seller's active list also takes (additive to the spec's query): `status`, one of the active
+ * statuses, and `with=destinations`, which adds each row's destination FCs.
+ */
+export const sellerActiveListQuerySchema = listQuerySchema.extend({
+  status: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(ACTIVE_SHIPMENT_STATUSES).optional().catch(undefined),
+  ),
+  with: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["destinations"]).optional().catch(undefined),
+  ),
+});
+export type SellerActiveListQuery = z.infer<typeof sellerActiveListQuerySchema>;
+
+/** A seller's active-list row; `destinations` (delivery locations in booking order) on request. */
+export const sellerActiveListRowSchema = shipmentListRowSchema.extend({
+  destinations: z.array(z.string()).optional(),
+});
+export type SellerActiveListRow = z.infer<typeof sellerActiveListRowSchema>;

@@ -45,7 +45,14 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
 const firstPage =
   (list: ShipmentListName, perPage: number = DEFAULT_PAGE_SIZE) =>
   () =>
-    prefetchGet(shipmentRequests.list(list, { page: 1, per_page: perPage }));
+    prefetchGet(
+      shipmentRequests.list(list, {
+        page: 1,
+        per_page: perPage,
+        // The seller's active list shows each shipment's destinations (SellerShipmentsList).
+        ...(list === "sellerActive" ? { with: "destinations" } : {}),
+      }),
+    );
 const shipperFirstPage = (list: ShipmentListName) => firstPage(list, SHIPPER_PAGE_SIZE);
 
 /** The seller's shipment screens read the shipment and its bids. */

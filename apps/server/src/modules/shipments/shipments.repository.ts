@@ -22,7 +22,7 @@ import type {
   LegsAttention,
   ShipmentStatus,
 } from "@fba/contract";
-import { chargeableWeight, LIST_COUNT_CAP, STALE_LEG_DAYS } from "@fba/contract";
+import { chargeableWeight, LIST_COUNT_CAP, parseListSearch, STALE_LEG_DAYS } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import {
@@ -384,6 +384,26 @@ export async function undeliveredLegs(
     .orderBy(asc(shipmentLegs.position));
 }
 
+/** The shipments' delivery locations, each shipment's in booking order (one statement). */
+export async function destinationsOf(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
+  const byShipment = new Map<number, string[]>();
+  if (ids.length === 0) return byShipment;
+  const rows = await db
+    .select({
+      shipmentId: shipmentPackages.shipmentId,
+      location: shipmentPackages.deliveryLocation,
+    })
+    .from(shipmentPackages)
+    .where(inArray(shipmentPackages.shipmentId, ids))
+    .orderBy(asc(shipmentPackages.shipmentId), asc(shipmentPackages.position));
+  for (const row of rows) {
+    const list = byShipment.get(row.shipmentId) ?? [];
+    if (!list.includes(row.location)) list.push(row.location);
+    byShipment.set(row.shipmentId, list);
+  }
+  return byShipment;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lists
 
@@ -441,15 +461,29 @@ const bind = {
   cap: sql.placeholder("cap"),
 };
 
-/** Case-insensitive match over product name, reference, pickup address, and the id when numeric. */
-function searchCondition(byId: boolean): SQL {
+/**
+ * Case-insensitive match over product name, reference, pickup address and destination FCs, and
+ * the id when the search is a number; "#42" matches the id alone (parseListSearch).
+ */
+function searchCondition(kind: "id" | "text" | "id-only"): SQL {
+  if (kind === "id-only") return eq(shipments.id, bind.searchId);
   // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
-  const parts: SQL[] = [sql`${shipments.searchText} like ${bind.pattern}`];
-  if (byId) parts.push(eq(shipments.id, bind.searchId));
+  const parts: SQL[] = [
+    sql`${shipments.searchText} like ${bind.pattern}`,
+    // A destination FC ("ONT8"): a shipment has a few packages, read by its package index.
+    sql`exists (select 1 from ${shipmentPackages} where ${shipmentPackages.shipmentId} = ${shipments.id} and lower(${shipmentPackages.deliveryLocation}) like ${bind.pattern})`,
+  ];
+  if (kind === "id") parts.push(eq(shipments.id, bind.searchId));
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-const isIdSearch = (search: string) => /^\d{1,9}$/.test(search);
+/** How a list searches: not at all, by text, by text or id, or by id alone. */
+function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" {
+  const search = parseListSearch(filter.search);
+  if (!search) return "";
+  if (search.idOnly) return "id-only";
+  return search.id !== undefined ? "id" : "text";
+}
 
 function listConditions(filter: ShipmentListFilter): SQL[] {
   const { list } = filter;
@@ -482,7 +516,8 @@ function listConditions(filter: ShipmentListFilter): SQL[] {
       if (list.status) conditions.push(eq(shipments.status, list.status));
       break;
   }
-  if (filter.search) conditions.push(searchCondition(isIdSearch(filter.search)));
+  const search = searchKind(filter);
+  if (search) conditions.push(searchCondition(search));
   if (filter.shipmentReadyDate) conditions.push(eq(shipments.shipmentReadyDate, bind.readyDate));
   return conditions;
 }
@@ -512,7 +547,7 @@ function listShape(filter: ShipmentListFilter): string {
   const status =
     list.kind === "seller" ? list.statuses.join(",") : "status" in list ? list.status : "";
   const ordering = resolveOrdering(orderingColumns, filter.ordering) ? filter.ordering : "";
-  const search = filter.search ? (isIdSearch(filter.search) ? "id" : "text") : "";
+  const search = searchKind(filter);
   return [list.kind, status ?? "", search, filter.shipmentReadyDate ? "date" : "", ordering].join(
     "|",
   );
@@ -554,7 +589,7 @@ function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
   // A search is unnamed, so the planner sees each pattern (a generic plan could pick the trigram
   // index for a one-letter search). Every other shape is named: each connection parses and plans
   // it once, where an unnamed statement is parsed and planned on every call.
-  const name = filter.search ? "" : listStatementName(listShape(filter));
+  const name = searchKind(filter) ? "" : listStatementName(listShape(filter));
   return {
     ids: pageIds.prepare(name && `${name}_ids`),
     count: countQuery.prepare(name && `${name}_count`),
@@ -676,12 +711,13 @@ function totalKey(db: DbOrTx, filter: ShipmentListFilter, values: ReturnType<typ
 /** The values a list's statements bind. */
 function listValues(filter: ShipmentListFilter) {
   const list = filter.list;
+  const search = parseListSearch(filter.search);
   return {
     agentId: "agentId" in list ? list.agentId : undefined,
     sellerId: list.kind === "seller" ? list.sellerId : undefined,
     now: filter.now.toISOString(),
-    pattern: filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined,
-    searchId: filter.search && isIdSearch(filter.search) ? Number(filter.search) : undefined,
+    pattern: search ? `%${escapeLike(search.text)}%` : undefined,
+    searchId: search?.id,
     readyDate: filter.shipmentReadyDate,
     limit: filter.perPage + 1,
     offset: (filter.page - 1) * filter.perPage,

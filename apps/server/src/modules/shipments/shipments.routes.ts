@@ -8,6 +8,8 @@ import {
   createShipmentInputSchema,
   idParamsSchema,
   quotationHistoryRowSchema,
+  sellerActiveListQuerySchema,
+  sellerActiveListRowSchema,
   shipmentDetailSchema,
   shipmentListQuerySchema,
   shipmentListRowSchema,
@@ -24,6 +26,7 @@ import {
   createShipment,
   getShipment,
   listQuotationHistory,
+  listSellerActive,
   listShipmentsFor,
   reopenBidding,
   setWinningQuotation,
@@ -234,12 +237,6 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
       summary: "Orders the caller won and completed",
     },
     {
-      path: "/seller/shipments/",
-      group: "Seller",
-      name: "seller-active",
-      summary: "The seller's active shipments",
-    },
-    {
       path: "/seller/pending-shipments/",
       group: "Seller",
       name: "seller-pending",
@@ -286,6 +283,25 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
         ),
     );
   }
+
+  app.get(
+    "/seller/shipments/",
+    {
+      onRequest: requireAuth(app, "Seller"),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "The seller's active shipments; status narrows to one active status, with=destinations adds each row's destinations (both additive to the spec)",
+        querystring: sellerActiveListQuerySchema,
+        response: listResponse(sellerActiveListRowSchema),
+      },
+    },
+    async (request, reply) =>
+      cachedPage(app, request, reply, () =>
+        listSellerActive(deps, currentUser(request), request.query),
+      ),
+  );
 
   app.get(
     "/shipper/quotation-history/",

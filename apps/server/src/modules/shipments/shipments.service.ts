@@ -11,6 +11,8 @@ import {
   type ListQuery,
   type QuotationHistoryRow,
   type QuotationOutcome,
+  type SellerActiveListQuery,
+  type SellerActiveListRow,
   type ShipmentDetail,
   type ShipmentListRow,
   type ShipmentStatus,
@@ -48,6 +50,7 @@ import {
   sealedForAgent,
 } from "./shipments.presenter.js";
 import {
+  destinationsOf,
   findShipment,
   insertShipment,
   legsAttentionOf,
@@ -593,6 +596,34 @@ export async function listShipmentsFor(
     now,
   );
   return { rows: items, ...paging, page: query.page, perPage: query.per_page };
+}
+
+/**
+ * The seller's active list, narrowed to one active status when asked, with each row's destinations
+ * (delivery locations in booking order) when asked for `with=destinations`.
+ */
+export async function listSellerActive(
+  deps: ShipmentDeps,
+  seller: AuthUser,
+  query: SellerActiveListQuery,
+): Promise<Page<SellerActiveListRow>> {
+  const now = clock(deps);
+  const kind: ShipmentListKind = {
+    kind: "seller",
+    sellerId: seller.id,
+    statuses: query.status ? [query.status] : ACTIVE_SHIPMENT_STATUSES,
+  };
+  const { items, paging } = await loadList(deps, seller, kind, query, now);
+  const page = { ...paging, page: query.page, perPage: query.per_page };
+  if (query.with !== "destinations") return { rows: items, ...page };
+  const destinations = await destinationsOf(
+    deps.db,
+    items.map((item) => item.id),
+  );
+  return {
+    rows: items.map((item) => ({ ...item, destinations: destinations.get(item.id) ?? [] })),
+    ...page,
+  };
 }
 
 /** Every shipment the agent bid on, with how the bid ended. */

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { PaginationOption } from "@fba/contract";
 import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
 
@@ -12,6 +13,113 @@ export interface ListParams {
   search?: string;
   ordering?: string;
   shipment_ready_date?: string;
+  /** A list's status filter (the seller's active list, the admin's lists). */
+  status?: string;
+  /** Extra row fields a list sends on request (the seller's active list: destinations). */
+  with?: string;
+}
+
+/** The list state's names in the page address (?search=…&status=…&page=2). */
+const URL_KEYS = {
+  page: "page",
+  per_page: "per_page",
+  search: "search",
+  ordering: "ordering",
+  shipment_ready_date: "date",
+  status: "status",
+} as const;
+type UrlKey = keyof typeof URL_KEYS;
+
+/** A list's state read from its page address; what the address lacks comes from `initial`. */
+export function listParamsFromUrl(url: URLSearchParams, initial: Partial<ListParams>): ListParams {
+  const read = (key: UrlKey) => url.get(URL_KEYS[key])?.trim() || undefined;
+  const page = Number(read("page"));
+  const perPage = Number(read("per_page"));
+  const date = read("shipment_ready_date");
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    per_page:
+      initial.per_page ?? (Number.isInteger(perPage) && perPage > 0 ? perPage : DEFAULT_PAGE_SIZE),
+    search: read("search")?.slice(0, 100) ?? initial.search,
+    ordering: read("ordering") ?? initial.ordering,
+    shipment_ready_date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined,
+    status: read("status") ?? initial.status,
+    // Last, as the router's early reads build the same address (prefetched first pages).
+    ...(initial.with ? { with: initial.with } : {}),
+  };
+}
+
+/**
+ * The page address after a list change: each given key is set (or dropped when empty), other
+ * parameters stay, and any change but the page itself goes back to page 1.
+ */
+export function urlWithListChange(
+  url: URLSearchParams,
+  change: Partial<Record<UrlKey, string | number | undefined>>,
+): URLSearchParams {
+  const next = new URLSearchParams(url);
+  for (const [key, value] of Object.entries(change) as Array<[UrlKey, unknown]>) {
+    const name = URL_KEYS[key];
+    if (value === undefined || value === "" || (key === "page" && value === 1)) next.delete(name);
+    else next.set(name, String(value));
+  }
+  if (!("page" in change)) next.delete(URL_KEYS.page);
+  return next;
+}
+
+/**
+ * A list whose paging, search, sorting and filters live in the page address, so a reload or a
+ * shared link shows the same rows. `initial` gives the defaults (and a fixed page size).
+ */
+export function useUrlListState(initial: Partial<ListParams> = {}) {
+  const [url, setUrl] = useSearchParams();
+  const initialKey = JSON.stringify(initial);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is compared by value
+  const params = useMemo(() => listParamsFromUrl(url, initial), [url, initialKey]);
+  const change = useCallback(
+    (next: Parameters<typeof urlWithListChange>[1]) =>
+      setUrl((current) => urlWithListChange(current, next), { replace: true }),
+    [setUrl],
+  );
+  const setPage = useCallback((page: number) => change({ page }), [change]);
+  const setPerPage = useCallback((per_page: number) => change({ per_page }), [change]);
+  const setSearch = useCallback((search: string) => change({ search }), [change]);
+  const setOrdering = useCallback((ordering: string) => change({ ordering }), [change]);
+  const setDate = useCallback(
+    (shipment_ready_date: string | undefined) => change({ shipment_ready_date }),
+    [change],
+  );
+  const setStatus = useCallback((status: string | undefined) => change({ status }), [change]);
+  const tableProps = useMemo(
+    () => ({
+      page: params.page,
+      perPage: params.per_page,
+      search: params.search,
+      ordering: params.ordering,
+      onPageChange: setPage,
+      onPerPageChange: initial.per_page === undefined ? setPerPage : undefined,
+      onSearchChange: setSearch,
+      onOrderingChange: setOrdering,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is compared by value
+    [params, setPage, setPerPage, setSearch, setOrdering, initialKey],
+  );
+  return { params, setPage, setPerPage, setSearch, setOrdering, setDate, setStatus, tableProps };
+}
+
+/**
+ * What an empty list says: the list's own text (the spec's) when nothing narrows it, and that
+ * nothing matches when a search or filter does.
+ */
+export function listEmptyText(
+  emptyText: string,
+  params: Pick<ListParams, "search" | "status" | "shipment_ready_date">,
+  what = "shipments",
+): string {
+  const search = params.search?.trim();
+  if (search) return `No ${what} match “${search}”`;
+  if (params.status || params.shipment_ready_date) return `No ${what} match these filters`;
+  return emptyText;
 }
 
 /** Paging, search, sorting and date-filter state of one list; any filter change goes back to page 1. */

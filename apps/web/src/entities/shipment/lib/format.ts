@@ -24,6 +24,11 @@ export function formatDateTime(value: string | null | undefined): string {
   return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** A destination's FC code: "ONT8 - Moreno Valley, CA" is "ONT8"; a bare code as it is. */
+export function fcCodeOf(location: string): string {
+  return location.split(" - ")[0]!.trim() || location;
+}
+
 export function textOrNA(value: string | null | undefined): string {
   return value && value.trim() ? value : "N/A";
 }

@@ -2,7 +2,12 @@ import { useCallback } from "react";
 import { Breadcrumbs, Button, Link, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { pagingOf, useShipperListState } from "../../../components/data-table/use-list-state";
+import {
+  listEmptyText,
+  pagingOf,
+  SHIPPER_PAGE_SIZE,
+  useUrlListState,
+} from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
 import { PageHeader } from "../../../components/PageHeader";
@@ -15,7 +20,7 @@ export default function PendingQuotationsPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isNewView = pathname.replace(/\/$/, "").endsWith("/new");
-  const list = useShipperListState();
+  const list = useUrlListState({ per_page: SHIPPER_PAGE_SIZE });
   const query = useShipmentList("shipperPending", list.params);
   const { refetch } = query;
   const onExpire = useCallback(() => void refetch(), [refetch]);
@@ -78,7 +83,7 @@ export default function PendingQuotationsPage() {
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText="You have no bid yet"
+        emptyText={listEmptyText("You have no bid yet", list.params)}
         query={query}
         what="the shipments open for bidding"
         {...pagingOf(query.data?.pagination_option)}

@@ -1,10 +1,17 @@
 import type { ReactNode } from "react";
 import { Badge, Button, Stack } from "@mui/material";
-import { OutlinedField } from "../../../components/OutlinedField";
+import { OutlinedField, OutlinedNativeSelect } from "../../../components/OutlinedField";
+import { ACTIVE_SHIPMENT_STATUSES } from "@fba/contract";
+import { BidCountdown } from "../../../entities/shipment/components/BidCountdown";
+import { fcCodeOf } from "../../../entities/shipment/lib/format";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { pagingOf, useListState } from "../../../components/data-table/use-list-state";
+import {
+  listEmptyText,
+  pagingOf,
+  useUrlListState,
+} from "../../../components/data-table/use-list-state";
 import {
   useShipmentList,
   type ShipmentListName,
@@ -15,6 +22,9 @@ import { sellerShipmentPath } from "../../../app/paths";
 import { StatusChip } from "../../../entities/shipment/components/StatusChip";
 import { DeliveryProofChip } from "../../../entities/document/components/DeliveryProofChip";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
+
+/** A list row; the active list's rows also carry their destinations. */
+type Row = ShipmentListRow & { destinations?: string[] };
 
 export type SellerListVariant = "active" | "pending" | "recent" | "completed" | "cancelled";
 
@@ -39,11 +49,15 @@ export function SellerShipmentsList({
 }) {
   const config = CONFIG[variant];
   const navigate = useNavigate();
-  const list = useListState();
-  const query = useShipmentList(config.list, list.params);
+  const isActive = variant === "active";
+  const list = useUrlListState(isActive ? { with: "destinations" } : {});
+  const query = useShipmentList<Row>(
+    config.list,
+    isActive ? list.params : { ...list.params, status: undefined },
+  );
   const open = (row: ShipmentListRow) => sellerShipmentPath(row, config.kind);
 
-  const columns: DataTableColumn<ShipmentListRow>[] = [
+  const columns: DataTableColumn<Row>[] = [
     {
       id: "id",
       label: "Shipment ID",
@@ -79,6 +93,41 @@ export function SellerShipmentsList({
       render: (row) => row.pickup_location?.full_address ?? "N/A",
     },
   ];
+  if (isActive) {
+    columns.push(
+      {
+        id: "destinations",
+        label: "Destination FCs",
+        render: (row) => {
+          const codes = [...new Set((row.destinations ?? []).map(fcCodeOf))];
+          return codes.length > 0 ? codes.join(", ") : "N/A";
+        },
+      },
+      {
+        id: "quotation_count",
+        label: "Bids",
+        sortable: true,
+        render: (row) => row.quotation_count,
+      },
+      {
+        id: "bidding_ends_at",
+        label: "Time Left",
+        sortable: true,
+        render: (row) =>
+          row.is_bidding_open ? (
+            <BidCountdown endsAt={row.bidding_ends_at} onExpire={() => void query.refetch()} />
+          ) : (
+            "Closed"
+          ),
+      },
+      {
+        id: "price",
+        label: "Price",
+        render: (row) =>
+          hasQuotation(row.quotation) ? formatMoney(row.quotation.total_amount) : "N/A",
+      },
+    );
+  }
   if (variant === "pending") {
     columns.push({
       id: "winning_bid",
@@ -143,19 +192,36 @@ export function SellerShipmentsList({
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText="You have no order yet"
+        emptyText={listEmptyText("You have no order yet", list.params)}
         query={query}
         what="your shipments"
         {...pagingOf(query.data?.pagination_option)}
         onRowClick={(row) => void navigate(open(row))}
         toolbar={
-          <OutlinedField
-            type="date"
-            label="Shipment date"
-            value={list.params.shipment_ready_date ?? ""}
-            onChange={(value) => list.setDate(value || undefined)}
-            sx={{ minWidth: 180 }}
-          />
+          <>
+            {isActive && (
+              <OutlinedNativeSelect
+                label="Status"
+                value={list.params.status ?? ""}
+                onChange={(value) => list.setStatus(value || undefined)}
+                sx={{ minWidth: 200 }}
+              >
+                <option value="">All statuses</option>
+                {ACTIVE_SHIPMENT_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </OutlinedNativeSelect>
+            )}
+            <OutlinedField
+              type="date"
+              label="Shipment date"
+              value={list.params.shipment_ready_date ?? ""}
+              onChange={(value) => list.setDate(value || undefined)}
+              sx={{ minWidth: 180 }}
+            />
+          </>
         }
         {...list.tableProps}
       />

@@ -3,7 +3,12 @@ import { Badge, Box, Button, Stack } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import { pagingOf, useShipperListState } from "../../../components/data-table/use-list-state";
+import {
+  listEmptyText,
+  pagingOf,
+  SHIPPER_PAGE_SIZE,
+  useUrlListState,
+} from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import type { QuotationOutcome } from "@fba/contract";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
@@ -65,7 +70,7 @@ function cancelReason(row: Row): string {
 export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }) {
   const config = CONFIG[variant];
   const navigate = useNavigate();
-  const list = useShipperListState();
+  const list = useUrlListState({ per_page: SHIPPER_PAGE_SIZE });
   const query = useShipmentList<Row>(config.list, list.params);
   const [infoFor, setInfoFor] = useState<Row | null>(null);
 
@@ -170,7 +175,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText="You have no order yet"
+        emptyText={listEmptyText("You have no order yet", list.params)}
         query={query}
         what="your orders"
         {...pagingOf(query.data?.pagination_option)}
