@@ -95,11 +95,11 @@ test.describe("accounts", () => {
     await expect(page.getByText("Invalid email or password")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
-    // A customer account on the agent tab is refused, not signed in.
+    // A customer account on the agent tab is refused as a wrong password is (the account is not
+    // confirmed), with a reminder to check the tab.
     await logIn(page, "Shipment Agent", email);
-    await expect(
-      page.getByText("This account is not registered for the selected tab"),
-    ).toBeVisible();
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    await expect(page.getByText(/check that the Customer or Shipment Agent tab/i)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("AUTH_TOKEN"))).toBeNull();
   });
 
@@ -149,7 +149,7 @@ test.describe("accounts", () => {
   test("the resend countdown is still running after a reload", async ({ page }) => {
     const email = uniqueEmail("countdown");
     await page.goto("/login");
-    await page.getByRole("button", { name: "I forgot my password" }).click();
+    await page.getByRole("button", { name: "Forgot Password?" }).click();
     await page.getByRole("dialog").getByLabel("Email").fill(email);
     await page.getByRole("dialog").getByRole("button", { name: "Send code" }).click();
     await expect(page.getByRole("dialog").getByLabel("Verification code")).toBeVisible();

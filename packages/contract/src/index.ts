@@ -23,3 +23,4 @@ export * from "./agents.js";
 export * from "./analytics.js";
 export * from "./storage.js";
 export * from "./list-search.js";
+export * from "./amount-input.js";

@@ -267,11 +267,9 @@ export class AuthService {
         { message: messages.accountDisabled },
       ]);
     }
-    if (refusal === "wrong_group") {
-      throw new AppError("BAD_REQUEST", messages.wrongGroup, [
-        { field: "group", message: messages.wrongGroup },
-      ]);
-    }
+    // The wrong tab is refused as a wrong password is, word for word: the answer does not tell
+    // a guesser that the account exists (the login page reminds the user to check the tab).
+    if (refusal === "wrong_group") throw invalidCredentials();
     const tokens = await createTokenPair(
       this.deps.tokens,
       this.db,

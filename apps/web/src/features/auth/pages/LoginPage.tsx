@@ -13,7 +13,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { loginInputSchema, type SelfServiceGroup } from "@fba/contract";
+import { loginInputSchema, messages as authMessages, type SelfServiceGroup } from "@fba/contract";
 import { ApiError } from "../../../lib/api-client";
 import { saveSession } from "../../../lib/session";
 import { applyFieldErrors, toastApiError } from "../../../lib/toast";
@@ -28,6 +28,12 @@ const loginFormSchema = loginInputSchema
   .pick({ email: true, password: true })
   .extend({ remember: z.boolean() });
 
+/** The email a page that sent the user here passed along (the agents' sign-up), or "". */
+export function emailFromState(state: unknown): string {
+  if (typeof state !== "object" || state === null || !("email" in state)) return "";
+  return typeof state.email === "string" ? state.email.slice(0, 50) : "";
+}
+
 /** /login, /seller/login and /shipper/login: the same screen, the group from the path or the tab. */
 export default function LoginPage() {
   const { pathname, state } = useLocation();
@@ -41,7 +47,8 @@ export default function LoginPage() {
 
   const form = useForm({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: "", password: "", remember: false },
+    // Sent here by the agents' sign-up: the new account's email is filled in.
+    defaultValues: { email: emailFromState(state), password: "", remember: false },
   });
   const mutation = useMutation({ mutationFn: login });
 
@@ -104,6 +111,11 @@ export default function LoginPage() {
         {formError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {formError}
+            {formError === authMessages.invalidCredentials && (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                Check that the Customer or Shipment Agent tab matches your account.
+              </Typography>
+            )}
           </Alert>
         )}
         <Stack sx={{ gap: 2.5 }}>
@@ -147,11 +159,6 @@ export default function LoginPage() {
         >
           Log in
         </Button>
-        <Box sx={{ textAlign: "center", mt: 2 }}>
-          <Link component="button" type="button" onClick={openReset} variant="body2">
-            I forgot my password
-          </Link>
-        </Box>
       </Box>
       <Box sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: "divider", textAlign: "center" }}>
         <Typography sx={{ color: "text.secondary", mb: 1.5 }}>New User? Sign Up Now</Typography>

@@ -3,7 +3,9 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { STORAGE_KEYS } from "@fba/contract/constants";
 import { failure, fakeApi, renderRoute, success } from "../../../test/fake-api";
+import { useLocation } from "react-router";
 import SignupPage, { AGENT_SIGNUP_SUCCESS } from "./SignupPage";
+import { emailFromState } from "./LoginPage";
 
 // Typing without per-key delays keeps these form tests fast on busy machines.
 const ui = userEvent.setup({ delay: null });
@@ -31,9 +33,14 @@ const account = (groups: "Seller" | "Shipper") => ({
   refresh_token: "ref",
 });
 
+/** The login page's stand-in shows the email it would fill in. */
+function ShipperLogin() {
+  return <p>shipper login page for {emailFromState(useLocation().state) || "nobody"}</p>;
+}
+
 const routes = [
   { path: "/seller/dashboard", element: <p>seller dashboard</p> },
-  { path: "/shipper/login", element: <p>shipper login page</p> },
+  { path: "/shipper/login", element: <ShipperLogin /> },
   { path: "/login", element: <p>login page</p> },
 ];
 
@@ -115,7 +122,8 @@ describe("SignupPage", () => {
       password: "Secret#123",
     });
     await ui.click(screen.getByRole("button", { name: "Login" }));
-    expect(await screen.findByText("shipper login page")).toBeInTheDocument();
+    // The login form opens with the new account's email filled in.
+    expect(await screen.findByText("shipper login page for sam@example.com")).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({ groups: "Shipper" });
     expect(notify.success).toHaveBeenCalledWith(AGENT_SIGNUP_SUCCESS);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();

@@ -60,7 +60,8 @@ export default function SignupPage() {
             void navigate(paths.seller.dashboard, { replace: true });
           } else {
             notify.success(AGENT_SIGNUP_SUCCESS);
-            void navigate(paths.shipperLogin, { replace: true });
+            // The login form opens with the new account's email filled in.
+            void navigate(paths.shipperLogin, { replace: true, state: { email: values.email } });
           }
         },
         onError: (error) => {

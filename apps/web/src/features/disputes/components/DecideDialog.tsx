@@ -17,7 +17,9 @@ import {
   DECISION_OUTCOME_LABELS,
   DECISION_OUTCOMES,
   decideChargeChangeInputSchema,
+  amountInputPreview,
   formatUsd,
+  normalizeAmountInput,
   type ChargeChange,
   type DecideChargeChangeData,
   type DecideChargeChangeInput,
@@ -36,6 +38,8 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
   });
   const { errors, isSubmitting } = form.formState;
   const outcome = useWatch({ control: form.control, name: "outcome" });
+  const typedAmount = useWatch({ control: form.control, name: "amount" });
+  const storedAs = typeof typedAmount === "string" ? amountInputPreview(typedAmount) : null;
   const amountOf = {
     bid_total: formatUsd(change.bid_total),
     final_amount: formatUsd(change.final_amount),
@@ -93,11 +97,15 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
               <TextField
                 label="Amount"
                 required
-                {...form.register("amount")}
+                {...form.register("amount", {
+                  // "$1,850.50" is sent as "1850.50"; the rules then check what is sent.
+                  setValueAs: (value: unknown) =>
+                    typeof value === "string" ? normalizeAmountInput(value) : value,
+                })}
                 error={!!errors.amount}
                 helperText={
                   errors.amount?.message ??
-                  `From ${formatUsd(change.bid_total)} to ${formatUsd(change.final_amount)}`
+                  `${storedAs ? `Stored as ${storedAs}. ` : ""}From ${formatUsd(change.bid_total)} to ${formatUsd(change.final_amount)}`
                 }
                 slotProps={{ htmlInput: { inputMode: "decimal", maxLength: 14 } }}
               />

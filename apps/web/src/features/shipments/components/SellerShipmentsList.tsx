@@ -123,8 +123,13 @@ export function SellerShipmentsList({
       {
         id: "price",
         label: "Price",
+        // Bids stay sealed until the window closes; then the winning bid's total.
         render: (row) =>
-          hasQuotation(row.quotation) ? formatMoney(row.quotation.total_amount) : "N/A",
+          hasQuotation(row.quotation)
+            ? formatMoney(row.quotation.total_amount)
+            : row.is_bidding_open && row.quotation_count > 0
+              ? "Sealed"
+              : "N/A",
       },
     );
   }

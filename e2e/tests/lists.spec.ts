@@ -1,0 +1,54 @@
+import { register } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { docsShot } from "../support/screenshots";
+import { createShipment, placeBid } from "../support/shipments";
+
+test("a seller finds shipments by #id and FC, filters by status, and keeps the search on reload, at 1440 and 375 px", async ({
+  openAs,
+  request,
+}) => {
+  const [seller, agent] = await Promise.all([
+    register(request, "Seller", "Lisa"),
+    register(request, "Shipper", "Lars"),
+  ]);
+  const first = await createShipment(request, seller, "Walnut Lamp");
+  const second = await createShipment(request, seller, "Cedar Shelf");
+  await placeBid(request, agent, second, "640");
+
+  for (const width of [1440, 375]) {
+    const page = await openAs(seller, width);
+    await page.goto("/seller/booking");
+    const table = page.getByRole(width < 768 ? "list" : "table", { name: "Active Shipments" });
+    await expect(table.getByText(`#${second}`)).toBeVisible();
+    // The example booking goes to ONT8; one bid on the second, none on the first.
+    await expect(table.getByText("ONT8").first()).toBeVisible();
+    if (width === 1440) {
+      await expect(page.getByRole("columnheader", { name: "Destination FCs" })).toBeVisible();
+      await expect(page.getByRole("columnheader", { name: "Time Left" })).toBeVisible();
+    }
+
+    const search = page.getByLabel("Search", { exact: true });
+    await search.fill(`#${first}`);
+    await expect(page).toHaveURL(new RegExp(`search=%23${first}`));
+    await expect(table.getByText(`#${first}`)).toBeVisible();
+    await expect(table.getByText(`#${second}`)).toBeHidden();
+    await page.reload();
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue(`#${first}`);
+    await expect(table.getByText(`#${first}`)).toBeVisible();
+
+    await page.getByLabel("Search", { exact: true }).fill("ont8");
+    await expect(table.getByText(`#${second}`)).toBeVisible();
+    await expect(table.getByText(`#${first}`)).toBeVisible();
+
+    await page.getByLabel("Search", { exact: true }).fill("no such thing");
+    await expect(page.getByText("No shipments match “no such thing”")).toBeVisible();
+    await expect(page.getByText("You have no order yet")).toBeHidden();
+
+    await page.getByLabel("Search", { exact: true }).fill("");
+    await page.getByLabel("Status").selectOption("Quotation Received");
+    await expect(page).toHaveURL(/status=Quotation\+Received/);
+    await expect(table.getByText(`#${second}`)).toBeVisible();
+    await expect(table.getByText(`#${first}`)).toBeHidden();
+    await docsShot(page, `seller-active-list-${width}`);
+  }
+});
