@@ -50,5 +50,22 @@ test("a seller finds shipments by #id and FC, filters by status, and keeps the s
     await expect(table.getByText(`#${second}`)).toBeVisible();
     await expect(table.getByText(`#${first}`)).toBeHidden();
     await docsShot(page, `seller-active-list-${width}`);
+
+    if (width === 1440) {
+      // The menu is the same on every seller page, and a shipment opened without ?src= is
+      // highlighted by its state: still bidding, so Active Shipments.
+      const menu = page.getByRole("navigation", { name: "Main menu" });
+      await expect(menu.getByRole("link", { name: "Sample Shipment" })).toBeVisible();
+      await page.goto(`/seller/booking/order/status/${second}`);
+      await expect(page.getByText("Cedar Shelf").first()).toBeVisible();
+      await expect(menu.getByRole("link", { name: "Active Shipments" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(menu.getByRole("link", { name: "Completed Shipments" })).not.toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+    }
   }
 });

@@ -205,7 +205,7 @@ test("an agent's profile opens from a bid with its scorecard, which changes once
     const section = await analyticsOf(page, "Spend per month");
     // Three completed orders of $1,000 each (pickup $100 + fast $900), this month.
     await expect(section.getByRole("figure", { name: "Spend per month" })).toContainText(
-      "$3,000 in final amounts",
+      "$3,000.00 in final amounts",
     );
     await expect(
       section

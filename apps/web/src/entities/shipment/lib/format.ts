@@ -15,13 +15,13 @@ export function formatMoney(value: Amount | null | undefined): string {
   return `$${money.format(n)}`;
 }
 
+import { formatDateTime as formatTime } from "../../../lib/format";
+
 export { formatDate } from "../../../lib/format";
 
+/** A timestamp in the app's one format, "12/01/2026 7:27 PM"; absent as N/A. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return "N/A";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return value ? formatTime(value) : "N/A";
 }
 
 /** A destination's FC code: "ONT8 - Moreno Valley, CA" is "ONT8"; a bare code as it is. */

@@ -5,7 +5,14 @@ import { Link as RouterLink } from "react-router";
 import type { AdminAnalytics as Figures } from "@fba/contract";
 import { paths } from "../../../app/paths";
 import { ChartFigure, StatFigure } from "../components/ChartFigure";
-import { formatDollars, formatMinutes, longMonth, shortMonth } from "../lib/format";
+import {
+  countAxis,
+  formatDollars,
+  formatMinutes,
+  longMonth,
+  moneyAxis,
+  shortMonth,
+} from "../lib/format";
 import { AnalyticsData, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
 const monthAxis = (months: string[]) => ({
@@ -65,7 +72,7 @@ export function AdminCharts({ data }: { data: Figures }) {
             colors={colors}
             height={CHART_HEIGHT}
             xAxis={[{ ...monthAxis(months), scaleType: "band" }]}
-            yAxis={[{ tickMinStep: 1, width: 40 }]}
+            yAxis={[{ ...countAxis(rows.map((row) => row.bookings)), width: 40 }]}
             series={[{ data: rows.map((row) => row.bookings), label: "Bookings" }]}
             hideLegend
             skipAnimation
@@ -83,7 +90,7 @@ export function AdminCharts({ data }: { data: Figures }) {
             colors={colors}
             height={CHART_HEIGHT}
             xAxis={[{ ...monthAxis(months), scaleType: "point" }]}
-            yAxis={[{ min: 0, valueFormatter: (v: number) => formatDollars(v), width: 72 }]}
+            yAxis={[{ ...moneyAxis(rows.map((row) => row.gmv)), width: 72 }]}
             series={[
               {
                 data: rows.map((row) => row.gmv),
@@ -120,7 +127,7 @@ export function AdminCharts({ data }: { data: Figures }) {
                 label: "Bids on the shipment",
               },
             ]}
-            yAxis={[{ tickMinStep: 1, width: 40 }]}
+            yAxis={[{ ...countAxis(distribution.map((row) => row.shipments)), width: 40 }]}
             series={[{ data: distribution.map((row) => row.shipments), label: "Shipments" }]}
             hideLegend
             skipAnimation

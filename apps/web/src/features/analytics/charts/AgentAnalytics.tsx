@@ -6,7 +6,14 @@ import type { AgentAnalytics as Figures } from "@fba/contract";
 import { agentProfilePath } from "../../../app/paths";
 import { ScorecardDetails } from "../../../entities/agent";
 import { ChartFigure } from "../components/ChartFigure";
-import { formatDollars, formatShare, longMonth, shortMonth } from "../lib/format";
+import {
+  countAxis,
+  formatDollars,
+  formatShare,
+  longMonth,
+  moneyAxis,
+  shortMonth,
+} from "../lib/format";
 import { AnalyticsData, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
 const monthAxis = (months: string[]) => ({
@@ -42,7 +49,7 @@ export function AgentCharts({ data }: { data: Figures }) {
           colors={colors}
           height={CHART_HEIGHT}
           xAxis={[monthAxis(months)]}
-          yAxis={[{ tickMinStep: 1, width: 40 }]}
+          yAxis={[{ ...countAxis(rows.flatMap((row) => [row.bids, row.wins])), width: 40 }]}
           series={[
             { data: rows.map((row) => row.bids), label: "Bids" },
             { data: rows.map((row) => row.wins), label: "Wins" },
@@ -91,7 +98,7 @@ export function AgentCharts({ data }: { data: Figures }) {
           colors={colors}
           height={CHART_HEIGHT}
           xAxis={[monthAxis(months)]}
-          yAxis={[{ valueFormatter: (v: number) => formatDollars(v), width: 64 }]}
+          yAxis={[{ ...moneyAxis(rows.map((row) => row.revenue)), width: 64 }]}
           series={[
             {
               data: rows.map((row) => row.revenue),

@@ -35,12 +35,12 @@ describe("seller charts' text alternative", () => {
   it("gives every chart a table with the same numbers, read while the drawing is hidden", () => {
     renderRoute(<SellerCharts data={data} />);
     const spend = screen.getByRole("figure", { name: "Spend per month" });
-    expect(spend).toHaveTextContent("$4,651 in final amounts over the last 3 months.");
+    expect(spend).toHaveTextContent("$4,650.50 in final amounts over the last 3 months.");
     const table = within(spend).getByRole("table", { name: "Spend per month" });
     const rows = within(table)
       .getAllByRole("row")
       .map((row) => row.textContent);
-    expect(rows).toEqual(["MonthSpend", "Jan 2026$0", "Feb 2026$1,251", "Mar 2026$3,400"]);
+    expect(rows).toEqual(["MonthSpend", "Jan 2026$0.00", "Feb 2026$1,250.50", "Mar 2026$3,400.00"]);
     // The drawing is hidden from assistive technology; the table is what they read.
     expect(within(spend).getByTestId("chart")).toHaveAttribute("aria-hidden", "true");
 

@@ -3,7 +3,15 @@ import { Gauge } from "@mui/x-charts/Gauge";
 import { Box } from "@mui/material";
 import type { SellerAnalytics as Figures } from "@fba/contract";
 import { ChartFigure } from "../components/ChartFigure";
-import { formatCents, formatDollars, formatShare, longMonth, shortMonth } from "../lib/format";
+import {
+  countAxis,
+  formatCents,
+  formatDollars,
+  formatShare,
+  longMonth,
+  moneyAxis,
+  shortMonth,
+} from "../lib/format";
 import { AnalyticsData, bandsHeight, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
 export function SellerCharts({ data }: { data: Figures }) {
@@ -35,7 +43,7 @@ export function SellerCharts({ data }: { data: Figures }) {
                 context.location === "tick" ? shortMonth(month) : longMonth(month),
             },
           ]}
-          yAxis={[{ valueFormatter: (v: number) => formatDollars(v), width: 64 }]}
+          yAxis={[{ ...moneyAxis(spend.map((row) => row.amount)), width: 64 }]}
           series={[
             {
               data: spend.map((row) => row.amount),
@@ -117,7 +125,7 @@ export function SellerCharts({ data }: { data: Figures }) {
           height={bandsHeight(open.length)}
           layout="horizontal"
           yAxis={[{ scaleType: "band", data: open.map((row) => row.status), width: 132 }]}
-          xAxis={[{ tickMinStep: 1 }]}
+          xAxis={[countAxis(open.map((row) => row.count))]}
           series={[{ data: open.map((row) => row.count), label: "Orders" }]}
           hideLegend
           skipAnimation

@@ -14,7 +14,7 @@ export function longMonth(month: string): string {
   return MONTH.test(month) && date.isValid() ? date.format("MMM YYYY") : month;
 }
 
-const dollars = new Intl.NumberFormat("en-US", {
+const wholeDollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   maximumFractionDigits: 0,
@@ -26,9 +26,30 @@ const cents = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 
-/** Whole dollars ("$12,340"), for totals. */
+/** Dollars and cents ("$12,340.50"), as every amount in the app is shown. */
 export const formatDollars = (amount: number | null | undefined) =>
-  amount === null || amount === undefined ? "–" : dollars.format(amount);
+  amount === null || amount === undefined ? "–" : cents.format(amount);
+
+/** A money axis's tick: whole dollars ("$12,340"), a scale's mark rather than an amount. */
+export const axisDollars = (amount: number) => wholeDollars.format(amount);
+
+/** Whole numbers only: a count axis skips fractional ticks (never "0.000000"). */
+const wholeTick = (value: number) => (Number.isInteger(value) ? String(value) : "");
+
+/**
+ * A count axis from 0, whole-number ticks only; with every value 0 (an empty dashboard) it runs
+ * 0 to 1 instead of collapsing to a zero-height scale.
+ */
+export function countAxis(values: readonly number[]) {
+  const empty = values.every((value) => !value);
+  return { min: 0, tickMinStep: 1, valueFormatter: wholeTick, ...(empty ? { max: 1 } : {}) };
+}
+
+/** A money axis from $0 in whole dollars; with every value 0 it runs to $100. */
+export function moneyAxis(values: readonly number[]) {
+  const empty = values.every((value) => !value);
+  return { min: 0, valueFormatter: axisDollars, ...(empty ? { max: 100 } : {}) };
+}
 
 /** Dollars and cents ("$3.25"), for prices per kg. */
 export const formatCents = (amount: number | null | undefined) =>

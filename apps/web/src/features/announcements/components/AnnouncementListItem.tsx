@@ -1,13 +1,14 @@
 import { Box, Button, Card, CardActionArea, Stack, Typography } from "@mui/material";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
-import dayjs from "dayjs";
+import { formatDateTime } from "../../../lib/format";
 import { Link as RouterLink } from "react-router";
 import { NO_TITLE } from "../lib/announcement-text";
 import type { Announcement } from "@fba/contract";
 import { SenderAvatar } from "./SenderCard";
 
+/** When an announcement was sent, in the app's one date and time format. */
 export function formatAnnouncementTime(timestamp: string): string {
-  return dayjs(timestamp).format("MMM D, YYYY · h:mm A");
+  return formatDateTime(timestamp);
 }
 
 export function AnnouncementListItem({

@@ -13,7 +13,9 @@ import LogoutIcon from "@mui/icons-material/Logout";
 import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import type { Group } from "@fba/contract";
 import { BrandLogo } from "../../../components/BrandLogo";
-import { isMenuItemActive, visibleMenu } from "./menus";
+import { useQuery } from "@tanstack/react-query";
+import { isMenuItemActive, SELLER_ORDER, visibleMenu } from "./menus";
+import { shipmentQueryOptions } from "../../../entities/shipment/api/get-shipment";
 import { paths, profilePathFor } from "../../../app/paths";
 
 interface SidebarProps {
@@ -34,6 +36,12 @@ export function Sidebar({
 }: SidebarProps) {
   const { pathname, search } = useLocation();
   const items = group ? visibleMenu(group, pathname) : [];
+  // The seller's shipment page: the shipment as the page read it (this reads no more).
+  const shipmentId = pathname.startsWith(SELLER_ORDER)
+    ? Number(pathname.slice(SELLER_ORDER.length).split("/")[0])
+    : NaN;
+  const shown = useQuery({ ...shipmentQueryOptions(shipmentId), enabled: false });
+  const status = Number.isInteger(shipmentId) ? shown.data?.status : undefined;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
       <Box sx={{ px: 2.5, height: 64, display: "flex", alignItems: "center", flexShrink: 0 }}>
@@ -53,7 +61,7 @@ export function Sidebar({
       >
         <List disablePadding sx={{ display: "flex", flexDirection: "column", gap: 0.5 }}>
           {items.map((item) => {
-            const active = isMenuItemActive(item, pathname, search);
+            const active = isMenuItemActive(item, pathname, search, status);
             return (
               <ListItem key={item.to} disablePadding>
                 <ListItemButton

@@ -23,15 +23,31 @@ describe("menus", () => {
     ]);
   });
 
-  it("shows the seller's Sample Shipment entry only on the seller dashboard", () => {
-    expect(labels(visibleMenu("Seller", "/seller/dashboard"))).toEqual([
+  it("shows the seller the same entries on every page", () => {
+    const entries = [
       "Dashboard",
       "Active Shipments",
       "Sample Shipment",
       "Completed Shipments",
       "Cancelled Shipments",
-    ]);
-    expect(labels(visibleMenu("Seller", "/seller/booking"))).not.toContain("Sample Shipment");
+    ];
+    expect(labels(visibleMenu("Seller", "/seller/dashboard"))).toEqual(entries);
+    expect(labels(visibleMenu("Seller", "/seller/booking"))).toEqual(entries);
+    expect(labels(visibleMenu("Seller", "/seller/booking/order/status/4"))).toEqual(entries);
+  });
+
+  it("highlights the seller's shipment page opened without src by the shipment's state", () => {
+    const active = (status?: Parameters<typeof isMenuItemActive>[3]) =>
+      MENUS.Seller.filter((item) =>
+        isMenuItemActive(item, "/seller/booking/order/status/4", "", status),
+      ).map((i) => i.label);
+    expect(active("Quotation Received")).toEqual(["Active Shipments"]);
+    expect(active("Shipment Pending")).toEqual(["Active Shipments"]);
+    expect(active("Quotation Accepted")).toEqual(["Active Shipments"]);
+    expect(active("Shipment Completed")).toEqual(["Completed Shipments"]);
+    expect(active("Shipment Cancelled")).toEqual(["Cancelled Shipments"]);
+    // Unknown yet: the spec's no-src page, the completed one.
+    expect(active()).toEqual(["Completed Shipments"]);
   });
 
   it("highlights the entry of the current list and of its detail pages", () => {
@@ -71,10 +87,9 @@ describe("menus", () => {
     expect(
       active("Seller", "/seller/booking/recentorderstatus/4", "?src=currentShipments"),
     ).toEqual(["Active Shipments"]);
-    // A sample's page is none of the shipment lists (the seller's Sample Shipment entry shows on
-    // the dashboard only).
+    // A sample's page belongs to the seller's Sample Shipment entry.
     expect(active("Seller", "/seller/booking/recentorderstatus/4", "?src=sampleShipments")).toEqual(
-      [],
+      ["Sample Shipment"],
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Group } from "@fba/contract";
+import type { Group, ShipmentStatus } from "@fba/contract";
 import DashboardOutlinedIcon from "@mui/icons-material/DashboardOutlined";
 import LocalShippingOutlinedIcon from "@mui/icons-material/LocalShippingOutlined";
 import Inventory2OutlinedIcon from "@mui/icons-material/Inventory2Outlined";
@@ -29,10 +29,8 @@ export interface MenuItem {
   onlyOn?: string[];
 }
 
-const SELLER_DASHBOARD_PATHS = [paths.seller.dashboard, paths.seller.home];
-
 // The seller's shipment page: no src when opened from the completed list (spec).
-const SELLER_ORDER = prefixOf(paths.seller.shipment);
+export const SELLER_ORDER = prefixOf(paths.seller.shipment);
 const SELLER_ORDER_CHAT = prefixOf(paths.seller.orderChat);
 // The agent's order page, also the page of a sample shipment (src=sampleShipments).
 const SHIPPER_ORDER = prefixOf(paths.shipper.order);
@@ -59,11 +57,12 @@ export const MENUS: Record<Group, MenuItem[]> = {
         (path.startsWith(SELLER_ORDER_CHAT) && src !== "sampleShipments"),
     },
     {
-      // The spec shows this entry on the seller dashboard only.
+      // On every seller page, so the menu does not change from page to page.
       label: "Sample Shipment",
       to: paths.seller.samples,
       icon: <Inventory2OutlinedIcon />,
-      onlyOn: SELLER_DASHBOARD_PATHS,
+      alsoActiveWhen: (path, src) =>
+        path.startsWith(SELLER_ORDER_CHAT) && src === "sampleShipments",
     },
     {
       label: "Completed Shipments",
@@ -138,11 +137,31 @@ export const MENUS: Record<Group, MenuItem[]> = {
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
 
-/** Whether the entry is the current page's, from the path and the query (its `src`). */
-export function isMenuItemActive(item: MenuItem, pathname: string, search = ""): boolean {
+/**
+ * The seller's shipment page opened without `src` (a shared link, a notification) names its list
+ * by the shipment's state once it is known: completed, cancelled, or still active. The spec's
+ * no-src page is the completed one, which stays so while the state is unknown.
+ */
+function listSrcOf(path: string, src: string | null, status?: ShipmentStatus): string | null {
+  if (src !== null || !status || !path.startsWith(SELLER_ORDER)) return src;
+  if (status === "Shipment Completed") return null;
+  return status === "Shipment Cancelled" ? "cancelledorders" : "newshipment";
+}
+
+/**
+ * Whether the entry is the current page's, from the path and the query (its `src`), and on the
+ * seller's shipment page from the shown shipment's status when there is no `src`.
+ */
+export function isMenuItemActive(
+  item: MenuItem,
+  pathname: string,
+  search = "",
+  status?: ShipmentStatus,
+): boolean {
   const path = trimSlash(pathname);
   if (path === item.to) return true;
-  if (item.alsoActiveWhen?.(path, new URLSearchParams(search).get("src"))) return true;
+  const src = listSrcOf(path, new URLSearchParams(search).get("src"), status);
+  if (item.alsoActiveWhen?.(path, src)) return true;
   return (item.alsoActiveOn ?? []).some((other) =>
     other.endsWith("/") ? path.startsWith(other) : path === other,
   );

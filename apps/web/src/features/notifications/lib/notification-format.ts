@@ -1,5 +1,6 @@
 import dayjs from "dayjs";
 import { NOTIFICATION_PREVIEW_LENGTH } from "@fba/contract/constants";
+import { formatCalendarDay } from "../../../lib/format";
 
 /** The list shows each notification cut at 100 characters. */
 export function previewText(content: string, limit: number = NOTIFICATION_PREVIEW_LENGTH): string {
@@ -18,5 +19,5 @@ export function relativeTime(timestamp: string, now: number = Date.now()): strin
   if (hours < 24) return `${hours} h ago`;
   const days = Math.floor(hours / 24);
   if (days < 7) return `${days} d ago`;
-  return then.format("MMM D, YYYY");
+  return formatCalendarDay(timestamp);
 }
