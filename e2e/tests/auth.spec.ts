@@ -72,6 +72,8 @@ test.describe("accounts", () => {
       "true",
     );
     expect(await page.evaluate(() => localStorage.getItem("AUTH_TOKEN"))).toBeNull();
+    // The new account's email is already filled in.
+    await expect(page.getByLabel("Email")).toHaveValue(email);
 
     await submitLogIn(page, email);
     await expect(page).toHaveURL(/\/shipper\/dashboard$/);

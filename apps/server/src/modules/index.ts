@@ -15,6 +15,7 @@ import legacyClient from "./legacy-client/index.js";
 import statements from "./statements/index.js";
 import agents from "./agents/index.js";
 import analytics from "./analytics/index.js";
+import exportsModule from "./exports/index.js";
 
 /**
  * Every module's routes; each is registered under /api with the services the composition root
@@ -38,4 +39,5 @@ export const modules = [
   legacyClient,
   agents,
   analytics,
+  exportsModule,
 ] as const;

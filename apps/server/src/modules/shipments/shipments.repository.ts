@@ -471,7 +471,8 @@ function searchCondition(kind: "id" | "text" | "id-only"): SQL {
   const parts: SQL[] = [
     sql`${shipments.searchText} like ${bind.pattern}`,
     // A destination FC ("ONT8"): a shipment has a few packages, read by its package index.
-    sql`exists (select 1 from ${shipmentPackages} where ${shipmentPackages.shipmentId} = ${shipments.id} and lower(${shipmentPackages.deliveryLocation}) like ${bind.pattern})`,
+    // (Written out: inside a subquery every column is named with its table.)
+    sql`exists (select 1 from shipment_packages p where p.shipment_id = ${sql.raw('"shipments"."id"')} and lower(p.delivery_location) like ${bind.pattern})`,
   ];
   if (kind === "id") parts.push(eq(shipments.id, bind.searchId));
   return sql`(${sql.join(parts, sql` or `)})`;
