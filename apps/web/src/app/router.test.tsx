@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderHook } from "@testing-library/react";
 import { STORAGE_KEYS } from "@fba/contract/constants";
 import { fakeApi, success } from "../test/fake-api";
-import { useListState, useShipperListState } from "../components/data-table/use-list-state";
+import { listParamsFromUrl, SHIPPER_PAGE_SIZE } from "../components/data-table/use-list-state";
 import { listShipments } from "../entities/shipment/api/list-shipments";
 import { getShipment } from "../entities/shipment/api/get-shipment";
 import { listQuotations } from "../entities/shipment/api/quotations";
@@ -23,8 +22,11 @@ describe("preloadRoute", () => {
       "GET seller/shipments/": success([]),
     });
     preloadRoute("/seller/booking");
-    const { result } = renderHook(() => useListState());
-    await listShipments("sellerActive", result.current.params);
+    // The list keeps its state in the page address and asks for each row's destinations.
+    await listShipments(
+      "sellerActive",
+      listParamsFromUrl(new URLSearchParams(), { with: "destinations" }),
+    );
     await getMe();
     expect(calls.map((call) => call.path)).toEqual(["auth/v1/me/", "seller/shipments/"]);
   });
@@ -35,8 +37,10 @@ describe("preloadRoute", () => {
       "GET shipper/shipments/": success([]),
     });
     preloadRoute("/shipper/dashboard");
-    const { result } = renderHook(() => useShipperListState());
-    await listShipments("shipperPending", result.current.params);
+    await listShipments(
+      "shipperPending",
+      listParamsFromUrl(new URLSearchParams(), { per_page: SHIPPER_PAGE_SIZE }),
+    );
     expect(calls.filter((call) => call.path === "shipper/shipments/")).toHaveLength(1);
   });
 
