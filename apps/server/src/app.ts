@@ -36,7 +36,12 @@ import {
   type Services,
 } from "./container.js";
 import { modules } from "./modules/index.js";
-import { startBiddingWindowLoop } from "./modules/shipments/bidding-window.js";
+import { registerChatPartyListeners } from "./modules/chat/chat.socket.js";
+import { registerJobs } from "./modules/jobs.js";
+import { seedWarehousesIfEmpty } from "./modules/warehouses/warehouse-seed.js";
+import { registerSubscribers } from "./modules/subscribers.js";
+import { Scheduler } from "./lib/jobs.js";
+import { OutboxDispatcher } from "./lib/outbox.js";
 import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
 import type { GatewayLimits } from "./realtime/gateway.js";
 
@@ -45,6 +50,10 @@ declare module "fastify" {
     config: Config;
     database: Database;
     events: EventBus;
+    /** The recurring jobs of this process (lib/jobs.ts). */
+    scheduler: Scheduler;
+    /** Hands the outbox's domain events to their subscribers (lib/outbox.ts). */
+    dispatcher: OutboxDispatcher;
     tokens: TokenService;
     authenticator: Authenticator;
     storage: FileStorage;
@@ -142,7 +151,9 @@ export async function buildApp(
 
   app.decorate("config", config);
   app.decorate("database", database);
-  app.decorate("events", new EventBus(app.log));
+  app.decorate("events", new EventBus(app.log, database.db));
+  app.decorate("scheduler", new Scheduler(app.log));
+  app.decorate("dispatcher", new OutboxDispatcher(database.db, app.events, app.log));
   app.decorate("tokens", tokens);
   app.decorate(
     "authenticator",
@@ -193,6 +204,19 @@ export async function buildApp(
       .send({ status: ready ? "ready" : "unavailable", database: ready });
   });
 
+  // A worker serves no users: only its health checks answer; sockets and the API are the web's.
+  if (config.ROLE === "worker") {
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.url.startsWith("/api/health")) return;
+      return reply.code(404).send({
+        status: "error",
+        status_code: 404,
+        message: "Not found",
+        errors: [{ message: "This instance runs background jobs only (ROLE=worker)" }],
+      });
+    });
+  }
+
   await app.register(overloadPlugin);
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);
@@ -222,6 +246,13 @@ export async function buildApp(
     secret,
   });
   options.onServices?.(services);
+  // Start-up data: Amazon's fulfilment centres on a database that has none yet.
+  await seedWarehousesIfEmpty(database.db);
+  // Durable reactions (through the outbox) and the in-memory ones of open sockets.
+  registerSubscribers(services);
+  registerChatPartyListeners(services.events, services.chat);
+  registerDispatch(app);
+  registerJobs(app.scheduler, services);
   const modulePlugins: ReadonlyArray<ModulePlugin> = modules;
   for (const module of modulePlugins) {
     await app.register(module, { prefix: "/api", services });
@@ -231,19 +262,30 @@ export async function buildApp(
     sockets: socketRegistrations(services),
   });
 
-  // Closes passed bid windows; stopped before the database closes.
-  let biddingLoop: ReturnType<typeof startBiddingWindowLoop> | undefined;
-  app.addHook("onReady", async () => {
-    biddingLoop = startBiddingWindowLoop(database.db, app.events, app.log);
-  });
-  app.addHook("preClose", async () => biddingLoop?.stop());
-
   registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist, {
     storeDir: path.join(config.DATA_DIR, "previous-assets"),
     keepDays: config.PREVIOUS_ASSETS_DAYS,
   });
   options.onPhase?.("routes registered");
   return app;
+}
+
+/**
+ * The outbox's dispatcher runs as a job: every half second (retries, events other instances
+ * recorded) and at once when this process emits an event it recorded (lib/events.ts).
+ */
+function registerDispatch(app: FastifyInstance): void {
+  // A web-only instance records events and leaves them (and every job) to the workers.
+  if (app.config.ROLE === "web") return;
+  const dispatcher = app.dispatcher;
+  const job = app.scheduler.add({
+    name: "event-dispatch",
+    intervalMs: 500,
+    run: async () => (await dispatcher.runBatch()) === dispatcher.batchSize,
+  });
+  app.events.attachDispatch({ wake: () => job.wake(), drain: () => dispatcher.drain() });
+  app.addHook("onReady", async () => app.scheduler.start());
+  app.addHook("preClose", async () => app.scheduler.stop());
 }
 
 /**

@@ -102,6 +102,11 @@ const settingsSchema = z.object({
     .max(24 * 365)
     .default(BID_WINDOW_HOURS_DEFAULT),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * What this process does: `web` serves HTTP and sockets, `worker` runs the recurring jobs and
+   * delivers domain events (its HTTP port answers only the health checks), `all` both.
+   */
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
   /** Origins (scheme://host[:port]) whose pages may call the API and open its sockets. */
   CORS_ORIGINS: z
     .string()
@@ -229,6 +234,15 @@ const S3_SETTINGS = [
 
 /** S3 storage is all or nothing: half a configuration would silently keep files on one disk. */
 const configSchema = settingsSchema.superRefine((config, context) => {
+  // The embedded database lives in one process: web and worker apart need PostgreSQL.
+  if (config.ROLE !== "all" && !config.DATABASE_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["ROLE"],
+      message:
+        "ROLE=web or ROLE=worker needs DATABASE_URL (the embedded database runs in one process: use ROLE=all)",
+    });
+  }
   const missing = S3_SETTINGS.filter((name) => config[name] === undefined);
   if (missing.length === 0 || missing.length === S3_SETTINGS.length) return;
   for (const name of missing) {

@@ -12,6 +12,8 @@ export const adminMessages = {
   userEnabled: "User enabled successfully",
   recoveryPauseLifted: "Password recovery is open again for this account",
   recoveryNotPaused: "Password recovery was not paused for this account",
+  eventRetried: "The event is queued for delivery again",
+  eventNotParked: "No parked event has this id",
 } as const;
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
@@ -90,3 +92,29 @@ export type RecoveryFailures = z.infer<typeof recoveryFailuresSchema>;
 /** DELETE admin/users/{id}/recovery-pause/: whether a pause was in force (it is gone either way). */
 export const recoveryPauseLiftSchema = z.object({ lifted: z.boolean() });
 export type RecoveryPauseLift = z.infer<typeof recoveryPauseLiftSchema>;
+
+/**
+ * GET admin/events/parked/: domain events whose consequences (notifications, emails, scorecards)
+ * kept failing and were set aside, newest first, with the last error; `waiting` and
+ * `oldest_waiting_seconds` describe the queue still being delivered.
+ */
+export const parkedEventsSchema = z.object({
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      payload: z.unknown(),
+      attempts: z.number().int(),
+      last_error: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  waiting: z.number().int(),
+  oldest_waiting_seconds: z.number(),
+  parked: z.number().int(),
+});
+export type ParkedEvents = z.infer<typeof parkedEventsSchema>;
+
+/** POST admin/events/{id}/retry/: the event is back in line for delivery. */
+export const eventRetrySchema = z.object({ id: z.number().int(), retried: z.literal(true) });
+export type EventRetry = z.infer<typeof eventRetrySchema>;

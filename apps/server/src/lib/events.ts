@@ -1,6 +1,8 @@
 import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
 import type { QuotationService, ServerEventData } from "@fba/contract";
+import type { DbOrTx } from "../db/client.js";
+import { insertDomainEvent } from "./outbox.repository.js";
 
 /** A shipment's or a sample's chat. */
 interface ChatRef {
@@ -9,9 +11,14 @@ interface ChatRef {
 }
 
 /**
- * Domain events, emitted by services after their transaction commits. Listeners react:
- * notifications (and their emails), and the one realtime listener (realtime/outbound.ts) that
- * turns events into live frames for the hub. Services never write to sockets or the hub.
+ * Domain events. A service records each one in the transaction that makes the change
+ * (`events.record(tx, ...)`) and emits it after the commit (`events.emit`). Two kinds of reaction:
+ * - subscribers (`subscribe`, in each module's `<module>.subscribers.ts`): durable consequences
+ *   (notifications and their emails, scorecards, legs). An event that has one is written to the
+ *   outbox (domain_events) and the dispatcher (lib/outbox.ts) hands it to them after the commit,
+ *   with retries, even when the process died in between; they are idempotent by event id.
+ * - listeners (`on`): in-memory reactions that a restart re-derives anyway: live socket frames
+ *   (realtime/outbound.ts), chat parties of open sockets. Services never write to sockets.
  */
 export interface DomainEvents {
   "shipment.created": { shipmentId: number; sellerId: number };
@@ -303,6 +310,29 @@ export function usersConcerned<K extends DomainEventName>(
 }
 type Listener<K extends DomainEventName> = (payload: DomainEvents[K]) => void | Promise<void>;
 
+/** What a subscriber is told besides the event: its outbox id (the idempotency key) and the attempt. */
+export interface DeliveryContext {
+  eventId: number;
+  attempt: number;
+}
+
+type Subscriber<K extends DomainEventName> = (
+  payload: DomainEvents[K],
+  context: DeliveryContext,
+) => void | Promise<void>;
+
+/** A subscriber as the dispatcher sees it. */
+export interface RegisteredSubscriber {
+  name: string;
+  handle(payload: unknown, context: DeliveryContext): Promise<void>;
+}
+
+/** The outbox's dispatcher as the bus sees it (absent on a web-only instance). */
+export interface Dispatch {
+  wake(): void;
+  drain(): Promise<void>;
+}
+
 export class EventBus {
   private readonly emitter = new EventEmitter({ captureRejections: false });
   /** Listener work still running: shutdown waits for it before the database closes. */
@@ -311,8 +341,15 @@ export class EventBus {
   private readonly everyEvent: Array<
     <K extends DomainEventName>(name: K, payload: DomainEvents[K]) => void
   > = [];
+  private readonly subscribers = new Map<string, RegisteredSubscriber[]>();
+  /** Payloads already written to the outbox in their transaction. */
+  private readonly recorded = new WeakSet<object>();
+  private dispatch: Dispatch | undefined;
 
-  constructor(private readonly log?: FastifyBaseLogger) {
+  constructor(
+    private readonly log?: FastifyBaseLogger,
+    private readonly db?: DbOrTx,
+  ) {
     this.emitter.setMaxListeners(50);
   }
 
@@ -334,14 +371,93 @@ export class EventBus {
     });
   }
 
+  /**
+   * A durable reaction, named (the name marks it done on the event's row, so keep it stable):
+   * the event goes through the outbox and `subscriber` runs once it committed, retried until it
+   * succeeds. It may run more than once for one event (a crash after it ran): make it idempotent
+   * by `context.eventId`.
+   */
+  subscribe<K extends DomainEventName>(event: K, name: string, subscriber: Subscriber<K>): void {
+    const list = this.subscribers.get(event) ?? [];
+    if (list.some((entry) => entry.name === name)) {
+      throw new Error(`subscriber ${name} of ${event} registered twice`);
+    }
+    list.push({
+      name,
+      handle: async (payload, context) => subscriber(payload as DomainEvents[K], context),
+    });
+    this.subscribers.set(event, list);
+  }
+
+  subscribersOf(event: string): readonly RegisteredSubscriber[] {
+    return this.subscribers.get(event) ?? [];
+  }
+
+  /** True when the event has subscribers, and so goes through the outbox. */
+  isDurable(event: DomainEventName): boolean {
+    return this.subscribers.has(event);
+  }
+
+  /** Connects the dispatcher that `emit` wakes and `settle` drains. */
+  attachDispatch(dispatch: Dispatch | undefined): void {
+    this.dispatch = dispatch;
+  }
+
+  /**
+   * Writes the event to the outbox in the caller's transaction (when it has subscribers), so it
+   * exists exactly when the change does. Emit the same payload after the commit. With a dedupe
+   * key, an event already written under it is not written again.
+   */
+  async record<K extends DomainEventName>(
+    tx: DbOrTx,
+    name: K,
+    payload: DomainEvents[K],
+    options: { dedupeKey?: string } = {},
+  ): Promise<DomainEvents[K]> {
+    if (this.isDurable(name)) await insertDomainEvent(tx, name, payload, options.dedupeKey);
+    this.recorded.add(payload);
+    return payload;
+  }
+
+  /** Asks the dispatcher (when this process runs one) to look for due events now. */
+  wakeDispatch(): void {
+    this.dispatch?.wake();
+  }
+
+  /** Names of the events that have subscribers. */
+  subscribedEvents(): string[] {
+    return [...this.subscribers.keys()];
+  }
+
+  /** A list of events to record in one transaction and emit after its commit. */
+  staged(): StagedEvents {
+    return new StagedEvents(this);
+  }
+
   /** Runs, synchronously, on every event before its listeners: whatever changed, it hears of it. */
   onEvery(listener: <K extends DomainEventName>(name: K, payload: DomainEvents[K]) => void): void {
     this.everyEvent.push(listener);
   }
 
+  /**
+   * After the commit: tells the in-memory listeners, and wakes the dispatcher for the event's
+   * subscribers. An event with subscribers that was not recorded in its transaction is written
+   * to the outbox now (no longer atomic with its change, but still delivered after a crash).
+   */
   emit<K extends DomainEventName>(name: K, payload: DomainEvents[K]): void {
     for (const listener of this.everyEvent) listener(name, payload);
     this.emitter.emit(name, payload);
+    if (!this.isDurable(name)) return;
+    if (this.recorded.has(payload)) {
+      this.dispatch?.wake();
+      return;
+    }
+    const db = this.db;
+    if (!db) return;
+    this.background(async () => {
+      await insertDomainEvent(db, name, payload);
+      this.dispatch?.wake();
+    }, "recording an event failed");
   }
 
   /**
@@ -355,8 +471,43 @@ export class EventBus {
     this.pending.add(settled);
   }
 
-  /** Resolves once no listener work is running, including work that running listeners start. */
+  /**
+   * Resolves once no listener work is running, including work that running listeners start, and
+   * the outbox has nothing due left (every subscriber of every event so far has run).
+   */
   async settle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    for (;;) {
+      while (this.pending.size > 0) await Promise.all([...this.pending]);
+      if (!this.dispatch) return;
+      await this.dispatch.drain();
+      if (this.pending.size === 0) return;
+    }
+  }
+}
+
+type AnyEvent = { [K in DomainEventName]: { name: K; payload: DomainEvents[K] } }[DomainEventName];
+
+/**
+ * Events a transaction records (`record(tx, ...)` inside it) and its caller emits once it
+ * committed (`emit()`); nothing is emitted when it rolled back.
+ */
+export class StagedEvents {
+  private readonly items: AnyEvent[] = [];
+
+  constructor(private readonly bus: EventBus) {}
+
+  async record<K extends DomainEventName>(
+    tx: DbOrTx,
+    name: K,
+    payload: DomainEvents[K],
+  ): Promise<void> {
+    await this.bus.record(tx, name, payload);
+    this.items.push({ name, payload } as AnyEvent);
+  }
+
+  emit(): void {
+    for (const item of this.items.splice(0)) {
+      this.bus.emit(item.name, item.payload as never);
+    }
   }
 }

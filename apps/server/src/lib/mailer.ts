@@ -62,13 +62,13 @@ export function retryDelaySeconds(attempts: number): number {
 export class Mailer {
   /** The SMTP transport, made with the first email to send (nodemailer loads then, not at start). */
   private transport: Promise<Transporter> | null = null;
-  private readonly pollIntervalMs: number;
+  readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly maxAttempts: number;
-  private timer: NodeJS.Timeout | null = null;
-  private timerDueAt = 0;
-  private running: Promise<void> | null = null;
-  private wakeRequested = false;
+  /** The batch the scheduler's job is running (stop waits for it). */
+  private running: Promise<number> | null = null;
+  /** Asks the scheduler's job to run soon (set when the job is added). */
+  private waker: ((delayMs: number) => void) | null = null;
   private stopped = true;
 
   constructor(
@@ -99,18 +99,21 @@ export class Mailer {
     return this.transport;
   }
 
+  /** Connects the scheduler's job that runs `poll` (lib/jobs.ts). */
+  attach(waker: (delayMs: number) => void): void {
+    this.waker = waker;
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    this.waker?.(0);
   }
 
-  /** Stops polling and waits for an in-flight batch, so the database can close after. */
+  /** Stops sending and waits for an in-flight batch, so the database can close after. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.running?.catch(() => undefined);
     const transport = this.transport;
     this.transport = null;
     (await transport?.catch(() => null))?.close();
@@ -121,12 +124,22 @@ export class Mailer {
    * before the commit may find nothing; the regular poll then picks the row up.
    */
   wake(delayMs = 0): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeRequested = true;
-      return;
+    if (!this.stopped) this.waker?.(delayMs);
+  }
+
+  /** One run of the job: a batch, unless stopped; true when the batch was full (more may wait). */
+  async poll(): Promise<boolean> {
+    if (this.stopped) return false;
+    this.running = this.runBatch();
+    try {
+      return (await this.running) >= this.batchSize;
+    } catch (error) {
+      // The database may be briefly unavailable; the next poll tries again.
+      this.log.warn({ err: error }, "email outbox drain failed");
+      return false;
+    } finally {
+      this.running = null;
     }
-    this.schedule(delayMs);
   }
 
   /** Sends every email that is due now; resolves when done. Safe to call while the loop runs. */
@@ -137,34 +150,6 @@ export class Mailer {
       total += sent;
       if (sent < this.batchSize) return total;
     }
-  }
-
-  /** Runs the next tick after delayMs, unless one is already due sooner. */
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    const dueAt = Date.now() + delayMs;
-    if (this.timer) {
-      if (this.timerDueAt <= dueAt) return;
-      clearTimeout(this.timer);
-    }
-    this.timerDueAt = dueAt;
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = null;
-    if (this.stopped || this.running) return;
-    this.wakeRequested = false;
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        // The database may be briefly unavailable; the next tick tries again.
-        this.log.warn({ err: error }, "email outbox drain failed");
-      });
-    await this.running;
-    this.running = null;
-    this.schedule(this.wakeRequested ? 0 : this.pollIntervalMs);
   }
 
   /** Claims and sends one batch; returns how many rows it claimed. */
@@ -227,6 +212,13 @@ export const mailerPlugin = fp(
       redactLoggedMail: app.config.NODE_ENV === "production",
     });
     app.decorate("mailer", mailer);
+    // The outbox is delivered where jobs run (lib/jobs.ts), polled and woken on enqueue.
+    const job = app.scheduler.add({
+      name: "mail-outbox",
+      intervalMs: mailer.pollIntervalMs,
+      run: () => mailer.poll(),
+    });
+    mailer.attach((delayMs) => job.wake(delayMs));
     let unsubscribe: (() => void) | undefined;
     app.addHook("onReady", async () => {
       if (!mailer.deliversBySmtp && app.config.NODE_ENV === "production") {

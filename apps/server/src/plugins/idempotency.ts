@@ -189,14 +189,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }, config);
   db.transaction = marked;
 
-  let cleanup: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    cleanup = setInterval(() => {
-      void repo
-        .deleteExpiredKeys(db, new Date())
-        .catch((error: unknown) => app.log.warn({ err: error }, "idempotency cleanup failed"));
-    }, CLEANUP_INTERVAL_MS);
-    cleanup.unref();
+  // Expired keys go hourly, as a job of the one scheduler (lib/jobs.ts).
+  app.scheduler.add({
+    name: "idempotency-cleanup",
+    intervalMs: CLEANUP_INTERVAL_MS,
+    firstRunAfterMs: CLEANUP_INTERVAL_MS,
+    run: async () => {
+      await repo.deleteExpiredKeys(db, new Date());
+    },
   });
-  app.addHook("preClose", async () => clearInterval(cleanup));
 });

@@ -10,3 +10,4 @@ export * from "./charge-changes.js";
 export * from "./average-costs.js";
 export * from "./invoices.js";
 export * from "./ratings.js";
+export * from "./domain-events.js";

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 export const notifications = pgTable(
@@ -26,6 +36,8 @@ export const notifications = pgTable(
     /** What happened, where the type alone does not say (a lost bid, a window without bids). */
     kind: text("kind", { enum: ["bid_lost", "no_bids"] }),
     content: text("content").notNull(),
+    /** The domain event it came from: one notification per event and recipient, however often delivered. */
+    eventId: bigint("event_id", { mode: "number" }),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +47,7 @@ export const notifications = pgTable(
     index("notifications_user_unread_idx")
       .on(t.userId)
       .where(sql`${t.isRead} = false`),
+    uniqueIndex("notifications_event_user_idx").on(t.eventId, t.userId),
     index("notifications_chat_message_idx")
       .on(t.chatMessageId)
       .where(sql`${t.chatMessageId} is not null`),

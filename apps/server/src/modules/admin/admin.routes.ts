@@ -4,6 +4,8 @@ import {
   adminUpdateUserInputSchema,
   adminUserListQuerySchema,
   adminUserSchema,
+  eventRetrySchema,
+  parkedEventsSchema,
   flatListEnvelopeSchema,
   idParamsSchema,
   recoveryFailuresSchema,
@@ -98,6 +100,42 @@ export async function adminRoutes(
     },
     async (request, reply) =>
       ok(reply, await service.recoveryFailures(currentUser(request)), "Fetched successfully"),
+  );
+
+  routes.get(
+    "/admin/events/parked/",
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Domain events whose consequences kept failing (newest 100, with the last error), and the delivery queue's size",
+        response: { 200: successEnvelopeSchema(parkedEventsSchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(reply, await service.parkedEvents(currentUser(request)), "Fetched successfully"),
+  );
+
+  routes.post(
+    "/admin/events/:id/retry/",
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: "Deliver a parked event again (its subscribers that succeeded do not run again)",
+        params: idParamsSchema,
+        response: { 200: successEnvelopeSchema(eventRetrySchema) },
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await service.retryEvent(currentUser(request), request.params.id),
+        adminMessages.eventRetried,
+      ),
   );
 
   routes.get(

@@ -3,6 +3,8 @@ import {
   type AdminDashboard,
   type AdminUser,
   type AdminUserListQuery,
+  type EventRetry,
+  type ParkedEvents,
   type RecoveryFailures,
   type RecoveryPauseLift,
 } from "@fba/contract";
@@ -19,6 +21,7 @@ import {
   revokeAllSessions,
 } from "../auth/auth.service.js";
 import { readScorecards } from "../agents/scorecards.repository.js";
+import { listParkedEvents, outboxBacklog, retryParkedEvent } from "../../lib/outbox.repository.js";
 import { canSetActive, isAdmin } from "./admin.policy.js";
 import { presentAdminUser, presentDashboard } from "./admin.presenter.js";
 import { dashboardCounts, findUser, listUsers, setUserActive } from "./admin.repository.js";
@@ -28,6 +31,7 @@ export interface AdminServiceDeps {
   events: EventBus;
   authenticator: Pick<Authenticator, "forget">;
   config: Pick<Config, "PUBLIC_URL">;
+
   log: FastifyBaseLogger;
 }
 
@@ -85,6 +89,38 @@ export class AdminService {
   }
 
   /** Wrong recovery codes per hour over the last day, across every account and address. */
+  /** Events set aside after their subscribers kept failing, and the size of the queue. */
+  async parkedEvents(caller: AuthUser): Promise<ParkedEvents> {
+    if (!isAdmin(caller)) throw AppError.forbidden();
+    const [events, backlog] = await Promise.all([
+      listParkedEvents(this.db, 100),
+      outboxBacklog(this.db),
+    ]);
+    return {
+      events: events.map((event) => ({
+        id: event.id,
+        name: event.name,
+        payload: event.payload,
+        attempts: event.attempts,
+        last_error: event.lastError,
+        created_at: event.createdAt.toISOString(),
+      })),
+      waiting: backlog.waiting,
+      oldest_waiting_seconds: Math.round(backlog.oldestSeconds),
+      parked: backlog.parked,
+    };
+  }
+
+  /** Puts a parked event back in line (its subscribers that succeeded do not run again). */
+  async retryEvent(caller: AuthUser, id: number): Promise<EventRetry> {
+    if (!isAdmin(caller)) throw AppError.forbidden();
+    if (!(await retryParkedEvent(this.db, id)))
+      throw AppError.notFound(adminMessages.eventNotParked);
+    this.deps.log.info({ adminId: caller.id, eventId: id }, "parked event retried by an admin");
+    this.deps.events.wakeDispatch();
+    return { id, retried: true };
+  }
+
   async recoveryFailures(caller: AuthUser): Promise<RecoveryFailures> {
     if (!isAdmin(caller)) throw AppError.forbidden();
     const hours = await recoveryFailuresByHour(this.db, 24);

@@ -1,5 +1,4 @@
 import type { Db } from "../../db/client.js";
-import type { EventBus } from "../../lib/events.js";
 import { agentsWithoutScorecard, refreshScorecard } from "./scorecards.repository.js";
 
 /**
@@ -75,25 +74,4 @@ export class ScorecardRefresher {
     }
     this.lastStart.set(agentId, now);
   }
-}
-
-/** The domain events that change a scorecard's inputs, and the agents each one names. */
-export function registerScorecardListeners(events: EventBus, refresher: ScorecardRefresher): void {
-  const refresh = (...agentIds: Array<number | null | undefined>) =>
-    refresher.refreshMany(agentIds);
-  events.on("quotation.created", (event) => refresh(event.agentId));
-  events.on("bidding.closed", (event) => refresh(event.winnerAgentId, ...event.loserAgentIds));
-  events.on("quotation.accepted", (event) => refresh(event.agentId));
-  // A seller's pick of another bid than the lowest total moves the win from one bidder to another.
-  events.on("bidding.awarded", (event) =>
-    event.picked ? refresh(...event.bidderAgentIds) : undefined,
-  );
-  events.on("quotation.declined", (event) => refresh(event.agentId));
-  events.on("quotation.cancelled", (event) => refresh(event.agentId));
-  events.on("shipment.status_changed", (event) => refresh(event.agentId));
-  events.on("shipment.info_updated", (event) => refresh(event.agentId));
-  events.on("charge_change.updated", (event) => refresh(event.agentId));
-  events.on("leg.updated", (event) => refresh(event.agentId));
-  events.on("leg.milestone_recorded", (event) => refresh(event.agentId));
-  events.on("document.uploaded", (event) => refresh(event.agentId));
 }

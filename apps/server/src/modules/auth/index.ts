@@ -3,9 +3,7 @@ import { registerAuthRoutes } from "./auth.routes.js";
 import type { AuthService } from "./auth.service.js";
 import { RecoveryGuard } from "./recovery-guard.js";
 
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Routes of the auth module (mounted under /api), plus an hourly sweep of dead tokens and codes. */
+/** Routes of the auth module (mounted under /api); its hourly sweep is in auth.jobs.ts. */
 export default async function authModule(
   app: FastifyInstance,
   { services }: { services: { auth: AuthService } },
@@ -21,17 +19,4 @@ export default async function authModule(
       log: app.log,
     }),
   );
-
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    timer = setInterval(() => {
-      service.pruneExpired().catch((error: unknown) => {
-        app.log.warn({ err: error }, "pruning expired sessions and codes failed");
-      });
-    }, PRUNE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook("preClose", async () => {
-    if (timer) clearInterval(timer);
-  });
 }

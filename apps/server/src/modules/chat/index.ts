@@ -5,10 +5,8 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
-import { startUnsentAttachmentSweep } from "./attachment-sweep.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import { chatRoutes } from "./chat.routes.js";
-import { registerChatPartyListeners } from "./chat.socket.js";
 import type { ChatService } from "./chat.service.js";
 
 interface ChatModuleServices {
@@ -21,7 +19,7 @@ interface ChatModuleServices {
   config: Pick<Config, "UNSENT_ATTACHMENT_TTL_HOURS">;
 }
 
-/** Routes of the chat module (mounted under /api) and the sweep of attachments never sent. */
+/** Routes of the chat module (mounted under /api); its sweep is in chat.jobs.ts. */
 export default async function chatModule(
   app: FastifyInstance,
   { services }: { services: ChatModuleServices },
@@ -29,18 +27,5 @@ export default async function chatModule(
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
-  registerChatPartyListeners(services.events, services.chat);
   await chatRoutes(app, services.chat, services.attachmentSigner);
-
-  // Removes attachments never sent; stopped before the database closes.
-  let sweep: ReturnType<typeof startUnsentAttachmentSweep> | undefined;
-  app.addHook("onReady", async () => {
-    sweep = startUnsentAttachmentSweep(
-      services.db,
-      services.storage,
-      services.log,
-      services.config.UNSENT_ATTACHMENT_TTL_HOURS,
-    );
-  });
-  app.addHook("preClose", async () => sweep?.stop());
 }

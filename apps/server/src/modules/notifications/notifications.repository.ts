@@ -100,6 +100,7 @@ function toInserted(row: Record<string, unknown>): InsertedNotification {
 export async function insertNotificationsReturning(
   db: DbOrTx,
   rows: NewNotification[],
+  eventId: number | null = null,
 ): Promise<InsertedNotification[]> {
   if (rows.length === 0) return [];
   const values = sql.join(
@@ -112,11 +113,12 @@ export async function insertNotificationsReturning(
   const result = await db.execute(sql`
     with inserted as (
       insert into ${notifications}
-        (user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
-      select * from (values ${values})
+        (user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content, event_id)
+      select *, ${eventId}::bigint from (values ${values})
         as v(user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, chat_message_id, kind, content)
       where v.chat_message_id is null
         or exists (select 1 from ${chatMessages} m where m.id = v.chat_message_id for key share)
+      on conflict do nothing
       returning id, user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, kind, content, is_read, updated_at
     )
     select i.id, i.user_id, i.actor_id, a.first_name as actor_first_name, i.notification_type,
@@ -322,6 +324,7 @@ export async function insertForActiveUsers(
   notification: BroadcastNotification,
   afterUserId: number,
   limit: number,
+  eventId: number | null = null,
 ): Promise<InsertedNotification[]> {
   const result = await db.execute(sql`
     with recipients as (
@@ -329,6 +332,13 @@ export async function insertForActiveUsers(
       where u.is_active = true and u.id > ${afterUserId}
         ${filter.group ? sql`and u."group" = ${filter.group}` : sql``}
         ${filter.exceptId !== undefined ? sql`and u.id <> ${filter.exceptId}` : sql``}
+        ${
+          // A redelivered event skips those it already reached (batches go on past them).
+          eventId !== null
+            ? sql`and not exists (select 1 from ${notifications} n
+                where n.event_id = ${eventId} and n.user_id = u.id)`
+            : sql``
+        }
         ${
           // An announcement an admin removed meanwhile gets no more rows; the lock makes the
           // removal wait for this batch, whose rows it then deletes.
@@ -341,11 +351,13 @@ export async function insertForActiveUsers(
       limit ${limit}
     ), inserted as (
       insert into ${notifications}
-        (user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, content)
+        (user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, content, event_id)
       select r.id, ${notification.actorId}::integer, ${notification.notificationType}::text, null,
         ${notification.sampleShipmentId ?? null}::integer,
-        ${notification.announcementId ?? null}::integer, ${notification.content}::text
+        ${notification.announcementId ?? null}::integer, ${notification.content}::text,
+        ${eventId}::bigint
       from recipients r
+      on conflict do nothing
       returning id, user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, kind, content, is_read, updated_at
     )
     select i.id, i.user_id, i.actor_id, a.first_name as actor_first_name, i.notification_type,

@@ -31,6 +31,11 @@ export interface NotificationEmail {
 export interface NotifyOptions {
   /** Also send an email copy to recipients who have not turned email notifications off. */
   email?: NotificationEmail;
+  /**
+   * The domain event this answers: a recipient gets one notification (and one email) per event,
+   * however often the event is delivered.
+   */
+  eventId?: number;
 }
 
 /**
@@ -47,13 +52,15 @@ export class NotificationService {
   async notify(items: NewNotification[], options: NotifyOptions = {}): Promise<void> {
     if (items.length === 0) return;
     const email = options.email;
+    const eventId = options.eventId ?? null;
+    // Only rows written now get an email: a redelivered event writes none.
     const rows = email
       ? await this.db.transaction(async (tx) => {
-          const inserted = await repo.insertNotificationsReturning(tx, items);
+          const inserted = await repo.insertNotificationsReturning(tx, items, eventId);
           await this.enqueueEmails(tx, inserted, email);
           return inserted;
         })
-      : await repo.insertNotificationsReturning(this.db, items);
+      : await repo.insertNotificationsReturning(this.db, items, eventId);
     this.publish(rows);
   }
 
@@ -65,6 +72,7 @@ export class NotificationService {
   async notifyActiveUsers(
     filter: { group?: "Seller" | "Shipper" | "Admin"; exceptId?: number },
     notification: BroadcastNotification,
+    eventId: number | null = null,
   ): Promise<void> {
     let afterUserId = 0;
     for (;;) {
@@ -74,6 +82,7 @@ export class NotificationService {
         notification,
         afterUserId,
         BROADCAST_BATCH,
+        eventId,
       );
       this.publish(rows);
       const last = rows.at(-1);

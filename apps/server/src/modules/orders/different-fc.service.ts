@@ -52,20 +52,23 @@ export class DifferentFcService {
     };
   }
 
-  /** After a Delivered event: tells the seller and admins when the leg is now flagged. */
-  async announce(shipmentId: number, legId: number): Promise<void> {
+  /**
+   * After a Delivered event: tells the seller and admins when the leg is now flagged. The flag is
+   * recorded once under `dedupeKey` (the Delivered event's), however often that is delivered.
+   */
+  async announce(shipmentId: number, legId: number, dedupeKey?: string): Promise<void> {
     const order = await orderState(this.deps.db, shipmentId);
     const leg = order && (await legsOf(this.deps.db, shipmentId)).find((row) => row.id === legId);
     if (!order || !leg) return;
     const { state, deliveredFc } = await this.state(this.deps.db, leg);
     if (state?.status !== "flagged" || !deliveredFc) return;
-    this.deps.events.emit("leg.different_fc_flagged", {
-      shipmentId,
-      legId,
-      sellerId: order.sellerId,
-      bookedFc: leg.fcCode,
-      deliveredFc,
-    });
+    const event = await this.deps.events.record(
+      this.deps.db,
+      "leg.different_fc_flagged",
+      { shipmentId, legId, sellerId: order.sellerId, bookedFc: leg.fcCode, deliveredFc },
+      { dedupeKey },
+    );
+    this.deps.events.emit("leg.different_fc_flagged", event);
   }
 
   /** The seller takes the delivery at the other FC as it is. */
@@ -94,7 +97,7 @@ export class DifferentFcService {
     }
     if (status === "resolved" && party !== "admin") throw AppError.forbidden();
     if (!isLiveOrder(order)) throw AppError.badRequest(legMessages.orderClosed);
-    const deliveredFc = await this.deps.db.transaction(async (tx) => {
+    const decided = await this.deps.db.transaction(async (tx) => {
       const leg = await lockLeg(tx, shipmentId, legId);
       if (!leg) throw AppError.notFound(legMessages.legNotFound);
       const { state, deliveredFc: code } = await this.state(tx, leg);
@@ -108,17 +111,17 @@ export class DifferentFcService {
         differentFcBy: user.id,
         differentFcAt: this.now(),
       });
-      return code;
+      return this.deps.events.record(tx, "leg.different_fc_decided", {
+        shipmentId,
+        legId,
+        sellerId: order.sellerId,
+        status,
+        deliveredFc: code,
+        note,
+        byUserId: user.id,
+      });
     });
-    this.deps.events.emit("leg.different_fc_decided", {
-      shipmentId,
-      legId,
-      sellerId: order.sellerId,
-      status,
-      deliveredFc,
-      note,
-      byUserId: user.id,
-    });
+    this.deps.events.emit("leg.different_fc_decided", decided);
     return this.deps.legs.get(user, shipmentId, legId);
   }
 }

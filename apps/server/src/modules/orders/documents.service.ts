@@ -113,13 +113,14 @@ export class DocumentService {
     const key = newStorageKey("documents", extension);
     await recordUploadIntent(this.deps.db, key);
     let id: number;
+    const staged = this.deps.events.staged();
     try {
       await this.deps.storage.write(key, file.bytes);
       id = await this.deps.db.transaction(async (tx) => {
         // Refuses (and rolls back) when parallel uploads took the room since the check above.
         await this.deps.quota.charge(tx, user.id, size, fileField);
         await clearUploadIntent(tx, key);
-        return insertDocument(tx, {
+        const documentId = await insertDocument(tx, {
           shipmentId,
           legId: fields.leg_id ?? null,
           type: fields.type,
@@ -129,21 +130,23 @@ export class DocumentService {
           sizeBytes: size,
           uploadedBy: user.id,
         });
+        await staged.record(tx, "document.uploaded", {
+          shipmentId,
+          documentId,
+          type: fields.type,
+          legId: fields.leg_id ?? null,
+          sellerId: order.sellerId,
+          agentId: order.winnerAgentId,
+          byUserId: user.id,
+        });
+        return documentId;
       });
     } catch (error) {
       await this.deps.storage.remove(key);
       await clearUploadIntent(this.deps.db, key);
       throw error;
     }
-    this.deps.events.emit("document.uploaded", {
-      shipmentId,
-      documentId: id,
-      type: fields.type,
-      legId: fields.leg_id ?? null,
-      sellerId: order.sellerId,
-      agentId: order.winnerAgentId,
-      byUserId: user.id,
-    });
+    staged.emit();
     const documents = presentDocuments(await documentsOf(this.deps.db, shipmentId), this.urlFor);
     return documents.find((document) => document.id === id)!;
   }

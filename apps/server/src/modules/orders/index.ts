@@ -13,7 +13,6 @@ import { documentRoutes } from "./documents.routes.js";
 import type { DocumentService } from "./documents.service.js";
 import { legRoutes } from "./legs.routes.js";
 import type { LegService } from "./legs.service.js";
-import { startUploadIntentSweep } from "./upload-intent-sweep.js";
 
 interface OrdersModuleServices {
   legs: LegService;
@@ -36,25 +35,6 @@ export default async function ordersModule(
   app: FastifyInstance,
   { services }: { services: OrdersModuleServices },
 ): Promise<void> {
-  // Files of uploads that died before keeping them; no request outlives REQUEST_TIMEOUT_MS.
-  let sweep: ReturnType<typeof startUploadIntentSweep> | undefined;
-  app.addHook("onReady", async () => {
-    sweep = startUploadIntentSweep(
-      services.db,
-      services.storage,
-      services.log,
-      2 * services.config.REQUEST_TIMEOUT_MS,
-    );
-  });
-  app.addHook("preClose", async () => sweep?.stop());
-  // The seller's acceptance books every leg; a read creates them too if this has not run yet.
-  services.events.on("quotation.accepted", ({ shipmentId }) =>
-    services.legs.open(shipmentId, new Date()),
-  );
-  // A delivery to another FC than the booked one is flagged for the seller and admins.
-  services.events.on("leg.milestone_recorded", ({ shipmentId, legId, milestone }) =>
-    milestone === "delivered" ? services.differentFc.announce(shipmentId, legId) : undefined,
-  );
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });

@@ -97,6 +97,7 @@ export class LegService {
     const [order, party] = await this.partyTo(user, shipmentId);
     if (!isLiveOrder(order)) throw AppError.badRequest(this.closedMessage(order));
     if (forbiddenLegField(party, input)) throw AppError.forbidden(legMessages.cannotEditLeg);
+    const staged = this.deps.events.staged();
     await this.deps.db.transaction(async (tx) => {
       const leg = await lockLeg(tx, shipmentId, legId);
       if (!leg) throw AppError.notFound(legMessages.legNotFound);
@@ -110,14 +111,15 @@ export class LegService {
         eta: input.eta,
         trackingNumber: input.tracking_number,
       });
+      await staged.record(tx, "leg.updated", {
+        shipmentId,
+        legId,
+        sellerId: order.sellerId,
+        agentId: order.winnerAgentId,
+        byUserId: user.id,
+      });
     });
-    this.deps.events.emit("leg.updated", {
-      shipmentId,
-      legId,
-      sellerId: order.sellerId,
-      agentId: order.winnerAgentId,
-      byUserId: user.id,
-    });
+    staged.emit();
     return this.get(user, shipmentId, legId);
   }
 
@@ -132,7 +134,8 @@ export class LegService {
     if (!isLiveOrder(order)) throw AppError.badRequest(this.closedMessage(order));
     const now = this.now();
     const occurredAt = new Date(input.occurred_at);
-    const { eventId, fcCode } = await this.deps.db.transaction(async (tx) => {
+    const staged = this.deps.events.staged();
+    await this.deps.db.transaction(async (tx) => {
       const leg = await lockLeg(tx, shipmentId, legId);
       if (!leg) throw AppError.notFound(legMessages.legNotFound);
       const history = withSupersededBy(await eventsOf(tx, [legId]));
@@ -172,19 +175,19 @@ export class LegService {
           supersedes: input.supersedes,
         }),
       );
-      return { eventId: id, fcCode: leg.fcCode };
+      await staged.record(tx, "leg.milestone_recorded", {
+        shipmentId,
+        legId,
+        eventId: id,
+        milestone: input.milestone,
+        fcCode: leg.fcCode,
+        correction: input.supersedes !== undefined,
+        sellerId: order.sellerId,
+        agentId: order.winnerAgentId,
+        byUserId: user.id,
+      });
     });
-    this.deps.events.emit("leg.milestone_recorded", {
-      shipmentId,
-      legId,
-      eventId,
-      milestone: input.milestone,
-      fcCode,
-      correction: input.supersedes !== undefined,
-      sellerId: order.sellerId,
-      agentId: order.winnerAgentId,
-      byUserId: user.id,
-    });
+    staged.emit();
     return this.get(user, shipmentId, legId);
   }
 

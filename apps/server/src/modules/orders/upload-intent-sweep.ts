@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import type { FileStorage } from "../../lib/storage.js";
 import { takeStaleUploadIntents } from "./documents.repository.js";
@@ -24,37 +23,4 @@ export async function sweepUploadIntents(
     removed += keys.length;
     if (keys.length < BATCH) return removed;
   }
-}
-
-/** The background loop; any number of instances may run it (each intent is taken once). */
-export function startUploadIntentSweep(
-  db: Db,
-  storage: FileStorage,
-  log: FastifyBaseLogger,
-  staleAfterMs: number,
-): { stop(): Promise<void> } {
-  const intervalMs = Math.min(60_000, Math.max(1_000, Math.round(staleAfterMs / 2)));
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const tick = async () => {
-    try {
-      const removed = await sweepUploadIntents(db, storage, staleAfterMs);
-      if (removed > 0) log.info({ removed }, "files of unfinished document uploads removed");
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, "removing unfinished document uploads failed");
-    }
-  };
-  const timer = setInterval(() => {
-    running ??= tick().finally(() => {
-      running = undefined;
-    });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import {
@@ -38,12 +37,14 @@ export async function closeDueBidding(
       ids: candidates,
     });
     const results: ClosedEvent[] = [];
+    const record = async (event: ClosedEvent) =>
+      results.push(await events.record(tx, "bidding.closed", event));
     for (const shipment of locked) {
       const bids = await bidsByRank(tx, shipment.id);
       const winner = bids[0];
       if (!winner) {
         await updateShipment(tx, shipment.id, { biddingClosedAt: now });
-        results.push({
+        await record({
           shipmentId: shipment.id,
           sellerId: shipment.sellerId,
           winningQuotationId: null,
@@ -59,7 +60,7 @@ export async function closeDueBidding(
         biddingClosedAt: now,
         updatedAt: now,
       });
-      results.push({
+      await record({
         shipmentId: shipment.id,
         sellerId: shipment.sellerId,
         winningQuotationId: winner.id,
@@ -86,50 +87,4 @@ export async function settleDueBidding(
 ): Promise<number> {
   const limit = "shipmentId" in scope ? 1 : 100;
   return closeDueBidding(deps.db, deps.events, now, { ...scope, limit });
-}
-
-/**
- * The background loop: every second, claims due shipments with SKIP LOCKED so any number of
- * server instances can run it side by side without closing a window twice.
- */
-export function startBiddingWindowLoop(
-  db: Db,
-  events: EventBus,
-  log: FastifyBaseLogger,
-  intervalMs = 1000,
-): { stop(): Promise<void> } {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = async () => {
-    try {
-      let closed = 0;
-      do {
-        closed = await closeDueBidding(db, events, new Date(), { limit: 100, skipLocked: true });
-      } while (closed === 100 && !stopped);
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, "closing bid windows failed");
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => {
-        running = undefined;
-        schedule();
-      });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
 }

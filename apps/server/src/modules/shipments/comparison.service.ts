@@ -21,7 +21,7 @@ import {
   findQuotation,
   setReconfirmation,
 } from "./quotations.repository.js";
-import { announceDecision, applyDecision, validityDate } from "./quotations.service.js";
+import { applyDecision, recordDecision, validityDate } from "./quotations.service.js";
 import { isBiddingOpen, refusals } from "./shipments.policy.js";
 import { presentQuotation, quotationExpired } from "./shipments.presenter.js";
 import { updateShipment } from "./shipments.repository.js";
@@ -84,7 +84,8 @@ export async function awardQuotation(
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
   const label = awardLabel(input.reason, input.reason_text);
-  const result = await changeShipment(deps, id, now, async (tx, state) => {
+  const staged = deps.events.staged();
+  await changeShipment(deps, id, now, async (tx, state) => {
     if (state.sellerId !== seller.id) throw AppError.forbidden(refusals.notOwner);
     if (state.status !== "Quotation Approved") {
       throw AppError.field("shipment", comparisonMessages.outsideApprovalWindow);
@@ -115,9 +116,9 @@ export async function awardQuotation(
       now,
       { reason: label },
     );
-    return { quotation, outcome };
+    await recordDecision(staged, tx, seller, quotation, outcome);
   });
-  announceDecision(deps, seller, result.quotation, result.outcome);
+  staged.emit();
   return getShipment(deps, seller, id);
 }
 
@@ -143,12 +144,12 @@ export async function requestReconfirmation(
       throw AppError.field("quotation", comparisonMessages.reconfirmAlreadyRequested);
     }
     await setReconfirmation(tx, quotationId, { reconfirmRequestedAt: now, now });
-    return {
+    return deps.events.record(tx, "quotation.reconfirm_requested", {
       shipmentId: state.id,
       sellerId: state.sellerId,
       agentId: quotation.agentId,
       quotationId,
-    };
+    });
   });
   deps.events.emit("quotation.reconfirm_requested", event);
   return presentedQuotation(deps, quotationId, now);
@@ -180,13 +181,13 @@ export async function answerReconfirmation(
       ...(answer.action === "extend" ? { validUntil: validityDate(answer.valid_until) } : {}),
       now,
     });
-    return {
+    return deps.events.record(tx, "quotation.reconfirmed", {
       shipmentId: state.id,
       sellerId: state.sellerId,
       agentId: agent.id,
       quotationId,
       validUntil: answer.action === "extend" ? answer.valid_until : null,
-    };
+    });
   });
   deps.events.emit("quotation.reconfirmed", event);
   return presentedQuotation(deps, quotationId, now);

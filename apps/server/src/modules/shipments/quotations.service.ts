@@ -14,7 +14,8 @@ import {
   type ShipmentStatus,
 } from "@fba/contract";
 import { AppError } from "../../lib/errors.js";
-import type { DomainEvents } from "../../lib/events.js";
+import type { DomainEvents, StagedEvents } from "../../lib/events.js";
+import type { DbOrTx } from "../../db/client.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import {
@@ -108,14 +109,15 @@ export async function createQuotation(
     // The unique (shipment, agent) index keeps one bid per agent.
     if (quotationId === 0) throw AppError.conflict(refusals.alreadyBid);
     await recordBid(tx, state.id, now);
-    return { quotationId, sellerId: state.sellerId };
+    const event = await deps.events.record(tx, "quotation.created", {
+      quotationId,
+      shipmentId: input.shipment,
+      agentId: agent.id,
+      sellerId: state.sellerId,
+    });
+    return { quotationId, event };
   });
-  deps.events.emit("quotation.created", {
-    quotationId: result.quotationId,
-    shipmentId: input.shipment,
-    agentId: agent.id,
-    sellerId: result.sellerId,
-  });
+  deps.events.emit("quotation.created", result.event);
   const created = await findQuotation(deps.db, result.quotationId);
   if (!created) throw AppError.notFound("Quotation not found");
   return presentQuotation(created, { isWinner: false, masked: false, now });
@@ -195,13 +197,14 @@ export async function applyDecision(
   };
 }
 
-/** Announces a committed decision: the spec's events, then the outcome to every bidder. */
-export function announceDecision(
-  deps: ShipmentDeps,
+/** Records a decision's events in its transaction: the spec's events, then the outcome to every bidder. */
+export async function recordDecision(
+  staged: StagedEvents,
+  tx: DbOrTx,
   seller: AuthUser,
   quotation: QuotationFields,
   outcome: DecisionOutcome,
-): void {
+): Promise<void> {
   const base = {
     shipmentId: quotation.shipmentId,
     sellerId: outcome.sellerId,
@@ -209,15 +212,15 @@ export function announceDecision(
     quotationId: quotation.id,
   };
   if (outcome.event === "accepted") {
-    deps.events.emit("quotation.accepted", {
+    await staged.record(tx, "quotation.accepted", {
       ...base,
       ...(outcome.service ? { service: outcome.service } : {}),
       ...(outcome.awarded ? { awardReason: outcome.awarded.reason } : {}),
     });
   } else if (outcome.event === "declined") {
-    deps.events.emit("quotation.declined", { ...base, reason: outcome.reason });
-  } else deps.events.emit("quotation.cancelled", { ...base, reason: outcome.reason });
-  deps.events.emit("shipment.status_changed", {
+    await staged.record(tx, "quotation.declined", { ...base, reason: outcome.reason });
+  } else await staged.record(tx, "quotation.cancelled", { ...base, reason: outcome.reason });
+  await staged.record(tx, "shipment.status_changed", {
     shipmentId: quotation.shipmentId,
     sellerId: outcome.sellerId,
     agentId: quotation.agentId,
@@ -225,7 +228,7 @@ export function announceDecision(
     byUserId: seller.id,
   } satisfies DomainEvents["shipment.status_changed"]);
   if (outcome.awarded) {
-    deps.events.emit("bidding.awarded", {
+    await staged.record(tx, "bidding.awarded", {
       shipmentId: quotation.shipmentId,
       sellerId: outcome.sellerId,
       winningQuotationId: quotation.id,
@@ -249,10 +252,12 @@ export async function decideOnQuotation(
   const quotation = await findQuotation(deps.db, quotationId);
   if (!quotation) throw AppError.notFound("Quotation not found");
   // A decision may arrive the instant the window ends: the bids are judged first.
-  const outcome = await changeShipment(deps, quotation.shipmentId, now, (tx, state) =>
-    applyDecision(tx, seller, state, quotation, decision, now),
-  );
-  announceDecision(deps, seller, quotation, outcome);
+  const staged = deps.events.staged();
+  await changeShipment(deps, quotation.shipmentId, now, async (tx, state) => {
+    const outcome = await applyDecision(tx, seller, state, quotation, decision, now);
+    await recordDecision(staged, tx, seller, quotation, outcome);
+  });
+  staged.emit();
   return getShipment(deps, seller, quotation.shipmentId);
 }
 

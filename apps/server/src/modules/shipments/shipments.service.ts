@@ -97,10 +97,19 @@ export async function createShipment(
   input: CreateShipmentData,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  const id = await deps.db.transaction((tx) =>
-    insertShipment(tx, seller.id, input, now, biddingEndsAt(now, deps.bidWindowHours)),
-  );
-  deps.events.emit("shipment.created", { shipmentId: id, sellerId: seller.id });
+  const staged = deps.events.staged();
+  const id = await deps.db.transaction(async (tx) => {
+    const created = await insertShipment(
+      tx,
+      seller.id,
+      input,
+      now,
+      biddingEndsAt(now, deps.bidWindowHours),
+    );
+    await staged.record(tx, "shipment.created", { shipmentId: created, sellerId: seller.id });
+    return created;
+  });
+  staged.emit();
   return getShipment(deps, seller, id);
 }
 
@@ -215,7 +224,8 @@ export async function addShipmentInfo(
   const { sureCarrierOf, trackingLinkFor } = await import("@fba/contract/tracking");
   // The agent's pick wins; without one, the carrier whose format alone matches (else none).
   const carrier = input.tracking_carrier ?? sureCarrierOf(input.tracking_number);
-  const event = await changeShipment(deps, id, now, async (tx, state) => {
+  const staged = deps.events.staged();
+  await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canAddShipmentInfo(user, state);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
@@ -234,13 +244,14 @@ export async function addShipmentInfo(
       variance: input,
       now,
     });
-    return {
-      info: { shipmentId: id, sellerId: state.sellerId, agentId: state.winnerAgentId ?? user.id },
-      chargeChange,
-    };
+    await staged.record(tx, "shipment.info_updated", {
+      shipmentId: id,
+      sellerId: state.sellerId,
+      agentId: state.winnerAgentId ?? user.id,
+    });
+    if (chargeChange) await staged.record(tx, "charge_change.updated", chargeChange);
   });
-  deps.events.emit("shipment.info_updated", event.info);
-  if (event.chargeChange) deps.events.emit("charge_change.updated", event.chargeChange);
+  staged.emit();
   return getShipment(deps, user, id);
 }
 
@@ -251,10 +262,11 @@ export async function updateShipmentStatus(
   input: { status: AgentStatusChoice; undelivered_reason?: string | null },
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  const event = await changeShipment(deps, id, now, async (tx, state) => {
+  const staged = deps.events.staged();
+  await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = agentStatusChange(user, state, input.status);
     if (!verdict.ok) throw refusalError(verdict);
-    if (!verdict.changed) return null;
+    if (!verdict.changed) return;
     const completing = verdict.nextStatus === "Shipment Completed";
     // Destinations not delivered are named and kept with the completion (read under the lock).
     const open = completing
@@ -299,12 +311,10 @@ export async function updateShipmentStatus(
             reason: record.reason,
           } satisfies DomainEvents["shipment.completed_undelivered"])
         : null;
-    return { changed, undelivered };
+    await staged.record(tx, "shipment.status_changed", changed);
+    if (undelivered) await staged.record(tx, "shipment.completed_undelivered", undelivered);
   });
-  if (event) {
-    deps.events.emit("shipment.status_changed", event.changed);
-    if (event.undelivered) deps.events.emit("shipment.completed_undelivered", event.undelivered);
-  }
+  staged.emit();
   return getShipment(deps, user, id);
 }
 
@@ -314,7 +324,8 @@ export async function reopenBidding(
   id: number,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  const sellerId = await changeShipment(deps, id, now, async (tx, state) => {
+  const staged = deps.events.staged();
+  await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canReopenBidding(user, state, now);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
@@ -322,15 +333,15 @@ export async function reopenBidding(
       biddingClosedAt: null,
       updatedAt: now,
     });
-    return state.sellerId;
+    await staged.record(tx, "shipment.status_changed", {
+      shipmentId: id,
+      sellerId: state.sellerId,
+      agentId: null,
+      status: "Shipment Pending",
+      byUserId: user.id,
+    });
   });
-  deps.events.emit("shipment.status_changed", {
-    shipmentId: id,
-    sellerId,
-    agentId: null,
-    status: "Shipment Pending",
-    byUserId: user.id,
-  });
+  staged.emit();
   return getShipment(deps, user, id);
 }
 
@@ -341,7 +352,8 @@ export async function cancelShipment(
   reason: string | undefined,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  const sellerId = await changeShipment(deps, id, now, async (tx, state) => {
+  const staged = deps.events.staged();
+  await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canCancelShipment(user, state);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
@@ -349,15 +361,15 @@ export async function cancelShipment(
       cancelReason: reason ?? null,
       updatedAt: now,
     });
-    return state.sellerId;
+    await staged.record(tx, "shipment.status_changed", {
+      shipmentId: id,
+      sellerId: state.sellerId,
+      agentId: null,
+      status: "Shipment Cancelled",
+      byUserId: user.id,
+    });
   });
-  deps.events.emit("shipment.status_changed", {
-    shipmentId: id,
-    sellerId,
-    agentId: null,
-    status: "Shipment Cancelled",
-    byUserId: user.id,
-  });
+  staged.emit();
   return getShipment(deps, user, id);
 }
 
@@ -369,7 +381,8 @@ export async function setWinningQuotation(
   quotationId: number,
 ): Promise<ShipmentDetail> {
   const now = clock(deps);
-  const event = await changeShipment(deps, id, now, async (tx, state) => {
+  const staged = deps.events.staged();
+  await changeShipment(deps, id, now, async (tx, state) => {
     const verdict = canSetWinner(admin, state);
     if (!verdict.ok) throw refusalError(verdict);
     const quotation = await findQuotation(tx, quotationId);
@@ -394,22 +407,22 @@ export async function setWinningQuotation(
         : (await listShipmentQuotations(tx, id, { byRank: true, page: 1, perPage: 1000 })).rows.map(
             (row) => row.agentId,
           );
-    return {
+    await staged.record(tx, "bidding.closed", {
       shipmentId: id,
       sellerId: state.sellerId,
       winningQuotationId: quotation.id,
       winnerAgentId: quotation.agentId,
       loserAgentIds: losers.filter((agentId) => agentId !== quotation.agentId),
-    } satisfies DomainEvents["bidding.closed"];
+    });
+    await staged.record(tx, "shipment.status_changed", {
+      shipmentId: id,
+      sellerId: state.sellerId,
+      agentId: quotation.agentId,
+      status: "Quotation Approved",
+      byUserId: admin.id,
+    });
   });
-  deps.events.emit("bidding.closed", event);
-  deps.events.emit("shipment.status_changed", {
-    shipmentId: id,
-    sellerId: event.sellerId,
-    agentId: event.winnerAgentId,
-    status: "Quotation Approved",
-    byUserId: admin.id,
-  });
+  staged.emit();
   return getShipment(deps, admin, id);
 }
 

@@ -19,7 +19,6 @@ import { created, nestedList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import type { WarehouseRowService } from "../legacy-client/warehouse-rows.service.js";
 import { bearer, createdResponse, objectResponse } from "../../lib/route-schemas.js";
-import { seedWarehousesIfEmpty } from "./warehouse-seed.js";
 import {
   addWarehouse,
   editWarehouse,
@@ -37,7 +36,6 @@ export default async function warehousesModule(
 ): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = services.db;
-  await seedWarehousesIfEmpty(db);
 
   app.get(
     "/warehouses/",

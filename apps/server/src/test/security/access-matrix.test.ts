@@ -488,6 +488,15 @@ const CASES: Record<string, RouteCase> = {
     path: fixed("/api/admin/recovery-failures/"),
     expect: adminOnly(200),
   },
+  "GET /api/admin/events/parked": {
+    path: fixed("/api/admin/events/parked/"),
+    expect: adminOnly(200),
+  },
+  // No parked event has this id: the admin is told so, everyone else is refused first.
+  "POST /api/admin/events/:id/retry": {
+    path: fixed("/api/admin/events/999999/retry/"),
+    expect: adminOnly(404),
+  },
   "DELETE /api/admin/users/:id/recovery-pause": {
     path: (w) => `/api/admin/users/${w.users.otherSeller.id}/recovery-pause/`,
     expect: adminOnly(200),

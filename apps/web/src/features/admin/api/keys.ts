@@ -6,4 +6,5 @@ export const adminKeys = {
   users: (params: object) => [...adminKeys.all, "users", params] as const,
   warehouses: (q: string) => [...adminKeys.all, "warehouses", q] as const,
   recoveryFailures: () => [...adminKeys.all, "recovery-failures"] as const,
+  parkedEvents: () => [...adminKeys.all, "parked-events"] as const,
 };

@@ -10,6 +10,7 @@ import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { PageHeader } from "../../../components/PageHeader";
 import { ScorecardSummary } from "../../../entities/agent";
+import { ParkedEvents } from "../components/ParkedEvents";
 import {
   useAdminUsers,
   useLiftRecoveryPause,
@@ -163,6 +164,7 @@ export default function AdminUsersPage() {
     <Stack spacing={2}>
       <PageHeader title="Users" />
       <RecoveryFailuresLine />
+      <ParkedEvents />
       <DataTable
         ariaLabel="Users"
         columns={columns}

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/client.js";
+import { openTestDatabase } from "../test/app.js";
+import { EventBus } from "./events.js";
+import { eventRetryDelayMs, OutboxDispatcher } from "./outbox.js";
+import { listParkedEvents, retryParkedEvent } from "./outbox.repository.js";
+
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+
+/** The outbox on its own: a bus, its dispatcher and a fresh database; no server. */
+describe("the transactional outbox", () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    db = opened.database.db;
+    drop = opened.drop;
+  });
+  afterAll(async () => drop());
+
+  const setup = (options: { maxAttempts?: number } = {}) => {
+    const bus = new EventBus(undefined, db);
+    // Retries due at once: the test drives the attempts itself.
+    const dispatcher = new OutboxDispatcher(db, bus, undefined, {
+      baseDelayMs: 0,
+      maxAttempts: options.maxAttempts ?? 3,
+    });
+    bus.attachDispatch({ wake: () => undefined, drain: () => dispatcher.drain() });
+    return { bus, dispatcher };
+  };
+  const statusOf = async (name: string) =>
+    rowsOf(
+      await db.execute(
+        sql`select status, attempts, done_subscribers, last_error from domain_events where name = ${name} order by id desc limit 1`,
+      ),
+    )[0];
+
+  it("writes the event with the change's transaction, and none when it rolls back", async () => {
+    const { bus } = setup();
+    const heard: number[] = [];
+    bus.subscribe("user.updated", "test", ({ userId }) => void heard.push(userId));
+    await expect(
+      db.transaction(async (tx) => {
+        await bus.record(tx, "user.updated", { userId: 41 });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    const event = await db.transaction((tx) => bus.record(tx, "user.updated", { userId: 42 }));
+    bus.emit("user.updated", event);
+    await bus.settle();
+    expect(heard).toEqual([42]);
+    expect(await statusOf("user.updated")).toMatchObject({ status: "done", attempts: 1 });
+  });
+
+  it("retries a failing subscriber alone, then parks the event with its error until an admin retries it", async () => {
+    const { bus, dispatcher } = setup({ maxAttempts: 2 });
+    let steady = 0;
+    let flaky = 0;
+    let healed = false;
+    bus.subscribe("user.disabled", "steady", () => void (steady += 1));
+    bus.subscribe("user.disabled", "flaky", () => {
+      flaky += 1;
+      if (!healed) throw new Error("mail relay down");
+    });
+    bus.emit("user.disabled", { userId: 7 });
+    await bus.settle();
+    // Two attempts (the retry due at once), then parked; the subscriber that succeeded ran once.
+    expect({ steady, flaky }).toEqual({ steady: 1, flaky: 2 });
+    expect(await statusOf("user.disabled")).toMatchObject({
+      status: "parked",
+      attempts: 2,
+      done_subscribers: ["steady"],
+      last_error: "flaky: mail relay down",
+    });
+    const [parked] = await listParkedEvents(db, 10);
+    expect(parked).toMatchObject({ name: "user.disabled", payload: { userId: 7 } });
+
+    healed = true;
+    expect(await retryParkedEvent(db, parked!.id)).toBe(true);
+    expect(await retryParkedEvent(db, parked!.id)).toBe(false);
+    await dispatcher.drain();
+    expect({ steady, flaky }).toEqual({ steady: 1, flaky: 3 });
+    expect(await statusOf("user.disabled")).toMatchObject({ status: "done" });
+  });
+
+  it("hands a redelivered event to its subscribers again with the same id (they dedupe on it)", async () => {
+    const { bus } = setup();
+    const seen: number[] = [];
+    bus.subscribe("user.sessions_ended", "test", (_event, { eventId }) => void seen.push(eventId));
+    bus.emit("user.sessions_ended", { userId: 3 });
+    await bus.settle();
+    // A crash after the subscriber ran but before the row was marked done.
+    await db.execute(
+      sql`update domain_events set status = 'pending', done_subscribers = '{}' where name = 'user.sessions_ended'`,
+    );
+    await bus.settle();
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
+  });
+
+  it("takes over an event whose dispatcher died once its lease ran out", async () => {
+    const { bus } = setup();
+    const heard: number[] = [];
+    bus.subscribe(
+      "announcement.removed",
+      "test",
+      ({ announcementId }) => void heard.push(announcementId),
+    );
+    const event = await bus.record(db, "announcement.removed", { announcementId: 5, senderId: 1 });
+    // Claimed by a dispatcher that died: nothing happens while its lease runs.
+    await db.execute(
+      sql`update domain_events set locked_until = now() + interval '1 hour', attempts = 1 where name = 'announcement.removed'`,
+    );
+    const other = new OutboxDispatcher(db, bus);
+    expect(await other.runBatch()).toBe(0);
+    await db.execute(
+      sql`update domain_events set locked_until = now() - interval '1 second' where name = 'announcement.removed'`,
+    );
+    expect(await other.runBatch()).toBe(1);
+    expect(heard).toEqual([event.announcementId]);
+  });
+
+  it("backs off exponentially up to five minutes", () => {
+    expect([1, 2, 3, 4].map((attempts) => eventRetryDelayMs(attempts))).toEqual([
+      1000, 2000, 4000, 8000,
+    ]);
+    expect(eventRetryDelayMs(30)).toBe(300_000);
+  });
+});

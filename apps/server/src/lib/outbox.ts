@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.js";
+import type { EventBus } from "./events.js";
+import {
+  claimDueEvents,
+  countDueEvents,
+  markEventDone,
+  markEventFailed,
+  type OutboxEvent,
+} from "./outbox.repository.js";
+
+export interface DispatcherOptions {
+  batchSize?: number;
+  /** How long a claimed event is this dispatcher's before another may take it over. */
+  leaseMs?: number;
+  /** Attempts before an event is parked for an admin. */
+  maxAttempts?: number;
+  /** The first retry's delay; each further one doubles it (at most 5 minutes). */
+  baseDelayMs?: number;
+}
+
+/** Milliseconds before the next try after `attempts` failed tries. */
+export function eventRetryDelayMs(attempts: number, baseDelayMs = 1000): number {
+  return Math.min(5 * 60_000, baseDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/**
+ * Hands the outbox's events to their subscribers (lib/events.ts `subscribe`). Each event is
+ * claimed with a lease; its subscribers run side by side, and those that succeeded are recorded
+ * on the row, so a retry runs only the others. An event still failing after `maxAttempts` is
+ * parked with its error. A dispatcher that dies mid-event leaves it to be taken over when the
+ * lease runs out: subscribers may see an event twice and are idempotent by its id.
+ */
+export class OutboxDispatcher {
+  readonly batchSize: number;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly baseDelayMs: number;
+  /** Batches this process is running (a drain waits for them). */
+  private readonly inFlight = new Set<Promise<number>>();
+  /** Counters for /metrics. */
+  readonly counters = { delivered: 0, failed: 0, parked: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly log?: FastifyBaseLogger,
+    options: DispatcherOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 50;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.baseDelayMs = options.baseDelayMs ?? 1000;
+  }
+
+  /** Claims and delivers one batch of due events; resolves with how many it claimed. */
+  runBatch(): Promise<number> {
+    // Off the in-flight set before its caller resumes: a drain must not see its own batch.
+    const batch = { promise: Promise.resolve(0) };
+    batch.promise = (async () => {
+      try {
+        return await this.deliverBatch();
+      } finally {
+        this.inFlight.delete(batch.promise);
+      }
+    })();
+    this.inFlight.add(batch.promise);
+    return batch.promise;
+  }
+
+  /**
+   * Delivers every event due now, including those that delivering them records, and waits for
+   * events other dispatchers hold. Events waiting for a later retry are left.
+   */
+  async drain(): Promise<void> {
+    for (;;) {
+      await Promise.allSettled([...this.inFlight]);
+      if ((await this.runBatch()) > 0) continue;
+      if (this.inFlight.size > 0) continue;
+      if ((await countDueEvents(this.db)) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  private async deliverBatch(): Promise<number> {
+    const events = await claimDueEvents(this.db, this.batchSize, this.leaseMs);
+    // In order: what one transaction recorded is handled in the order it was recorded.
+    for (const event of events) await this.deliver(event);
+    return events.length;
+  }
+
+  private async deliver(event: OutboxEvent): Promise<void> {
+    const subscribers = this.bus
+      .subscribersOf(event.name)
+      .filter((subscriber) => !event.doneSubscribers.includes(subscriber.name));
+    const done = [...event.doneSubscribers];
+    const failures: string[] = [];
+    const results = await Promise.allSettled(
+      subscribers.map((subscriber) =>
+        subscriber.handle(event.payload, { eventId: event.id, attempt: event.attempts }),
+      ),
+    );
+    results.forEach((result, index) => {
+      const subscriber = subscribers[index]!;
+      if (result.status === "fulfilled") done.push(subscriber.name);
+      else failures.push(`${subscriber.name}: ${errorText(result.reason)}`);
+    });
+    if (failures.length === 0) {
+      await markEventDone(this.db, event.id, done);
+      this.counters.delivered += 1;
+      return;
+    }
+    const error = failures.join("; ");
+    const park = event.attempts >= this.maxAttempts;
+    this.counters.failed += 1;
+    if (park) this.counters.parked += 1;
+    const context = { eventId: event.id, event: event.name, attempts: event.attempts, err: error };
+    if (park) this.log?.error(context, "event parked: its subscribers kept failing");
+    else this.log?.warn(context, "event subscriber failed; retrying");
+    await markEventFailed(
+      this.db,
+      event.id,
+      done,
+      error,
+      park
+        ? { park: true }
+        : { park: false, delayMs: eventRetryDelayMs(event.attempts, this.baseDelayMs) },
+    );
+  }
+}

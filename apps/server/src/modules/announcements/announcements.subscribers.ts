@@ -1,0 +1,38 @@
+import { notificationTexts as t } from "@fba/contract";
+import type { EventBus } from "../../lib/events.js";
+import * as repo from "../notifications/notifications.repository.js";
+import type { NotifyDeps } from "../notifications/notify-helpers.js";
+
+/**
+ * An announcement notifies every active user but its sender; every admin hears that sellers'
+ * announcements reached the platform's hourly cap.
+ */
+export function registerAnnouncementSubscribers(events: EventBus, deps: NotifyDeps): void {
+  const { db, notifications } = deps;
+  events.subscribe("announcement.created", "notify", async (event, { eventId }) => {
+    const announcement = await repo.announcementSummary(db, event.announcementId);
+    if (!announcement) return;
+    await notifications.notifyActiveUsers(
+      { exceptId: event.senderId },
+      {
+        actorId: event.senderId,
+        notificationType: "Announcement",
+        announcementId: announcement.id,
+        content: t.announcement(announcement.title, announcement.message).slice(0, 500),
+      },
+      eventId,
+    );
+  });
+
+  events.subscribe("announcement.cap_reached", "notify", async ({ max }, { eventId }) => {
+    await notifications.notifyActiveUsers(
+      { group: "Admin" },
+      {
+        actorId: null,
+        notificationType: "Announcement",
+        content: t.announcementCapReached(max),
+      },
+      eventId,
+    );
+  });
+}

@@ -1,0 +1,284 @@
+import {
+  awardNotificationTexts as awardTexts,
+  completionTexts,
+  notificationTexts as t,
+  undeliveredList,
+} from "@fba/contract";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/index.js";
+import type { EventBus } from "../../lib/events.js";
+import * as repo from "../notifications/notifications.repository.js";
+import { quote, shipmentPath, type NotifyDeps } from "../notifications/notify-helpers.js";
+
+/**
+ * Notifications of the bidding: a new bid, how the window ended, the seller's answer to the
+ * winning bid, the award to every bidder, re-confirmation of expired quotes. Bids are sealed
+ * while the window is open: the seller is not told who bid.
+ */
+export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): void {
+  const { db, notifications } = deps;
+  events.subscribe("quotation.created", "notify", async (event, { eventId }) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    await notifications.notify(
+      [
+        {
+          userId: event.sellerId,
+          actorId: null,
+          notificationType: "Shipment",
+          shipmentId: shipment.id,
+          content: t.newBid(shipment.id, shipment.productName),
+        },
+      ],
+      { eventId },
+    );
+  });
+
+  // The seller hears how the window ended, the winner that they won, every other bidder that
+  // their bid did not win.
+  events.subscribe("bidding.closed", "notify", async (event, { eventId }) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const base = { notificationType: "Shipment" as const, shipmentId: shipment.id };
+    const items: repo.NewNotification[] = [
+      event.winnerAgentId !== null
+        ? {
+            ...base,
+            userId: event.sellerId,
+            content: t.biddingClosedSeller(shipment.id, shipment.productName),
+          }
+        : {
+            ...base,
+            userId: event.sellerId,
+            kind: "no_bids",
+            content: t.biddingClosedNoBids(shipment.id, shipment.productName),
+          },
+    ];
+    if (event.winnerAgentId !== null) {
+      items.push({
+        ...base,
+        userId: event.winnerAgentId,
+        content: t.biddingWon(shipment.id, shipment.productName),
+      });
+    }
+    for (const loserId of new Set(event.loserAgentIds)) {
+      items.push({
+        ...base,
+        userId: loserId,
+        kind: "bid_lost",
+        content: t.bidLost(shipment.id, shipment.productName),
+      });
+    }
+    await notifications.notify(items, {
+      eventId,
+      email: {
+        subject: `Bidding closed for shipment #${shipment.id}`,
+        path: shipmentPath(shipment.id),
+      },
+    });
+  });
+
+  const toAgent = async (
+    eventId: number,
+    event: { shipmentId: number; agentId: number; sellerId: number },
+    content: (id: number, product: string) => string,
+    subject: string,
+  ) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    await notifications.notify(
+      [
+        {
+          userId: event.agentId,
+          actorId: event.sellerId,
+          notificationType: "Shipment",
+          shipmentId: shipment.id,
+          content: content(shipment.id, shipment.productName),
+        },
+      ],
+      {
+        eventId,
+        email: {
+          subject: `${subject} (shipment #${shipment.id})`,
+          path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  };
+  events.subscribe("quotation.accepted", "notify", (event, { eventId }) =>
+    toAgent(
+      eventId,
+      event,
+      (id, product) =>
+        event.awardReason === undefined
+          ? t.quotationAccepted(id, product, event.service)
+          : awardTexts.won(id, product, event.awardReason, event.service),
+      "Quotation accepted",
+    ),
+  );
+  events.subscribe("quotation.declined", "notify", (event, { eventId }) =>
+    toAgent(
+      eventId,
+      event,
+      (id, product) => t.quotationDeclined(id, product, event.reason),
+      "Quotation declined",
+    ),
+  );
+  events.subscribe("quotation.cancelled", "notify", (event, { eventId }) =>
+    toAgent(
+      eventId,
+      event,
+      (id, product) => t.quotationCancelled(id, product, event.reason),
+      "Winning bid cancelled",
+    ),
+  );
+
+  // The other bidders hear how the bidding ended and why (the seller's reason, or "lowest total
+  // of N bids"); the winner hears it in the acceptance's own notification, so once.
+  events.subscribe("bidding.awarded", "notify", async (event, { eventId }) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    await notifications.notify(
+      [...new Set(event.bidderAgentIds)]
+        .filter((agentId) => agentId !== event.winnerAgentId)
+        .map((agentId) => ({
+          userId: agentId,
+          actorId: event.sellerId,
+          notificationType: "Shipment" as const,
+          shipmentId: shipment.id,
+          content: awardTexts.lost(shipment.id, shipment.productName, event.reason),
+        })),
+      {
+        eventId,
+        email: { subject: awardTexts.subject(shipment.id), path: shipmentPath(shipment.id) },
+      },
+    );
+  });
+
+  // The agent of an expired quote hears the seller's request to re-confirm it, the seller the answer.
+  events.subscribe("quotation.reconfirm_requested", "notify", async (event, { eventId }) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    await notifications.notify(
+      [
+        {
+          userId: event.agentId,
+          actorId: event.sellerId,
+          notificationType: "Shipment",
+          shipmentId: shipment.id,
+          content: awardTexts.reconfirmRequested(shipment.id, shipment.productName),
+        },
+      ],
+      {
+        eventId,
+        email: {
+          subject: awardTexts.reconfirmRequestedSubject(shipment.id),
+          path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  });
+
+  events.subscribe("quotation.reconfirmed", "notify", async (event, { eventId }) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const [agent] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, event.agentId))
+      .limit(1);
+    const name = agent ? `${agent.firstName} ${agent.lastName}`.trim() : "The agent";
+    await notifications.notify(
+      [
+        {
+          userId: event.sellerId,
+          actorId: event.agentId,
+          notificationType: "Shipment",
+          shipmentId: shipment.id,
+          content:
+            event.validUntil === null
+              ? awardTexts.reconfirmDeclined(shipment.id, shipment.productName, name)
+              : awardTexts.reconfirmed(shipment.id, shipment.productName, name, event.validUntil),
+        },
+      ],
+      {
+        eventId,
+        email: {
+          subject: awardTexts.reconfirmAnsweredSubject(shipment.id),
+          path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  });
+}
+
+/**
+ * Notifications of a shipment's status. Each change has exactly one source event: status changes
+ * that a more specific event already announces (new bid, bidding closed, accepted, declined or
+ * cancelled by the seller) are not announced twice.
+ */
+export function registerShipmentStatusSubscribers(events: EventBus, deps: NotifyDeps): void {
+  const { db, notifications } = deps;
+  events.subscribe("shipment.status_changed", "notify", async (event, { eventId }) => {
+    if (
+      event.status === "Quotation Received" ||
+      event.status === "Quotation Approved" ||
+      event.status === "Quotation Accepted" ||
+      (event.status === "Shipment Cancelled" && event.byUserId === event.sellerId)
+    ) {
+      return;
+    }
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const userIds = new Set([event.sellerId, event.agentId ?? shipment.agentId]);
+    userIds.delete(event.byUserId);
+    userIds.delete(null);
+    await notifications.notify(
+      [...userIds].map((userId) => ({
+        userId: userId as number,
+        actorId: event.byUserId,
+        notificationType: "Shipment" as const,
+        shipmentId: shipment.id,
+        content: t.statusChanged(shipment.id, shipment.productName, event.status),
+      })),
+      {
+        eventId,
+        email: {
+          subject: `Shipment #${shipment.id} is now ${event.status}`,
+          path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  });
+
+  // An order completed with destinations not delivered: its seller and every admin are told which
+  // ones and why (each once, the one who completed it aside), by email too.
+  events.subscribe("shipment.completed_undelivered", "notify", async (event, { eventId }) => {
+    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    if (!shipment) return;
+    const userIds = new Set([event.sellerId, ...(await repo.activeAdminIds(db))]);
+    userIds.delete(event.byUserId);
+    const content = completionTexts.undelivered(
+      shipment.id,
+      shipment.productName,
+      undeliveredList(event.destinations),
+      event.reason === null ? null : quote(event.reason),
+    );
+    await notifications.notify(
+      [...userIds].map((userId) => ({
+        userId,
+        actorId: event.byUserId,
+        notificationType: "Shipment" as const,
+        shipmentId: shipment.id,
+        content,
+      })),
+      {
+        eventId,
+        email: {
+          subject: completionTexts.undeliveredSubject(shipment.id),
+          path: shipmentPath(shipment.id),
+        },
+      },
+    );
+  });
+}
