@@ -17,6 +17,7 @@ const scenarios = [
     { database: "postgres" },
   ],
   ["kill-during-upload", () => import("./kill-during-upload.mjs")],
+  ["kill-during-notifications", () => import("./kill-during-notifications.mjs")],
   ["sigterm-drain", () => import("./sigterm-drain.mjs")],
   ["postgres-restart", () => import("./postgres-restart.mjs")],
   ["redis-outage-chat", () => import("./redis-outage-chat.mjs")],
