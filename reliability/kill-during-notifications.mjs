@@ -41,11 +41,11 @@ export async function run() {
     DATABASE_URL: database.url,
     BID_WINDOW_HOURS: "0.0003",
   });
-  const client = new pg.Client({ connectionString: database.url });
+  // A pool: the writers check the database side by side.
+  const client = new pg.Pool({ connectionString: database.url, max: 4 });
   let server;
   try {
     server = await startServer(env);
-    await client.connect();
     const seller = await loginDemoSeller(server.base);
     const agent = await loginDemoAgent(server.base);
     const prefix = `NOTIFY ${process.pid % 1000}`;
