@@ -111,27 +111,34 @@ export class AgentService {
     const order = await this.order(shipmentId);
     enforce(canRate(caller, order));
     const agentId = order.winnerAgentId!;
-    const inserted = await insertRating(this.deps.db, {
-      shipmentId,
-      agentId,
-      sellerId: caller.id,
-      overall: input.overall,
-      communication: input.communication,
-      careOfCargo: input.care_of_cargo,
-      punctuality: input.punctuality,
-      asDescribed: input.as_described,
-      comment: input.comment ?? null,
-      createdAt: this.now(),
+    const staged = this.deps.events.staged();
+    const inserted = await this.deps.db.transaction(async (tx) => {
+      const rated = await insertRating(tx, {
+        shipmentId,
+        agentId,
+        sellerId: caller.id,
+        overall: input.overall,
+        communication: input.communication,
+        careOfCargo: input.care_of_cargo,
+        punctuality: input.punctuality,
+        asDescribed: input.as_described,
+        comment: input.comment ?? null,
+        createdAt: this.now(),
+      });
+      if (rated) {
+        await staged.record(tx, "rating.created", {
+          shipmentId,
+          sellerId: order.sellerId,
+          agentId,
+          overall: input.overall,
+        });
+      }
+      return rated;
     });
     if (!inserted) throw AppError.field("shipment", ratingMessages.alreadyRated);
     // The agent's averages change now: the answer's reader sees them at once.
     await this.deps.scorecards.refresh(agentId, { immediate: true });
-    this.deps.events.emit("rating.created", {
-      shipmentId,
-      sellerId: order.sellerId,
-      agentId,
-      overall: input.overall,
-    });
+    staged.emit();
     return this.shipmentRating(caller, shipmentId);
   }
 
@@ -140,14 +147,18 @@ export class AgentService {
     enforce(canReply(caller, order));
     const rating = await findShipmentRating(this.deps.db, shipmentId);
     if (!rating) throw AppError.field("shipment", ratingMessages.noRating);
-    if (!(await setRatingReply(this.deps.db, shipmentId, reply, this.now()))) {
-      throw AppError.field("reply", ratingMessages.alreadyReplied);
-    }
-    this.deps.events.emit("rating.replied", {
-      shipmentId,
-      sellerId: order.sellerId,
-      agentId: caller.id,
+    const staged = this.deps.events.staged();
+    const replied = await this.deps.db.transaction(async (tx) => {
+      if (!(await setRatingReply(tx, shipmentId, reply, this.now()))) return false;
+      await staged.record(tx, "rating.replied", {
+        shipmentId,
+        sellerId: order.sellerId,
+        agentId: caller.id,
+      });
+      return true;
     });
+    if (!replied) throw AppError.field("reply", ratingMessages.alreadyReplied);
+    staged.emit();
     return this.shipmentRating(caller, shipmentId);
   }
 }

@@ -39,19 +39,24 @@ export class AnnouncementService {
     input: { title: string | null; message: string },
   ): Promise<Announcement> {
     if (!canPostAnnouncement(user)) throw AppError.forbidden();
-    const id = await repo.insertAnnouncement(this.db, {
-      senderId: user.id,
-      title: input.title,
-      message: input.message,
+    const staged = this.events.staged();
+    const announcement = await this.db.transaction(async (tx) => {
+      const id = await repo.insertAnnouncement(tx, {
+        senderId: user.id,
+        title: input.title,
+        message: input.message,
+      });
+      const row = await repo.findAnnouncement(tx, id);
+      if (!row) throw AppError.notFound(announcementMessages.notFound);
+      const presented = presentAnnouncement(row);
+      await staged.record(tx, "announcement.created", {
+        announcementId: id,
+        senderId: user.id,
+        announcement: presented,
+      });
+      return presented;
     });
-    const row = await repo.findAnnouncement(this.db, id);
-    if (!row) throw AppError.notFound(announcementMessages.notFound);
-    const announcement = presentAnnouncement(row);
-    this.events.emit("announcement.created", {
-      announcementId: id,
-      senderId: user.id,
-      announcement,
-    });
+    staged.emit();
     return announcement;
   }
 

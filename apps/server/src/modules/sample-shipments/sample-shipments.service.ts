@@ -68,13 +68,18 @@ export class SampleShipmentService {
 
   async createSample(user: AuthUser, input: CreateSampleShipmentData): Promise<SampleShipment> {
     if (!canCreateSample(user)) throw AppError.forbidden();
-    const id = await insertSample(this.db, {
-      sellerId: user.id,
-      productName: input.product_name,
-      quantity: input.quantity,
-      address: input.address,
+    const staged = this.deps.events.staged();
+    const id = await this.db.transaction(async (tx) => {
+      const created = await insertSample(tx, {
+        sellerId: user.id,
+        productName: input.product_name,
+        quantity: input.quantity,
+        address: input.address,
+      });
+      await staged.record(tx, "sample.created", { sampleId: created, sellerId: user.id });
+      return created;
     });
-    this.deps.events.emit("sample.created", { sampleId: id, sellerId: user.id });
+    staged.emit();
     const row = await findSampleById(this.db, id);
     if (!row) throw new Error("created sample shipment vanished");
     return this.presentOne(user, row);
@@ -147,25 +152,31 @@ export class SampleShipmentService {
     const holder = { claimedById: existing.claimer?.id ?? null };
     if (!canActOnSample(user, holder)) throw claimedByAnother();
     const claiming = claimsByActing(user, holder);
-    const changed = await markSampleCompleted(
-      this.db,
-      id,
-      user.id,
-      user.group === "Shipper" ? user.id : null,
-    );
-    if (!changed) throw await this.refusal(id);
-    if (claiming) {
-      this.deps.events.emit("sample.claimed", {
+    const staged = this.deps.events.staged();
+    const changed = await this.db.transaction(async (tx) => {
+      const done = await markSampleCompleted(
+        tx,
+        id,
+        user.id,
+        user.group === "Shipper" ? user.id : null,
+      );
+      if (!done) return false;
+      if (claiming) {
+        await staged.record(tx, "sample.claimed", {
+          sampleId: id,
+          sellerId: existing.sellerId,
+          agentId: user.id,
+        });
+      }
+      await staged.record(tx, "sample.completed", {
         sampleId: id,
         sellerId: existing.sellerId,
-        agentId: user.id,
+        byUserId: user.id,
       });
-    }
-    this.deps.events.emit("sample.completed", {
-      sampleId: id,
-      sellerId: existing.sellerId,
-      byUserId: user.id,
+      return true;
     });
+    if (!changed) throw await this.refusal(id);
+    staged.emit();
     return this.presentOne(user, await this.requireSample(id));
   }
 }
