@@ -62,15 +62,16 @@ test("two agents bid with details, the seller compares, picks the faster with a 
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(slowPage.getByText("Your quotation has been submitted.")).toBeVisible();
 
-  // The faster agent bids by air express, all in including delivery to the FC, for more.
+  // The faster agent bids by air express (or by sea), all in including delivery to the FC, for
+  // more.
   const fastBid = await request.post("/api/shipper/quotation/", {
     headers: bearer(fast),
     data: {
       shipment: shipmentId,
       pickup_amount: "150",
       fast_amount: "1250",
-      normal_amount: "",
-      ...apiBidDetails(isoDate(3), { fast: true }),
+      normal_amount: "1150",
+      ...apiBidDetails(isoDate(3), { fast: true, normal: true }),
       inclusions: [
         "pickup_origin",
         "export_customs",
@@ -109,7 +110,29 @@ test("two agents bid with details, the seller compares, picks the faster with a 
     await panel.scrollIntoViewIfNeeded();
     await docsShot(page, `comparison-${width}`, { keepScroll: true });
     await expectAccessible(page);
-    if (width === 375) await page.close();
+    if (width === 375) {
+      // Picking another bid names each service's own price (as the comparison lists it) and its
+      // total with the pickup, on a phone as on a wide screen.
+      await page.getByRole("button", { name: "Pick Faye Tester's bid" }).click();
+      const phoneAward = page.getByRole("dialog", { name: "Accept Faye Tester's bid" });
+      await expect(
+        phoneAward.getByRole("radio", {
+          name: "Normal (Sea, 30–38 days): $1,150.00 (total $1,300.00)",
+        }),
+      ).toBeChecked();
+      await expect(
+        phoneAward.getByRole("radio", {
+          name: "Fast (Air express, 5–7 days): $1,250.00 (total $1,400.00)",
+        }),
+      ).toBeVisible();
+      await expect(
+        phoneAward.getByRole("group", { name: "Accepted service and amount" }),
+      ).toContainText("Total$1,300.00");
+      await docsShot(page, "award-dialog-375");
+      await phoneAward.getByRole("button", { name: "Back" }).click();
+      await expect(phoneAward).toBeHidden();
+      await page.close();
+    }
   }
 
   // The seller picks the faster bid, not the lowest, with a reason.
@@ -117,6 +140,12 @@ test("two agents bid with details, the seller compares, picks the faster with a 
   await sellerPage.goto(shipmentPath);
   await sellerPage.getByRole("button", { name: "Pick Faye Tester's bid" }).click();
   const award = sellerPage.getByRole("dialog", { name: "Accept Faye Tester's bid" });
+  await award
+    .getByRole("radio", { name: "Fast (Air express, 5–7 days): $1,250.00 (total $1,400.00)" })
+    .check();
+  await expect(award.getByRole("group", { name: "Accepted service and amount" })).toContainText(
+    "Total$1,400.00",
+  );
   await award.getByRole("button", { name: "Accept this bid" }).click();
   await expect(award.getByText("Choose why you pick this bid")).toBeVisible();
   await award.getByRole("combobox", { name: /Reason/ }).click();

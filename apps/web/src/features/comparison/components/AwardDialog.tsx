@@ -26,11 +26,14 @@ import {
 } from "@fba/contract";
 import { formatMoney } from "../../../entities/shipment/lib/format";
 import {
-  SERVICE_LABELS,
   defaultServiceOf,
   offeredServices,
   serviceTotalOf,
 } from "../../../entities/shipment/lib/quotation";
+import {
+  ServiceTotals,
+  serviceChoiceLabel,
+} from "../../../entities/shipment/components/ServiceTotals";
 import { serviceSummary } from "../../../entities/shipment/lib/quotation-details";
 
 type Errors = Partial<Record<"reason" | "reason_text", string>>;
@@ -87,7 +90,9 @@ export function AwardDialog({
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>
-            You pick this bid of {formatMoney(bid.total_amount)} instead of the automatic winner
+            You pick this bid (total{" "}
+            {formatMoney(service ? serviceTotalOf(quotation, service) : bid.total_amount)}) instead
+            of the automatic winner
             {automaticReason ? ` (${automaticReason})` : ""}. It is accepted at once, and every
             bidder is told your reason with the outcome.
           </DialogContentText>
@@ -141,13 +146,18 @@ export function AwardDialog({
                       key={mode}
                       value={mode}
                       control={<Radio />}
-                      label={`${SERVICE_LABELS[mode]}${details ? ` (${serviceSummary(details)})` : ""}: ${formatMoney(serviceTotalOf(quotation, mode))}`}
+                      label={serviceChoiceLabel(
+                        quotation,
+                        mode,
+                        details ? serviceSummary(details) : undefined,
+                      )}
                     />
                   );
                 })}
               </RadioGroup>
             </FormControl>
           )}
+          {service && <ServiceTotals quotation={quotation} service={service} />}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -100,10 +100,24 @@ describe("ComparisonPanel", { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole("combobox", { name: /Reason/ }));
     await user.click(screen.getByRole("option", { name: "Faster transit" }));
     expect(within(dialog).queryByRole("textbox", { name: /Tell the bidders why/ })).toBeNull();
-    // The bid offers both services: the seller buys the fast one.
+    // The bid offers both services: each shows its own price as the comparison lists it, then
+    // its total with the pickup; the seller buys the fast one.
+    expect(
+      within(dialog).getByRole("radio", {
+        name: "Normal (Sea, 30–35 days): $1,200.00 (total $1,300.00)",
+      }),
+    ).toBeChecked();
+    expect(dialog).toHaveTextContent("You pick this bid (total $1,300.00)");
     await user.click(
-      within(dialog).getByRole("radio", { name: /Fast \(Air, 5–7 days\): \$1,800.00/ }),
+      within(dialog).getByRole("radio", {
+        name: "Fast (Air, 5–7 days): $1,700.00 (total $1,800.00)",
+      }),
     );
+    const totals = within(dialog).getByRole("group", { name: "Accepted service and amount" });
+    expect(totals).toHaveTextContent("Pickup amount$100.00");
+    expect(totals).toHaveTextContent("Fast amount$1,700.00");
+    expect(totals).toHaveTextContent("Total$1,800.00");
+    expect(dialog).toHaveTextContent("You pick this bid (total $1,800.00)");
     await user.click(within(dialog).getByRole("button", { name: "Accept this bid" }));
     await waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
     expect(calls.find((call) => call.method === "POST")).toMatchObject({

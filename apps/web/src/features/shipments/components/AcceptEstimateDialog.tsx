@@ -1,25 +1,13 @@
 import { useState } from "react";
-import {
-  Box,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from "@mui/material";
 import type { QuotationService } from "@fba/contract";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { Field } from "../../../components/Panel";
 import type { Quotation } from "../../../entities/shipment/api/types";
-import { formatMoney } from "../../../entities/shipment/lib/format";
 import {
-  defaultServiceOf,
-  offeredServices,
-  SERVICE_LABELS,
-  serviceTotalOf,
-} from "../../../entities/shipment/lib/quotation";
+  ServiceTotals,
+  serviceChoiceLabel,
+} from "../../../entities/shipment/components/ServiceTotals";
+import { defaultServiceOf, offeredServices } from "../../../entities/shipment/lib/quotation";
 
 /**
  * Accepting commits the order, so it is confirmed first: which service is bought (a choice when
@@ -40,8 +28,6 @@ export function AcceptEstimateDialog({
 }) {
   const offered = offeredServices(quotation);
   const [choice, setChoice] = useState<QuotationService | null>(() => defaultServiceOf(quotation));
-  const amountOf = (service: QuotationService) =>
-    service === "fast" ? quotation.fast_amount : quotation.normal_amount;
   const agent = `${quotation.user.first_name} ${quotation.user.last_name}`;
 
   return (
@@ -70,34 +56,13 @@ export function AcceptEstimateDialog({
                   key={service}
                   value={service}
                   control={<Radio />}
-                  label={`${SERVICE_LABELS[service]}: ${formatMoney(amountOf(service))} (total ${formatMoney(serviceTotalOf(quotation, service))})`}
+                  label={serviceChoiceLabel(quotation, service)}
                 />
               ))}
             </RadioGroup>
           </FormControl>
         )}
-        {choice && (
-          <Box
-            aria-label="Accepted service and amount"
-            role="group"
-            sx={{
-              display: "grid",
-              gap: 1.5,
-              gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, minmax(0, 1fr))" },
-            }}
-          >
-            <Field label="Service">{SERVICE_LABELS[choice]}</Field>
-            <Field label="Pickup amount">{formatMoney(quotation.pickup_amount)}</Field>
-            <Field label={`${SERVICE_LABELS[choice]} amount`}>
-              {formatMoney(amountOf(choice))}
-            </Field>
-            <Field label="Total">
-              <Typography component="span" variant="inherit" sx={{ fontWeight: 700 }}>
-                {formatMoney(serviceTotalOf(quotation, choice))}
-              </Typography>
-            </Field>
-          </Box>
-        )}
+        {choice && <ServiceTotals quotation={quotation} service={choice} />}
       </Stack>
     </ConfirmDialog>
   );
