@@ -1,6 +1,6 @@
 import { logInByApi, PASSWORD, register, type Account } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
-import { shot } from "../support/screenshots";
+import { docsShot, shot } from "../support/screenshots";
 
 const NEW_PASSWORD = "Profile#Pass2";
 // A real PNG (48x48, one colour): the server decodes the bytes, not the name.
@@ -46,10 +46,15 @@ test("a user edits the profile and the new name and avatar appear in the header"
   });
   await expect(page.getByText("Unsupported file format")).toBeHidden();
   await expect(page.getByRole("img", { name: "Profile image preview" })).toBeVisible();
+  // The picture is saved as soon as it is chosen (the half-typed name is not, and stays).
+  await expect(page.getByText("Profile image saved")).toBeVisible();
+  await expect(accountMenu.locator("img")).toHaveAttribute("src", /.+/);
+  await expect(firstName).toHaveValue("Priya");
   await page.getByRole("textbox", { name: "Current Password" }).fill(PASSWORD);
   await page.getByRole("textbox", { name: "New Password" }).fill(NEW_PASSWORD);
   await page.getByRole("textbox", { name: "Confirm Password" }).fill(NEW_PASSWORD);
   await shot(page, "profile-1280");
+  await docsShot(page, "profile-image-saved-1280");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Profile updated successfully")).toBeVisible();
 
@@ -80,16 +85,28 @@ test("a user edits the profile and the new name and avatar appear in the header"
   await expect(accountMenu).toContainText("Priya Tester", { timeout: 30_000 });
   await expect(accountMenu.locator("img")).toHaveAttribute("src", /.+/);
 
-  // Removing the image goes back to initials.
+  // Removing the image goes back to initials, at once too.
   await page.getByRole("button", { name: "Remove image" }).click();
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Profile updated successfully").first()).toBeVisible();
+  await expect(page.getByText("Profile image removed")).toBeVisible();
   await expect(accountMenu.locator("img")).toHaveCount(0);
   await expect(accountMenu).toContainText("PT");
 
+  // On a phone: a picture chosen and the page left at once is kept, not silently dropped.
   const phonePage = await openAs({ ...seller, ...session.data }, 375);
   await phonePage.goto("/seller/profile");
   await expect(phonePage.getByRole("textbox", { name: "First Name" })).toHaveValue("Priya", {
+    timeout: 30_000,
+  });
+  await phonePage.getByTestId("profile-image-input").setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: AVATAR_PNG,
+  });
+  await expect(phonePage.getByText("Profile image saved")).toBeVisible();
+  await docsShot(phonePage, "profile-image-saved-375");
+  await phonePage.goto("/seller/dashboard");
+  await phonePage.goto("/seller/profile");
+  await expect(phonePage.getByRole("img", { name: "Profile image preview" })).toBeVisible({
     timeout: 30_000,
   });
   await shot(phonePage, "profile-375");

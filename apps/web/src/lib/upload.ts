@@ -54,10 +54,18 @@ export function xhrTransport(onProgress: (progress: UploadProgress) => void): Tr
 export function uploadWithProgress<T>(
   path: string,
   form: FormData,
-  { onProgress, signal }: { onProgress: (progress: UploadProgress) => void; signal?: AbortSignal },
+  {
+    onProgress,
+    signal,
+    method = "POST",
+  }: {
+    onProgress: (progress: UploadProgress) => void;
+    signal?: AbortSignal;
+    method?: "POST" | "PATCH";
+  },
 ): Promise<T> {
   return apiRequest<T>(path, {
-    method: "POST",
+    method,
     body: form,
     signal,
     transport: xhrTransport(onProgress),

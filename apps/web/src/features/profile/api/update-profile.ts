@@ -4,6 +4,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { authStorage } from "../../../lib/auth-storage";
 import { notifySessionChanged } from "../../../lib/session";
 import { meQueryKey } from "../../../lib/me";
+import { uploadWithProgress, type UploadProgress } from "../../../lib/upload";
 
 /** What the profile form sends; text fields travel as multipart text. */
 export interface UpdateProfileRequest {
@@ -44,25 +45,50 @@ export function updateProfile(input: UpdateProfileRequest) {
   });
 }
 
-/**
- * Saves the profile, then updates the stored user so the header avatar and name change at once
- * (and reads `me` again for the storage use);
- * a password change returns a fresh token pair (other sessions are revoked), which is kept.
- */
-export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (res) => {
-      const { access_token, refresh_token, ...user } = res.data;
-      if (access_token && refresh_token) authStorage.setTokens(access_token, refresh_token);
-      authStorage.setUser(user);
-      notifySessionChanged();
-      queryClient.setQueryData<SuccessEnvelope<Me>>(meQueryKey, (old) =>
-        old ? { ...old, data: { ...old.data, ...user } } : old,
-      );
-      // A new or removed picture changes the storage use the profile shows.
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
+/** The new picture, or none: only the image travels, every other field stays as stored. */
+export interface ProfileImageChange {
+  image: File | null;
+  onProgress: (progress: UploadProgress) => void;
+}
+
+export function updateProfileImage({ image, onProgress }: ProfileImageChange) {
+  const form = new FormData();
+  if (image) form.append("image", image, image.name);
+  else form.append("remove_image", "true");
+  return uploadWithProgress<SuccessEnvelope<UpdateProfileResult>>("auth/v1/update-profile/", form, {
+    onProgress,
+    method: "PATCH",
   });
+}
+
+/**
+ * Keeps the saved user everywhere at once: the stored user (the header's avatar and name), and
+ * `me`, read again for the storage use; a password change returns a fresh token pair (other
+ * sessions are revoked), which is kept.
+ */
+function useStoreSavedUser() {
+  const queryClient = useQueryClient();
+  return (res: SuccessEnvelope<UpdateProfileResult>) => {
+    const { access_token, refresh_token, ...user } = res.data;
+    if (access_token && refresh_token) authStorage.setTokens(access_token, refresh_token);
+    authStorage.setUser(user);
+    notifySessionChanged();
+    queryClient.setQueryData<SuccessEnvelope<Me>>(meQueryKey, (old) =>
+      old ? { ...old, data: { ...old.data, ...user } } : old,
+    );
+    // A new or removed picture changes the storage use the profile shows.
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  };
+}
+
+/** Saves the profile, then updates the stored user. */
+export function useUpdateProfile() {
+  const onSuccess = useStoreSavedUser();
+  return useMutation({ mutationFn: updateProfile, onSuccess });
+}
+
+/** Saves (or removes) the profile picture on its own, as soon as it is chosen. */
+export function useUpdateProfileImage() {
+  const onSuccess = useStoreSavedUser();
+  return useMutation({ mutationFn: updateProfileImage, onSuccess });
 }

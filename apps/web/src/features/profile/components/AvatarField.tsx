@@ -1,5 +1,13 @@
 import { useEffect, useId, useMemo, useRef } from "react";
-import { Avatar, Box, Button, FormHelperText, Stack } from "@mui/material";
+import {
+  Avatar,
+  Box,
+  Button,
+  FormHelperText,
+  LinearProgress,
+  Stack,
+  Typography,
+} from "@mui/material";
 import PhotoCameraOutlinedIcon from "@mui/icons-material/PhotoCameraOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { PROFILE_IMAGE_MIME_TYPES } from "@fba/contract";
@@ -12,17 +20,20 @@ export interface AvatarFieldProps {
   isRemoved: boolean;
   initials: string;
   error?: string;
+  /** While the chosen picture is being saved: how much of it went out, in percent. */
+  progress?: number | null;
   onFileChange: (file: File | null) => void;
   onRemove: () => void;
 }
 
-/** Picks, previews and removes the profile image. */
+/** Picks, previews and removes the profile image; the form saves each change at once. */
 export function AvatarField({
   currentUrl,
   file,
   isRemoved,
   initials,
   error,
+  progress = null,
   onFileChange,
   onRemove,
 }: AvatarFieldProps) {
@@ -42,6 +53,7 @@ export function AvatarField({
 
   const shownUrl = previewUrl ?? (isRemoved || file ? null : (mediaUrl(currentUrl) ?? null));
   const hasImage = Boolean(shownUrl);
+  const isSaving = progress !== null;
 
   return (
     <Stack spacing={1.5} sx={{ alignItems: "center" }}>
@@ -80,17 +92,32 @@ export function AvatarField({
           size="small"
           variant="outlined"
           startIcon={<PhotoCameraOutlinedIcon />}
+          disabled={isSaving}
           onClick={() => inputRef.current?.click()}
         >
           {hasImage ? "Change image" : "Upload image"}
         </Button>
         {(hasImage || file) && (
-          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onRemove}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            disabled={isSaving}
+            onClick={onRemove}
+          >
             Remove image
           </Button>
         )}
       </Stack>
-      <Box sx={{ minHeight: 20 }}>
+      <Box sx={{ minHeight: 20, width: "100%", maxWidth: 220 }}>
+        {isSaving && (
+          <Box role="status" aria-label="Saving the profile image">
+            <Typography variant="caption" color="text.secondary" component="div">
+              Saving image… {progress}%
+            </Typography>
+            <LinearProgress variant="determinate" value={progress} aria-label="Image upload" />
+          </Box>
+        )}
         {error && (
           <FormHelperText id={helperId} error role="alert">
             {error}

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@mui/material/styles";
 import type { User } from "@fba/contract";
 import { theme } from "../../../app/theme";
 import { authStorage } from "../../../lib/auth-storage";
+import { FakeXhr } from "../../../test/fake-xhr";
 import { ProfileForm } from "./ProfileForm";
 
 vi.mock("../../../lib/toast", async (importOriginal) => ({
@@ -178,9 +179,6 @@ describe("ProfileForm", { timeout: 30_000 }, () => {
 
     await u.clear(field(/First Name/));
     await u.type(field(/First Name/), "Augusta");
-    fireEvent.change(screen.getByTestId("profile-image-input"), {
-      target: { files: [new File(["png"], "me.png", { type: "image/png" })] },
-    });
     await u.type(field(/^Current Password/), "Old#Pass1");
     await u.type(field(/^New Password/), "New#Pass22");
     await u.type(field(/^Confirm Password/), "New#Pass22");
@@ -194,7 +192,8 @@ describe("ProfileForm", { timeout: 30_000 }, () => {
     expect(init.method).toBe("PATCH");
     const body = init.body as FormData;
     expect(body.get("first_name")).toBe("Augusta");
-    expect((body.get("image") as File).name).toBe("me.png");
+    // The picture is saved on its own when chosen, never with the form.
+    expect(body.get("image")).toBeNull();
     expect(body.get("current_password")).toBe("Old#Pass1");
     expect(body.get("new_password")).toBe("New#Pass22");
     expect(body.get("confirm_password")).toBe("New#Pass22");
@@ -202,6 +201,63 @@ describe("ProfileForm", { timeout: 30_000 }, () => {
     expect(authStorage.getUser()).toEqual(saved);
     expect(authStorage.getAccessToken()).toBe("new-access");
     expect(authStorage.getRefreshToken()).toBe("new-refresh");
+  });
+
+  it("saves a chosen picture at once, with its progress, keeps the half-typed name, and shows a refusal under it", async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL: () => {} }),
+    );
+    const u = userEvent.setup({ delay: null });
+    renderForm();
+    await u.clear(field(/First Name/));
+    await u.type(field(/First Name/), "Augusta");
+    fireEvent.change(screen.getByTestId("profile-image-input"), {
+      target: { files: [new File(["png"], "me.png", { type: "image/png" })] },
+    });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const upload = FakeXhr.sent[0]!;
+    expect(upload.method).toBe("PATCH");
+    expect(upload.url).toBe("/api/auth/v1/update-profile/");
+    const body = upload.body as FormData;
+    expect((body.get("image") as File).name).toBe("me.png");
+    // Only the picture travels: the name being typed is not saved with it.
+    expect(body.get("first_name")).toBeNull();
+    act(() => upload.progress(50, 100));
+    expect(screen.getByRole("status", { name: "Saving the profile image" })).toHaveTextContent(
+      "Saving image… 50%",
+    );
+    expect(screen.getByRole("button", { name: "Change image" })).toBeDisabled();
+    const saved = { ...user, image: "/api/files/avatar.png" };
+    act(() =>
+      upload.respond(200, {
+        status: "success",
+        status_code: 200,
+        message: "Profile updated successfully",
+        data: saved,
+      }),
+    );
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith("Profile image saved"));
+    expect(authStorage.getUser()).toEqual(saved);
+    expect(screen.queryByRole("status", { name: "Saving the profile image" })).toBeNull();
+    expect(field(/First Name/)).toHaveValue("Augusta");
+
+    // The server refuses the next one: its message stays under the picture.
+    fireEvent.change(screen.getByTestId("profile-image-input"), {
+      target: { files: [new File(["gif"], "fake.png", { type: "image/png" })] },
+    });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    act(() =>
+      FakeXhr.sent[1]!.respond(400, {
+        status: "error",
+        status_code: 400,
+        message: "Bad Request",
+        errors: [{ field: "image", message: "Unsupported file format" }],
+      }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("Unsupported file format");
   });
 
   it("turns milestone emails off on their own, and greys them out with every email off", async () => {

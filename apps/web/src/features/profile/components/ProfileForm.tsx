@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import {
   Box,
   Button,
@@ -12,9 +12,9 @@ import {
 } from "@mui/material";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { normalizePhone, type User } from "@fba/contract";
-import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
+import { applyFieldErrors, formatApiError, notify, toastApiError } from "../../../lib/toast";
 import { initials } from "../../../lib/names";
-import { useUpdateProfile } from "../api/update-profile";
+import { useUpdateProfile, useUpdateProfileImage } from "../api/update-profile";
 import {
   PROFILE_FORM_FIELDS,
   profileFormDefaults,
@@ -35,6 +35,9 @@ function SectionTitle({ children }: { children: string }) {
 /** Edits the signed-in user's name, phone, image, email notifications and password. */
 export function ProfileForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
+  const updateImage = useUpdateProfileImage();
+  // Percent of the picture sent while it is being saved; null otherwise.
+  const [imageProgress, setImageProgress] = useState<number | null>(null);
   const {
     control,
     handleSubmit,
@@ -52,11 +55,36 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   // A changed copy of the user (from the server, or after saving) replaces the starting values;
-  // an identical copy must not wipe what is being typed.
+  // neither it nor an identical copy may wipe what is being typed (a picture saved on its own
+  // changes the user while the name may be half edited).
   const userSnapshot = JSON.stringify(user);
   useEffect(() => {
-    reset(profileFormDefaults(JSON.parse(userSnapshot) as User));
+    reset(profileFormDefaults(JSON.parse(userSnapshot) as User), { keepDirtyValues: true });
   }, [userSnapshot, reset]);
+
+  /**
+   * A chosen picture (or its removal) is saved at once, on its own, so it is never lost by
+   * leaving the page; the preview shows while it uploads, and a refusal stays under it.
+   */
+  const saveImage = async (image: File | null, clear: () => void) => {
+    setImageProgress(0);
+    try {
+      await updateImage.mutateAsync({
+        image,
+        onProgress: ({ loaded, total }) =>
+          setImageProgress(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
+      });
+      notify.success(image ? "Profile image saved" : "Profile image removed");
+      clear();
+    } catch (error) {
+      clear();
+      if (!applyFieldErrors(error, setError, ["image"])) {
+        setError("image", { type: "server", message: formatApiError(error) });
+      }
+    } finally {
+      setImageProgress(null);
+    }
+  };
 
   const isImageRemoved = useWatch({ control, name: "remove_image" });
   // Milestone emails are some of the emails: with every email off, none of them go either.
@@ -77,13 +105,17 @@ export function ProfileForm({ user }: { user: User }) {
           phone: values.phone,
           email_notifications: values.email_notifications,
           milestone_emails: values.milestone_emails,
-          image: values.image,
-          remove_image: values.remove_image,
+          // The picture is saved on its own as soon as it is chosen.
+          image: null,
+          remove_image: false,
           current_password: values.current_password || undefined,
           new_password: values.new_password || undefined,
           confirm_password: values.confirm_password || undefined,
         });
         notify.success(res.message);
+        // Saved: the form starts again from what was stored (the password fields empty).
+        const { access_token: _access, refresh_token: _refresh, ...saved } = res.data;
+        reset(profileFormDefaults(saved));
       } catch (error) {
         // The server may name the current password by its older key.
         const matched = applyFieldErrors(error, setError, PROFILE_FORM_FIELDS, {
@@ -125,15 +157,21 @@ export function ProfileForm({ user }: { user: User }) {
                 isRemoved={isImageRemoved}
                 initials={userInitials}
                 error={fieldState.error?.message}
+                progress={imageProgress}
                 onFileChange={(file) => {
                   field.onChange(file);
-                  setValue("remove_image", false, { shouldDirty: true });
-                  void trigger("image");
+                  setValue("remove_image", false);
+                  void trigger("image").then((valid) => {
+                    if (valid && file) void saveImage(file, () => field.onChange(null));
+                  });
                 }}
                 onRemove={() => {
                   field.onChange(null);
-                  setValue("remove_image", Boolean(user.image), { shouldDirty: true });
                   void trigger("image");
+                  if (user.image) {
+                    setValue("remove_image", true);
+                    void saveImage(null, () => setValue("remove_image", false));
+                  }
                 }}
               />
             )}
