@@ -42,6 +42,7 @@ import { seedWarehousesIfEmpty } from "./modules/warehouses/warehouse-seed.js";
 import { registerSubscribers } from "./modules/subscribers.js";
 import { Scheduler } from "./lib/jobs.js";
 import { OutboxDispatcher } from "./lib/outbox.js";
+import { registerMetrics } from "./lib/metrics.js";
 import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
 import type { GatewayLimits } from "./realtime/gateway.js";
 
@@ -207,7 +208,7 @@ export async function buildApp(
   // A worker serves no users: only its health checks answer; sockets and the API are the web's.
   if (config.ROLE === "worker") {
     app.addHook("onRequest", async (request, reply) => {
-      if (request.url.startsWith("/api/health")) return;
+      if (request.url.startsWith("/api/health") || request.url.split("?")[0] === "/metrics") return;
       return reply.code(404).send({
         status: "error",
         status_code: 404,
@@ -216,6 +217,8 @@ export async function buildApp(
       });
     });
   }
+
+  registerMetrics(app);
 
   await app.register(overloadPlugin);
   await app.register(rateLimitPlugin);

@@ -37,6 +37,7 @@ export async function registerGateway(
     actions.set(action.action, action);
   }
   const connections = new ConnectionRegistry(app.hub, limits);
+  app.countSockets(() => connections.all.size);
   const pending = new Set<Promise<void>>();
   const track = (done: Promise<void>) => {
     pending.add(done);

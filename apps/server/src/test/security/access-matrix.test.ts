@@ -488,6 +488,8 @@ const CASES: Record<string, RouteCase> = {
     path: fixed("/api/admin/recovery-failures/"),
     expect: adminOnly(200),
   },
+  // Prometheus metrics: admins only, like the admin API.
+  "GET /metrics": { path: fixed("/metrics"), expect: adminOnly(200) },
   "GET /api/admin/events/parked": {
     path: fixed("/api/admin/events/parked/"),
     expect: adminOnly(200),
