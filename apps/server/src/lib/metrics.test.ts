@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../test/app.js";
 import { createAdmin, createSeller, type TestUser } from "../test/factories.js";
@@ -17,13 +18,17 @@ describe("/metrics", () => {
     expect((await ctx.app.inject({ url: "/metrics" })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: "/metrics", headers: seller.auth })).statusCode).toBe(403);
     await ctx.app.inject({ url: "/api/shipments/1/", headers: seller.auth });
+    await ctx.app.database.db.execute(
+      sql`insert into domain_events (name, payload, status) values ('user.updated', '{}', 'parked')`,
+    );
     const res = await ctx.app.inject({ url: "/metrics", headers: admin.auth });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/plain/);
     const text = res.body;
     for (const line of [
       "fba_events_waiting 0",
-      "fba_events_parked 0",
+      // Read afresh on this very scrape.
+      "fba_events_parked 1",
       'fba_job_runs{job="event-dispatch"}',
       "fba_sockets_open 0",
       "fba_db_pool_waiting 0",

@@ -24,28 +24,38 @@ export function registerMetrics(app: FastifyInstance): void {
   });
   const db = app.database.db;
 
-  const waiting = new Gauge({
-    name: "fba_events_waiting",
-    help: "Domain events not yet delivered to all their subscribers",
-    registers: [registry],
-  });
-  const oldest = new Gauge({
-    name: "fba_events_oldest_waiting_seconds",
-    help: "Age of the oldest domain event not yet delivered",
-    registers: [registry],
-  });
-  const parked = new Gauge({
-    name: "fba_events_parked",
-    help: "Domain events set aside after their subscribers kept failing",
-    registers: [registry],
-    async collect() {
-      const backlog = await outboxBacklog(db);
-      waiting.set(backlog.waiting);
-      oldest.set(backlog.oldestSeconds);
-      this.set(backlog.parked);
-    },
-  });
-  void parked;
+  // One query per scrape for the three outbox gauges (the registry collects them side by side).
+  let backlog: ReturnType<typeof outboxBacklog> | null = null;
+  const readBacklog = () => {
+    backlog ??= outboxBacklog(db).finally(() => {
+      backlog = null;
+    });
+    return backlog;
+  };
+  const backlogGauge = (name: string, help: string, value: (b: Backlog) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(value(await readBacklog()));
+      },
+    });
+  backlogGauge(
+    "fba_events_waiting",
+    "Domain events not yet delivered to all their subscribers",
+    (b) => b.waiting,
+  );
+  backlogGauge(
+    "fba_events_oldest_waiting_seconds",
+    "Age of the oldest domain event not yet delivered",
+    (b) => b.oldestSeconds,
+  );
+  backlogGauge(
+    "fba_events_parked",
+    "Domain events set aside after their subscribers kept failing",
+    (b) => b.parked,
+  );
   new Gauge({
     name: "fba_events_dispatched",
     help: "Deliveries by this process's dispatcher since it started, by outcome",
@@ -119,6 +129,8 @@ export function registerMetrics(app: FastifyInstance): void {
       reply.header("content-type", registry.contentType).send(await registry.metrics()),
   );
 }
+
+type Backlog = Awaited<ReturnType<typeof outboxBacklog>>;
 
 interface JobStatsLike {
   runs: number;
