@@ -72,14 +72,25 @@ test("seller and agent chat live: send, reply, react, edit, read receipts and th
   // Seller reacts to the reply; the agent sees the reaction.
   await openActions(sellerPage, "Pickup is booked for Monday");
   await sellerPage.getByRole("menuitem", { name: "React" }).click();
-  const firstEmoji = sellerPage.locator("button.epr-emoji").first();
-  await expect(firstEmoji).toBeVisible();
-  await firstEmoji.click();
+  // The quick row opens right above the message it reacts to.
+  const quick = sellerPage.getByRole("group", { name: "Quick reactions" });
+  await expect(quick).toBeVisible();
+  const rowBox = (await messageRow(sellerPage, "Pickup is booked for Monday").boundingBox())!;
+  const quickBox = (await quick.boundingBox())!;
+  expect(Math.abs(quickBox.y + quickBox.height - rowBox.y)).toBeLessThan(80);
+  await quick.getByRole("button", { name: "React with 👍" }).click();
   await expect(
     messageRow(agentPage, "Pickup is booked for Monday").getByRole("button", {
-      name: /reacted by Sally Tester/,
+      name: /👍 reacted by Sally Tester/,
     }),
   ).toBeVisible();
+  // The full picker is one click further, from the same row.
+  await messageRow(sellerPage, "Pickup is booked for Monday")
+    .getByRole("button", { name: "React", exact: true })
+    .click();
+  await sellerPage.getByRole("button", { name: "More reactions" }).click();
+  await expect(sellerPage.locator("button.epr-emoji").first()).toBeVisible();
+  await sellerPage.keyboard.press("Escape");
 
   // An image attachment previews inline on the other side; other files show as a file card.
   const png = Buffer.from(

@@ -1,4 +1,5 @@
-import { register } from "../support/accounts";
+import { readFile } from "node:fs/promises";
+import { logInAdmin, register } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
 import { docsShot } from "../support/screenshots";
 import { createShipment, placeBid } from "../support/shipments";
@@ -52,6 +53,18 @@ test("a seller finds shipments by #id and FC, filters by status, and keeps the s
     await docsShot(page, `seller-active-list-${width}`);
 
     if (width === 1440) {
+      // The seller's export has their shipments.
+      await page.getByLabel("Status").selectOption("");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export CSV" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("shipments.csv");
+      const csv = await readFile((await download.path())!, "utf8");
+      expect(csv).toContain("Shipment ID,Status,Product Name");
+      expect(csv).toContain(`${first},Shipment Pending,Walnut Lamp`);
+      expect(csv).toContain(`${second},Quotation Received,Cedar Shelf`);
+
       // The menu is the same on every seller page, and a shipment opened without ?src= is
       // highlighted by its state: still bidding, so Active Shipments.
       const menu = page.getByRole("navigation", { name: "Main menu" });
@@ -67,5 +80,27 @@ test("a seller finds shipments by #id and FC, filters by status, and keeps the s
         "page",
       );
     }
+  }
+});
+
+test("an admin reads the disputes history by status and day, at 1440 and 375 px", async ({
+  openAs,
+  request,
+}) => {
+  const admin = await logInAdmin(request);
+  for (const width of [1440, 375]) {
+    const page = await openAs(admin, width);
+    await page.goto("/admin/disputes");
+    await expect(page.getByRole("heading", { name: "Disputes" })).toBeVisible();
+    await page.getByLabel("Status").selectOption("decided");
+    await expect(page).toHaveURL(/status=decided/);
+    await page.getByLabel("Disputed from").fill("2999-01-01");
+    await expect(page).toHaveURL(/from=2999-01-01/);
+    await expect(page.getByText("No disputes match these filters")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Status")).toHaveValue("decided");
+    await expect(page.getByText("No disputes match these filters")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
+    await docsShot(page, `disputes-history-${width}`);
   }
 });

@@ -316,3 +316,28 @@ export const disputeRowSchema = z.object({
   charge_change: chargeChangeSchema,
 });
 export type DisputeRow = z.infer<typeof disputeRowSchema>;
+
+/**
+ * The admins' disputes list's filters (additive): `status` open (the default: the open disputes,
+ * oldest first), decided, or all (every dispute, the newest first); `from` and `to` bound the
+ * dispute's day (YYYY-MM-DD, inclusive, UTC).
+ */
+export const DISPUTE_LIST_STATUSES = ["open", "decided", "all"] as const;
+export type DisputeListStatus = (typeof DISPUTE_LIST_STATUSES)[number];
+const isoDay = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
+);
+export const disputeListQuerySchema = z.object({
+  status: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(DISPUTE_LIST_STATUSES).optional().catch(undefined),
+  ),
+  from: isoDay,
+  to: isoDay,
+});
+export type DisputeListQuery = z.infer<typeof disputeListQuerySchema>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import {
@@ -178,8 +178,20 @@ export interface DisputeListRow {
 const sellers = alias(users, "sellers");
 const agents = alias(users, "agents");
 
-/** Open disputes, the oldest first. */
-export async function openDisputes(db: DbOrTx, limit: number): Promise<DisputeListRow[]> {
+export interface DisputeFilter {
+  /** open: still disputed, the oldest first; decided or all: the newest first. */
+  status: "open" | "decided" | "all";
+  /** The dispute's first and last day (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
+}
+
+/** Disputes by status and day: the open ones the oldest first, the history the newest first. */
+export async function listDisputes(
+  db: DbOrTx,
+  filter: DisputeFilter,
+  limit: number,
+): Promise<DisputeListRow[]> {
   const person = (table: typeof sellers | typeof agents) => ({
     id: table.id,
     firstName: table.firstName,
@@ -202,7 +214,28 @@ export async function openDisputes(db: DbOrTx, limit: number): Promise<DisputeLi
     .innerJoin(shipments, eq(shipments.id, chargeChanges.shipmentId))
     .innerJoin(sellers, eq(sellers.id, shipments.sellerId))
     .innerJoin(agents, eq(agents.id, shipments.winnerAgentId))
-    .where(eq(chargeChanges.status, "disputed"))
-    .orderBy(asc(chargeChanges.disputedAt), asc(chargeChanges.id))
+    .where(
+      and(
+        filter.status === "open"
+          ? eq(chargeChanges.status, "disputed")
+          : filter.status === "decided"
+            ? eq(chargeChanges.status, "decided")
+            : isNotNull(chargeChanges.disputedAt),
+        filter.from
+          ? gte(chargeChanges.disputedAt, new Date(`${filter.from}T00:00:00Z`))
+          : undefined,
+        filter.to
+          ? lt(
+              chargeChanges.disputedAt,
+              new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...(filter.status === "open"
+        ? [asc(chargeChanges.disputedAt), asc(chargeChanges.id)]
+        : [desc(chargeChanges.disputedAt), desc(chargeChanges.id)]),
+    )
     .limit(limit);
 }

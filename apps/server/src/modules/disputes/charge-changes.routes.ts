@@ -6,6 +6,7 @@ import {
   chargeChangeSchema,
   decideChargeChangeInputSchema,
   disputeChargeChangeInputSchema,
+  disputeListQuerySchema,
   disputeRowSchema,
   DISPUTE_WINDOW_DAYS,
   idParamsSchema,
@@ -110,10 +111,18 @@ export async function chargeChangeRoutes(
       schema: {
         tags: ["admin"],
         security: bearer,
-        summary: "Open disputes of final amounts, oldest first, with their evidence",
+        summary:
+          "Open disputes of final amounts, oldest first, with their evidence; status=decided or all (newest first) and from/to days give the history",
+        querystring: disputeListQuerySchema,
         response: objectResponse(z.array(disputeRowSchema)),
       },
     },
-    async (request, reply) => ok(reply, await chargeChanges.openDisputes(currentUser(request))),
+    async (request, reply) => {
+      const { status = "open", from, to } = request.query;
+      return ok(
+        reply,
+        await chargeChanges.openDisputes(currentUser(request), { status, from, to }),
+      );
+    },
   );
 }

@@ -34,7 +34,8 @@ import {
   findChargeChange,
   findOrderDocument,
   insertChargeChangeEvent,
-  openDisputes,
+  listDisputes,
+  type DisputeFilter,
   orderFacts,
   saveChargeChange,
   setFinalAmount,
@@ -305,10 +306,16 @@ export class ChargeChangeService {
     return (await this.get(user, shipmentId))!;
   }
 
-  /** The admins' list: every open dispute with its evidence, oldest first. */
-  async openDisputes(user: AuthUser): Promise<DisputeRow[]> {
+  /**
+   * The admins' list: the open disputes with their evidence, oldest first, or (filtered) the
+   * decided ones and every one, newest first.
+   */
+  async openDisputes(
+    user: AuthUser,
+    filter: DisputeFilter = { status: "open" },
+  ): Promise<DisputeRow[]> {
     if (user.group !== "Admin") throw AppError.forbidden();
-    const rows = await openDisputes(this.deps.db, DISPUTE_LIST_CAP);
+    const rows = await listDisputes(this.deps.db, filter, DISPUTE_LIST_CAP);
     return Promise.all(
       rows.map(async (row) => {
         const order = {

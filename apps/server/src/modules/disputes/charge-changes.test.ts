@@ -8,6 +8,7 @@ import {
   disputeRowSchema,
   shipmentMessages,
   type ChargeChange,
+  type DisputeRow,
   type Notification,
 } from "@fba/contract";
 import { emailOutbox, orderDocuments, shipments } from "../../db/schema/index.js";
@@ -428,6 +429,25 @@ describe("a dispute", () => {
     expect((await inject("GET", "/api/admin/disputes/", admin)).json().data).not.toContainEqual(
       expect.objectContaining({ shipment: expect.objectContaining({ id }) }),
     );
+    // The decided dispute is in the history, by status and by the day it was disputed.
+    const history = async (query: string) =>
+      ((await inject("GET", `/api/admin/disputes/?${query}`, admin)).json().data as DisputeRow[])
+        .filter((row) => row.shipment.id === id)
+        .map((row) => row.charge_change.status);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await history("status=decided")).toEqual(["decided"]);
+    expect(await history("status=all")).toEqual(["decided"]);
+    expect(await history(`status=decided&from=${today}&to=${today}`)).toEqual(["decided"]);
+    expect(await history("status=decided&to=2020-01-01")).toEqual([]);
+    expect(await history("status=decided&from=2999-01-01")).toEqual([]);
+    for (const user of [seller, agent]) {
+      expect((await inject("GET", "/api/admin/disputes/?status=all", user)).statusCode).toBe(403);
+    }
+    // The disputes export has it too, decided.
+    const csv = (await inject("GET", "/api/admin/disputes/export.csv", admin)).body;
+    expect(
+      csv.split("\r\n").some((line) => line.includes(`,${id},Decided,600.00,780.00,690.50,`)),
+    ).toBe(true);
     const twice = await inject("POST", decide, admin, { outcome: "final_amount", note: "Changed" });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().errors[0].message).toBe(chargeChangeMessages.notDisputed);

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { PageHeader } from "../../../components/PageHeader";
+import { ExportCsvButton } from "../../../components/ExportCsvButton";
 import { ScorecardSummary } from "../../../entities/agent";
 import { ParkedEvents } from "../components/ParkedEvents";
 import {
@@ -162,7 +163,10 @@ export default function AdminUsersPage() {
 
   return (
     <Stack spacing={2}>
-      <PageHeader title="Users" />
+      <PageHeader
+        title="Users"
+        actions={<ExportCsvButton path="admin/users/export.csv" fileName="users.csv" />}
+      />
       <RecoveryFailuresLine />
       <ParkedEvents />
       <DataTable

@@ -24,6 +24,7 @@ import { changeLock } from "../lib/message-lock";
 import type { ChatMessage, ChatParty } from "@fba/contract";
 import { AttachmentView } from "./AttachmentView";
 import { LinkifiedText } from "./LinkifiedText";
+import { QuickReactions } from "./QuickReactions";
 
 export interface MessageActions {
   onReply: (message: ChatMessage) => void;
@@ -150,6 +151,9 @@ export const MessageBubble = memo(function MessageBubble({
   actions,
 }: MessageBubbleProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // Reactions open beside the message itself (its bubble), not where the menu was.
+  const [bubble, setBubble] = useState<HTMLDivElement | null>(null);
+  const [quickOpen, setQuickOpen] = useState(false);
   const name = fullName(message.sender);
   const closeMenu = () => setMenuAnchor(null);
   // Edit and delete are offered only while nobody else has read the message; a read receipt
@@ -189,6 +193,7 @@ export const MessageBubble = memo(function MessageBubble({
           </Typography>
         </Stack>
         <Box
+          ref={setBubble}
           sx={{
             px: 1.5,
             py: 1,
@@ -240,6 +245,14 @@ export const MessageBubble = memo(function MessageBubble({
         >
           <IconButton
             size="small"
+            aria-label="React"
+            aria-haspopup="dialog"
+            onClick={() => setQuickOpen(true)}
+          >
+            <AddReactionOutlined fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
             aria-label="Message actions"
             aria-haspopup="menu"
             onClick={(event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget)}
@@ -248,6 +261,15 @@ export const MessageBubble = memo(function MessageBubble({
           </IconButton>
         </Box>
       )}
+      <QuickReactions
+        anchorEl={quickOpen ? bubble : null}
+        alignEnd={isOwn}
+        onClose={() => setQuickOpen(false)}
+        onPick={(emoji) => actions.onPickReaction(message, emoji)}
+        onMore={() => {
+          if (bubble) actions.onReact(message, bubble);
+        }}
+      />
       <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={closeMenu}>
         <MenuItem
           onClick={() => {
@@ -262,9 +284,8 @@ export const MessageBubble = memo(function MessageBubble({
         </MenuItem>
         <MenuItem
           onClick={() => {
-            const anchor = menuAnchor;
             closeMenu();
-            if (anchor) actions.onReact(message, anchor);
+            setQuickOpen(true);
           }}
         >
           <ListItemIcon>

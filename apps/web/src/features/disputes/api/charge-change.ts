@@ -1,4 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { isOrderChatOpen } from "@fba/contract";
 import type {
   ChargeChange,
@@ -52,16 +58,31 @@ export function useOrderChatOpen(shipment: { id: number; status: string }): bool
   return isOrderChatOpen(shipment.status, completed ? change.data?.status : null);
 }
 
-export async function getOpenDisputes(signal?: AbortSignal): Promise<DisputeRow[]> {
-  const res = await api.get<SuccessEnvelope<DisputeRow[]>>("admin/disputes/", undefined, signal);
+/** The admins' disputes list's filters: open (the default), decided or all, and the days. */
+export interface DisputeFilters {
+  status?: "open" | "decided" | "all";
+  from?: string;
+  to?: string;
+}
+
+export async function getOpenDisputes(
+  filters: DisputeFilters = {},
+  signal?: AbortSignal,
+): Promise<DisputeRow[]> {
+  const res = await api.get<SuccessEnvelope<DisputeRow[]>>(
+    "admin/disputes/",
+    { ...filters },
+    signal,
+  );
   return res.data;
 }
 
-/** The admins' list of open disputes, oldest first. */
-export function useOpenDisputes() {
+/** The admins' list of open disputes, oldest first; or, filtered, the decided ones too. */
+export function useOpenDisputes(filters: DisputeFilters = {}) {
   return useQuery({
-    queryKey: chargeChangeKeys.disputes(),
-    queryFn: ({ signal }) => getOpenDisputes(signal),
+    queryKey: [...chargeChangeKeys.disputes(), filters],
+    queryFn: ({ signal }) => getOpenDisputes(filters, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -64,4 +64,34 @@ describe("the admins' disputes list", { timeout: 60_000 }, () => {
     renderRoute(<AdminDisputesPage />);
     expect(await screen.findByText("No open disputes")).toBeInTheDocument();
   });
+
+  it("reads decided disputes by the filters in the address, with their decision and no Decide", async () => {
+    setViewport(1440);
+    const decided: DisputeRow = {
+      ...row,
+      charge_change: chargeChange({
+        status: "decided",
+        dispute_reason: "Cartons were 60 cm at pickup",
+        disputed_at: "2026-11-21T09:00:00Z",
+        decision: {
+          outcome: "between",
+          outcome_label: "An amount in between",
+          amount: "690.50",
+          note: "Half of the exam fee",
+        },
+        can_decide: false,
+      }),
+    };
+    const { calls } = fakeApi({ "GET admin/disputes/": success([decided]) });
+    renderRoute(<AdminDisputesPage />, {
+      path: "/admin/disputes",
+      at: "/admin/disputes?status=decided&from=2026-11-01",
+    });
+    expect(await screen.findByText("An amount in between: $690.50")).toBeInTheDocument();
+    expect(screen.getByText("Half of the exam fee")).toBeInTheDocument();
+    expect(screen.getByLabelText("Status")).toHaveValue("decided");
+    expect(screen.getByLabelText("Disputed from")).toHaveValue("2026-11-01");
+    expect(screen.queryByRole("button", { name: /Decide the dispute/ })).not.toBeInTheDocument();
+    expect(calls.find((call) => call.path === "admin/disputes/")).toBeDefined();
+  });
 });

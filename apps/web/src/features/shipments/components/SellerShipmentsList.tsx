@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Badge, Button, Stack } from "@mui/material";
 import { OutlinedField, OutlinedNativeSelect } from "../../../components/OutlinedField";
 import { ACTIVE_SHIPMENT_STATUSES } from "@fba/contract";
+import { ExportCsvButton } from "../../../components/ExportCsvButton";
 import { BidCountdown } from "../../../entities/shipment/components/BidCountdown";
 import { fcCodeOf } from "../../../entities/shipment/lib/format";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
@@ -226,6 +227,9 @@ export function SellerShipmentsList({
               onChange={(value) => list.setDate(value || undefined)}
               sx={{ minWidth: 180 }}
             />
+            {isActive && (
+              <ExportCsvButton path="seller/shipments/export.csv" fileName="shipments.csv" />
+            )}
           </>
         }
         {...list.tableProps}

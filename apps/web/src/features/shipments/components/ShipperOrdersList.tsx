@@ -16,6 +16,7 @@ import { formatMoney, statusLabel, textOrNA } from "../../../entities/shipment/l
 import { AddInfoDialog, infoActionLabel } from "./AddInfoDialog";
 import { AwaitingDecisionList } from "./AwaitingDecisionList";
 import { PageHeader } from "../../../components/PageHeader";
+import { ExportCsvButton } from "../../../components/ExportCsvButton";
 import { TrackingLink } from "../../../entities/shipment/components/ShipmentDetails";
 import { DocumentsMissingBadge } from "../../../entities/document/components/DocumentsMissingBadge";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
@@ -164,7 +165,14 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
 
   return (
     <>
-      <PageHeader title={config.title} />
+      <PageHeader
+        title={config.title}
+        actions={
+          variant === "history" ? undefined : (
+            <ExportCsvButton path="shipper/orders/export.csv" fileName="orders.csv" />
+          )
+        }
+      />
       {variant === "current" && (
         <Box sx={{ mb: 2 }}>
           <AwaitingDecisionList detail={config.detail} />
