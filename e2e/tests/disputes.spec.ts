@@ -169,10 +169,21 @@ test("the agent sets a final amount above the bid with a reason and evidence, th
   await decide.getByRole("textbox", { name: /Note/ }).fill("Half of the re-measure charge");
   await decide.getByRole("button", { name: "Record decision" }).click();
   await expect(decide.getByText("The amount must be from $1,000.00 to $1,180.00")).toBeVisible();
-  await decide.getByRole("textbox", { name: /Amount/ }).fill("1090");
+  // Typed as people write amounts: the form shows what it will store.
+  await decide.getByRole("textbox", { name: /Amount/ }).fill("$1,090");
+  await expect(decide.getByText(/Stored as \$1,090\.00/)).toBeVisible();
   await decide.getByRole("button", { name: "Record decision" }).click();
   await expect(decide).toBeHidden();
   await expect(table.getByRole("row").filter({ hasText: product })).toHaveCount(0);
+  // The decided dispute is in the history, with its decision.
+  await adminPage.getByLabel("Status").selectOption("decided");
+  await expect(
+    adminPage
+      .getByRole("table", { name: "Disputes" })
+      .getByRole("row")
+      .filter({ hasText: product }),
+  ).toContainText("An amount in between: $1,090.00");
+  await docsShot(adminPage, "disputes-decided-1440");
 
   // The seller's order page keeps every step; both PDFs download with their text.
   const sellerPage = await openAs(seller, 1440);
