@@ -256,14 +256,16 @@ export class ChargeChangeService {
   ): Promise<ChargeChange> {
     const [order, party] = await this.partyTo(user, shipmentId);
     const now = this.now();
-    const { change, result } = await this.deps.db.transaction(async (tx) => {
+    const event = await this.deps.db.transaction(async (tx) => {
       const change = await findChargeChange(tx, shipmentId, { lock: true });
       if (!change || !isOrder(order)) throw AppError.conflict(chargeChangeMessages.none);
       const refusal = checkAnswer(party, order, change.status as ChargeChangeStatus, answer, now);
       if (refusal) throw refusalError(refusal);
-      return { change, result: await write(tx, change, now) };
+      const result = await write(tx, change, now);
+      const action = answer === "accept" ? "accepted" : "disputed";
+      return this.record(tx, order, change.id, action, user, result);
     });
-    this.emit(order, change.id, answer === "accept" ? "accepted" : "disputed", user, result);
+    this.deps.events.emit("charge_change.updated", event);
     return (await this.get(user, shipmentId))!;
   }
 
@@ -275,7 +277,7 @@ export class ChargeChangeService {
     const [order, party] = await this.partyTo(user, shipmentId);
     if (party !== "admin") throw AppError.forbidden();
     const now = this.now();
-    const { change, amount } = await this.deps.db.transaction(async (tx) => {
+    const event = await this.deps.db.transaction(async (tx) => {
       const change = await findChargeChange(tx, shipmentId, { lock: true });
       if (!change || change.status !== "disputed") {
         throw AppError.conflict(chargeChangeMessages.notDisputed);
@@ -300,9 +302,12 @@ export class ChargeChangeService {
         note: input.note,
         createdAt: now,
       });
-      return { change, amount: decision.amount };
+      return this.record(tx, order, change.id, "decided", user, {
+        amount: decision.amount,
+        detail: input.note,
+      });
     });
-    this.emit(order, change.id, "decided", user, { amount, detail: input.note });
+    this.deps.events.emit("charge_change.updated", event);
     return (await this.get(user, shipmentId))!;
   }
 
@@ -355,14 +360,16 @@ export class ChargeChangeService {
     );
   }
 
-  private emit(
+  /** Records the step's event in its transaction; the caller emits it after the commit. */
+  private record(
+    tx: DbOrTx,
     order: OrderFacts,
     chargeChangeId: number,
     action: ChargeChangeUpdated["action"],
     user: AuthUser,
     result: { amount: string; detail: string | null },
-  ): void {
-    this.deps.events.emit("charge_change.updated", {
+  ): Promise<ChargeChangeUpdated> {
+    return this.deps.events.record(tx, "charge_change.updated", {
       shipmentId: order.id,
       chargeChangeId,
       action,
