@@ -42,6 +42,7 @@ import { seedWarehousesIfEmpty } from "./modules/warehouses/warehouse-seed.js";
 import { registerSubscribers } from "./modules/subscribers.js";
 import { Scheduler } from "./lib/jobs.js";
 import { OutboxDispatcher } from "./lib/outbox.js";
+import { deleteDoneEvents } from "./lib/outbox.repository.js";
 import { registerMetrics } from "./lib/metrics.js";
 import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
 import type { GatewayLimits } from "./realtime/gateway.js";
@@ -287,6 +288,13 @@ function registerDispatch(app: FastifyInstance): void {
     run: async () => (await dispatcher.runBatch()) === dispatcher.batchSize,
   });
   app.events.attachDispatch({ wake: () => job.wake(), drain: () => dispatcher.drain() });
+  // Delivered events are kept a week (for looking into a report), then deleted in batches.
+  app.scheduler.add({
+    name: "event-cleanup",
+    intervalMs: 60 * 60 * 1000,
+    firstRunAfterMs: 60_000,
+    run: async () => (await deleteDoneEvents(app.database.db, 7, 1000)) === 1000,
+  });
   app.addHook("onReady", async () => app.scheduler.start());
   app.addHook("preClose", async () => app.scheduler.stop());
 }

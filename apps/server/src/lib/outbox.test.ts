@@ -4,7 +4,7 @@ import type { Db } from "../db/client.js";
 import { openTestDatabase } from "../test/app.js";
 import { EventBus } from "./events.js";
 import { eventRetryDelayMs, OutboxDispatcher } from "./outbox.js";
-import { listParkedEvents, retryParkedEvent } from "./outbox.repository.js";
+import { deleteDoneEvents, listParkedEvents, retryParkedEvent } from "./outbox.repository.js";
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
@@ -119,6 +119,23 @@ describe("the transactional outbox", () => {
     );
     expect(await other.runBatch()).toBe(1);
     expect(heard).toEqual([event.announcementId]);
+  });
+
+  it("deletes delivered events after the days kept, and only those", async () => {
+    await db.execute(
+      sql`update domain_events set done_at = now() - interval '8 days' where status = 'done'`,
+    );
+    const done = Number(
+      rowsOf(
+        await db.execute(sql`select count(*)::int as n from domain_events where status = 'done'`),
+      )[0]!.n,
+    );
+    expect(done).toBeGreaterThan(0);
+    expect(await deleteDoneEvents(db, 7, 1000)).toBe(done);
+    const left = rowsOf(await db.execute(sql`select status from domain_events`)).map(
+      (row) => row.status,
+    );
+    expect(left.every((status) => status !== "done")).toBe(true);
   });
 
   it("backs off exponentially up to five minutes", () => {
