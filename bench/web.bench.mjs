@@ -386,6 +386,8 @@ async function main() {
     const admin = await login("demo.admin@example.com", "Admin#Demo1", "Seller");
     const shipmentId = await getId(seller, "/api/seller/shipments/?page=1&per_page=5");
     const openId = await getId(agent, "/api/shipper/shipments/?page=1&per_page=5");
+    // An order the demo agent won and the seller accepted: the agent's order page.
+    const orderId = await getId(agent, "/api/shipper/recent-orders/?page=1&per_page=5");
     const screens = [
       { path: "/" },
       { path: "/login" },
@@ -440,6 +442,13 @@ async function main() {
       `${ORIGIN}/seller/booking/order/status/${shipmentId}`,
       seller,
     );
+    if (orderId) {
+      await lighthouse(
+        "order /shipper/dashboard/orders/status/{id}",
+        `${ORIGIN}/shipper/dashboard/orders/status/${orderId}?src=accepted`,
+        agent,
+      );
+    } else console.log("web bench: the demo agent has no accepted order; order page not measured");
   } finally {
     server?.child.kill("SIGTERM");
     await sleep(1000);

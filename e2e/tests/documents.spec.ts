@@ -110,6 +110,16 @@ test("the seller uploads the invoice and sees the checklist update; the agent de
   const sellerPage = await openAs(seller, 1440);
   await sellerPage.goto(`/seller/booking/recentorderstatus/${id}?src=currentShipments`);
   const panel = documentsPanel(sellerPage);
+  // The summary says what comes next, and the documents are one jump away from the top.
+  await expect(sellerPage.getByTestId("order-next-step")).toContainText(
+    "upload the documents the agent asks for",
+  );
+  const sellerNav = sellerPage.getByRole("navigation", { name: "On this page" });
+  await expect(sellerNav).toBeInViewport();
+  await docsShot(sellerPage, "order-summary-1440");
+  await sellerNav.getByRole("link", { name: "Documents" }).click();
+  await expect(panel).toBeInViewport();
+  await expect(sellerPage).toHaveURL(/#order-documents$/);
   const checklist = panel.getByRole("list", { name: "Needed before pickup" });
   await expect(checklist.getByRole("listitem")).toHaveText([
     "Commercial invoice: missing",
@@ -143,6 +153,13 @@ test("the seller uploads the invoice and sees the checklist update; the agent de
   const agentPage = await openAs(agent, 375);
   await agentPage.goto(`/shipper/dashboard/orders/status/${id}/?src=accepted`);
   const agentPanel = documentsPanel(agentPage);
+  const agentNav = agentPage.getByRole("navigation", { name: "On this page" });
+  await expect(agentPage.getByTestId("order-next-step")).toContainText("add the final amount");
+  await docsShot(agentPage, "order-summary-375");
+  await agentNav.getByRole("link", { name: "Documents" }).click();
+  await expect(agentPanel).toBeInViewport();
+  // The section links stay under the app bar while the page scrolls.
+  await expect(agentNav).toBeInViewport();
   await expect(agentPanel.getByRole("list", { name: "Needed before pickup" })).toContainText(
     "Packing list",
   );

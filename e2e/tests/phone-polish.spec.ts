@@ -86,4 +86,13 @@ test("on a phone: the tabs all fit, toasts sit on top, Open chat lands on the ch
     })
     .toBe(true);
   await docsShot(agentPhone, "place-bid-form-375", { keepScroll: true });
+
+  // From the top, the summary's section links reach the quote form too.
+  await agentPhone.evaluate(() => window.scrollTo(0, 0));
+  await expect(pickup).not.toBeInViewport();
+  await agentPhone
+    .getByRole("navigation", { name: "On this page" })
+    .getByRole("link", { name: "Quote form" })
+    .click();
+  await expect(pickup).toBeInViewport();
 });

@@ -19,6 +19,11 @@ import {
 } from "../../features/shipments/components/SellerDecisionPanels";
 import { Panel } from "../../components/Panel";
 import {
+  NextStep,
+  OrderSectionAnchor,
+  OrderSectionNav,
+} from "../../entities/shipment/components/OrderSectionNav";
+import {
   ShipmentContactAndRoute,
   ShipmentGoods,
 } from "../../entities/shipment/components/ShipmentDetails";
@@ -156,10 +161,15 @@ function SellerShipment({
             )}
           </Stack>
         </Stack>
+        <NextStep shipment={shipment} side="seller" />
       </Paper>
       {isAwardedOrder(shipment) && <OrderDeliveryBanners shipment={shipment} side="seller" />}
-      {isAwardedOrder(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="seller" />}
-      <EstimatePanel shipment={shipment} />
+      <OrderSectionAnchor id="order-charges">
+        <Stack spacing={2}>
+          {isAwardedOrder(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="seller" />}
+          <EstimatePanel shipment={shipment} />
+        </Stack>
+      </OrderSectionAnchor>
       {showsComparison(shipment) && <ComparisonPanel shipment={shipment} />}
       {shipment.status === "Shipment Completed" && hasQuotation(shipment.quotation) && (
         <RatingPanel shipmentId={shipment.id} side="seller" />
@@ -173,13 +183,15 @@ function SellerShipment({
       )}
       <StatusStepper status={shipment.status} view={stepperViewFromSrc(src)} side="seller" />
       {isAwardedOrder(shipment) && mayHaveLegs(shipment.status) && (
-        <LegsPanel
-          shipmentId={shipment.id}
-          side="seller"
-          canChange={shipment.status !== "Shipment Cancelled"}
-        />
+        <OrderSectionAnchor id="order-destinations">
+          <LegsPanel
+            shipmentId={shipment.id}
+            side="seller"
+            canChange={shipment.status !== "Shipment Cancelled"}
+          />
+        </OrderSectionAnchor>
       )}
-      {orderInfo}
+      <OrderSectionAnchor id="order-details">{orderInfo}</OrderSectionAnchor>
     </Stack>
   );
 
@@ -187,17 +199,34 @@ function SellerShipment({
     <>
       <PageHeader title={`Shipment #${shipment.id}`} />
       {withChat || isAwardedOrder(shipment) ? (
-        <OrderChatLayout
-          main={main}
-          wide={
-            <Stack spacing={2}>
-              <ShipmentGoods shipment={shipment} />
-              <OrderDocuments shipment={shipment} side="seller" />
-              <OrderPdfButtons shipment={shipment} />
-            </Stack>
-          }
-          chat={{ kind: "shipment", id: shipment.id, side: "seller", canSend: isChatOpen }}
-        />
+        <>
+          <OrderSectionNav
+            sections={[
+              { id: "order-details", label: "Details" },
+              ...(isAwardedOrder(shipment) && mayHaveLegs(shipment.status)
+                ? [{ id: "order-destinations", label: "Destinations" }]
+                : []),
+              { id: "order-documents", label: "Documents" },
+              { id: "order-charges", label: "Charges" },
+              { id: "chat", label: "Chat" },
+            ]}
+          />
+          <OrderChatLayout
+            main={main}
+            wide={
+              <Stack spacing={2}>
+                <ShipmentGoods shipment={shipment} />
+                <OrderSectionAnchor id="order-documents">
+                  <Stack spacing={2}>
+                    <OrderDocuments shipment={shipment} side="seller" />
+                    <OrderPdfButtons shipment={shipment} />
+                  </Stack>
+                </OrderSectionAnchor>
+              </Stack>
+            }
+            chat={{ kind: "shipment", id: shipment.id, side: "seller", canSend: isChatOpen }}
+          />
+        </>
       ) : (
         <Stack spacing={2}>
           {main}

@@ -32,6 +32,11 @@ import { useOrderChatOpen } from "../../features/disputes/api/charge-change";
 import { useDocuments } from "../../features/documents/api/documents";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 import { RatingPanel } from "../../features/ratings/components/RatingPanel";
+import {
+  NextStep,
+  OrderSectionAnchor,
+  OrderSectionNav,
+} from "../../entities/shipment/components/OrderSectionNav";
 import { paths } from "../paths";
 
 function backTo(pathname: string): string {
@@ -125,7 +130,19 @@ function WonOrder({
           </Typography>
           <StatusChip shipment={shipment} side="shipper" />
         </Stack>
+        <NextStep shipment={shipment} side="agent" />
       </Paper>
+      <OrderSectionNav
+        sections={[
+          { id: "order-details", label: "Details" },
+          ...(mayHaveLegs(shipment.status)
+            ? [{ id: "order-destinations", label: "Destinations" }]
+            : []),
+          { id: "order-documents", label: "Documents" },
+          { id: "order-charges", label: "Charges" },
+          { id: "chat", label: "Chat" },
+        ]}
+      />
       {isAwaitingSeller && (
         <Alert severity="info">
           <strong>{AWAITING_DECISION_TITLE}.</strong> Your quotation won the bidding; the shipment
@@ -133,7 +150,7 @@ function WonOrder({
         </Alert>
       )}
       <OrderDeliveryBanners shipment={shipment} side="agent" />
-      {isAwardedOrder(shipment) && <ChargeChangeCard shipmentId={shipment.id} side="agent" />}
+
       <OrderChatLayout
         main={
           <Stack spacing={2}>
@@ -149,24 +166,39 @@ function WonOrder({
               undelivered={undelivered}
             />
             {mayHaveLegs(shipment.status) && (
-              <LegsPanel
-                shipmentId={shipment.id}
-                side="agent"
-                canChange={shipment.status !== "Shipment Cancelled"}
-              />
+              <OrderSectionAnchor id="order-destinations">
+                <LegsPanel
+                  shipmentId={shipment.id}
+                  side="agent"
+                  canChange={shipment.status !== "Shipment Cancelled"}
+                />
+              </OrderSectionAnchor>
             )}
             {shipment.status === "Shipment Completed" && (
               <RatingPanel shipmentId={shipment.id} side="agent" />
             )}
-            <WinningBid shipment={shipment} />
-            <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />
+            <OrderSectionAnchor id="order-charges">
+              <Stack spacing={2}>
+                {isAwardedOrder(shipment) && (
+                  <ChargeChangeCard shipmentId={shipment.id} side="agent" />
+                )}
+                <WinningBid shipment={shipment} />
+              </Stack>
+            </OrderSectionAnchor>
+            <OrderSectionAnchor id="order-details">
+              <ShipmentContactAndRoute shipment={shipment} showSellerPhone showOrderInfo />
+            </OrderSectionAnchor>
           </Stack>
         }
         wide={
           <Stack spacing={2}>
             <ShipmentGoods shipment={shipment} />
-            <OrderDocuments shipment={shipment} side="agent" />
-            <OrderPdfButtons shipment={shipment} />
+            <OrderSectionAnchor id="order-documents">
+              <Stack spacing={2}>
+                <OrderDocuments shipment={shipment} side="agent" />
+                <OrderPdfButtons shipment={shipment} />
+              </Stack>
+            </OrderSectionAnchor>
           </Stack>
         }
         chat={{ kind: "shipment", id: shipment.id, side: "shipper", canSend: chatOpen }}

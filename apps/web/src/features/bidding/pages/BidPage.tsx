@@ -18,6 +18,12 @@ import { AccessDenied, isRefusal } from "../../../components/AccessDenied";
 import { QueryProblem } from "../../../components/query-state/QueryState";
 import { useQueryView } from "../../../components/query-state/query-view";
 import { PageHeader } from "../../../components/PageHeader";
+import {
+  NextStep,
+  OrderSectionAnchor,
+  OrderSectionNav,
+  SECTION_SCROLL_MARGIN,
+} from "../../../entities/shipment/components/OrderSectionNav";
 import { ShipmentDetails } from "../../../entities/shipment/components/ShipmentDetails";
 import { StatusChip } from "../../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../../entities/shipment/components/StatusStepper";
@@ -147,7 +153,16 @@ export default function BidPage() {
             )}
           </Stack>
         </Stack>
+        <NextStep shipment={shipment} side="agent" />
       </Paper>
+      {isStacked && (
+        <OrderSectionNav
+          sections={[
+            { id: "quote-form", label: "Quote form" },
+            { id: "order-details", label: "Details" },
+          ]}
+        />
+      )}
       <Box
         sx={{
           display: "grid",
@@ -156,11 +171,13 @@ export default function BidPage() {
           alignItems: "start",
         }}
       >
-        <ShipmentDetails
-          shipment={shipment}
-          showSellerPhone={isPhoneView}
-          showOrderInfo={!isOpen}
-        />
+        <OrderSectionAnchor id="order-details">
+          <ShipmentDetails
+            shipment={shipment}
+            showSellerPhone={isPhoneView}
+            showOrderInfo={!isOpen}
+          />
+        </OrderSectionAnchor>
         {/* The bid, with its details, is taller than a screen: it scrolls with the page. */}
         <Stack spacing={2}>
           <StatusStepper
@@ -169,7 +186,7 @@ export default function BidPage() {
             side="shipper"
             compact
           />
-          <Box ref={formRef} sx={{ scrollMarginTop: 76 }}>
+          <Box ref={formRef} id="quote-form" sx={{ scrollMarginTop: SECTION_SCROLL_MARGIN }}>
             <QuotationForm shipment={shipment} isOpen={isOpen} />
           </Box>
         </Stack>
