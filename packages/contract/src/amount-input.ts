@@ -6,16 +6,23 @@
  */
 export function normalizeAmountInput(raw: string): string {
   const trimmed = raw.trim();
-  const bare = trimmed
-    .replace(/^(?:US\$|USD|\$)\s*/i, "")
-    .replace(/\s*(?:USD|\$)$/i, "")
-    .trim();
+  const bare = withoutTrailingCurrency(trimmed.replace(/^(?:US\$|USD|\$)\s*/i, "")).trim();
   const match = /^(\d{1,3}(?:[, ]\d{3})+|\d+)(?:\.(\d*))?$/.exec(bare);
   if (!match) return trimmed;
   const whole = match[1]!.replace(/[, ]/g, "").replace(/^0+(?=\d)/, "");
   const cents = match[2];
   if (cents === undefined || cents === "") return whole;
   return `${whole}.${cents.length === 1 ? `${cents}0` : cents}`;
+}
+
+/**
+ * Drops a currency code or sign at the end ("1,850 USD"). Not a pattern: one that reads spaces
+ * before an anchored end backtracks over every run of spaces, quadratic in a long one.
+ */
+function withoutTrailingCurrency(text: string): string {
+  if (text.toUpperCase().endsWith("USD")) return text.slice(0, -3);
+  if (text.endsWith("$")) return text.slice(0, -1);
+  return text;
 }
 
 /** What a typed amount will be stored as, "$1,850.50"; null when it is no amount. */

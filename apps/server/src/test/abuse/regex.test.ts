@@ -114,6 +114,19 @@ const adversarialInputs = [
   `${"/".repeat(20_000)}x`,
 ];
 
+/**
+ * The checker's fuzzing judges by counted matching steps only: with its time limits (on by
+ * default) a busy machine made slow matching look like backtracking, and linear patterns with
+ * lookarounds were reported polynomial on some runs and not on others.
+ */
+const STEPS_ONLY = {
+  timeout: 30_000,
+  incubationTimeout: null,
+  attackTimeout: null,
+  seedingTimeout: null,
+  recallTimeout: -1,
+} as const;
+
 describe("regular expressions that read user input", () => {
   it("are found in the server and the contract", () => {
     // Guards the collector itself: the detection patterns of uploads are among them.
@@ -131,7 +144,7 @@ describe("regular expressions that read user input", () => {
   it.each(patterns.map((pattern) => [pattern.where, pattern] as const))(
     "%s is linear by static analysis",
     async (_where, pattern) => {
-      const result = await check(pattern.source, pattern.flags, { timeout: 10_000 });
+      const result = await check(pattern.source, pattern.flags, STEPS_ONLY);
       const detail =
         result.status === "vulnerable"
           ? `${result.complexity.summary}, attack: ${result.attack.pattern}`
