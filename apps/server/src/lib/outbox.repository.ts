@@ -30,6 +30,21 @@ const toEvent = (row: Record<string, unknown>): OutboxEvent => ({
 });
 
 /**
+ * The payload with every text made well-formed: JSON columns refuse a lone surrogate (user text
+ * can hold one, and so can a preview cut inside a pair), which would fail the change's commit.
+ */
+function wellFormed(payload: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(payload, (_key, value: unknown) =>
+      // String.prototype.toWellFormed (ES2024; Node 20+) swaps each lone surrogate for U+FFFD.
+      typeof value === "string"
+        ? (value as string & { toWellFormed(): string }).toWellFormed()
+        : value,
+    ),
+  );
+}
+
+/**
  * Writes an event (in the caller's transaction, when given one). With a dedupe key, a second
  * event under the same key is not written: returns null then.
  */
@@ -41,7 +56,7 @@ export async function insertDomainEvent(
 ): Promise<number | null> {
   const rows = await db
     .insert(domainEvents)
-    .values({ name, payload, dedupeKey: dedupeKey ?? null })
+    .values({ name, payload: wellFormed(payload), dedupeKey: dedupeKey ?? null })
     .onConflictDoNothing()
     .returning({ id: domainEvents.id });
   return rows[0]?.id ?? null;

@@ -541,7 +541,8 @@ function senderName(row: MessageRow): string {
 function notificationText(row: MessageRow): string {
   const text =
     row.content || (row.attachment ? `${row.attachment.fileName}.${row.attachment.fileType}` : "");
-  return text.slice(0, NOTIFICATION_TEXT_MAX);
+  // Cut between characters, not inside a surrogate pair (an emoji's halves).
+  return Array.from(text).slice(0, NOTIFICATION_TEXT_MAX).join("");
 }
 
 function notAuthorisedChat(): AppError {

@@ -230,6 +230,10 @@ const CASES: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/disputes": { path: fixed("/api/admin/disputes/"), expect: adminOnly(200) },
+  "GET /api/admin/disputes/export.csv": {
+    path: fixed("/api/admin/disputes/export.csv"),
+    expect: adminOnly(200),
+  },
   // An agent's record: sellers, admins and the agent itself; other agents are refused.
   "GET /api/agents/:id": {
     path: (w) => `/api/agents/${w.users.winner.id}/`,
@@ -296,6 +300,10 @@ const CASES: Record<string, RouteCase> = {
     expect: adminOnly(200),
   },
   "GET /api/shipper/shipments": { path: fixed("/api/shipper/shipments/"), expect: agentsOnly(200) },
+  "GET /api/shipper/orders/export.csv": {
+    path: fixed("/api/shipper/orders/export.csv"),
+    expect: agentsOnly(200),
+  },
   "GET /api/shipper/recent-orders": {
     path: fixed("/api/shipper/recent-orders/"),
     expect: agentsOnly(200),
@@ -313,6 +321,10 @@ const CASES: Record<string, RouteCase> = {
     expect: agentsOnly(200),
   },
   "GET /api/seller/shipments": { path: fixed("/api/seller/shipments/"), expect: sellersOnly(200) },
+  "GET /api/seller/shipments/export.csv": {
+    path: fixed("/api/seller/shipments/export.csv"),
+    expect: sellersOnly(200),
+  },
   "GET /api/seller/pending-shipments": {
     path: fixed("/api/seller/pending-shipments/"),
     expect: sellersOnly(200),
@@ -478,6 +490,10 @@ const CASES: Record<string, RouteCase> = {
 
   // Admin.
   "GET /api/admin/users": { path: fixed("/api/admin/users/"), expect: adminOnly(200) },
+  "GET /api/admin/users/export.csv": {
+    path: fixed("/api/admin/users/export.csv"),
+    expect: adminOnly(200),
+  },
   "PATCH /api/admin/users/:id": {
     path: (w) => `/api/admin/users/${w.users.otherSeller.id}/`,
     body: () => ({ is_active: true }),

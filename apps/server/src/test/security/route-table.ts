@@ -22,7 +22,7 @@ export function collectRoutes(app: FastifyInstance): string[] {
     }
   }
   return [...routes]
-    .filter((route) => / \/(api|ws)\//.test(route))
+    .filter((route) => / \/(api|ws)\//.test(route) || route.endsWith(" /metrics"))
     .filter((route) => !/ \/api\/(docs|health)\b/.test(route))
     .sort();
 }
