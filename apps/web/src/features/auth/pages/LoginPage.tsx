@@ -159,6 +159,11 @@ export default function LoginPage() {
         >
           Log in
         </Button>
+        <Box sx={{ textAlign: "center", mt: 2 }}>
+          <Link component="button" type="button" onClick={openReset} variant="body2">
+            I forgot my password
+          </Link>
+        </Box>
       </Box>
       <Box sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: "divider", textAlign: "center" }}>
         <Typography sx={{ color: "text.secondary", mb: 1.5 }}>New User? Sign Up Now</Typography>

@@ -29,6 +29,8 @@ export interface MenuItem {
   onlyOn?: string[];
 }
 
+const SELLER_DASHBOARD_PATHS = [paths.seller.dashboard, paths.seller.home];
+
 // The seller's shipment page: no src when opened from the completed list (spec).
 export const SELLER_ORDER = prefixOf(paths.seller.shipment);
 const SELLER_ORDER_CHAT = prefixOf(paths.seller.orderChat);
@@ -57,10 +59,12 @@ export const MENUS: Record<Group, MenuItem[]> = {
         (path.startsWith(SELLER_ORDER_CHAT) && src !== "sampleShipments"),
     },
     {
-      // On every seller page, so the menu does not change from page to page.
+      // The spec shows this entry on the seller dashboard only (the menu's Sample Shipment
+      // button, which opens the request dialog, is on every page).
       label: "Sample Shipment",
       to: paths.seller.samples,
       icon: <Inventory2OutlinedIcon />,
+      onlyOn: SELLER_DASHBOARD_PATHS,
       alsoActiveWhen: (path, src) =>
         path.startsWith(SELLER_ORDER_CHAT) && src === "sampleShipments",
     },
