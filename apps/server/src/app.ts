@@ -24,7 +24,7 @@ import { corsPlugin } from "./plugins/cors.js";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { idempotencyPlugin } from "./plugins/idempotency.js";
-import { overloadPlugin } from "./plugins/overload.js";
+import { isDatabaseUnavailable, overloadPlugin } from "./plugins/overload.js";
 import { requestDeadlinePlugin } from "./plugins/request-deadline.js";
 import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { mailerPlugin } from "./lib/mailer.js";
@@ -176,7 +176,15 @@ export async function buildApp(
   app.addHook("onClose", async () => app.storage.close());
   if (ownsDatabase) app.addHook("onClose", async () => database.close());
   // onClose hooks run last-registered first: listeners finish before the database closes.
-  app.addHook("onClose", async () => app.events.settle());
+  app.addHook("onClose", async () => {
+    try {
+      await app.events.settle();
+    } catch (error) {
+      // With the database gone the events stay in the outbox, and the next start delivers them.
+      if (!isDatabaseUnavailable(error)) throw error;
+      app.log.warn("events left in the outbox at shutdown: the database is unavailable");
+    }
+  });
 
   await app.register(requestDeadlinePlugin);
   await app.register(securityHeadersPlugin);

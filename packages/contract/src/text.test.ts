@@ -10,6 +10,8 @@ import { isAllowedText, stripDisallowedText, text, textMessages } from "./text.j
 const OUTPUT_SCHEMAS = new Set([
   "announcementRemovalSchema",
   "meSchema",
+  "parkedEventsSchema",
+  "sellerActiveListRowSchema",
   "recoveryFailuresSchema",
   "sentMessageEventSchema",
   "adminUserSchema",
