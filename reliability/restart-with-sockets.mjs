@@ -4,7 +4,11 @@
 // sends into every room before, while and after the restart, and a steady read load records what
 // HTTP clients get meanwhile: answers, refused connections or fast 503s, never a 500.
 import { CHAT_HISTORY_LIMIT, wsPaths } from "@fba/contract";
-import { CHAT_RECONNECT_ATTEMPTS, CHAT_RECONNECT_DELAY_MS } from "@fba/contract/constants";
+import {
+  CHAT_RECONNECT_ATTEMPTS,
+  CHAT_RECONNECT_DELAY_MS,
+  RECONNECT_BACKFILL_SPREAD_MS,
+} from "@fba/contract/constants";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import pg from "pg";
@@ -169,7 +173,10 @@ function chatSocket(server, room, token, backfills) {
       client.openedAt = Date.now();
       client.attempts = 0;
       for (const text of client.queue.splice(0)) ws.send(text);
-      if (reconnected) client.backfilling = backfill();
+      // As the web client: the backfill after a reconnect starts after a random part of a second.
+      if (reconnected) {
+        client.backfilling = sleep(Math.random() * RECONNECT_BACKFILL_SPREAD_MS).then(backfill);
+      }
       firstOpen(true);
     });
     ws.on("message", (raw) => {

@@ -57,6 +57,11 @@ export const NOTIFICATION_PREVIEW_LENGTH = 100;
 export const CHAT_RECONNECT_ATTEMPTS = 5;
 export const CHAT_RECONNECT_DELAY_MS = 1000;
 /**
+ * A client back from a reconnect reads what it missed after a random wait of up to this long, so
+ * the thousand clients a server restart sends back at once do not all read in the same instant.
+ */
+export const RECONNECT_BACKFILL_SPREAD_MS = 1000;
+/**
  * Frames a socket may send at once before the server's per-connection rate limit drops them; the
  * web client queues no more than this while it reconnects.
  */

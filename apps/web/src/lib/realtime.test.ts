@@ -154,6 +154,33 @@ describe("channel reconnects", () => {
     leave();
   });
 
+  it("tells its listeners of a first open at once and of a reopen after a random part of a second", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.25);
+    const onOpen = vi.fn();
+    const leave = subscribeChannel("group-chat/13/", { onEvent: () => undefined, onOpen });
+    await settle();
+    FakeSocket.all[0]!.onopen?.();
+    expect(onOpen).toHaveBeenCalledExactlyOnceWith({ reconnected: false });
+
+    FakeSocket.all[0]!.onclose?.({ code: 1006, reason: "" });
+    await vi.advanceTimersByTimeAsync(1000);
+    FakeSocket.all.at(-1)!.onopen?.();
+    // A quarter of the spread: the thousand clients a restart sends back do not read at once.
+    const wait = contract.RECONNECT_BACKFILL_SPREAD_MS * 0.25;
+    await vi.advanceTimersByTimeAsync(wait - 1);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onOpen).toHaveBeenLastCalledWith({ reconnected: true });
+
+    // Left before the wait is over: nobody is told.
+    FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
+    await vi.advanceTimersByTimeAsync(1000);
+    FakeSocket.all.at(-1)!.onopen?.();
+    leave();
+    await vi.advanceTimersByTimeAsync(contract.RECONNECT_BACKFILL_SPREAD_MS);
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
   it("Retry now connects at once instead of waiting out the backoff", async () => {
     vi.spyOn(Math, "random").mockReturnValue(1);
     const onOpen = vi.fn();
@@ -176,6 +203,7 @@ describe("channel reconnects", () => {
     expect(FakeSocket.all).toHaveLength(before + 1);
     FakeSocket.all.at(-1)!.onopen?.();
     expect(channelStatus("group-chat/12/")).toBe("open");
+    await vi.advanceTimersByTimeAsync(contract.RECONNECT_BACKFILL_SPREAD_MS);
     expect(onOpen).toHaveBeenLastCalledWith({ reconnected: true });
     // The cancelled wait does not open a second socket later.
     await vi.advanceTimersByTimeAsync(60_000);

@@ -3,6 +3,7 @@ import {
   CHAT_ACTION_BURST,
   CHAT_RECONNECT_ATTEMPTS,
   CHAT_RECONNECT_DELAY_MS,
+  RECONNECT_BACKFILL_SPREAD_MS,
   SOCKET_FRAME_BURST,
   WS_CLOSE_CODES,
   wsPaths,
@@ -144,6 +145,7 @@ class Channel {
   private attempts = 0;
   private hasOpened = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private backfillTimer: ReturnType<typeof setTimeout> | null = null;
   private connecting: Promise<void> | null = null;
   private stopped = false;
   private queue: string[] = [];
@@ -166,6 +168,8 @@ class Channel {
     this.hasOpened = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.backfillTimer) clearTimeout(this.backfillTimer);
+    this.backfillTimer = null;
     const socket = this.socket;
     this.socket = null;
     this.queue = [];
@@ -246,7 +250,14 @@ class Channel {
       const pending = this.queue;
       this.queue = [];
       for (const text of pending) socket.send(text);
-      for (const listener of this.listeners) listener.onOpen?.({ reconnected });
+      const opened = () => {
+        this.backfillTimer = null;
+        for (const listener of this.listeners) listener.onOpen?.({ reconnected });
+      };
+      if (this.backfillTimer) clearTimeout(this.backfillTimer);
+      if (!reconnected) opened();
+      // Back after a drop: the listeners backfill a moment later, spread like everyone else's.
+      else this.backfillTimer = setTimeout(opened, Math.random() * RECONNECT_BACKFILL_SPREAD_MS);
     };
     socket.onmessage = (event: MessageEvent) => {
       const frame = parseFrame(event.data);
