@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import type { PaginationOption } from "@fba/contract";
 import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
 
@@ -76,10 +76,15 @@ export function useUrlListState(initial: Partial<ListParams> = {}) {
   const initialKey = JSON.stringify(initial);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is compared by value
   const params = useMemo(() => listParamsFromUrl(url, initial), [url, initialKey]);
+  const { pathname } = useLocation();
   const change = useCallback(
-    (next: Parameters<typeof urlWithListChange>[1]) =>
-      setUrl((current) => urlWithListChange(current, next), { replace: true }),
-    [setUrl],
+    (next: Parameters<typeof urlWithListChange>[1]) => {
+      // A late change (a search typed just before a row was clicked) must not pull the user back
+      // from the page they went to while it loads: the list stays on screen until it is ready.
+      if (window.location.pathname !== pathname) return;
+      setUrl((current) => urlWithListChange(current, next), { replace: true });
+    },
+    [setUrl, pathname],
   );
   const setPage = useCallback((page: number) => change({ page }), [change]);
   const setPerPage = useCallback((per_page: number) => change({ per_page }), [change]);

@@ -1,6 +1,14 @@
 import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { BrowserRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { listEmptyText, listParamsFromUrl, urlWithListChange } from "./use-list-state";
+import {
+  listEmptyText,
+  listParamsFromUrl,
+  urlWithListChange,
+  useUrlListState,
+} from "./use-list-state";
 
 describe("list state in the page address", () => {
   it("reads search, status, date and page, with defaults for the rest", () => {
@@ -50,5 +58,26 @@ describe("listEmptyText", () => {
     expect(listEmptyText("You have no order yet", { status: "Shipment Pending" })).toBe(
       "No shipments match these filters",
     );
+  });
+});
+
+describe("useUrlListState", () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <BrowserRouter>{children}</BrowserRouter>
+  );
+
+  it("puts a search in the address, and not after the user has gone to another page", () => {
+    window.history.replaceState(null, "", "/shipper/dashboard");
+    const { result } = renderHook(() => useUrlListState(), { wrapper });
+    act(() => result.current.setSearch("Yoga"));
+    expect(window.location.pathname + window.location.search).toBe(
+      "/shipper/dashboard?search=Yoga",
+    );
+
+    // A row was clicked: the address already names the next page while it loads, the list is
+    // still mounted, and its debounced search arrives late.
+    window.history.pushState(null, "", "/shipper/bid/6");
+    act(() => result.current.setSearch("Yoga mat"));
+    expect(window.location.pathname).toBe("/shipper/bid/6");
   });
 });
