@@ -9,7 +9,7 @@ export interface ServiceDetails {
 
 /**
  * Fills what the bid form asks of each offered service (type and transit days) once its amount
- * is typed; the validity keeps its default (the window's end date).
+ * is typed; the validity keeps its default (14 days after the window's end date).
  */
 export async function fillBidDetails(
   page: Page,

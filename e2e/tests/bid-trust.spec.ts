@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { bearer, logInAdmin, register, type Account } from "../support/accounts";
 import { fillBidDetails } from "../support/bids";
 import { expect, test } from "../support/fixtures";
@@ -25,6 +25,10 @@ async function ownQuotation(request: APIRequestContext, agent: Account, shipment
   return ((await res.json()) as { data: QuotationRow[] }).data[0];
 }
 
+/** Scrolls a field to the middle of the screen (clear of the phone's floating buttons). */
+const centre = (field: Locator) =>
+  field.evaluate((element) => element.scrollIntoView({ block: "center" }));
+
 /** Types a bid on the agent's bid page and submits it; resolves to the confirmation dialog. */
 async function typeBid(page: Page, amounts: { pickup: string; fast: string; normal: string }) {
   await page.getByRole("textbox", { name: "Pickup amount" }).fill(amounts.pickup);
@@ -49,10 +53,22 @@ test("bids keep their cents and are confirmed; counts refuse decimals; the selle
   const rival = await register(request, "Shipper", "Rita");
   const shipmentId = await createShipment(request, seller, "Walnut Serving Tray");
 
-  // 1440 px: 1850.50 stays 1850.50 in the confirmation, and nothing is sent before Confirm.
+  // A new bid holds 14 days past the window's end date unless its agent changes it.
+  const windowEnd = new Date((await getShipment(request, seller, shipmentId)).bidding_ends_at);
+  const validity = new Date(`${windowEnd.toISOString().slice(0, 10)}T00:00:00Z`);
+  validity.setUTCDate(validity.getUTCDate() + 14);
+  const validUntil = validity.toISOString().slice(0, 10);
+
+  // 1440 px: "$1,850.50" is taken as typed and shown as stored; it stays 1850.50 in the
+  // confirmation, and nothing is sent before Confirm.
   const agentPage = await openAs(agent, 1440);
   await agentPage.goto(`/shipper/bid/${shipmentId}`);
-  const bid = await typeBid(agentPage, { pickup: "1850.50", fast: "1200", normal: "900.25" });
+  await expect(agentPage.getByLabel("Valid until")).toHaveValue(validUntil);
+  await agentPage.getByRole("textbox", { name: "Pickup amount" }).fill("$1,850.50");
+  await expect(agentPage.getByText("Stored as $1,850.50")).toBeVisible();
+  await centre(agentPage.getByRole("textbox", { name: "Pickup amount" }));
+  await docsShot(agentPage, "bid-amount-stored-as-1440", { keepScroll: true });
+  const bid = await typeBid(agentPage, { pickup: "$1,850.50", fast: "1,200", normal: "900.25" });
   await expect(bid.getByText("$1,850.50")).toBeVisible();
   await expect(bid.getByText("$1,200.00")).toBeVisible();
   await expect(bid.getByText("$900.25")).toBeVisible();
@@ -72,6 +88,11 @@ test("bids keep their cents and are confirmed; counts refuse decimals; the selle
   // 375 px: a third decimal is refused with its message; Back sends nothing.
   const rivalPage = await openAs(rival, 375);
   await rivalPage.goto(`/shipper/bid/${shipmentId}`);
+  await expect(rivalPage.getByLabel("Valid until")).toHaveValue(validUntil);
+  await rivalPage.getByRole("textbox", { name: "Pickup amount" }).fill("US$ 1,999.99");
+  await expect(rivalPage.getByText("Stored as $1,999.99")).toBeVisible();
+  await centre(rivalPage.getByRole("textbox", { name: "Pickup amount" }));
+  await docsShot(rivalPage, "bid-amount-stored-as-375", { keepScroll: true });
   await rivalPage.getByRole("textbox", { name: "Pickup amount" }).fill("1999.999");
   await rivalPage.getByRole("textbox", { name: "Normal shipping amount" }).fill("2000");
   await rivalPage.getByRole("button", { name: "Submit" }).click();
@@ -99,6 +120,14 @@ test("bids keep their cents and are confirmed; counts refuse decimals; the selle
     await expect(
       sellerPage.getByText("Total number of cartons must be a whole number"),
     ).toBeVisible();
+    // Dollars are taken as people write them, and what will be stored is shown.
+    const cost = sellerPage
+      .getByRole("group", { name: "Amazon warehouse 1" })
+      .getByRole("textbox", { name: "Total cost of goods ($)" });
+    await cost.fill("$2,500");
+    await expect(sellerPage.getByText("Stored as $2,500.00")).toBeVisible();
+    await centre(cost);
+    await docsShot(sellerPage, `booking-cost-stored-as-${width}`, { keepScroll: true });
   }
 
   // The window is closed early by an admin approving the bid (the e2e window lasts 36 s).

@@ -61,6 +61,21 @@ export function windowEndDate(biddingEndsAt: string | null | undefined): string 
   return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 10);
 }
 
+/**
+ * How long a new bid holds after the bidding window ends, unless its agent says otherwise: two
+ * weeks leave the seller time to compare, decide and book before the price lapses.
+ */
+export const DEFAULT_BID_VALIDITY_DAYS = 14;
+
+/** The validity a new bid starts with: the window's end date plus the default validity. */
+export function defaultValidUntil(biddingEndsAt: string | null | undefined): string {
+  const end = windowEndDate(biddingEndsAt);
+  if (!end) return "";
+  const date = new Date(`${end}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + DEFAULT_BID_VALIDITY_DAYS);
+  return date.toISOString().slice(0, 10);
+}
+
 /** A YYYY-MM-DD validity in every screen's date format, "11/30/2026", as that calendar day. */
 export function formatDay(value: string): string {
   return formatDate(value);

@@ -84,9 +84,12 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(<QuotationForm shipment={shipment} isOpen />);
     const pickup = textbox(/Pickup amount/);
-    fireEvent.change(pickup, { target: { value: "1850.50" } });
-    expect(pickup).toHaveValue("1850.50");
-    type(/Fast shipping amount/, "1200");
+    // A currency sign and thousands separators are taken, and what will be stored is shown.
+    fireEvent.change(pickup, { target: { value: "$1,850.50" } });
+    expect(pickup).toHaveValue("$1,850.50");
+    expect(screen.getByText("Stored as $1,850.50")).toBeInTheDocument();
+    type(/Fast shipping amount/, "1,200");
+    expect(screen.getByText("Stored as $1,200.00")).toBeInTheDocument();
     type(/Normal shipping amount/, "900.5");
     await chooseServiceType(user, "Fast", "Air express");
     type(/Fast transit min/, "5");
@@ -97,8 +100,8 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
     await user.click(screen.getByRole("checkbox", { name: "Pickup at origin" }));
     await user.click(screen.getByRole("checkbox", { name: "Delivery to each Amazon FC" }));
     type(/Note/, "  Weekly sailing on Fridays ");
-    // The validity starts at the window's end date.
-    expect(screen.getByLabelText(/Valid until/)).toHaveValue("2026-11-23");
+    // The validity starts 14 days after the window's end date (Nov 23), and can be changed.
+    expect(screen.getByLabelText(/Valid until/)).toHaveValue("2026-12-07");
     fireEvent.change(screen.getByLabelText(/Valid until/), { target: { value: "2026-11-30" } });
 
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -131,7 +134,7 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
       shipment: 42,
       pickup_amount: "1850.50",
       fast_amount: "1200",
-      normal_amount: "900.5",
+      normal_amount: "900.50",
       fast_service_type: "air_express",
       fast_transit_min_days: 5,
       fast_transit_max_days: 7,
@@ -188,7 +191,7 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
     expect(total).toHaveTextContent("Total —");
     type(/Pickup amount/, "100");
     expect(total).toHaveTextContent("Total —");
-    type(/Fast shipping amount/, "1400");
+    type(/Fast shipping amount/, "$1,400");
     expect(total).toHaveTextContent("Total $1,500.00");
     expect(total).toHaveTextContent("$6.00 per chargeable kg (250 kg)");
     // The cheaper service counts.
@@ -207,8 +210,9 @@ describe("QuotationForm", { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByRole("textbox", { name: /Pickup amount/ }), {
       target: { value: "1850.505" },
     });
+    // Commas that are no thousands separators are still refused with the contract's message.
     fireEvent.change(screen.getByRole("textbox", { name: /Fast shipping amount/ }), {
-      target: { value: "1,200" },
+      target: { value: "12,00" },
     });
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(

@@ -19,7 +19,7 @@ import {
 import BlockIcon from "@mui/icons-material/Block";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { QuotationService } from "@fba/contract";
+import { amountInputPreview, type QuotationService } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { Panel } from "../../../components/Panel";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -30,12 +30,14 @@ import { ReconfirmPrompt } from "../../../entities/shipment/components/Reconfirm
 import { bidPreview } from "../../../entities/shipment/lib/quotation";
 import { formatMoney } from "../../../entities/shipment/lib/format";
 import {
+  DEFAULT_BID_VALIDITY_DAYS,
   DUTIES_EXCLUDED,
   QUOTE_INCLUSIONS,
   QUOTE_INCLUSION_LABELS,
   SERVICE_TYPES,
   SERVICE_TYPE_LABELS,
   chargeableWeightKg,
+  defaultValidUntil,
   pricePerKg,
   windowEndDate,
 } from "../../../entities/shipment/lib/quotation-details";
@@ -64,7 +66,10 @@ const kgFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 type QuotationWithDetails = Quotation;
 
-/** The form's starting values: the agent's stored bid, or blanks valid until the window's end. */
+/**
+ * The form's starting values: the agent's stored bid, or blanks valid for the default validity
+ * after the window's end (editable; the rules still ask only for the window's end at least).
+ */
 function initialValues(shipment: Shipment, existing: QuotationWithDetails | null): BidFormValues {
   const details = existing?.details ?? null;
   const days = (value: number | undefined) => (value === undefined ? "" : String(value));
@@ -80,7 +85,7 @@ function initialValues(shipment: Shipment, existing: QuotationWithDetails | null
     normal_transit_min_days: days(details?.normal?.transit_min_days),
     normal_transit_max_days: days(details?.normal?.transit_max_days),
     inclusions: details?.inclusions ?? [],
-    valid_until: details?.valid_until ?? windowEndDate(shipment.bidding_ends_at),
+    valid_until: details?.valid_until ?? defaultValidUntil(shipment.bidding_ends_at),
     note: details?.note ?? "",
   };
 }
@@ -160,23 +165,27 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
     }
   };
 
-  const amountField = (name: keyof typeof AMOUNT_LABELS) => (
-    <TextField
-      label={AMOUNT_LABELS[name]}
-      required={name === "pickup_amount"}
-      disabled={!canEdit}
-      // Kept as typed: "1850.50" stays 1850.50, and what is not an amount in cents is refused
-      // with the contract's message instead of being silently reshaped.
-      {...form.register(name)}
-      error={!!errors[name]}
-      helperText={errors[name]?.message}
-      value={String(values[name] ?? "")}
-      slotProps={{
-        htmlInput: { inputMode: "decimal", maxLength: 16 },
-        input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-      }}
-    />
-  );
+  const amountField = (name: keyof typeof AMOUNT_LABELS) => {
+    // Kept as typed: "$1,850.50" is sent as 1850.50 and says so; what is not an amount in cents
+    // is refused with the contract's message instead of being silently reshaped.
+    const storedAs = canEdit ? amountInputPreview(String(values[name] ?? "")) : null;
+    return (
+      <TextField
+        label={AMOUNT_LABELS[name]}
+        required={name === "pickup_amount"}
+        disabled={!canEdit}
+        {...form.register(name)}
+        error={!!errors[name]}
+        // Always a line under it, so what it says changes without moving the form as one types.
+        helperText={errors[name]?.message ?? (storedAs ? `Stored as ${storedAs}` : "In US dollars")}
+        value={String(values[name] ?? "")}
+        slotProps={{
+          htmlInput: { inputMode: "decimal", maxLength: 16 },
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        }}
+      />
+    );
+  };
 
   const serviceFields = (mode: QuotationService) => {
     const offered = String(values[`${mode}_amount`] ?? "").trim() !== "";
@@ -328,7 +337,7 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
                 error={!!errors.valid_until}
                 helperText={
                   errors.valid_until?.message ??
-                  "The quotation holds through the end of this day (UTC)"
+                  `The quotation holds through the end of this day (UTC). It starts ${DEFAULT_BID_VALIDITY_DAYS} days after bidding ends; change it as you need.`
                 }
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: windowEnd } }}
               />

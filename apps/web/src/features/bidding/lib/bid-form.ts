@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   createQuotationInputSchema,
+  normalizeAmountInput,
   quotationTotal,
   type QuotationService,
   type QuoteInclusion,
@@ -100,11 +101,12 @@ export function bidFormSchema(windowEnd: string) {
       note: z.string(),
     })
     .superRefine((value, ctx) => {
+      // "$1,850.50" is checked as the "1850.50" it will be sent as.
       const amounts = createQuotationInputSchema.safeParse({
         shipment: value.shipment,
-        pickup_amount: value.pickup_amount,
-        fast_amount: value.fast_amount,
-        normal_amount: value.normal_amount,
+        pickup_amount: normalizeAmountInput(value.pickup_amount),
+        fast_amount: normalizeAmountInput(value.fast_amount),
+        normal_amount: normalizeAmountInput(value.normal_amount),
       });
       if (!amounts.success) {
         for (const issue of amounts.error.issues) {
@@ -160,13 +162,16 @@ export function bidFormSchema(windowEnd: string) {
     .transform(toBidBody);
 }
 
-/** The form's values as the quotation call takes them; only offered services carry details. */
+/**
+ * The form's values as the quotation call takes them: amounts as typed ("$1,850.50") become what
+ * is stored ("1850.50"); only offered services carry details.
+ */
 export function toBidBody(value: BidFormValues): BidBody {
   const body: BidBody = {
     shipment: value.shipment,
-    pickup_amount: value.pickup_amount.trim(),
-    fast_amount: blank(value.fast_amount) ? null : value.fast_amount.trim(),
-    normal_amount: blank(value.normal_amount) ? null : value.normal_amount.trim(),
+    pickup_amount: normalizeAmountInput(value.pickup_amount),
+    fast_amount: blank(value.fast_amount) ? null : normalizeAmountInput(value.fast_amount),
+    normal_amount: blank(value.normal_amount) ? null : normalizeAmountInput(value.normal_amount),
     inclusions: QUOTE_INCLUSIONS.filter((code) => value.inclusions.includes(code)),
     valid_until: value.valid_until,
   };
@@ -206,7 +211,7 @@ export function detailsOf(body: BidBody): QuotationDetails {
 
 const AMOUNT = /^\d{1,9}(?:\.\d{1,2})?$/;
 const amountOrNull = (value: string | undefined) => {
-  const text = (value ?? "").trim();
+  const text = normalizeAmountInput(value ?? "");
   return AMOUNT.test(text) && Number(text) > 0 ? Number(text) : null;
 };
 

@@ -12,7 +12,7 @@ import {
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import { Controller, useWatch, type UseFieldArrayReturn } from "react-hook-form";
-import { MAX_WAREHOUSE_GROUPS } from "@fba/contract";
+import { MAX_WAREHOUSE_GROUPS, amountInputPreview, normalizeAmountInput } from "@fba/contract";
 import { useCostEstimates } from "../../../entities/average-cost/api/average-costs";
 import { destinationCode } from "../../../entities/average-cost/lib/estimate";
 import { cargoTotals } from "./cargo-totals";
@@ -115,16 +115,36 @@ export function CargoSection({
                   }}
                 />
                 <FieldGrid columns={3}>
-                  {PACKAGE_FIELDS.map(({ name, label, decimal }) => {
+                  {PACKAGE_FIELDS.map(({ name, label, decimal, isMoney }) => {
                     const path = `packages.${index}.${name}` as const;
+                    const storedAs = isMoney
+                      ? amountInputPreview(String(watched?.[index]?.[name] ?? ""))
+                      : null;
                     return (
                       <TextField
                         key={name}
                         label={label}
                         required
-                        {...register(path)}
+                        {...register(
+                          path,
+                          isMoney
+                            ? {
+                                setValueAs: (value: unknown) =>
+                                  typeof value === "string" ? normalizeAmountInput(value) : value,
+                              }
+                            : undefined,
+                        )}
                         error={!!packageErrors?.[name]}
-                        helperText={packageErrors?.[name]?.message}
+                        // A money field always has a line under it, so what it says can change
+                        // as the seller types without moving anything below.
+                        helperText={
+                          packageErrors?.[name]?.message ??
+                          (isMoney
+                            ? storedAs
+                              ? `Stored as ${storedAs}`
+                              : "In US dollars"
+                            : undefined)
+                        }
                         slotProps={{
                           htmlInput: {
                             inputMode: decimal ? "decimal" : "numeric",

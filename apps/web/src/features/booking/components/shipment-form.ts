@@ -75,12 +75,18 @@ export const EMPTY_PICKUP: ShipmentFormValues["pickup_location"] = {
  * a count with decimals and money with more than cents, each with its message. (Dropping the
  * characters instead made "1.5" cartons 15, and "1,5" cm 15.)
  */
-export const PACKAGE_FIELDS: { name: keyof PackageValues; label: string; decimal: boolean }[] = [
+export const PACKAGE_FIELDS: {
+  name: keyof PackageValues;
+  label: string;
+  decimal: boolean;
+  /** Dollars: "$1,850.50" is read as 1850.50 (shown under the field) before the rules apply. */
+  isMoney?: boolean;
+}[] = [
   { name: "carton_dimensions_length", label: "Length (cm)", decimal: true },
   { name: "carton_dimensions_width", label: "Width (cm)", decimal: true },
   { name: "carton_dimensions_height", label: "Height (cm)", decimal: true },
   { name: "weight_per_carton_kg", label: "Weight per carton (kg)", decimal: true },
-  { name: "total_cost_of_goods", label: "Total cost of goods ($)", decimal: true },
+  { name: "total_cost_of_goods", label: "Total cost of goods ($)", decimal: true, isMoney: true },
   { name: "number_of_cartons", label: "Number of cartons", decimal: false },
 ];
 

@@ -140,6 +140,12 @@ describe("NewShipmentPage", { timeout: 120_000 }, () => {
     await user.type(cost, "1850.50");
     await user.tab();
     expect(await within(group).findByText("Must be a number")).toBeInTheDocument();
+    // Commas that are no thousands separators stay refused with the contract's message.
+    await user.clear(cost);
+    await user.type(cost, "18,50");
+    await user.tab();
+    expect(cost).toHaveValue("18,50");
+    expect(await within(group).findAllByText("Must be a number")).toHaveLength(2);
     expect(
       within(group).queryByText("Total cost of goods can have at most 2 decimals (cents)"),
     ).not.toBeInTheDocument();
@@ -185,7 +191,9 @@ describe("NewShipmentPage", { timeout: 120_000 }, () => {
     fill(/Width/, "40", group);
     fill(/Height/, "30", group);
     fill(/Weight per carton/, "5", group);
-    fill(/Total cost/, "1000", group);
+    // Typed as people write dollars; what will be stored is shown under it and sent.
+    fill(/Total cost/, "$1,000.5", group);
+    expect(within(group).getByText("Stored as $1,000.50")).toBeInTheDocument();
     fill(/Number of cartons/, "10", group);
     // Several lines, past the old 50-character cut: kept whole, with the count shown.
     const description = `LED desk lamps, aluminium arm, 3 colour temperatures.\nUSB-C powered; ships with a 1.5 m cable.`;
@@ -211,7 +219,12 @@ describe("NewShipmentPage", { timeout: 120_000 }, () => {
       shipment_ready_date: next,
       pickup_location: { full_address: "12 Main St" },
       packages: [
-        { delivery_location: "PHX7", number_of_cartons: 10, carton_dimensions_length: 50 },
+        {
+          delivery_location: "PHX7",
+          number_of_cartons: 10,
+          carton_dimensions_length: 50,
+          total_cost_of_goods: 1000.5,
+        },
       ],
       compliance: {
         compliance: ["FDA Certified Product"],

@@ -69,9 +69,11 @@ describe("AddInfoDialog", { timeout: 60_000 }, () => {
     const onClose = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderRoute(<AddInfoDialog shipment={shipment} open onClose={onClose} />);
+    // Typed with a currency sign and a thousands separator; what will be stored is shown.
     fireEvent.change(screen.getByRole("textbox", { name: "Final amount" }), {
-      target: { value: "1500.50" },
+      target: { value: "$1,500.5" },
     });
+    expect(await screen.findByText("Stored as $1,500.50")).toBeInTheDocument();
     fireEvent.change(screen.getByRole("textbox", { name: "Tracking number" }), {
       target: { value: "123456789012" },
     });

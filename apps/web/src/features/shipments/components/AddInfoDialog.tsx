@@ -15,7 +15,9 @@ import {
   TRACKING_CARRIERS,
   TRACKING_CARRIER_LABELS,
   addShipmentInfoWithVarianceSchema,
+  amountInputPreview,
   chargeChangeMessages,
+  normalizeAmountInput,
   type AddShipmentInfoWithVarianceData,
   type AddShipmentInfoWithVarianceInput,
   type QuotationOrEmpty,
@@ -91,6 +93,7 @@ export function AddInfoDialog({
   const carrierChoice = picked || detection?.carrier || "";
   const amount = String(useWatch({ control: form.control, name: "final_amount" }) ?? "");
   const variance = varianceOf(amount, shipment.final_amount, shipment.quotation);
+  const storedAs = amountInputPreview(amount);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { variance_reason, variance_note, evidence_document_id, ...info } = values;
@@ -126,9 +129,16 @@ export function AddInfoDialog({
             <TextField
               label="Final amount"
               autoFocus
-              {...form.register("final_amount")}
+              {...form.register("final_amount", {
+                // "$1,850.50" is sent as "1850.50"; the spec's rules then check what is sent.
+                setValueAs: (value: unknown) =>
+                  typeof value === "string" ? normalizeAmountInput(value) : value,
+              })}
               error={!!errors.final_amount}
-              helperText={errors.final_amount?.message}
+              helperText={
+                errors.final_amount?.message ??
+                (storedAs ? `Stored as ${storedAs}` : "In US dollars")
+              }
               slotProps={{ htmlInput: { inputMode: "decimal", maxLength: 30 } }}
             />
             <TextField
