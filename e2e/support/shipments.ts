@@ -38,6 +38,7 @@ export async function createShipment(
 export interface ShipmentDetail {
   status: string;
   quotation: { id: number; user: { id: number } } | null;
+  bidding_ends_at: string;
 }
 
 export async function getShipment(
