@@ -14,8 +14,11 @@ export default defineConfig({
   outputDir: "../test-results/playwright",
   timeout: 90_000,
   expect: { timeout: 10_000 },
+  // Two files at a time: a journey spends much of its time waiting (bid windows, sockets, the
+  // server), and every journey signs up its own accounts, so two do not see each other's data.
+  // Tests within a file keep their order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "../test-results/playwright.json" }]],
   use: {
