@@ -38,6 +38,29 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Business constants shared by server and web. */
 export const BID_WINDOW_HOURS_DEFAULT = 72;
+
+/** A bid window in its largest whole unit: [72, "hour"], [90, "minute"], [36, "second"]. */
+function bidWindowParts(hours: number): [number, "hour" | "minute" | "second"] {
+  const seconds = Math.max(1, Math.round(hours * 3600));
+  if (seconds % 3600 === 0) return [seconds / 3600, "hour"];
+  if (seconds % 60 === 0) return [seconds / 60, "minute"];
+  return [seconds, "second"];
+}
+
+/**
+ * The bid window as the texts say it, "72 hours" by default (the spec's words), else the
+ * configured window in its largest whole unit ("1 hour", "90 minutes", "36 seconds").
+ */
+export function bidWindowDuration(hours: number): string {
+  const [count, unit] = bidWindowParts(hours);
+  return `${count.toLocaleString("en-US")} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+/** The bid window before a noun: "a 72-hour bidding window". */
+export function bidWindowAdjective(hours: number): string {
+  const [count, unit] = bidWindowParts(hours);
+  return `${count.toLocaleString("en-US")}-${unit}`;
+}
 export const PAGE_SIZES = [50, 100, 150, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;

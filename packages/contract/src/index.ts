@@ -24,3 +24,4 @@ export * from "./analytics.js";
 export * from "./storage.js";
 export * from "./list-search.js";
 export * from "./amount-input.js";
+export * from "./settings.js";

@@ -11,6 +11,7 @@ const OUTPUT_SCHEMAS = new Set([
   "announcementRemovalSchema",
   "meSchema",
   "parkedEventsSchema",
+  "publicSettingsSchema",
   "sellerActiveListRowSchema",
   "recoveryFailuresSchema",
   "sentMessageEventSchema",

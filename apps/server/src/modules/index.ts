@@ -16,6 +16,7 @@ import statements from "./statements/index.js";
 import agents from "./agents/index.js";
 import analytics from "./analytics/index.js";
 import exportsModule from "./exports/index.js";
+import settings from "./settings/index.js";
 
 /**
  * Every module's routes; each is registered under /api with the services the composition root
@@ -40,4 +41,5 @@ export const modules = [
   agents,
   analytics,
   exportsModule,
+  settings,
 ] as const;

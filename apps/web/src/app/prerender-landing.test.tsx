@@ -22,6 +22,15 @@ describe("the prerendered landing page", () => {
     expect(html).toMatch(/© <span data-current-year="">\d{4}<\/span>/);
   });
 
+  it("says the default 72-hour window and marks it for its script to say the configured one", () => {
+    expect(html).toContain(
+      'compete with sealed bids for<!-- --> <span data-bid-window="duration">72 hours</span>',
+    );
+    expect(html).toContain(
+      'during a <span data-bid-window="adjective">72-hour</span> bidding window.',
+    );
+  });
+
   it("links to sign up and log in, and marks the buttons its script wires up", () => {
     expect(html).toMatch(/<a[^>]*href="\/signup"[^>]*>Sign up<\/a>/);
     expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Log in<\/a>/);

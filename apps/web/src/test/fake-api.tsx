@@ -20,9 +20,14 @@ export interface FakeResponse {
 
 type Handler = (call: RecordedCall) => FakeResponse | Promise<FakeResponse>;
 
+/** The public settings the account pages read for their texts: the server's defaults. */
+const PUBLIC_SETTINGS = "GET settings/";
+
 /**
  * Replaces fetch with a fake API keyed by "METHOD path" (path without the /api/ prefix and query),
- * recording every call. Unknown routes answer 404 in the contract's error shape.
+ * recording every call but the public settings read (answered with the defaults unless a test
+ * gives its own), so `calls` lists what the screen under test sends. Unknown routes answer 404
+ * in the contract's error shape.
  */
 export function fakeApi(routes: Record<string, Handler | FakeResponse>) {
   const calls: RecordedCall[] = [];
@@ -33,8 +38,20 @@ export function fakeApi(routes: Record<string, Handler | FakeResponse>) {
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : init?.body;
     const call: RecordedCall = { method, path, body, authorization: headers.get("authorization") };
-    calls.push(call);
-    const route = routes[`${method} ${path}`];
+    const key = `${method} ${path}`;
+    if (key !== PUBLIC_SETTINGS) calls.push(call);
+    const route =
+      routes[key] ??
+      (key === PUBLIC_SETTINGS
+        ? {
+            body: {
+              status: "success",
+              status_code: 200,
+              message: "",
+              data: { bid_window_hours: 72 },
+            },
+          }
+        : undefined);
     const reply = typeof route === "function" ? await route(call) : route;
     const status = reply?.status ?? (route ? 200 : 404);
     const payload =

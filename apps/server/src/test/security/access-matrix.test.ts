@@ -475,6 +475,7 @@ const CASES: Record<string, RouteCase> = {
 
   // Places and warehouses.
   "GET /api/places": { path: fixed("/api/places/?q=90210"), expect: all(200) },
+  "GET /api/settings": { path: fixed("/api/settings/"), expect: publicRoute(200) },
   "GET /api/warehouses": { path: fixed("/api/warehouses/"), expect: all(200) },
   "GET /api/admin/warehouses": { path: fixed("/api/admin/warehouses/"), expect: adminOnly(200) },
   "POST /api/admin/warehouses": {

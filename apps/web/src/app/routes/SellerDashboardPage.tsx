@@ -20,6 +20,7 @@ import { SampleShipmentDialog } from "../../features/samples/components/SampleSh
 import { useCurrentUser } from "../../lib/session";
 import { useSellerDashboard } from "../../entities/shipment/api/get-seller-dashboard";
 import { QueryNotice } from "../../components/query-state/QueryState";
+import { BidWindowText } from "../../components/BidWindowText";
 import { paths } from "../paths";
 
 function CountCard({
@@ -70,7 +71,15 @@ function CountCard({
   );
 }
 
-function CallToAction({ title, text, action }: { title: string; text: string; action: ReactNode }) {
+function CallToAction({
+  title,
+  text,
+  action,
+}: {
+  title: string;
+  text: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <Card variant="outlined" sx={{ height: "100%" }}>
       <CardContent>
@@ -140,7 +149,12 @@ export default function SellerDashboardPage() {
       >
         <CallToAction
           title="New Shipment"
-          text="Book a freight shipment to Amazon warehouses. Shipping agents bid for 72 hours and the lowest quotation wins."
+          text={
+            <>
+              Book a freight shipment to Amazon warehouses. Shipping agents bid for{" "}
+              <BidWindowText /> and the lowest quotation wins.
+            </>
+          }
           action={
             <Button
               variant="contained"

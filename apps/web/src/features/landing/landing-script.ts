@@ -1,6 +1,7 @@
 import { authStorage } from "../../lib/auth-storage";
 import { homePathFor, paths } from "../../app/paths";
 import { scrollToHowItWorks } from "./how-it-works";
+import { showConfiguredBidWindow } from "../../lib/bid-window";
 
 /**
  * The prerendered landing page's only script: the few things on it that act. Links are plain
@@ -21,6 +22,8 @@ function enhance() {
   for (const year of document.querySelectorAll("[data-current-year]")) {
     year.textContent = String(new Date().getFullYear());
   }
+  // It was rendered with the default bid window: say the one this server runs.
+  void showConfiguredBidWindow();
 }
 
 enhance();

@@ -6,11 +6,19 @@ import Typography from "@mui/material/Typography";
 import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutline";
 import { PRODUCT_NAME } from "@fba/contract/constants";
 import { BrandLogo } from "../../../components/BrandLogo";
+import { BidWindowText } from "../../../components/BidWindowText";
 
-const HIGHLIGHTS = [
-  "Sealed bids from shipping agents for 72 hours",
-  "The lowest quotation wins; you accept or deny it",
-  "One live chat per order with your agent and our team",
+const HIGHLIGHTS: { key: string; text: ReactNode }[] = [
+  {
+    key: "bids",
+    text: (
+      <>
+        Sealed bids from shipping agents for <BidWindowText />
+      </>
+    ),
+  },
+  { key: "lowest", text: "The lowest quotation wins; you accept or deny it" },
+  { key: "chat", text: "One live chat per order with your agent and our team" },
 ];
 
 interface AuthLayoutProps {
@@ -50,15 +58,15 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
             Ship to Amazon warehouses at the best price agents will offer.
           </Typography>
           <Stack component="ul" sx={{ listStyle: "none", p: 0, m: 0, gap: 1.5 }}>
-            {HIGHLIGHTS.map((item) => (
+            {HIGHLIGHTS.map(({ key, text }) => (
               <Stack
                 component="li"
                 direction="row"
-                key={item}
+                key={key}
                 sx={{ gap: 1.5, alignItems: "center" }}
               >
                 <CheckCircleOutlineIcon sx={{ color: "#ffc774" }} aria-hidden="true" />
-                <Typography>{item}</Typography>
+                <Typography>{text}</Typography>
               </Stack>
             ))}
           </Stack>

@@ -15,6 +15,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import type { CreateShipmentData } from "@fba/contract";
 import { useCurrentUser } from "../../../lib/session";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
+import { BidWindowText } from "../../../components/BidWindowText";
 import { PageHeader } from "../../../components/PageHeader";
 import { useCreateShipment } from "../api/create-shipment";
 import { CargoSection } from "../components/CargoSection";
@@ -146,7 +147,7 @@ export default function NewShipmentPage() {
         <DialogContent>
           <DialogContentText>
             Thank you! Shipping agents are bidding on your shipment now. Your quote will arrive
-            within 72 hours.
+            within <BidWindowText />.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

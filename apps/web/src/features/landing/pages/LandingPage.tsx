@@ -23,12 +23,13 @@ import { BrandLogo } from "../../../components/BrandLogo";
 import { authStorage } from "../../../lib/auth-storage";
 import { useCurrentUser } from "../../../lib/session";
 import { BidPreviewCard } from "../components/BidPreviewCard";
+import { BidWindowText } from "../../../components/BidWindowText";
 import { scrollToHowItWorks } from "../how-it-works";
 import { paths, homePathFor } from "../../../app/paths";
 
 interface Step {
   title: string;
-  text: string;
+  text: ReactNode;
   icon: ReactNode;
 }
 
@@ -41,7 +42,12 @@ export const HOW_IT_WORKS_STEPS: Step[] = [
   },
   {
     title: "Place bids.",
-    text: "Shipping agents send sealed quotations during a 72-hour bidding window.",
+    text: (
+      <>
+        Shipping agents send sealed quotations during a <BidWindowText form="adjective" /> bidding
+        window.
+      </>
+    ),
     icon: <GavelIcon />,
   },
   {
@@ -195,8 +201,9 @@ export default function LandingPage() {
                     mb: 4,
                   }}
                 >
-                  Post your shipment once. Shipping agents compete with sealed bids for 72 hours,
-                  the lowest quote wins, and you stay in charge from pickup to the Amazon warehouse.
+                  Post your shipment once. Shipping agents compete with sealed bids for{" "}
+                  <BidWindowText />, the lowest quote wins, and you stay in charge from pickup to
+                  the Amazon warehouse.
                 </Typography>
                 <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
                   <Button
