@@ -110,9 +110,10 @@ test("the seller uploads the invoice and sees the checklist update; the agent de
   const sellerPage = await openAs(seller, 1440);
   await sellerPage.goto(`/seller/booking/recentorderstatus/${id}?src=currentShipments`);
   const panel = documentsPanel(sellerPage);
-  // The summary says what comes next, and the documents are one jump away from the top.
-  await expect(sellerPage.getByTestId("order-next-step")).toContainText(
-    "upload the documents the agent asks for",
+  // The summary says what comes next, naming what is missing, and the documents are one jump
+  // away from the top.
+  await expect(sellerPage.getByTestId("order-next-step")).toHaveText(
+    "Next: Upload what the agent still needs: Commercial invoice, Packing list, FBA box labels and Safety data sheet. Then follow the destinations and chat with the agent.",
   );
   const sellerNav = sellerPage.getByRole("navigation", { name: "On this page" });
   await expect(sellerNav).toBeInViewport();
@@ -154,7 +155,10 @@ test("the seller uploads the invoice and sees the checklist update; the agent de
   await agentPage.goto(`/shipper/dashboard/orders/status/${id}/?src=accepted`);
   const agentPanel = documentsPanel(agentPage);
   const agentNav = agentPage.getByRole("navigation", { name: "On this page" });
-  await expect(agentPage.getByTestId("order-next-step")).toContainText("add the final amount");
+  // What the agent still lacks before completing, and what the seller has not uploaded yet.
+  await expect(agentPage.getByTestId("order-next-step")).toHaveText(
+    "Next: Still missing: delivery to the destination, the tracking number and the final amount; then complete the order. The seller has not uploaded Packing list, FBA box labels and Safety data sheet yet.",
+  );
   await docsShot(agentPage, "order-summary-375");
   await agentNav.getByRole("link", { name: "Documents" }).click();
   await expect(agentPanel).toBeInViewport();

@@ -4,10 +4,40 @@ import { shipmentDetail } from "../../../test/shipment-fixtures";
 import { OrderSectionNav, nextStepOf } from "./OrderSectionNav";
 
 describe("the order page's summary and section links", () => {
+  it("says what is missing for each side's next step on an order under way", () => {
+    const accepted = shipmentDetail({
+      status: "Quotation Accepted",
+      documents_missing: ["Commercial invoice", "Packing list"],
+      delivery: { legs: 3, delivered: 1, at_booked_fc: 1, different_fc_open: 0 },
+    });
+    expect(nextStepOf(accepted, "seller")).toBe(
+      "Upload what the agent still needs: Commercial invoice and Packing list. Then follow the destinations and chat with the agent.",
+    );
+    expect(nextStepOf(accepted, "agent")).toBe(
+      "Still missing: delivery to 2 of 3 destinations, the tracking number and the final amount; then complete the order. The seller has not uploaded Commercial invoice and Packing list yet.",
+    );
+    const tracked = shipmentDetail({
+      status: "Quotation Accepted",
+      documents_missing: [],
+      tracking_number: "1Z999AA10123456784",
+      delivery: { legs: 2, delivered: 2, at_booked_fc: 2, different_fc_open: 0 },
+    });
+    expect(nextStepOf(tracked, "agent")).toBe(
+      "Still missing: the final amount; then complete the order.",
+    );
+    const booked = { legs: 1, delivered: 0, at_booked_fc: 0, different_fc_open: 0 };
+    expect(nextStepOf({ ...tracked, delivery: booked }, "agent")).toBe(
+      "Still missing: delivery to the destination and the final amount; then complete the order.",
+    );
+    expect(nextStepOf({ ...tracked, final_amount: "1500.00" }, "agent")).toBe(
+      "Everything is in: complete the order.",
+    );
+    expect(nextStepOf(tracked, "seller")).toBe(
+      "The agent has every document it needs: follow the destinations and chat with the agent.",
+    );
+  });
+
   it("says what comes next for each side", () => {
-    const accepted = shipmentDetail({ status: "Quotation Accepted" });
-    expect(nextStepOf(accepted, "seller")).toContain("upload the documents the agent asks for");
-    expect(nextStepOf(accepted, "agent")).toContain("add the final amount and tracking number");
     expect(nextStepOf(shipmentDetail({ status: "Quotation Approved" }), "seller")).toBe(
       "Accept or decline the winning estimate.",
     );

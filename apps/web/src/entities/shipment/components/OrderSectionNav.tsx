@@ -70,6 +70,53 @@ export function OrderSectionNav({ sections }: { sections: readonly OrderSection[
   );
 }
 
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+const isBlank = (value: string | null | undefined) => !value || value.trim() === "";
+
+/** The destinations not delivered yet, as the order's delivery summary counts them. */
+function undeliveredOf(shipment: Shipment): { count: number; of: number } | null {
+  const delivery = shipment.delivery;
+  if (!delivery || delivery.legs === 0 || delivery.delivered >= delivery.legs) return null;
+  return { count: delivery.legs - delivery.delivered, of: delivery.legs };
+}
+
+/** The seller of an order under way: the documents the agent still needs come first. */
+function sellerOrderStep(shipment: Shipment): string {
+  const documents = shipment.documents_missing ?? [];
+  if (documents.length > 0) {
+    return `Upload what the agent still needs: ${listed(documents)}. Then follow the destinations and chat with the agent.`;
+  }
+  return "The agent has every document it needs: follow the destinations and chat with the agent.";
+}
+
+/** The winning agent of an order under way: what is still missing before it can complete. */
+function agentOrderStep(shipment: Shipment): string {
+  const missing: string[] = [];
+  const undelivered = undeliveredOf(shipment);
+  if (undelivered) {
+    const { count, of } = undelivered;
+    missing.push(
+      count < of
+        ? `delivery to ${count} of ${of} destinations`
+        : of === 1
+          ? "delivery to the destination"
+          : `delivery to all ${of} destinations`,
+    );
+  }
+  if (isBlank(shipment.tracking_number)) missing.push("the tracking number");
+  if (isBlank(shipment.final_amount)) missing.push("the final amount");
+  const documents = shipment.documents_missing ?? [];
+  const waiting =
+    documents.length > 0 ? ` The seller has not uploaded ${listed(documents)} yet.` : "";
+  if (missing.length === 0) return `Everything is in: complete the order.${waiting}`;
+  return `Still missing: ${listed(missing)}; then complete the order.${waiting}`;
+}
+
 /** What happens next on the order, for the side reading it. */
 export function nextStepOf(shipment: Shipment, side: "seller" | "agent"): string {
   switch (shipment.status) {
@@ -84,9 +131,7 @@ export function nextStepOf(shipment: Shipment, side: "seller" | "agent"): string
         ? "Accept or decline the winning estimate."
         : "Waiting for the seller to accept your quotation.";
     case "Quotation Accepted":
-      return side === "seller"
-        ? "Follow the destinations, upload the documents the agent asks for and chat with the agent."
-        : "Keep the destinations up to date, add the final amount and tracking number, then complete the order.";
+      return side === "seller" ? sellerOrderStep(shipment) : agentOrderStep(shipment);
     case "Shipment Completed":
       return side === "seller" ? "Delivered: rate the agent." : "Order completed.";
     case "Shipment Cancelled":
