@@ -136,8 +136,8 @@ function chatSocket(server, room, token, backfills) {
     client.lastId = Math.max(client.lastId, id);
   };
 
-  async function backfill() {
-    let after = client.lastId;
+  /** Reads what came after `after`, the last message seen before the socket dropped. */
+  async function backfill(after) {
     for (let failures = 0; failures < 10;) {
       const query = after > 0 ? `?after_id=${after}` : "";
       const res = await backfills.get(
@@ -173,9 +173,13 @@ function chatSocket(server, room, token, backfills) {
       client.openedAt = Date.now();
       client.attempts = 0;
       for (const text of client.queue.splice(0)) ws.send(text);
-      // As the web client: the backfill after a reconnect starts after a random part of a second.
+      // As the web client: the backfill after a reconnect starts after a random part of a second,
+      // from the last message seen before the drop (live ones arrive meanwhile).
       if (reconnected) {
-        client.backfilling = sleep(Math.random() * RECONNECT_BACKFILL_SPREAD_MS).then(backfill);
+        const seen = client.lastId;
+        client.backfilling = sleep(Math.random() * RECONNECT_BACKFILL_SPREAD_MS).then(() =>
+          backfill(seen),
+        );
       }
       firstOpen(true);
     });
