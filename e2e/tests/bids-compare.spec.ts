@@ -4,7 +4,7 @@ import { bearer, register, type Account } from "../support/accounts";
 import { apiBidDetails, fillBidDetails } from "../support/bids";
 import { expect, test } from "../support/fixtures";
 import { docsShot } from "../support/screenshots";
-import { approveEarly, createShipment, isoDate } from "../support/shipments";
+import { approveEarly, createShipment, getShipment, isoDate, placeBid } from "../support/shipments";
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -234,4 +234,61 @@ test("two agents bid with details, the seller compares, picks the faster with a 
   await rating.getByRole("button", { name: "Send answer" }).click();
   await expect(rating).toContainText("The agent's answer");
   await expect(rating.getByRole("button", { name: "Send answer" })).toHaveCount(0);
+});
+
+test("the seller passes over the winning estimate for the next bid, whose agent is told, at 1440 and 375 px", async ({
+  openAs,
+  request,
+}) => {
+  const [seller, lowest, next] = await Promise.all([
+    register(request, "Seller", "Nadia"),
+    register(request, "Shipper", "Lou"),
+    register(request, "Shipper", "Nico"),
+  ]);
+  const shipmentId = await createShipment(request, seller, "Oak Coasters");
+  // Totals $400 and $700; an admin approves the lowest at once (the window closes).
+  await placeBid(request, lowest, shipmentId, "300");
+  await placeBid(request, next, shipmentId, "600");
+  await approveEarly(request, lowest, shipmentId);
+
+  const page = await openAs(seller, 1440);
+  const estimate = `/seller/booking/order/status/${shipmentId}?src=pendingorders`;
+  await page.goto(estimate);
+  const panel = page.getByRole("region", { name: "Estimate", exact: true });
+  await expect(panel).toContainText("lowest quotation from Lou Tester");
+  // Beside the spec's decline (which cancels the shipment).
+  await expect(panel.getByRole("button", { name: "Decline" })).toBeVisible();
+  await panel.getByRole("button", { name: "Take the next bid" }).click();
+  const dialog = page.getByRole("dialog", { name: "Take the next bid" });
+  await expect(dialog).toContainText("Lou Tester's estimate will be declined");
+  await dialog.getByRole("textbox", { name: /Reason/ }).fill("Pickup date does not work for us");
+  await docsShot(page, "take-next-bid-1440");
+  await dialog.getByRole("button", { name: "Take the next bid" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("The next lowest bid is now your estimate")).toBeVisible();
+  await expect(panel).toContainText("the next lowest quotation from Nico Tester");
+  expect(await getShipment(request, seller, shipmentId)).toMatchObject({
+    status: "Quotation Approved",
+    quotation: { user: { id: next.user.id } },
+  });
+  // The agent passed over is told why; the next one that its bid now wins.
+  expect(await notificationTexts(request, lowest)).toContain(
+    `Your quotation for shipment #${shipmentId} (Oak Coasters) was declined: Pickup date does not work for us`,
+  );
+  expect(await notificationTexts(request, next)).toContain(
+    `Your quotation for shipment #${shipmentId} (Oak Coasters) won the bidding`,
+  );
+
+  // On a phone: the new estimate, with no next bid left to take.
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto(estimate);
+  await expect(panel).toContainText("the next lowest quotation from Nico Tester");
+  await panel.scrollIntoViewIfNeeded();
+  await docsShot(page, "take-next-bid-375", { keepScroll: true });
+  await panel.getByRole("button", { name: "Take the next bid" }).click();
+  await dialog.getByRole("textbox", { name: /Reason/ }).fill("Still too slow");
+  await dialog.getByRole("button", { name: "Take the next bid" }).click();
+  await expect(
+    page.getByText("There is no other bid to take: decline the estimate or keep it"),
+  ).toBeVisible();
 });

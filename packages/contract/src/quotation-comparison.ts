@@ -42,6 +42,7 @@ export const comparisonMessages = {
   quotationRequired: "Choose the bid to accept",
   quotationOtherShipment: "This bid is not one of this shipment's bids",
   quotationExpired: "This quotation has expired: ask the agent to re-confirm it first",
+  quotationPassedOver: "You declined this quotation when you took the next bid",
   reasonRequired: "Choose why you pick this bid",
   reasonInvalid: "Reason must be faster_transit, better_record, fc_delivery or other",
   reasonTextRequired: "Say why you pick this bid",

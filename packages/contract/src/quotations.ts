@@ -30,6 +30,8 @@ export const quotationMessages = {
   declined: "Quotation declined successfully",
   cancelled: "Winning bid cancelled successfully",
   alreadyBid: "You have already submitted a quotation for this shipment",
+  nextBidTaken: "The next lowest bid is now your estimate",
+  noNextBid: "There is no other bid to take: decline the estimate or keep it",
   biddingClosed: "Bidding for this shipment has closed",
 } as const;
 
@@ -174,6 +176,18 @@ export const updateQuotationInputSchema = z
       : { action: "cancel", reason };
   });
 export type UpdateQuotationInput = z.input<typeof updateQuotationInputSchema>;
+
+/**
+ * Beside the spec's decline (which cancels the shipment): the seller declines the winning
+ * estimate, telling its agent why, and the next lowest bid becomes the estimate to review.
+ */
+export const takeNextBidInputSchema = z.object({
+  reason: text({ error: quotationMessages.cancelReasonRequired })
+    .trim()
+    .min(1, quotationMessages.cancelReasonRequired)
+    .max(500, quotationMessages.cancelReasonMax),
+});
+export type TakeNextBidInput = z.input<typeof takeNextBidInputSchema>;
 
 export type QuotationDecision =
   | { action: "accept"; service?: QuotationService }

@@ -97,6 +97,10 @@ export async function awardQuotation(
     if (quotationExpired(quotation, now)) {
       throw AppError.field("quotation_id", comparisonMessages.quotationExpired);
     }
+    // Its agent was told it was declined when the seller took the next bid.
+    if (quotation.isAccepted === false) {
+      throw AppError.field("quotation_id", comparisonMessages.quotationPassedOver);
+    }
     await updateShipment(tx, state.id, {
       winningQuotationId: quotation.id,
       winnerAgentId: quotation.agentId,

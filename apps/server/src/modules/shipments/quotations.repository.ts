@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { QuotationService } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
@@ -119,6 +119,30 @@ export async function updateQuotation(
       updatedAt: values.now,
     })
     .where(eq(quotations.id, id));
+}
+
+/**
+ * The lowest bid after `passedOverId` that nobody declined, in the order the automatic winner
+ * is chosen (total, then the earlier bid); undefined when none is left.
+ */
+export async function nextLowestBid(
+  db: DbOrTx,
+  shipmentId: number,
+  passedOverId: number,
+): Promise<{ id: number; agentId: number } | undefined> {
+  const [row] = await db
+    .select({ id: quotations.id, agentId: quotations.agentId })
+    .from(quotations)
+    .where(
+      and(
+        eq(quotations.shipmentId, shipmentId),
+        ne(quotations.id, passedOverId),
+        isNull(quotations.isAccepted),
+      ),
+    )
+    .orderBy(asc(quotations.totalAmount), asc(quotations.createdAt), asc(quotations.id))
+    .limit(1);
+  return row;
 }
 
 /** Quotations of a shipment; `agentId` limits them to one agent's. */

@@ -7,13 +7,19 @@ import {
   quotationMessages,
   quotationSchema,
   shipmentDetailSchema,
+  takeNextBidInputSchema,
   updateQuotationInputSchema,
 } from "@fba/contract";
 import { created, flatList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { bearer, createdResponse, listResponse, objectResponse } from "../../lib/route-schemas.js";
 import type { ShipmentDeps } from "./shipments.service.js";
-import { createQuotation, decideOnQuotation, listQuotations } from "./quotations.service.js";
+import {
+  createQuotation,
+  decideOnQuotation,
+  listQuotations,
+  takeNextBid,
+} from "./quotations.service.js";
 
 const tags = ["quotations"];
 
@@ -64,6 +70,28 @@ export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps)
         reply,
         await decideOnQuotation(deps, currentUser(request), request.params.id, request.body),
         decisionMessages[request.body.action],
+      ),
+  );
+
+  app.post(
+    "/shipments/:id/next-bid/",
+    {
+      onRequest: requireAuth(app, "Seller"),
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "The seller declines the winning estimate (its agent told why) and the next lowest bid becomes the estimate, its agent told",
+        params: idParamsSchema,
+        body: takeNextBidInputSchema,
+        response: objectResponse(shipmentDetailSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(
+        reply,
+        await takeNextBid(deps, currentUser(request), request.params.id, request.body.reason),
+        quotationMessages.nextBidTaken,
       ),
   );
 

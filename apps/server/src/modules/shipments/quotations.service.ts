@@ -20,6 +20,7 @@ import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../plugins/auth.js";
 import {
   canPlaceBid,
+  canTakeNextBid,
   decideQuotation,
   isBiddingOpen,
   refusals,
@@ -39,6 +40,7 @@ import {
   findQuotation,
   insertQuotation,
   listShipmentQuotations,
+  nextLowestBid,
   recordBid,
   updateQuotation,
   type QuotationDetailValues,
@@ -259,6 +261,53 @@ export async function decideOnQuotation(
   });
   staged.emit();
   return getShipment(deps, seller, quotation.shipmentId);
+}
+
+/**
+ * Beside the spec's decline (which cancels the shipment): the seller declines the winning
+ * estimate, its agent is told why, and the next lowest bid nobody declined becomes the estimate
+ * awaiting the seller's decision, its agent told it now wins. Refused when no bid is left.
+ */
+export async function takeNextBid(
+  deps: ShipmentDeps,
+  seller: AuthUser,
+  shipmentId: number,
+  reason: string,
+): Promise<ShipmentDetail> {
+  const now = deps.now ? deps.now() : new Date();
+  const staged = deps.events.staged();
+  await changeShipment(deps, shipmentId, now, async (tx, state) => {
+    const verdict = canTakeNextBid(seller, state);
+    if (!verdict.ok) throw refusalError(verdict);
+    const passedOver = await findQuotation(tx, state.winningQuotationId as number);
+    if (!passedOver) throw AppError.notFound("Quotation not found");
+    const next = await nextLowestBid(tx, shipmentId, passedOver.id);
+    if (!next) throw AppError.conflict(quotationMessages.noNextBid);
+    await updateQuotation(tx, passedOver.id, { isAccepted: false, cancelReason: reason, now });
+    await updateShipment(tx, shipmentId, {
+      winningQuotationId: next.id,
+      winnerAgentId: next.agentId,
+      updatedAt: now,
+    });
+    await staged.record(tx, "quotation.declined", {
+      shipmentId,
+      sellerId: state.sellerId,
+      agentId: passedOver.agentId,
+      quotationId: passedOver.id,
+      reason,
+    });
+    // The new winner hears it won and the seller that an estimate awaits review; the agent
+    // passed over heard the decline above, the other bidders keep their lost bids.
+    await staged.record(tx, "bidding.closed", {
+      shipmentId,
+      sellerId: state.sellerId,
+      winningQuotationId: next.id,
+      winnerAgentId: next.agentId,
+      loserAgentIds: [],
+    });
+  });
+  staged.emit();
+  return getShipment(deps, seller, shipmentId);
 }
 
 /**

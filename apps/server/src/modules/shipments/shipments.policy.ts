@@ -175,6 +175,17 @@ export function canReopenBidding(actor: Actor, state: LifecycleState, now: Date)
   return { ok: true };
 }
 
+/** The seller of a shipment whose winning estimate awaits their decision may pass it over. */
+export function canTakeNextBid(actor: Actor, state: LifecycleState): Verdict {
+  if (actor.group !== "Seller" || state.sellerId !== actor.id) {
+    return refuse("FORBIDDEN", refusals.notOwner);
+  }
+  if (state.status !== "Quotation Approved" || state.winningQuotationId === null) {
+    return refuse("CONFLICT", refusals.notAwaitingDecision);
+  }
+  return { ok: true };
+}
+
 /** A seller may withdraw a shipment nobody has bid on, during or after the window. */
 export function canCancelShipment(actor: Actor, state: LifecycleState): Verdict {
   if (actor.group !== "Seller" || state.sellerId !== actor.id) {

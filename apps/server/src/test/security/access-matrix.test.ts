@@ -371,6 +371,11 @@ const CASES: Record<string, RouteCase> = {
     body: (w) => ({ quotation_id: w.approvedToAwardLosingQuotation, reason: "better_record" }),
     expect: all(403, { seller: 200 }),
   },
+  "POST /api/shipments/:id/next-bid": {
+    path: (w) => `/api/shipments/${w.approvedToPassOver}/next-bid/`,
+    body: () => ({ reason: "Pickup date does not work for us" }),
+    expect: all(403, { seller: 200 }),
+  },
   "POST /api/quotations/:id/reconfirm-request": {
     path: (w) => `/api/quotations/${w.approvedLosingQuotation}/reconfirm-request/`,
     expect: all(403, { seller: 400 }),

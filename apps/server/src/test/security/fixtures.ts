@@ -34,6 +34,8 @@ export interface World {
   /** A third approved shipment whose seller picks the losing bid with a reason during the run. */
   approvedToAward: number;
   approvedToAwardLosingQuotation: number;
+  /** A fourth approved shipment whose seller takes the next bid during the run. */
+  approvedToPassOver: number;
   /** Accepted order: winner is the agent. */
   accepted: number;
   acceptedQuotation: number;
@@ -119,6 +121,10 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const approvedToAward = await post();
   const toAwardBids = await bidBoth(approvedToAward);
   await closeWindow(app, approvedToAward);
+
+  const approvedToPassOver = await post();
+  await bidBoth(approvedToPassOver);
+  await closeWindow(app, approvedToPassOver);
 
   const accepted = await post();
   const acceptedBids = await bidBoth(accepted);
@@ -319,6 +325,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     approvedToAcceptQuotation: toAcceptBids.win,
     approvedToAward,
     approvedToAwardLosingQuotation: toAwardBids.lose,
+    approvedToPassOver,
     accepted,
     acceptedQuotation: acceptedBids.win,
     acceptedLeg: acceptedLeg.id,

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SuccessEnvelope } from "@fba/contract";
+import type { SuccessEnvelope, TakeNextBidInput } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import { quotationKeys } from "../../../entities/shipment/api/quotations";
 import type { Shipment } from "../../../entities/shipment/api/types";
 
 /** A window that closed with no bids: the seller opens another one. */
@@ -31,6 +32,28 @@ export function useCancelShipment(id: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
         queryClient.invalidateQueries({ queryKey: sellerDashboardKey }),
+      ]),
+  });
+}
+
+/**
+ * Beside the spec's decline: the winning estimate is declined (its agent told why) and the next
+ * lowest bid becomes the estimate, its agent told. The shipment stays open.
+ */
+export function takeNextBid(id: number, body: TakeNextBidInput) {
+  return api.post<SuccessEnvelope<Shipment>>(`shipments/${id}/next-bid/`, body);
+}
+
+export function useTakeNextBid(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => takeNextBid(id, { reason }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: quotationKeys.forShipment(id) }),
+        // The comparison's winner changed too (its keys start so, in the comparison feature).
+        queryClient.invalidateQueries({ queryKey: ["comparison", id] }),
       ]),
   });
 }

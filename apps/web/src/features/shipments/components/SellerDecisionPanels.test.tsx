@@ -117,6 +117,54 @@ describe("EstimatePanel", { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("offers the next bid beside the spec's decline, sending the reason the agent passed over is told", async () => {
+    setViewport(375);
+    const { calls } = stubFetch({
+      // One bid was passed over already: the estimate is the next lowest.
+      "GET /api/quotations/": {
+        status: "success",
+        status_code: 200,
+        message: "",
+        data: [{ ...bid, id: 4, is_accepted: false, is_masked: true }, bid],
+        pagination_option: { page: 1, pages: 1, per_page: 200, count: 2 },
+      },
+      "POST /api/shipments/31/next-bid/": {
+        status: "success",
+        status_code: 200,
+        message: "The next lowest bid is now your estimate",
+        data: approved,
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    // A single bid has no next one: only the spec's decline.
+    const { unmount } = renderRoute(<EstimatePanel shipment={approved} />);
+    expect(screen.getByRole("button", { name: "Decline" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Take the next bid" })).not.toBeInTheDocument();
+    unmount();
+
+    renderRoute(<EstimatePanel shipment={{ ...approved, quotation_count: 3 }} />);
+    expect(screen.getByRole("button", { name: "Decline" })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/This is the next lowest quotation from Omar Agent/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Take the next bid" }));
+    const dialog = await screen.findByRole("dialog", { name: "Take the next bid" });
+    expect(dialog).toHaveTextContent("Omar Agent's estimate will be declined");
+    expect(dialog).toHaveTextContent("the shipment stays open");
+    // A reason is required before anything is sent.
+    await user.click(within(dialog).getByRole("button", { name: "Take the next bid" }));
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await user.type(within(dialog).getByRole("textbox", { name: /Reason/ }), "Pickup too late");
+    await user.click(within(dialog).getByRole("button", { name: "Take the next bid" }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === "POST")).toEqual([
+        { url: "/api/shipments/31/next-bid/", method: "POST", body: { reason: "Pickup too late" } },
+      ]),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
   it("goes back without deciding", async () => {
     setViewport(375);
     const { calls } = stubFetch({});

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { notify, toastApiError } from "../../../lib/toast";
 import type { UpdateQuotationInput } from "@fba/contract";
 import { useDecideQuotation, useQuotations } from "../../../entities/shipment/api/quotations";
-import { useCancelShipment, useReopenBidding } from "../api/seller-actions";
+import { useCancelShipment, useReopenBidding, useTakeNextBid } from "../api/seller-actions";
 import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
 import { formatMoney } from "../../../entities/shipment/lib/format";
 import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
@@ -99,7 +99,7 @@ export function BidsPanel({ shipment }: { shipment: Shipment }) {
   );
 }
 
-type Pending = "accept" | "decline" | "cancelBid" | null;
+type Pending = "accept" | "decline" | "nextBid" | "cancelBid" | null;
 
 /**
  * The seller's decisions: accept or decline the winning estimate, cancel an accepted winning bid.
@@ -108,7 +108,11 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
   const navigate = useNavigate();
   const quotation = hasQuotation(shipment.quotation) ? shipment.quotation : null;
   const decide = useDecideQuotation(quotation?.id ?? 0, shipment.id);
+  const nextBid = useTakeNextBid(shipment.id);
   const [pending, setPending] = useState<Pending>(null);
+  // Once the seller passed over a bid, the estimate is the next lowest, no longer the lowest.
+  const bids = useQuotations(shipment.id, shipment.status === "Quotation Approved");
+  const hasPassedOver = (bids.data?.data ?? []).some((bid) => bid.is_accepted === false);
   if (!quotation) return null;
 
   const isApproved = shipment.status === "Quotation Approved" && quotation.is_accepted !== false;
@@ -131,8 +135,8 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
       <Stack spacing={2}>
         {isApproved && (
           <Typography variant="body2" color="text.secondary">
-            The bidding window has closed. This is the lowest quotation from{" "}
-            {quotation.user.first_name} {quotation.user.last_name}.
+            The bidding window has closed. This is the {hasPassedOver ? "next lowest" : "lowest"}{" "}
+            quotation from {quotation.user.first_name} {quotation.user.last_name}.
           </Typography>
         )}
         <QuotationAmounts quotation={quotation} />
@@ -154,6 +158,16 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
               >
                 Decline
               </Button>
+              {/* Beside the spec's decline, which cancels the shipment: keep it with another bid. */}
+              {shipment.quotation_count > 1 && (
+                <Button
+                  variant="text"
+                  disabled={decide.isPending || nextBid.isPending}
+                  onClick={() => setPending("nextBid")}
+                >
+                  Take the next bid
+                </Button>
+              )}
             </>
           )}
           {isAccepted && (
@@ -195,6 +209,23 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
           void run(
             { shipment_status: "Shipment Cancelled", is_accepted: false, cancel_reason: reason },
             paths.seller.cancelled,
+          )
+        }
+      />
+      <ReasonDialog
+        open={pending === "nextBid"}
+        title="Take the next bid"
+        text={`${quotation.user.first_name} ${quotation.user.last_name}'s estimate will be declined and they will be told why. The next lowest bid becomes your estimate and its agent is told; the shipment stays open.`}
+        confirmLabel="Take the next bid"
+        isBusy={nextBid.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={(reason) =>
+          void nextBid.mutateAsync(reason).then(
+            (res) => {
+              notify.success(res.message);
+              setPending(null);
+            },
+            (error: unknown) => toastApiError(error),
           )
         }
       />
