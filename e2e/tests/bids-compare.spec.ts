@@ -283,6 +283,10 @@ test("the seller passes over the winning estimate for the next bid, whose agent 
   await page.setViewportSize({ width: 375, height: 900 });
   await page.goto(estimate);
   await expect(panel).toContainText("the next lowest quotation from Nico Tester");
+  // The comparison offers no pick of the bid passed over.
+  const passedOver = page.getByRole("listitem", { name: "Lou Tester's bid" });
+  await expect(passedOver.getByText("Declined when you took the next bid")).toBeVisible();
+  await expect(passedOver.getByRole("button", { name: /Pick/ })).toHaveCount(0);
   await panel.scrollIntoViewIfNeeded();
   await docsShot(page, "take-next-bid-375", { keepScroll: true });
   await panel.getByRole("button", { name: "Take the next bid" }).click();

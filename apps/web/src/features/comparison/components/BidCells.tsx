@@ -81,6 +81,14 @@ export function BidAction({
 }): ReactNode {
   if (!comparison.can_award) return null;
   const name = agentName(bid);
+  // Passed over for the next bid: its agent was told it was declined.
+  if (bid.quotation.is_accepted === false) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Declined when you took the next bid
+      </Typography>
+    );
+  }
   if (bid.is_expired) {
     return bid.quotation.reconfirm_requested_at ? (
       <Typography variant="body2" color="text.secondary">
@@ -98,7 +106,8 @@ export function BidAction({
       </Button>
     );
   }
-  if (bid.is_automatic_winner) {
+  // The estimate awaiting the seller: the automatic winner, or the next bid taken after it.
+  if (bid.is_winner) {
     return (
       <Typography variant="body2" color="text.secondary">
         Accept or decline it under Estimate

@@ -126,6 +126,32 @@ describe("ComparisonPanel", { timeout: 60_000 }, () => {
     });
   });
 
+  it("offers no pick of a bid passed over for the next one, whose estimate is decided under Estimate", async () => {
+    setViewport(375);
+    const [lowest, next] = [
+      comparisonBid(1, 1000, { is_automatic_winner: true }),
+      comparisonBid(2, 1300, { is_winner: true }),
+    ];
+    stubFetch({
+      "GET /api/shipments/41/comparison/": {
+        status: "success",
+        status_code: 200,
+        message: "OK",
+        data: comparison([
+          { ...lowest!, quotation: { ...lowest!.quotation, is_accepted: false } },
+          next!,
+        ]),
+      },
+    });
+    renderRoute(<ComparisonPanel shipment={shipment} />);
+    const passedOver = await screen.findByRole("listitem", { name: "Agent1 Tester's bid" });
+    expect(within(passedOver).getByText("Declined when you took the next bid")).toBeInTheDocument();
+    expect(within(passedOver).queryByRole("button", { name: /Pick/ })).toBeNull();
+    const estimate = screen.getByRole("listitem", { name: "Agent2 Tester's bid" });
+    expect(within(estimate).getByText("Accept or decline it under Estimate")).toBeInTheDocument();
+    expect(within(estimate).queryByRole("button", { name: /Pick/ })).toBeNull();
+  });
+
   it("offers no pick of an expired bid but asks its agent to re-confirm, as cards on a phone", async () => {
     setViewport(375);
     const user = userEvent.setup({ delay: null });
