@@ -64,6 +64,8 @@ test("bids keep their cents and are confirmed; counts refuse decimals; the selle
   const agentPage = await openAs(agent, 1440);
   await agentPage.goto(`/shipper/bid/${shipmentId}`);
   await expect(agentPage.getByLabel("Valid until")).toHaveValue(validUntil);
+  await centre(agentPage.getByLabel("Valid until"));
+  await docsShot(agentPage, "bid-valid-until-1440", { keepScroll: true });
   await agentPage.getByRole("textbox", { name: "Pickup amount" }).fill("$1,850.50");
   await expect(agentPage.getByText("Stored as $1,850.50")).toBeVisible();
   await centre(agentPage.getByRole("textbox", { name: "Pickup amount" }));
@@ -89,6 +91,8 @@ test("bids keep their cents and are confirmed; counts refuse decimals; the selle
   const rivalPage = await openAs(rival, 375);
   await rivalPage.goto(`/shipper/bid/${shipmentId}`);
   await expect(rivalPage.getByLabel("Valid until")).toHaveValue(validUntil);
+  await centre(rivalPage.getByLabel("Valid until"));
+  await docsShot(rivalPage, "bid-valid-until-375", { keepScroll: true });
   await rivalPage.getByRole("textbox", { name: "Pickup amount" }).fill("US$ 1,999.99");
   await expect(rivalPage.getByText("Stored as $1,999.99")).toBeVisible();
   await centre(rivalPage.getByRole("textbox", { name: "Pickup amount" }));
