@@ -104,6 +104,18 @@ const GOALS = [
       num(r.value, /shedding on p99 ([\d.]+) ms/) < num(r.value, /shedding off p99 ([\d.]+) ms/),
   },
   {
+    // One dispatcher handing the outbox's events to their subscribers, as the event-dispatch job runs it.
+    match: (r) => /^dispatcher throughput PostgreSQL/.test(r.metric),
+    target: () => ">= 2,000 events/s",
+    pass: (r) => num(r.value, /^([\d,.]+) events\/s/) >= 2000,
+  },
+  {
+    // A bid's notification frame to its seller, timed from the bid's answer (the commit precedes it).
+    match: (r) => /^commit -> notification frame/.test(r.metric),
+    target: () => "p99 <= 50 ms, 0 missing (mixed profile)",
+    pass: (r) => num(r.value, /p99 ([\d.]+) ms/) <= 50 && num(r.value, /missing (\d+)/) === 0,
+  },
+  {
     match: (r) => /^chat (1 instance|2 instances)/.test(r.metric),
     target: (r) =>
       r.metric.startsWith("chat 1") ? "p99 <= 50 ms, 0 lost, 0 duplicated" : "0 lost, 0 duplicated",
@@ -201,6 +213,13 @@ const expected = [
   ["api", "single shipment GET ratio", /^single shipment GET .* ratio$/, ">= 90 % of bare"],
   ["api", "mixed read/write profile (50 conn)", /^mixed/, ">= 1,500 req/s, read p99 <= 50 ms"],
   ["api", "overload", /^overload/, "503 + Retry-After instead of unbounded latency"],
+  [
+    "outbox",
+    "dispatcher throughput PostgreSQL",
+    /^dispatcher throughput PostgreSQL/,
+    ">= 2,000 events/s",
+  ],
+  ["outbox", "commit -> notification frame", /^commit -> notification frame/, "p99 <= 50 ms"],
   ["comparison", "comparison page GET server", /^comparison page GET .* server$/, "p99 <= 50 ms"],
   ["comparison", "comparison page GET ratio", /^comparison page GET .* ratio$/, ">= 90 % of bare"],
   ["chat", "chat idle memory", /^chat idle memory/, "<= 50 MB per 1,000 sockets"],

@@ -90,11 +90,35 @@ export async function claimDueEvents(
     .sort((a, b) => a.id - b.id);
 }
 
-export async function markEventDone(db: Db, id: number, subscribers: string[]): Promise<void> {
-  await db.execute(sql`
-    update ${domainEvents} set status = 'done', done_at = now(), locked_until = null,
-      last_error = null, done_subscribers = ${sqlTextArray(subscribers)}
-    where id = ${id}`);
+/**
+ * Marks events done, each with the subscribers that ran for it: one statement per distinct list
+ * of subscribers (a batch of one event name has one), so a batch costs one commit, not one each.
+ */
+export async function markEventsDone(
+  db: Db,
+  events: ReadonlyArray<{ id: number; subscribers: string[] }>,
+): Promise<void> {
+  const groups = new Map<string, { subscribers: string[]; ids: number[] }>();
+  for (const event of events) {
+    const key = JSON.stringify(event.subscribers);
+    const group = groups.get(key) ?? { subscribers: event.subscribers, ids: [] };
+    group.ids.push(event.id);
+    groups.set(key, group);
+  }
+  const mark = (tx: DbOrTx, group: { subscribers: string[]; ids: number[] }) =>
+    tx.execute(sql`
+      update ${domainEvents} set status = 'done', done_at = now(), locked_until = null,
+        last_error = null, done_subscribers = ${sqlTextArray(group.subscribers)}
+      where id = any(${`{${group.ids.join(",")}}`}::bigint[])`);
+  const all = [...groups.values()];
+  if (all.length === 0) return;
+  if (all.length === 1) {
+    await mark(db, all[0]!);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    for (const group of all) await mark(tx, group);
+  });
 }
 
 /** Another try after `delayMs`, or (park) none until an admin asks for one. */

@@ -4,7 +4,7 @@ import type { EventBus } from "./events.js";
 import {
   claimDueEvents,
   countDueEvents,
-  markEventDone,
+  markEventsDone,
   markEventFailed,
   type OutboxEvent,
 } from "./outbox.repository.js";
@@ -87,12 +87,24 @@ export class OutboxDispatcher {
 
   private async deliverBatch(): Promise<number> {
     const events = await claimDueEvents(this.db, this.batchSize, this.leaseMs);
-    // In order: what one transaction recorded is handled in the order it was recorded.
-    for (const event of events) await this.deliver(event);
+    const delivered: Array<{ id: number; subscribers: string[] }> = [];
+    try {
+      // In order: what one transaction recorded is handled in the order it was recorded.
+      for (const event of events) {
+        const subscribers = await this.deliver(event);
+        if (subscribers) delivered.push({ id: event.id, subscribers });
+      }
+    } finally {
+      // Marked together, in one commit: an event whose mark a crash lost runs again once its
+      // lease ends, which its subscribers allow for anyway (they are idempotent by event id).
+      await markEventsDone(this.db, delivered);
+      this.counters.delivered += delivered.length;
+    }
     return events.length;
   }
 
-  private async deliver(event: OutboxEvent): Promise<void> {
+  /** Runs the event's subscribers; the names of all that ran, once none failed. */
+  private async deliver(event: OutboxEvent): Promise<string[] | null> {
     const subscribers = this.bus
       .subscribersOf(event.name)
       .filter((subscriber) => !event.doneSubscribers.includes(subscriber.name));
@@ -108,11 +120,7 @@ export class OutboxDispatcher {
       if (result.status === "fulfilled") done.push(subscriber.name);
       else failures.push(`${subscriber.name}: ${errorText(result.reason)}`);
     });
-    if (failures.length === 0) {
-      await markEventDone(this.db, event.id, done);
-      this.counters.delivered += 1;
-      return;
-    }
+    if (failures.length === 0) return done;
     const error = failures.join("; ");
     const park = event.attempts >= this.maxAttempts;
     this.counters.failed += 1;
@@ -129,5 +137,6 @@ export class OutboxDispatcher {
         ? { park: true }
         : { park: false, delayMs: eventRetryDelayMs(event.attempts, this.baseDelayMs) },
     );
+    return null;
   }
 }
