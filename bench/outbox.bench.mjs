@@ -6,13 +6,14 @@
 //    on the embedded database (PGlite in memory) is reported beside it, without a bar.
 // 2. Commit -> notification frame under the mixed profile (api.bench.mjs's: 40 connections
 //    reading, 10 writing bookings and bids) on a copy of a seeded database of 100,000 shipments:
-//    beside the load, agents bid 20 times a second on shipments of five sellers whose
+//    beside the load, an agent bids 20 times a second on open shipments whose sellers'
 //    notification sockets are open, and each bid's "send_notification" frame is timed. The commit
 //    precedes the bid's answer, so the time from the answer to the frame is at most the time from
 //    the commit (that figure carries the bar); the time from the request sent, which adds the
 //    write itself, is reported beside it. Every event goes through the outbox: the server has no
 //    in-memory delivery path to compare with any more.
-// Loopback only, bounded in time. Needs PostgreSQL (as api.bench.mjs) and a build of the server.
+// BENCH_OUTBOX_DEBUG=1 prints the outbox's rows by name, state and attempts after the measured
+// round. Loopback only, bounded in time. Needs PostgreSQL (as api.bench.mjs) and a build of the server.
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -26,6 +27,7 @@ import {
   WARMUP_SECONDS,
   databaseIsCurrent,
   databaseUrlOf,
+  pg,
   query,
   require,
   root,
@@ -44,7 +46,6 @@ const THROUGHPUT_DB = "fba_bench_outbox_dispatch";
 /** Seeded once per schema; each run works on a fresh copy (the mixed profile writes to it). */
 const SEED_DB = "fba_bench_outbox_seed";
 const RUN_DB = "fba_bench_outbox";
-const PROBE_SELLERS = 5;
 const PROBES_PER_SECOND = 20;
 const JWT_SECRET = randomBytes(32).toString("hex");
 
@@ -134,16 +135,28 @@ async function freshRunDatabase() {
   return url;
 }
 
-/** A token naming a live session, as the server issues them. */
-async function token(url, userId, group) {
-  const sessionId = randomUUID();
-  await query(
-    url,
-    `insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
-     values ($1, $2, $3, now() + interval '1 day')`,
-    [userId, sessionId, randomBytes(32).toString("hex")],
-  );
-  return signToken(JWT_SECRET, userId, group, sessionId);
+/**
+ * Tokens naming a live session, as the server issues them, for [userId, group] pairs: the sessions
+ * are written over one connection (the server's pool and other benches share the database server).
+ */
+async function tokens(url, users) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const signed = [];
+    for (const [userId, group] of users) {
+      const sessionId = randomUUID();
+      await client.query(
+        `insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+         values ($1, $2, $3, now() + interval '1 day')`,
+        [userId, sessionId, randomBytes(32).toString("hex")],
+      );
+      signed.push(await signToken(JWT_SECRET, userId, group, sessionId));
+    }
+    return signed;
+  } finally {
+    await client.end();
+  }
 }
 
 /** One side of the mixed profile (bench/mixed-load.mjs in its own process). */
@@ -203,31 +216,44 @@ async function notificationLatency() {
        group by seller_id order by count(*) desc limit 10`,
     );
     const agents = await query(url, `select id from users where "group" = 'Shipper' order by id`);
-    // The probes' shipments: open ones the writers do not bid on, of five sellers.
+    // The probes' shipments: open ones the writers do not bid on (their sellers' sockets listen).
     const probeShipments = await query(
       url,
       `select id, seller_id from shipments where status = 'Shipment Pending' and quotation_count = 0
-       and bidding_ends_at > now() + interval '1 hour' and id > $1
-       and seller_id in (select seller_id from shipments where id > $1 group by seller_id
-                         order by count(*) desc limit ${PROBE_SELLERS})
-       order by id desc`,
-      [writerFree.at(-1)?.id ?? 0],
+       and bidding_ends_at > now() + interval '1 hour' and id > $1 order by id desc limit $2`,
+      [writerFree.at(-1)?.id ?? 0, PROBES_PER_SECOND * (WARMUP_SECONDS + SECONDS * 2 + 5)],
     );
     const plan = {
       base,
       sellers: await Promise.all(
-        sellers.map(async (s) => ({ token: await token(url, s.id, "Seller"), shipmentIds: s.ids })),
+        (
+          await tokens(
+            url,
+            sellers.map((s) => [s.id, "Seller"]),
+          )
+        ).map((token, i) => ({
+          token,
+          shipmentIds: sellers[i].ids,
+        })),
       ),
-      agents: await Promise.all(agents.map((a) => token(url, a.id, "Shipper"))),
+      agents: await tokens(
+        url,
+        agents.map((a) => [a.id, "Shipper"]),
+      ),
       freeShipmentIds: writerFree.map((r) => r.id),
     };
     const probeAgent = agents[0].id;
-    const probeAgentToken = await token(url, probeAgent, "Shipper");
+    const [probeAgentToken] = await tokens(url, [[probeAgent, "Shipper"]]);
     // Frames by shipment: a probe bid's notification names its shipment.
     const frames = new Map();
-    for (const sellerId of new Set(probeShipments.map((s) => s.seller_id))) {
+    const probeSellers = [...new Set(probeShipments.map((s) => s.seller_id))];
+    const sellerTokens = await tokens(
+      url,
+      probeSellers.map((id) => [id, "Seller"]),
+    );
+    for (const [index, sellerId] of probeSellers.entries()) {
       const ws = await openSocket(
-        `ws://127.0.0.1:${PORT}/ws/notifications/${sellerId}/?token=${encodeURIComponent(await token(url, sellerId, "Seller"))}`,
+        `ws://127.0.0.1:${PORT}/ws/notifications/${sellerId}/?token=${encodeURIComponent(sellerTokens[index])}`,
         base,
       );
       ws.on("message", (data) => {
@@ -294,6 +320,14 @@ async function notificationLatency() {
       `select count(*)::int as n, coalesce(extract(epoch from now() - min(created_at)), 0)::float as age
        from domain_events where status = 'pending'`,
     );
+    if (process.env.BENCH_OUTBOX_DEBUG)
+      console.error(
+        await query(
+          url,
+          `select name, status, attempts, left(last_error, 200) as error, count(*)::int as n
+           from domain_events group by 1, 2, 3, 4 order by n desc limit 20`,
+        ),
+      );
     const accepted = bids.filter((b) => b.status < 300);
     const fromAnswer = [];
     const fromSent = [];

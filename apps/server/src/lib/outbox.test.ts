@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.js";
 import { openTestDatabase } from "../test/app.js";
 import { EventBus } from "./events.js";
-import { eventRetryDelayMs, OutboxDispatcher } from "./outbox.js";
+import { eventRetryDelayMs, orderingKey, OutboxDispatcher } from "./outbox.js";
 import { deleteDoneEvents, listParkedEvents, retryParkedEvent } from "./outbox.repository.js";
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
@@ -136,6 +136,41 @@ describe("the transactional outbox", () => {
       (row) => row.status,
     );
     expect(left.every((status) => status !== "done")).toBe(true);
+  });
+
+  it("handles one shipment's events in the order recorded, and other shipments' beside them", async () => {
+    const { bus } = setup();
+    const handled: string[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    bus.subscribe("rating.replied", "test", async ({ shipmentId, agentId }) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      handled.push(`${shipmentId}:${agentId}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+    });
+    await db.transaction(async (tx) => {
+      for (const [shipmentId, agentId] of [
+        [901, 1],
+        [901, 2],
+        [902, 1],
+        [901, 3],
+      ] as const) {
+        await bus.record(tx, "rating.replied", { shipmentId, sellerId: 1, agentId });
+      }
+    });
+    await bus.settle();
+    expect(handled.filter((entry) => entry.startsWith("901:"))).toEqual([
+      "901:1",
+      "901:2",
+      "901:3",
+    ]);
+    expect(handled).toContain("902:1");
+    expect(mostAtOnce).toBe(2);
+    expect(orderingKey({ chat: { kind: "sample", id: 4 }, userId: 9 })).toBe("chat:sample:4");
+    expect(orderingKey({ kind: "sample", chatId: 4, senderId: 9 })).toBe("chat:sample:4");
+    expect(orderingKey({ max: 5 })).toBe("other");
   });
 
   it("backs off exponentially up to five minutes", () => {

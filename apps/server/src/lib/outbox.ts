@@ -17,6 +17,24 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** The first retry's delay; each further one doubles it (at most 5 minutes). */
   baseDelayMs?: number;
+  /** Events of a batch handled at once (each holds a pooled connection while its subscribers run). */
+  concurrency?: number;
+}
+
+/**
+ * What an event's order matters within: its shipment, sample, chat, announcement or user. Events
+ * of different keys may be handled side by side; those of one key (or naming none) in turn.
+ */
+export function orderingKey(payload: unknown): string {
+  const event = (payload ?? {}) as Record<string, unknown>;
+  const chat = event.chat as { kind?: unknown; id?: unknown } | undefined;
+  if (typeof event.shipmentId === "number") return `shipment:${event.shipmentId}`;
+  if (typeof event.sampleId === "number") return `sample:${event.sampleId}`;
+  if (typeof event.chatId === "number") return `chat:${String(event.kind)}:${event.chatId}`;
+  if (chat && typeof chat.id === "number") return `chat:${String(chat.kind)}:${chat.id}`;
+  if (typeof event.announcementId === "number") return `announcement:${event.announcementId}`;
+  if (typeof event.userId === "number") return `user:${event.userId}`;
+  return "other";
 }
 
 /** Milliseconds before the next try after `attempts` failed tries. */
@@ -29,7 +47,8 @@ const errorText = (error: unknown) =>
 
 /**
  * Hands the outbox's events to their subscribers (lib/events.ts `subscribe`). Each event is
- * claimed with a lease; its subscribers run side by side, and those that succeeded are recorded
+ * claimed with a lease; events of different shipments (chats, users: `orderingKey`) are handled
+ * side by side, those of one in the order recorded; an event's subscribers run side by side, and those that succeeded are recorded
  * on the row, so a retry runs only the others. An event still failing after `maxAttempts` is
  * parked with its error. A dispatcher that dies mid-event leaves it to be taken over when the
  * lease runs out: subscribers may see an event twice and are idempotent by its id.
@@ -39,6 +58,7 @@ export class OutboxDispatcher {
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly baseDelayMs: number;
+  private readonly concurrency: number;
   /** Batches this process is running (a drain waits for them). */
   private readonly inFlight = new Set<Promise<number>>();
   /** Counters for /metrics. */
@@ -54,6 +74,7 @@ export class OutboxDispatcher {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.maxAttempts = options.maxAttempts ?? 8;
     this.baseDelayMs = options.baseDelayMs ?? 1000;
+    this.concurrency = options.concurrency ?? 8;
   }
 
   /** Claims and delivers one batch of due events; resolves with how many it claimed. */
@@ -88,18 +109,31 @@ export class OutboxDispatcher {
   private async deliverBatch(): Promise<number> {
     const events = await claimDueEvents(this.db, this.batchSize, this.leaseMs);
     const delivered: Array<{ id: number; subscribers: string[] }> = [];
-    try {
-      // In order: what one transaction recorded is handled in the order it was recorded.
-      for (const event of events) {
-        const subscribers = await this.deliver(event);
-        if (subscribers) delivered.push({ id: event.id, subscribers });
-      }
-    } finally {
-      // Marked together, in one commit: an event whose mark a crash lost runs again once its
-      // lease ends, which its subscribers allow for anyway (they are idempotent by event id).
-      await markEventsDone(this.db, delivered);
-      this.counters.delivered += delivered.length;
+    const lanes = new Map<string, OutboxEvent[]>();
+    for (const event of events) {
+      const key = orderingKey(event.payload);
+      lanes.set(key, [...(lanes.get(key) ?? []), event]);
     }
+    // Lanes side by side (their subscribers wait on the database, mostly on commits); within a
+    // lane, in order: what concerns one shipment, chat or user is handled in the order recorded.
+    const queue = [...lanes.values()];
+    const runLane = async (): Promise<void> => {
+      for (let lane = queue.shift(); lane; lane = queue.shift()) {
+        for (const event of lane) {
+          const subscribers = await this.deliver(event);
+          if (subscribers) delivered.push({ id: event.id, subscribers });
+        }
+      }
+    };
+    const results = await Promise.allSettled(
+      Array.from({ length: Math.min(this.concurrency, queue.length) }, runLane),
+    );
+    // Marked together, in one commit: an event whose mark a crash lost runs again once its
+    // lease ends, which its subscribers allow for anyway (they are idempotent by event id).
+    await markEventsDone(this.db, delivered);
+    this.counters.delivered += delivered.length;
+    const failure = results.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
     return events.length;
   }
 
