@@ -11,7 +11,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import { inCauses, isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
-import type { EventBus } from "../../lib/events.js";
+import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
 import { releaseStorage, type StorageQuota } from "../../lib/storage-quota.js";
 import type { AuthUser } from "../../plugins/auth.js";
@@ -227,7 +227,29 @@ export class ChatService {
       attachment = found;
     }
 
+    const rowOf = (inserted: { id: number; createdAt: Date }): MessageRow => ({
+      id: inserted.id,
+      shipmentId: chat.kind === "shipment" ? chat.id : null,
+      sampleShipmentId: chat.kind === "sample" ? chat.id : null,
+      senderId: user.id,
+      senderType: user.group,
+      senderFirstName: user.firstName,
+      senderLastName: user.lastName,
+      content,
+      parentId: parent?.id ?? null,
+      createdAt: inserted.createdAt,
+      editedAt: null,
+      attachment,
+    });
+    // Who hears of it, as the chat's parties will be once it is stored (an agent's first message
+    // in an open sample's chat claims the sample).
+    const recipientIds = notificationRecipients(
+      { ...facts, agentId: claimsSampleByWriting(user, facts) ? user.id : facts.agentId },
+      user.id,
+      await this.posters(facts, user),
+    );
     let inserted: { id: number; createdAt: Date };
+    let announced: DomainEvents["chat.message_created"] | null = null;
     try {
       const values = {
         chat,
@@ -238,13 +260,26 @@ export class ChatService {
         attachmentId: attachment?.id ?? null,
       };
       inserted = await this.writeAsParty(user, facts, (db) =>
-        clientId === null
-          ? repo.insertMessage(db, values)
-          : db.transaction(async (tx) => {
-              const row = await repo.insertMessage(tx, values);
-              await repo.insertClientId(tx, { senderId: user.id, clientId, messageId: row.id });
-              return row;
-            }),
+        db.transaction(async (tx) => {
+          const row = await repo.insertMessage(tx, values);
+          if (clientId !== null) {
+            await repo.insertClientId(tx, { senderId: user.id, clientId, messageId: row.id });
+          }
+          // The notifications' event, committed with the message.
+          if (recipientIds.length > 0) {
+            const stored = rowOf(row);
+            announced = await this.deps.events.record(tx, "chat.message_created", {
+              kind: facts.kind,
+              chatId: facts.id,
+              messageId: row.id,
+              senderId: user.id,
+              senderName: senderName(stored),
+              text: notificationText(stored),
+              recipientIds,
+            });
+          }
+          return row;
+        }),
       );
     } catch (error) {
       if (clientId !== null && isUniqueViolation(error)) {
@@ -262,20 +297,7 @@ export class ChatService {
       throw error;
     }
 
-    const row: MessageRow = {
-      id: inserted.id,
-      shipmentId: chat.kind === "shipment" ? chat.id : null,
-      sampleShipmentId: chat.kind === "sample" ? chat.id : null,
-      senderId: user.id,
-      senderType: user.group,
-      senderFirstName: user.firstName,
-      senderLastName: user.lastName,
-      content,
-      parentId: parent?.id ?? null,
-      createdAt: inserted.createdAt,
-      editedAt: null,
-      attachment,
-    };
+    const row = rowOf(inserted);
     const parents = new Map<number, MessageRow>();
     if (parent) parents.set(parent.id, parent);
     const [parentReactions, cursors] = parent
@@ -299,10 +321,7 @@ export class ChatService {
       message,
       isReply: parent !== null,
     });
-    this.deps.events.background(
-      () => this.announceMessage(facts, user, row),
-      "chat notification failed",
-    );
+    if (announced) this.deps.events.emit("chat.message_created", announced);
     return { message, duplicate: false };
   }
 
@@ -328,24 +347,6 @@ export class ChatService {
     string,
     { groups: Map<number, AuthUser["group"]>; at: number }
   >();
-
-  private async announceMessage(facts: ChatFacts, sender: AuthUser, row: MessageRow) {
-    const recipientIds = notificationRecipients(
-      facts,
-      sender.id,
-      await this.posters(facts, sender),
-    );
-    if (recipientIds.length === 0) return;
-    this.deps.events.emit("chat.message_created", {
-      kind: facts.kind,
-      chatId: facts.id,
-      messageId: row.id,
-      senderId: sender.id,
-      senderName: senderName(row),
-      text: notificationText(row),
-      recipientIds,
-    });
-  }
 
   private async requireChangeableMessage(
     user: AuthUser,
