@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Scheduler } from "./jobs.js";
+import { databaseWaitLeft, startRequestClock } from "./request-clock.js";
 
 describe("the scheduler", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -63,6 +64,25 @@ describe("the scheduler", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(runs).toBe(3);
     await scheduler.stop();
+  });
+
+  it("runs a job a request woke outside that request's clock, and every run after it", async () => {
+    // Real timers: a timer keeps the async context it was set in, which fake ones do not model.
+    vi.useRealTimers();
+    const scheduler = new Scheduler();
+    const waits: Array<number | undefined> = [];
+    const job = scheduler.add({
+      name: "test",
+      intervalMs: 10,
+      firstRunAfterMs: 60_000,
+      run: async () => void waits.push(databaseWaitLeft()),
+    });
+    scheduler.start();
+    startRequestClock(() => job.wake());
+    while (waits.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    await scheduler.stop();
+    // On the request's clock its queries could wait 2 s from its start, then none at all.
+    expect(waits.slice(0, 2)).toEqual([undefined, undefined]);
   });
 
   it("refuses two jobs of one name", () => {

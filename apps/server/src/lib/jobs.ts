@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { outsideRequest } from "./request-clock.js";
 
 /** A recurring job: `run` is called every `intervalMs`, and again at once while it says there is more. */
 export interface JobDefinition {
@@ -79,7 +80,8 @@ class Job implements JobHandle {
     if (this.timer && this.dueAt <= dueAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.dueAt = dueAt;
-    this.timer = setTimeout(() => {
+    // Background work is nobody's request, whichever request woke it.
+    this.timer = setTimeout(outsideRequest, delayMs, () => {
       this.timer = null;
       this.dueAt = Infinity;
       this.running = this.tick().finally(() => {
@@ -89,7 +91,7 @@ class Job implements JobHandle {
         this.again = false;
         this.schedule(again ? 0 : this.definition.intervalMs);
       });
-    }, delayMs);
+    });
     this.timer.unref();
   }
 
