@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EventBus } from "./events.js";
+import { databaseWaitLeft, startRequestClock } from "./request-clock.js";
 
 describe("EventBus.settle", () => {
   it("waits for running listeners and for the work they start", async () => {
@@ -61,5 +62,17 @@ describe("EventBus.settle", () => {
     await settling;
     expect(done).toEqual(["notified"]);
     expect(errors).toHaveLength(1);
+  });
+
+  it("runs background work a request started outside that request's database-wait clock", async () => {
+    const bus = new EventBus();
+    const waits: Array<number | undefined> = [];
+    startRequestClock(() => {
+      waits.push(databaseWaitLeft());
+      bus.background(async () => void waits.push(databaseWaitLeft()), "failed");
+    });
+    await bus.settle();
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits[1]).toBeUndefined();
   });
 });

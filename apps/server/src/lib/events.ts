@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { QuotationService, ServerEventData } from "@fba/contract";
 import type { DbOrTx } from "../db/client.js";
 import { insertDomainEvent } from "./outbox.repository.js";
+import { outsideRequest } from "./request-clock.js";
 
 /** A shipment's or a sample's chat. */
 interface ChatRef {
@@ -465,7 +466,8 @@ export class EventBus {
    * listener's, it is logged when it fails and shutdown waits for it before the database closes.
    */
   background(task: () => Promise<void>, failure: string): void {
-    const settled: Promise<void> = task()
+    // Not the request's work (it has been answered): its queries wait as background work does.
+    const settled: Promise<void> = outsideRequest(task)
       .catch((error: unknown) => this.log?.error({ err: error }, failure))
       .finally(() => this.pending.delete(settled));
     this.pending.add(settled);
