@@ -67,4 +67,40 @@ describe("a chat message's event", () => {
     expect(await eventsFor(secondChat)).toEqual([]);
     expect(await eventsFor(firstChat)).toHaveLength(1);
   });
+
+  it("of an edit and of a removal is committed with the change, before the call returns", async () => {
+    const chat = servicesOf(ctx.app).chat;
+    const ref = { kind: "shipment" as const, id: secondChat };
+    const posted = await chat.postMessage(asAuthUser(agent), ref, {
+      content: "Cartons ready Friday",
+      attachmentId: null,
+      replyToId: null,
+      clientId: "c-2",
+    });
+    const changesOf = async (name: string) =>
+      rowsOf<{ message_id: number; sender: string }>(
+        await ctx.app.database.db.execute(sql`
+          select coalesce((payload->>'messageId')::int, (payload->'message'->>'id')::int)
+            as message_id, payload->>'senderName' as sender
+          from domain_events where name = ${name}`),
+      );
+
+    // The process dies right after each commit: nothing that runs after it (emit) happens.
+    const bus = ctx.app.events;
+    const emit = bus.emit.bind(bus);
+    bus.emit = () => undefined;
+    try {
+      await chat.editMessage(asAuthUser(agent), ref, posted.message.id, "Cartons ready Thursday");
+      await chat.deleteMessage(asAuthUser(agent), ref, posted.message.id);
+    } finally {
+      bus.emit = emit;
+    }
+    const sender = `${agent.firstName} ${agent.lastName}`;
+    expect(await changesOf("chat.message_edited")).toEqual([
+      { message_id: posted.message.id, sender },
+    ]);
+    expect(await changesOf("chat.message_deleted")).toEqual([
+      { message_id: posted.message.id, sender },
+    ]);
+  });
 });

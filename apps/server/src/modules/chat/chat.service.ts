@@ -164,18 +164,22 @@ export class ChatService {
   }
 
   /** Rows -> contract messages, with reactions, read receipts and quoted parents. */
-  private async present(chat: ChatRef, rows: MessageRow[]): Promise<ChatMessage[]> {
+  private async present(
+    chat: ChatRef,
+    rows: MessageRow[],
+    db: DbOrTx = this.db,
+  ): Promise<ChatMessage[]> {
     if (rows.length === 0) return [];
     const known = new Map(rows.map((row) => [row.id, row]));
     const missingParents = [
       ...new Set(rows.map((row) => row.parentId).filter((id): id is number => id !== null)),
     ].filter((id) => !known.has(id));
-    const extraParents = await repo.messagesByIds(this.db, missingParents);
+    const extraParents = await repo.messagesByIds(db, missingParents);
     const parents = new Map(known);
     for (const row of extraParents) parents.set(row.id, row);
     const [reactions, cursors] = await Promise.all([
-      repo.reactionsFor(this.db, [...parents.keys()]),
-      repo.readCursors(this.db, chat),
+      repo.reactionsFor(db, [...parents.keys()]),
+      repo.readCursors(db, chat),
     ]);
     const context = { reactions, cursors, parents, urlFor: this.urlFor };
     return rows.map((row) => presentMessage(row, context));
@@ -374,29 +378,43 @@ export class ChatService {
     const content = newContent.trim();
     const message = await this.requireChangeableMessage(user, chat, messageId);
     if (!content && !message.attachment) throw AppError.badRequest(texts.messageRequired);
-    await repo.updateMessageContent(this.db, message.id, content);
-    const updated = await repo.findMessageInChat(this.db, chat, message.id);
-    if (!updated) throw AppError.notFound(texts.messageNotFound);
-    const [presented] = await this.present(chat, [updated]);
-    if (!presented) throw AppError.notFound(texts.messageNotFound);
-    this.deps.events.emit("chat.message_edited", {
-      chat,
-      message: presented,
-      senderName: senderName(updated),
-      text: notificationText(updated),
+    // The notifications' rewrite is committed with the edit.
+    const staged = this.deps.events.staged();
+    const presented = await this.db.transaction(async (tx) => {
+      await repo.updateMessageContent(tx, message.id, content);
+      const updated = await repo.findMessageInChat(tx, chat, message.id);
+      if (!updated) throw AppError.notFound(texts.messageNotFound);
+      const [shown] = await this.present(chat, [updated], tx);
+      if (!shown) throw AppError.notFound(texts.messageNotFound);
+      await staged.record(tx, "chat.message_edited", {
+        chat,
+        message: shown,
+        senderName: senderName(updated),
+        text: notificationText(updated),
+      });
+      return shown;
     });
+    staged.emit();
     return presented;
   }
 
   async deleteMessage(user: AuthUser, chat: ChatRef, messageId: number): Promise<void> {
     const facts = await this.requireOpenChat(user, chat);
     const message = await this.requireChangeableMessage(user, chat, messageId);
+    // The notifications' rewrite is committed with the removal.
+    const staged = this.deps.events.staged();
     await this.db.transaction(async (tx) => {
       await repo.deleteMessage(tx, message.id);
       if (message.attachment) {
         const removed = await repo.deleteAttachment(tx, message.attachment.id);
         if (removed) await releaseStorage(tx, removed.uploaderId, removed.sizeBytes);
       }
+      await staged.record(tx, "chat.message_deleted", {
+        chat,
+        parties: { sellerId: facts.sellerId, agentId: facts.agentId },
+        messageId: message.id,
+        senderName: senderName(message),
+      });
     });
     if (message.attachment) {
       await this.deps.storage
@@ -405,12 +423,7 @@ export class ChatService {
           this.deps.log.warn({ err: error }, "attachment file removal failed"),
         );
     }
-    this.deps.events.emit("chat.message_deleted", {
-      chat,
-      parties: { sellerId: facts.sellerId, agentId: facts.agentId },
-      messageId: message.id,
-      senderName: senderName(message),
-    });
+    staged.emit();
   }
 
   async addReaction(
