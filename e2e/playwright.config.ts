@@ -23,7 +23,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "../test-results/playwright.json" }]],
   use: {
     baseURL: EXTERNAL_URL ?? `http://127.0.0.1:${SERVER_PORT}`,
-    trace: "retain-on-failure",
+    // A trace records a screencast of every action, which took about a third of the journeys'
+    // CPU: in CI only a failed journey's retry records one (beside its failure screenshot).
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
