@@ -448,7 +448,17 @@ async function main() {
         `${ORIGIN}/shipper/dashboard/orders/status/${orderId}?src=accepted`,
         agent,
       );
-    } else console.log("web bench: the demo agent has no accepted order; order page not measured");
+    } else {
+      // The seeded seller's accepted order, as the seller opens it.
+      const sellerOrderId = await getId(seller, "/api/seller/recent-orders/?page=1&per_page=5");
+      if (sellerOrderId) {
+        await lighthouse(
+          "order /seller/booking/recentorderstatus/{id}",
+          `${ORIGIN}/seller/booking/recentorderstatus/${sellerOrderId}`,
+          seller,
+        );
+      } else console.log("web bench: no accepted order to open; order page not measured");
+    }
   } finally {
     server?.child.kill("SIGTERM");
     await sleep(1000);
