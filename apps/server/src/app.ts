@@ -144,6 +144,7 @@ export async function buildApp(
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      backgroundPoolSize: config.DATABASE_BACKGROUND_POOL_SIZE,
     }));
   options.onPhase?.("database open (migrations checked)");
   const ownsDatabase = !options.database;
@@ -283,19 +284,20 @@ export async function buildApp(
 }
 
 /**
- * The outbox's dispatcher runs as a job: every half second (retries, events other instances
- * recorded) and at once when this process emits an event it recorded (lib/events.ts).
+ * The outbox's dispatcher runs as a job every half second (retries, events other instances
+ * recorded), and a batch of its own starts at once when this process emits an event it recorded
+ * (lib/events.ts), beside any batch still running.
  */
 function registerDispatch(app: FastifyInstance): void {
   // A web-only instance records events and leaves them (and every job) to the workers.
   if (app.config.ROLE === "web") return;
   const dispatcher = app.dispatcher;
-  const job = app.scheduler.add({
+  app.scheduler.add({
     name: "event-dispatch",
     intervalMs: 500,
     run: async () => (await dispatcher.runBatch()) === dispatcher.batchSize,
   });
-  app.events.attachDispatch({ wake: () => job.wake(), drain: () => dispatcher.drain() });
+  app.events.attachDispatch({ wake: () => dispatcher.wake(), drain: () => dispatcher.drain() });
   // Delivered events are kept a week (for looking into a report), then deleted in batches.
   app.scheduler.add({
     name: "event-cleanup",
@@ -303,8 +305,14 @@ function registerDispatch(app: FastifyInstance): void {
     firstRunAfterMs: 60_000,
     run: async () => (await deleteDoneEvents(app.database.db, 7, 1000)) === 1000,
   });
-  app.addHook("onReady", async () => app.scheduler.start());
-  app.addHook("preClose", async () => app.scheduler.stop());
+  app.addHook("onReady", async () => {
+    app.scheduler.start();
+    dispatcher.start();
+  });
+  app.addHook("preClose", async () => {
+    dispatcher.stop();
+    await app.scheduler.stop();
+  });
 }
 
 /**

@@ -83,6 +83,8 @@ const settingsSchema = z.object({
   // Measured under the mixed profile on a 2-core machine: 10 → read p99 48-54 ms, 20 → 36-47,
   // 30 → 28-32, 40 → 32. A connection stays taken while its result waits for the event loop.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(30),
+  /** Connections beside that pool for background work: jobs, the event dispatcher, the mail outbox. */
+  DATABASE_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(4),
   REDIS_URL: z.string().url().optional(),
   /** How often each instance re-checks the owners of its open sockets against the database. */
   SOCKET_RECHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),

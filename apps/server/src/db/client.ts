@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { databaseWaitLeft } from "../lib/request-clock.js";
+import { databaseWaitLeft, inBackground } from "../lib/request-clock.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -68,10 +68,14 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL connections kept for background work (jobs, the event dispatcher) beside the pool. */
+  backgroundPoolSize?: number;
   /** In-memory PGlite only: start from this data-directory dump (tests use a migrated one). */
   template?: Blob;
 }): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    return openPostgres(options.url, options.poolSize ?? 10, options.backgroundPoolSize ?? 2);
+  }
   return openPglite(options.dataDir ?? ":memory:", options.template);
 }
 
@@ -125,12 +129,17 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
  * A query queued for a connection inside a request waits only what is left of the request's
  * bound (lib/request-clock), so a request of several statements is refused by then, not after a
  * full wait for each. The pool reads its timeout when a query joins the queue, and only then.
+ * Background work (lib/request-clock `inBackground`) takes its connections from `background`
+ * instead: a commit's consequences (notifications, their frames, emails) do not queue behind
+ * a burst of reads, and a backlog of them does not hold connections the requests need.
  */
-function boundWaitsByRequest(pool: pg.Pool): void {
+function routeConnections(pool: pg.Pool, background: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const connectBackground = background.connect.bind(background) as (...args: unknown[]) => unknown;
   const poolLimit = pool.options.connectionTimeoutMillis;
   const max = pool.options.max ?? 10;
   pool.connect = ((...args: unknown[]) => {
+    if (inBackground()) return connectBackground(...args);
     const left = databaseWaitLeft();
     const queues = pool.idleCount === 0 && pool.totalCount >= max;
     if (left === undefined || !queues || poolLimit === undefined || left >= poolLimit) {
@@ -157,23 +166,34 @@ export async function createPgliteTemplate(): Promise<Blob> {
   return dump;
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    // A query still waiting for a connection after this is refused (503 with Retry-After): under
-    // a burst the client hears soon that it should retry, rather than after a long wait. Within a
-    // request the bound runs from the request's start (boundWaitsByRequest).
-    connectionTimeoutMillis: 2_500,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
-  });
-  boundWaitsByRequest(pool);
-  // An idle client that loses its connection must not crash the process.
-  pool.on("error", () => undefined);
-  // Nor one checked out between statements (PostgreSQL restarting sends 57P01 to every session):
-  // without a listener the client's "error" event is unhandled and ends the process.
-  pool.on("connect", (client) => client.on("error", () => undefined));
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  backgroundPoolSize: number,
+): Promise<Database> {
+  // Named in pg_stat_activity, so an operator sees which pool a session belongs to.
+  const poolOf = (max: number, name: string) => {
+    const made = new pg.Pool({
+      connectionString: url,
+      max,
+      application_name: name,
+      // A query still waiting for a connection after this is refused (503 with Retry-After):
+      // under a burst the client hears soon that it should retry, rather than after a long wait.
+      // Within a request the bound runs from the request's start (routeConnections).
+      connectionTimeoutMillis: 2_500,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 15_000,
+    });
+    // An idle client that loses its connection must not crash the process.
+    made.on("error", () => undefined);
+    // Nor one checked out between statements (PostgreSQL restarting sends 57P01 to every
+    // session): without a listener the client's "error" event is unhandled and ends the process.
+    made.on("connect", (client) => client.on("error", () => undefined));
+    return made;
+  };
+  const pool = poolOf(poolSize, "fba-freight");
+  const background = poolOf(backgroundPoolSize, "fba-freight background");
+  routeConnections(pool, background);
   const client = await pool.connect();
   try {
     // Nothing to migrate (every start but an upgrade's): one query, no lock, no migrator.
@@ -207,7 +227,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     close: async () => {
       // Closing twice (shutdown racing a fault) must not throw.
-      if (!pool.ended) await pool.end();
+      await Promise.all([pool, background].map((each) => (each.ended ? undefined : each.end())));
     },
   };
 }

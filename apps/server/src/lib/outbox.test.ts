@@ -173,6 +173,37 @@ describe("the transactional outbox", () => {
     expect(orderingKey({ max: 5 })).toBe("other");
   });
 
+  it("starts a batch on a wake while another runs, keeping one shipment's events in order across them", async () => {
+    const bus = new EventBus(undefined, db);
+    const dispatcher = new OutboxDispatcher(db, bus, undefined, { baseDelayMs: 0 });
+    bus.attachDispatch({ wake: () => dispatcher.wake(), drain: () => dispatcher.drain() });
+    dispatcher.start();
+    const handled: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    bus.subscribe("rating.replied", "test", async ({ shipmentId, agentId }) => {
+      if (shipmentId === 911 && agentId === 1) await gate;
+      handled.push(`${shipmentId}:${agentId}`);
+    });
+    const record = async (shipmentId: number, agentId: number) => {
+      const event = await db.transaction((tx) =>
+        bus.record(tx, "rating.replied", { shipmentId, sellerId: 1, agentId }),
+      );
+      bus.emit("rating.replied", event);
+    };
+    // The first batch holds shipment 911's first event until the gate opens.
+    await record(911, 1);
+    await expect.poll(() => dispatcher["inFlight"].size).toBe(1);
+    await record(911, 2);
+    await record(912, 1);
+    // Another shipment's event is delivered beside the held batch; 911's next waits its turn.
+    await expect.poll(() => handled).toEqual(["912:1"]);
+    release();
+    await bus.settle();
+    expect(handled).toEqual(["912:1", "911:1", "911:2"]);
+    dispatcher.stop();
+  });
+
   it("backs off exponentially up to five minutes", () => {
     expect([1, 2, 3, 4].map((attempts) => eventRetryDelayMs(attempts))).toEqual([
       1000, 2000, 4000, 8000,

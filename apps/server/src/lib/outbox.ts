@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
+import pLimit from "p-limit";
 import type { Db } from "../db/client.js";
 import type { EventBus } from "./events.js";
+import { outsideRequest } from "./request-clock.js";
 import {
   claimDueEvents,
   countDueEvents,
@@ -17,8 +19,10 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** The first retry's delay; each further one doubles it (at most 5 minutes). */
   baseDelayMs?: number;
-  /** Events of a batch handled at once (each holds a pooled connection while its subscribers run). */
+  /** Lanes handled at once, over every batch (each holds a pooled connection while its subscribers run). */
   concurrency?: number;
+  /** Batches a wake may have running at once (a new event need not wait for a running batch). */
+  maxBatches?: number;
 }
 
 /**
@@ -58,9 +62,19 @@ export class OutboxDispatcher {
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly baseDelayMs: number;
-  private readonly concurrency: number;
+  private readonly maxBatches: number;
+  /** The lanes running at once, over every batch. */
+  private readonly lanes: ReturnType<typeof pLimit>;
   /** Batches this process is running (a drain waits for them). */
   private readonly inFlight = new Set<Promise<number>>();
+  /** Claims take turns: each batch queues its lanes behind earlier batches' before the next claim. */
+  private claimTurn: Promise<void> = Promise.resolve();
+  /** The last lane queued for each ordering key: the next lane of that key runs after it. */
+  private readonly tails = new Map<string, Promise<void>>();
+  /** A wake came while `maxBatches` ran: one more batch once one ends. */
+  private wanted = false;
+  /** Wakes start batches only between `start` and `stop`. */
+  private stopped = true;
   /** Counters for /metrics. */
   readonly counters = { delivered: 0, failed: 0, parked: 0 };
 
@@ -74,7 +88,38 @@ export class OutboxDispatcher {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.maxAttempts = options.maxAttempts ?? 8;
     this.baseDelayMs = options.baseDelayMs ?? 1000;
-    this.concurrency = options.concurrency ?? 8;
+    this.lanes = pLimit(options.concurrency ?? 8);
+    this.maxBatches = options.maxBatches ?? 4;
+  }
+
+  /**
+   * Delivers what is due now, beside any batch already running (up to `maxBatches`): an event
+   * recorded while a long batch runs is claimed at once rather than after it. A full batch wakes
+   * the next; failures are logged and left to the retry schedule.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.inFlight.size >= this.maxBatches) {
+      this.wanted = true;
+      return;
+    }
+    outsideRequest(() => {
+      this.runBatch().then(
+        (claimed) => {
+          if (claimed === this.batchSize) this.wake();
+        },
+        (error: unknown) => this.log?.warn({ err: error }, "event dispatch failed; retrying"),
+      );
+    });
+  }
+
+  start(): void {
+    this.stopped = false;
+  }
+
+  /** No more wakes (shutdown): `drain` still delivers what is due. */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** Claims and delivers one batch of due events; resolves with how many it claimed. */
@@ -86,6 +131,10 @@ export class OutboxDispatcher {
         return await this.deliverBatch();
       } finally {
         this.inFlight.delete(batch.promise);
+        if (this.wanted && !this.stopped) {
+          this.wanted = false;
+          this.wake();
+        }
       }
     })();
     this.inFlight.add(batch.promise);
@@ -107,27 +156,14 @@ export class OutboxDispatcher {
   }
 
   private async deliverBatch(): Promise<number> {
-    const events = await claimDueEvents(this.db, this.batchSize, this.leaseMs);
     const delivered: Array<{ id: number; subscribers: string[] }> = [];
-    const lanes = new Map<string, OutboxEvent[]>();
-    for (const event of events) {
-      const key = orderingKey(event.payload);
-      lanes.set(key, [...(lanes.get(key) ?? []), event]);
-    }
-    // Lanes side by side (their subscribers wait on the database, mostly on commits); within a
-    // lane, in order: what concerns one shipment, chat or user is handled in the order recorded.
-    const queue = [...lanes.values()];
-    const runLane = async (): Promise<void> => {
-      for (let lane = queue.shift(); lane; lane = queue.shift()) {
-        for (const event of lane) {
-          const subscribers = await this.deliver(event);
-          if (subscribers) delivered.push({ id: event.id, subscribers });
-        }
+    const { events, lanes } = await this.claimLanes(async (lane) => {
+      for (const event of lane) {
+        const subscribers = await this.deliver(event);
+        if (subscribers) delivered.push({ id: event.id, subscribers });
       }
-    };
-    const results = await Promise.allSettled(
-      Array.from({ length: Math.min(this.concurrency, queue.length) }, runLane),
-    );
+    });
+    const results = await Promise.allSettled(lanes);
     // Marked together, in one commit: an event whose mark a crash lost runs again once its
     // lease ends, which its subscribers allow for anyway (they are idempotent by event id).
     await markEventsDone(this.db, delivered);
@@ -135,6 +171,45 @@ export class OutboxDispatcher {
     const failure = results.find((result) => result.status === "rejected");
     if (failure) throw failure.reason;
     return events.length;
+  }
+
+  /**
+   * Claims a batch and queues its lanes, in turn with other batches' claims. Lanes run side by
+   * side (their subscribers wait on the database, mostly on commits), at most `concurrency` at
+   * once; a lane runs after the earlier lanes of its key, here and in earlier batches: what
+   * concerns one shipment, chat or user is handled in the order recorded.
+   */
+  private async claimLanes(
+    handle: (lane: OutboxEvent[]) => Promise<void>,
+  ): Promise<{ events: OutboxEvent[]; lanes: Array<Promise<void>> }> {
+    const turn = this.claimTurn;
+    let endTurn = () => {};
+    this.claimTurn = new Promise((resolve) => (endTurn = resolve));
+    try {
+      await turn;
+      const events = await claimDueEvents(this.db, this.batchSize, this.leaseMs);
+      const byKey = new Map<string, OutboxEvent[]>();
+      for (const event of events) {
+        const key = orderingKey(event.payload);
+        byKey.set(key, [...(byKey.get(key) ?? []), event]);
+      }
+      const lanes = [...byKey].map(([key, lane]) => {
+        const previous = this.tails.get(key);
+        const run = (async () => {
+          await previous?.catch(() => undefined);
+          await this.lanes(() => handle(lane));
+        })();
+        const tail = run.catch(() => undefined);
+        this.tails.set(key, tail);
+        void tail.then(() => {
+          if (this.tails.get(key) === tail) this.tails.delete(key);
+        });
+        return run;
+      });
+      return { events, lanes };
+    } finally {
+      endTurn();
+    }
   }
 
   /** Runs the event's subscribers; the names of all that ran, once none failed. */

@@ -13,6 +13,8 @@ interface Clock {
 }
 
 const clock = new AsyncLocalStorage<Clock>();
+/** Set while background work (a job, the event dispatcher, after-commit work) runs. */
+const background = new AsyncLocalStorage<true>();
 
 /** Runs the rest of a request's handling (`next`) on a clock that starts now. */
 export function startRequestClock(next: () => void): void {
@@ -44,5 +46,14 @@ export function databaseWaitLeft(): number | undefined {
  * queries refused as soon as the pool queues once that request's two seconds are over.
  */
 export function outsideRequest<T>(task: () => T): T {
-  return clock.exit(task);
+  return clock.exit(() => background.run(true, task));
+}
+
+/**
+ * True inside work `outsideRequest` started, and whatever it awaits: its queries take
+ * connections from the background pool (db/client.ts), so consequences of a commit never queue
+ * behind a burst of reads, nor reads behind them.
+ */
+export function inBackground(): boolean {
+  return background.getStore() === true;
 }

@@ -6,7 +6,11 @@ import { postShipment } from "../shipment-factories.js";
 import { sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../../plugins/overload.js";
-import { REQUEST_DATABASE_WAIT_MS, startRequestClock } from "../../lib/request-clock.js";
+import {
+  outsideRequest,
+  REQUEST_DATABASE_WAIT_MS,
+  startRequestClock,
+} from "../../lib/request-clock.js";
 
 describe("database unreachable", () => {
   let ctx: TestContext;
@@ -114,6 +118,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)("waiting for a pooled connection",
     expect(await ctx.database.db.execute(sql`select 1 as one`)).toMatchObject({
       rows: [{ one: 1 }],
     });
+  });
+});
+
+// Background work (jobs, the event dispatcher) has connections of its own: a commit's
+// consequences do not wait behind a burst of reads, nor take the connections requests need.
+describe.runIf(process.env.TEST_DATABASE_URL)("the background pool", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ MAX_DATABASE_QUEUE: 0 });
+  });
+  afterAll(async () => ctx.close());
+
+  const sessionName = async () => {
+    const result = (await ctx.database.db.execute(
+      sql`select current_setting('application_name') as name`,
+    )) as unknown as { rows: Array<{ name: string }> };
+    return result.rows[0]?.name;
+  };
+
+  it("serves background work while every request connection is taken", async () => {
+    expect(await sessionName()).toBe("fba-freight");
+    // More sleepers than the request pool holds: requests queue until they end.
+    const busy = Promise.allSettled(
+      Array.from({ length: 8 }, () => ctx.database.db.execute(sql`select pg_sleep(1.5)`)),
+    );
+    await expect.poll(() => ctx.database.waiting()).toBeGreaterThan(0);
+    const name = await outsideRequest(sessionName);
+    expect(name).toBe("fba-freight background");
+    // Served ahead of the queued requests: they are still waiting for a connection.
+    expect(ctx.database.waiting()).toBeGreaterThan(0);
+    await busy;
   });
 });
 
