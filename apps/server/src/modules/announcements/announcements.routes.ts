@@ -38,9 +38,7 @@ export async function announcementRoutes(
   const firstInHour = oncePerWindow(app, "announcement-platform-alert", 3_600_000);
   const alertAdmins = () => {
     firstInHour()
-      .then((first) => {
-        if (first) service.capReached(ANNOUNCEMENTS_PLATFORM_PER_HOUR);
-      })
+      .then((first) => (first ? service.capReached(ANNOUNCEMENTS_PLATFORM_PER_HOUR) : undefined))
       .catch((error: unknown) => app.log.warn({ err: error }, "announcement cap alert failed"));
   };
   // One set of counters for both paths. Counted after validation, so a form with a typo costs

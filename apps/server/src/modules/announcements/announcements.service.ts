@@ -95,8 +95,14 @@ export class AnnouncementService {
     };
   }
 
-  /** Tells every admin that non-admins reached the platform's hourly cap. */
-  capReached(max: number): void {
-    this.events.emit("announcement.cap_reached", { max });
+  /**
+   * Tells every admin that non-admins reached the platform's hourly cap. The alert is recorded
+   * in its own transaction before this returns (the cap lives in the rate limiter, not in a
+   * table): once the caller's once-an-hour gate said "first", a crash cannot lose it.
+   */
+  async capReached(max: number): Promise<void> {
+    const staged = this.events.staged();
+    await this.db.transaction((tx) => staged.record(tx, "announcement.cap_reached", { max }));
+    staged.emit();
   }
 }
