@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "../app.js";
 import { buildTestApp, type TestContext } from "../test/app.js";
 import { enqueueEmail } from "./mail-outbox.js";
-import { Mailer } from "./mailer.js";
+import { Mailer, outboxMessage } from "./mailer.js";
 
 /** A logger that keeps every line it is given, as text. */
 function recordingLogger(): { log: FastifyBaseLogger; lines: string[] } {
@@ -80,5 +80,37 @@ describe("starting in production without SMTP_URL", () => {
       await app.close();
       await ctx.close();
     }
+  });
+});
+
+describe("the message sent for an outbox row", () => {
+  const row = {
+    id: 41,
+    createdAt: new Date("2026-03-01T10:00:00.000Z"),
+    toAddress: "sam@example.com",
+    subject: "Bidding closed",
+    textBody: "Text",
+    htmlBody: null,
+  };
+  const from = "FBA Freight <no-reply@fba-freight.local>";
+
+  it("carries the same Message-ID on every send of the row, so a resend is recognised", () => {
+    const first = outboxMessage(row, from);
+    const again = outboxMessage({ ...row }, from);
+    expect(first.messageId).toMatch(/^<[^<>@\s]+@fba-freight\.local>$/);
+    expect(again.messageId).toBe(first.messageId);
+    expect(first).toMatchObject({ to: "sam@example.com", subject: "Bidding closed", text: "Text" });
+    expect(first).not.toHaveProperty("html");
+  });
+
+  it("gives every other row its own Message-ID", () => {
+    const ids = new Set([
+      outboxMessage(row, from).messageId,
+      outboxMessage({ ...row, id: 42 }, from).messageId,
+      // The same id in another database (its row written at another moment).
+      outboxMessage({ ...row, createdAt: new Date("2026-03-01T10:00:00.001Z") }, from).messageId,
+    ]);
+    expect(ids.size).toBe(3);
+    expect(outboxMessage(row, "no-reply@example.com").messageId).toMatch(/@example\.com>$/);
   });
 });

@@ -48,6 +48,27 @@ function redactMailText(text: string): string {
   );
 }
 
+/**
+ * The message as sent for an outbox row. Its Message-ID is derived from the row alone, so every
+ * send of one row carries the same one: a sender that dies after the SMTP server took the message
+ * but before the row was marked sent sends it again once the claim runs out (at-least-once), and
+ * receivers recognise the repeat by its Message-ID and keep one copy.
+ */
+export function outboxMessage(
+  row: Pick<OutboxRow, "id" | "createdAt" | "toAddress" | "subject" | "textBody" | "htmlBody">,
+  from: string,
+) {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return {
+    from,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    ...(row.htmlBody ? { html: row.htmlBody } : {}),
+    messageId: `<email-outbox.${row.id}.${row.createdAt.getTime().toString(36)}@${domain}>`,
+  };
+}
+
 /** Seconds to wait before the next try after `attempts` failed tries: 10 s, 20 s, 40 s ... 1 h. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(MAX_BACKOFF_SECONDS, 10 * 2 ** Math.max(0, attempts - 1));
@@ -171,13 +192,7 @@ export class Mailer {
     try {
       if (this.options.smtpUrl) {
         const transport = await this.smtp(this.options.smtpUrl);
-        await transport.sendMail({
-          from: this.options.from,
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          ...(row.htmlBody ? { html: row.htmlBody } : {}),
-        });
+        await transport.sendMail(outboxMessage(row, this.options.from));
       } else {
         // Without SMTP the log is the mailbox, so the embedded default stays usable (codes
         // included); production logs get the mail without its codes and links.
