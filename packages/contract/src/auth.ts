@@ -221,6 +221,10 @@ export const changePasswordInputSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
+/** The languages an account can read the app in. */
+export const USER_LOCALES = ["en", "zh-CN"] as const;
+export type UserLocale = (typeof USER_LOCALES)[number];
+
 export const userSchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -232,6 +236,8 @@ export const userSchema = z.object({
   email_notifications: z.boolean(),
   /** Emails about order milestones (live notifications always arrive); additive. */
   milestone_emails: z.boolean(),
+  /** The language chosen for the account ("en", "zh-CN"), null until chosen; additive. */
+  locale: z.enum(USER_LOCALES).nullable().optional(),
   is_active: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

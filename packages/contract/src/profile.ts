@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./text.js";
 import { isLongEnoughName, isPersonName } from "./values/letters.js";
 import { PROFILE_IMAGE_MAX_BYTES } from "./common.js";
-import { messages as authMessages, userSchema } from "./auth.js";
+import { messages as authMessages, USER_LOCALES, userSchema } from "./auth.js";
 
 export const profileMessages = {
   firstNameRequired: "First name is required",
@@ -24,6 +24,7 @@ export const profileMessages = {
   passwordsMustMatch: "Passwords must match",
   currentPasswordWrong: authMessages.currentPasswordWrong,
   booleanInvalid: "Must be true or false",
+  localeInvalid: "Language must be en or zh-CN",
   updated: "Profile updated successfully",
 } as const;
 
@@ -111,6 +112,11 @@ const profileFieldsSchema = z.object({
   remove_image: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
   email_notifications: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
   milestone_emails: z.preprocess(emptyToUndefined, formBooleanSchema.optional()),
+  /** The account's language; additive (clients that never send it keep today's behaviour). */
+  locale: z.preprocess(
+    emptyToUndefined,
+    z.enum(USER_LOCALES, { error: profileMessages.localeInvalid }).optional(),
+  ),
 });
 
 /** A password change: the current one, a strong new one that differs from it, confirmed. */

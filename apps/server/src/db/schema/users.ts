@@ -34,6 +34,11 @@ export const users = pgTable(
     emailNotifications: boolean("email_notifications").notNull().default(true),
     /** Milestone emails of orders; off stops only those (every other email still goes). */
     milestoneEmails: boolean("milestone_emails").notNull().default(true),
+    /**
+     * The language the account reads the web app, emails and PDFs in ("en", "zh-CN"); null until
+     * the person chooses (English texts, and in the web app the browser's language).
+     */
+    locale: text("locale", { enum: ["en", "zh-CN"] }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

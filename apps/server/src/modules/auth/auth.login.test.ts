@@ -40,6 +40,7 @@ describe("auth: sign-up, login and me", () => {
         profile: { phone: null, company_name: null },
         email_notifications: true,
         milestone_emails: true,
+        locale: null,
         is_active: true,
       });
       expect(body.data.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -17,6 +17,7 @@ export type PresentableUser = Pick<
   | "imageKey"
   | "emailNotifications"
   | "milestoneEmails"
+  | "locale"
   | "isActive"
   | "updatedAt"
 >;
@@ -50,6 +51,7 @@ export function presentUser(user: PresentableUser, config: Pick<Config, "PUBLIC_
     profile: { phone: user.phone, company_name: user.companyName },
     email_notifications: user.emailNotifications,
     milestone_emails: user.milestoneEmails,
+    locale: user.locale ?? null,
     is_active: user.isActive,
   };
 }

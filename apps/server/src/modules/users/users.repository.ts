@@ -17,6 +17,7 @@ export interface ProfileChanges {
   imageSizeBytes?: number | null;
   emailNotifications?: boolean;
   milestoneEmails?: boolean;
+  locale?: "en" | "zh-CN";
   passwordHash?: string;
 }
 

@@ -67,6 +67,7 @@ export class UserService {
       changes.emailNotifications = input.email_notifications;
     }
     if (input.milestone_emails !== undefined) changes.milestoneEmails = input.milestone_emails;
+    if (input.locale !== undefined) changes.locale = input.locale;
 
     const changesPassword = input.new_password !== undefined;
     if (changesPassword) {

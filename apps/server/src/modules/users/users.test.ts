@@ -222,6 +222,28 @@ describe("profile", () => {
     });
   });
 
+  describe("PATCH update-profile: language", () => {
+    it("keeps the account's language and answers it with the user; null until chosen", async () => {
+      const user = await createSeller(ctx.app);
+      const me = () =>
+        ctx.app.inject({ method: "GET", url: "/api/auth/v1/me/", headers: user.auth });
+      expect((await me()).json().data.locale).toBeNull();
+      const zh = await patchForm(user, { locale: "zh-CN" });
+      expect(zh.statusCode, zh.body).toBe(200);
+      expect(zh.json().data.locale).toBe("zh-CN");
+      expect((await me()).json().data.locale).toBe("zh-CN");
+      // A change without the field (the existing client's) leaves it as it is.
+      expect((await patchJson(user, { first_name: "Mei" })).json().data.locale).toBe("zh-CN");
+      expect((await patchJson(user, { locale: "en" })).json().data.locale).toBe("en");
+      const bad = await patchJson(user, { locale: "fr" });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0]).toMatchObject({
+        field: "locale",
+        message: "Language must be en or zh-CN",
+      });
+    });
+  });
+
   describe("PATCH update-profile: image", () => {
     it("resizes an uploaded image to a 256 px avatar and serves it", async () => {
       const user = await createSeller(ctx.app);

@@ -661,6 +661,7 @@ describe("schema fuzz from the OpenAPI document", () => {
       "remove_image",
       "email_notifications",
       "milestone_emails",
+      "locale",
       "current_password",
       "new_password",
       "confirm_password",
