@@ -80,6 +80,15 @@ const settingsSchema = z.object({
   HOST: z.string().min(1).default(DEFAULT_HOST),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL: apply pending migrations at start (`true`, the default). `false`: a rolling
+   * upgrade runs `npm run migrate` once before starting the new release, and a start on a
+   * database lacking migrations fails. The embedded database always migrates at start.
+   */
+  MIGRATE_ON_START: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) => value !== "false" && value !== "0"),
   // Measured under the mixed profile on a 2-core machine: 10 → read p99 48-54 ms, 20 → 36-47,
   // 30 → 28-32, 40 → 32. A connection stays taken while its result waits for the event loop.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(30),

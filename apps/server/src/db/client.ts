@@ -5,9 +5,14 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { databaseWaitLeft, inBackground } from "../lib/request-clock.js";
+import {
+  type MigrateOptions,
+  type Migration,
+  type MigrationSession,
+  runMigrations,
+} from "./migrator.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -26,8 +31,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
-const MIGRATION_LOCK_KEY = 741_852_963;
+export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 /** How many migrations the checkout has, and the stamp of its newest (drizzle's journal). */
 function journalHead(): { count: number; newest: number } {
@@ -72,26 +76,93 @@ export async function openDatabase(options: {
   backgroundPoolSize?: number;
   /** In-memory PGlite only: start from this data-directory dump (tests use a migrated one). */
   template?: Blob;
+  /**
+   * PostgreSQL only: apply pending migrations before serving (the default). False leaves them to
+   * `npm run migrate` (a rolling upgrade migrates once, before new instances start) and refuses
+   * to open a database that lacks some. The embedded database always migrates: no other process
+   * can open it while the server runs.
+   */
+  migrate?: boolean;
 }): Promise<Database> {
   if (options.url) {
-    return openPostgres(options.url, options.poolSize ?? 10, options.backgroundPoolSize ?? 2);
+    return openPostgres(
+      options.url,
+      options.poolSize ?? 10,
+      options.backgroundPoolSize ?? 2,
+      options.migrate ?? true,
+    );
   }
   return openPglite(options.dataDir ?? ":memory:", options.template);
 }
 
 /** The embedded database's modules, loaded only when it is the one used. */
 async function pgliteModules() {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
   ]);
-  return { PGlite, pg_trgm, drizzlePglite: drizzle, migratePglite: migrate };
+  return { PGlite, pg_trgm, drizzlePglite: drizzle };
+}
+
+/** Applies the pending migrations on the embedded database (one connection: no lock needed). */
+export async function migratePglite(
+  client: PGlite,
+  options: Pick<MigrateOptions, "onApplied"> = {},
+): Promise<Migration[]> {
+  await client.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+  return runMigrations(
+    { query: (text, params) => client.query(text, params), exec: (text) => client.exec(text) },
+    migrationsFolder,
+    options,
+  );
+}
+
+/** The embedded database's data directory under DATA_DIR, opened without migrating. */
+export async function openPgliteClient(dataDir: string): Promise<PGlite> {
+  const { PGlite, pg_trgm } = await pgliteModules();
+  const dir = path.resolve(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  await client.waitReady;
+  return client;
+}
+
+/** A node-postgres connection as the migration runner uses it. */
+export function pgMigrationSession(client: pg.ClientBase): MigrationSession {
+  return {
+    query: (text, params) => client.query(text, params),
+    exec: (text) => client.query(text),
+  };
+}
+
+/**
+ * Applies the pending migrations on PostgreSQL over a connection of its own (no statement
+ * timeout: building an index or validating a constraint on a large table takes a while), under
+ * the advisory lock. A statement of a transactional migration waits at most `lockTimeoutMs` for a
+ * table lock, then the migration is retried.
+ */
+export async function migratePostgres(
+  url: string,
+  options: Omit<MigrateOptions, "lock"> = {},
+): Promise<Migration[]> {
+  const client = new pg.Client({ connectionString: url, application_name: "fba-freight migrate" });
+  await client.connect();
+  try {
+    await client.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+    return await runMigrations(pgMigrationSession(client), migrationsFolder, {
+      lockTimeoutMs: 1_000,
+      attempts: 10,
+      ...options,
+      lock: true,
+    });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
-  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await pgliteModules();
+  const { PGlite, pg_trgm, drizzlePglite } = await pgliteModules();
   let client: PGlite;
   if (dataDir === ":memory:") {
     client = new PGlite({ extensions: { pg_trgm }, loadDataDir: template });
@@ -102,10 +173,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   }
   await client.waitReady;
   // Nothing to migrate (every start but an upgrade's): one query, and the migrator is not run.
-  if (!(await migrationsCurrent((text) => client.query(text)))) {
-    await client.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
-  }
+  if (!(await migrationsCurrent((text) => client.query(text)))) await migratePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -156,11 +224,10 @@ function routeConnections(pool: pg.Pool, background: pg.Pool): void {
 
 /** A migrated, empty PGlite data directory as a tarball, for fast test databases. */
 export async function createPgliteTemplate(): Promise<Blob> {
-  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await pgliteModules();
+  const { PGlite, pg_trgm } = await pgliteModules();
   const client = new PGlite({ extensions: { pg_trgm } });
   await client.waitReady;
-  await client.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  await migratePglite(client);
   const dump = await client.dumpDataDir("none");
   await client.close();
   return dump;
@@ -170,6 +237,7 @@ async function openPostgres(
   url: string,
   poolSize: number,
   backgroundPoolSize: number,
+  migrate: boolean,
 ): Promise<Database> {
   // Named in pg_stat_activity, so an operator sees which pool a session belongs to.
   const poolOf = (max: number, name: string) => {
@@ -195,23 +263,21 @@ async function openPostgres(
   const background = poolOf(backgroundPoolSize, "fba-freight background");
   routeConnections(pool, background);
   const client = await pool.connect();
+  let current: boolean;
   try {
     // Nothing to migrate (every start but an upgrade's): one query, no lock, no migrator.
-    if (!(await migrationsCurrent((text) => client.query(text)))) {
-      // Several instances may start at once: one migrates while the others wait.
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      try {
-        await client.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
-        await migratePg(drizzlePg(client), { migrationsFolder });
-      } finally {
-        await client
-          .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
-          .catch(() => undefined);
-      }
-    }
+    current = await migrationsCurrent((text) => client.query(text));
   } finally {
     client.release();
   }
+  if (!current && !migrate) {
+    await Promise.all([pool.end(), background.end()]);
+    throw new Error(
+      "The database lacks migrations of this release: run `npm run migrate` first (MIGRATE_ON_START=false)",
+    );
+  }
+  // Several instances may start at once: one migrates while the others wait for the lock.
+  if (!current) await migratePostgres(url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
