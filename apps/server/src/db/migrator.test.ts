@@ -11,7 +11,7 @@ import { migrate as drizzleMigratePg } from "drizzle-orm/node-postgres/migrator"
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as drizzleMigratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pgMigrationSession } from "./client.js";
 import {
   concurrentIndexName,
@@ -129,12 +129,22 @@ const engines: Array<[string, () => Promise<Engine>]> = [["PGlite", pgliteEngine
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) engines.push(["PostgreSQL", () => postgresEngine(adminUrl)]);
 
-describe.each(engines)("migration runner on %s", (_name, open) => {
+describe.each(engines)("migration runner on %s", (_name, openEngine) => {
+  // One database for the group (a new PGlite takes seconds), emptied before each test.
+  let shared: Engine | undefined;
   let engine: Engine | undefined;
-  afterEach(async () => {
-    await engine?.close();
-    engine = undefined;
+  beforeAll(async () => {
+    shared = await openEngine();
   });
+  afterAll(async () => {
+    await shared?.close();
+  });
+  const open = async () => {
+    await shared!.session.exec(
+      'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP TABLE IF EXISTS "things" CASCADE;',
+    );
+    return shared!;
+  };
 
   it("applies every migration once and records it as drizzle does", async () => {
     engine = await open();

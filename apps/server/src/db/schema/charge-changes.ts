@@ -1,6 +1,16 @@
-import { index, integer, numeric, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { orderDocuments } from "./orders.js";
 import { shipments } from "./shipments.js";
+import { oneOf, STORED_STATES } from "./states.js";
 import { users } from "./users.js";
 
 /**
@@ -36,7 +46,10 @@ export const chargeChanges = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The admins' list of open disputes, oldest first.
-  (t) => [index("charge_changes_status_idx").on(t.status, t.disputedAt)],
+  (t) => [
+    index("charge_changes_status_idx").on(t.status, t.disputedAt),
+    check("charge_changes_status_check", oneOf(t.status, STORED_STATES.chargeChangeStatus)),
+  ],
 );
 
 /** Every step of a charge change, never rewritten: who did what, when, and the amounts. */
@@ -61,5 +74,8 @@ export const chargeChangeEvents = pgTable(
     }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("charge_change_events_change_idx").on(t.chargeChangeId, t.id)],
+  (t) => [
+    index("charge_change_events_change_idx").on(t.chargeChangeId, t.id),
+    check("charge_change_events_action_check", oneOf(t.action, STORED_STATES.chargeChangeAction)),
+  ],
 );

@@ -1,6 +1,7 @@
 import {
   type AnyPgColumn,
   bigint,
+  check,
   date,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { shipments } from "./shipments.js";
+import { nullOrOneOf, oneOf, STORED_STATES } from "./states.js";
 import { users } from "./users.js";
 
 /**
@@ -61,7 +63,14 @@ export const shipmentLegs = pgTable(
     discount: numeric("discount", { precision: 14, scale: 2 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("shipment_legs_shipment_fc_idx").on(t.shipmentId, t.fcCode)],
+  (t) => [
+    uniqueIndex("shipment_legs_shipment_fc_idx").on(t.shipmentId, t.fcCode),
+    check("shipment_legs_milestone_check", oneOf(t.milestone, STORED_STATES.milestone)),
+    check(
+      "shipment_legs_different_fc_status_check",
+      nullOrOneOf(t.differentFcStatus, STORED_STATES.differentFcDecision),
+    ),
+  ],
 );
 
 /** Files of an order with a type; a document may belong to one leg (proof of delivery always does). */
@@ -86,7 +95,10 @@ export const orderDocuments = pgTable(
     removedAt: timestamp("removed_at", { withTimezone: true }),
     removedBy: integer("removed_by").references(() => users.id),
   },
-  (t) => [index("order_documents_shipment_idx").on(t.shipmentId, t.type, t.createdAt)],
+  (t) => [
+    index("order_documents_shipment_idx").on(t.shipmentId, t.type, t.createdAt),
+    check("order_documents_type_check", oneOf(t.type, STORED_STATES.documentType)),
+  ],
 );
 
 /**
@@ -119,6 +131,7 @@ export const legEvents = pgTable(
     index("leg_events_leg_idx").on(t.legId, t.id),
     // A milestone is corrected at most once: the next correction corrects the correction.
     uniqueIndex("leg_events_supersedes_idx").on(t.supersedesId),
+    check("leg_events_milestone_check", oneOf(t.milestone, STORED_STATES.milestone)),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { oneOf, STORED_STATES } from "./states.js";
 import { users } from "./users.js";
 
 export const sampleShipments = pgTable(
@@ -21,6 +22,7 @@ export const sampleShipments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("sample_shipments_status_check", oneOf(t.status, STORED_STATES.sampleStatus)),
     index("sample_shipments_seller_idx").on(t.sellerId, t.createdAt),
     index("sample_shipments_created_idx").on(t.createdAt),
   ],

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -14,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { oneOf, STORED_STATES } from "./states.js";
 import { users } from "./users.js";
 
 /** Amazon fulfilment centres offered as destinations; admins can extend and disable them. */
@@ -68,7 +70,10 @@ export const shipments = pgTable(
     biddingEndsAt: timestamp("bidding_ends_at", { withTimezone: true }).notNull(),
     /** When the window's end was judged (a winner chosen, or the seller told nobody bid). */
     biddingClosedAt: timestamp("bidding_closed_at", { withTimezone: true }),
-    winningQuotationId: integer("winning_quotation_id"),
+    // No action on delete: a quotation goes only with its shipment (cascade), never while it wins.
+    winningQuotationId: integer("winning_quotation_id").references(
+      (): AnyPgColumn => quotations.id,
+    ),
     /** The agent of the winning quotation, kept beside it so access checks and lists need no join. */
     winnerAgentId: integer("winner_agent_id").references(() => users.id),
     /**
@@ -91,9 +96,8 @@ export const shipments = pgTable(
      * when every one was (and for orders completed before this was kept); with the agent's reason
      * when our web app completed it (the spec's call gives none).
      */
-    completionUndelivered: jsonb("completion_undelivered").$type<
-      Array<{ fc_code: string; milestone: string }>
-    >(),
+    completionUndelivered:
+      jsonb("completion_undelivered").$type<Array<{ fc_code: string; milestone: string }>>(),
     completionReason: text("completion_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -113,6 +117,7 @@ export const shipments = pgTable(
     ),
   },
   (t) => [
+    check("shipments_status_check", oneOf(t.status, STORED_STATES.shipmentStatus)),
     // A seller's shipments, newest first: their list is an index-only walk back from the newest
     // that checks each status in the index and stops after the page, however many the seller
     // has; their counts by status (the dashboard) read the same entries.
