@@ -222,6 +222,8 @@ const ROUTE_HTML = {
   "/seller/booking/pastorders": "src/app/routes/SellerCompletedShipmentsPage.tsx",
   "/seller/booking/cancelledorders": "src/app/routes/SellerCancelledShipmentsPage.tsx",
   "/seller/booking/order/status/*": "src/app/routes/SellerShipmentPage.tsx",
+  // An order (its panels' code, which the summary does not wait for, the page asks for itself).
+  "/seller/booking/recentorderstatus/*": "src/app/routes/SellerOrderChatPage.tsx",
 };
 
 interface ModuleGraph {
@@ -238,9 +240,17 @@ const CHARTS_D3 =
 const CHARTS_PLOTS =
   /[\\/]node_modules[\\/]@mui[\\/]x-charts[\\/](BarChart|LineChart|Gauge|ChartsTooltip|ChartsLegend)[\\/]/;
 const CHARTS = /[\\/]node_modules[\\/]@mui[\\/](x-charts|x-internal-gestures)[\\/]/;
+// MUI's Popper and Portal with Popper.js, which the charts' tooltip uses as the app's tooltips,
+// menus and popovers do: a chunk of their own, or the first chart chunk to take them would be
+// fetched (with the two it imports) by every screen with a tooltip, the order page's chat among them.
+const POPPER =
+  /[\\/]node_modules[\\/](@popperjs[\\/]|@mui[\\/]material[\\/]esm[\\/](Popper|Portal|NoSsr)[\\/])/;
 
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+// src/lib/zod.ts, what "zod" resolves to in the app (see resolve.alias below).
+const ZOD_SETUP = path.resolve(import.meta.dirname, "src/lib/zod.ts");
+const isZod = (id: string) => ZOD.test(id) || id === ZOD_SETUP;
 const CONTRACT_VALUES = /[\\/]packages[\\/]contract[\\/]src[\\/](values[\\/]|order-pdfs\.ts$)/;
 
 const isLibrary = (id: string) => id.includes("/node_modules/");
@@ -277,8 +287,13 @@ function screenGroup(
   captures: (from: (roots: string[]) => boolean, id: string) => boolean,
 ) {
   return {
+    // Never the contract or zod, which have groups of their own: a screen importing one value
+    // through the contract's index module reaches every schema in the graph (used or not), and
+    // the screen's chunk would take zod and the schemas the forms use along.
     name: (id: string, graph: ModuleGraph) =>
-      captures((roots) => importedFrom(roots, id, graph), id) ? name : null,
+      !CONTRACT.test(id) && !isZod(id) && captures((roots) => importedFrom(roots, id, graph), id)
+        ? name
+        : null,
     debugName: name,
     priority,
   };
@@ -336,7 +351,7 @@ export default defineConfig({
             screenGroup("shipment-lists", 3, (from) => from(LISTS) && from(SHIPMENT)),
             // The contract's schemas and zod, for the screens with forms (the shipment page's
             // among them); the lists import only its constants and types.
-            { name: "zod", test: ZOD, priority: 2.6 },
+            { name: "zod", test: isZod, priority: 2.6 },
             // The contract's values without schemas (its values/ folder), what screens show: a
             // chunk of their own, taken before the schemas' chunk (which imports them and would
             // take them along), so the shipment page's first download holds no zod.
@@ -351,6 +366,7 @@ export default defineConfig({
             screenGroup("shipment", 1, (from) => from(SHIPMENT)),
             // The dashboards' chart library, fetched only when their charts show: d3's scales and
             // shapes, MUI X Charts' core, and its plots, tooltip and legend, each under 60 KB gzip.
+            { name: "popper", test: POPPER, priority: 0.7 },
             { name: "charts-d3", test: CHARTS_D3, priority: 0.6 },
             {
               name: "charts",

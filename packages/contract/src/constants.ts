@@ -19,6 +19,14 @@ export const SHIPMENT_STATUSES = [
 ] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
+/** Statuses that count as "active" on the seller's lists and dashboard. */
+export const ACTIVE_SHIPMENT_STATUSES = [
+  "Shipment Pending",
+  "Quotation Received",
+  "Quotation Approved",
+  "Quotation Accepted",
+] as const satisfies readonly ShipmentStatus[];
+
 export const SAMPLE_SHIPMENT_STATUSES = ["Shipment Pending", "Shipment Completed"] as const;
 export type SampleShipmentStatus = (typeof SAMPLE_SHIPMENT_STATUSES)[number];
 

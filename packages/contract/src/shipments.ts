@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "./text.js";
 import { isLettersDigitsSpaces, isReference } from "./values/letters.js";
 import {
+  ACTIVE_SHIPMENT_STATUSES,
   COMPLIANCE_OPTIONS,
   MAX_WAREHOUSE_GROUPS,
   SHIPMENT_STATUSES,
@@ -625,14 +626,6 @@ export const adminSetWinnerInputSchema = z.object({
     .max(2_147_483_647, "Quotation is required"),
 });
 export type AdminSetWinnerInput = z.input<typeof adminSetWinnerInputSchema>;
-
-/** Statuses that count as "active" on the seller's lists and dashboard. */
-export const ACTIVE_SHIPMENT_STATUSES = [
-  "Shipment Pending",
-  "Quotation Received",
-  "Quotation Approved",
-  "Quotation Accepted",
-] as const satisfies readonly (typeof SHIPMENT_STATUSES)[number][];
 
 /**
  * The seller's active list also takes (additive to the spec's query): `status`, one of the active

@@ -10,7 +10,11 @@ import {
 import { DEFAULT_PAGE_SIZE, PRODUCT_NAME } from "@fba/contract/constants";
 import { SHIPPER_PAGE_SIZE } from "../components/data-table/use-list-state";
 import { meRequest, prefetchGet } from "../lib/api-client";
-import { shipmentRequests, type ShipmentListName } from "../entities/shipment/api/requests";
+import {
+  orderRequests,
+  shipmentRequests,
+  type ShipmentListName,
+} from "../entities/shipment/api/requests";
 import { paths } from "./paths";
 import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
@@ -59,6 +63,20 @@ const shipperFirstPage = (list: ShipmentListName) => firstPage(list, SHIPPER_PAG
 const sellerShipment = ({ id = "" }: Params) => {
   prefetchGet(shipmentRequests.detail(id));
   prefetchGet(shipmentRequests.quotations(id));
+};
+
+/**
+ * The seller's order page (detail plus chat) reads the order's chat, destinations, charge change
+ * and documents as well; a sample's chat page (the same path) reads none of these.
+ */
+const sellerOrder = (params: Params) => {
+  if (new URLSearchParams(window.location.search).get("src") === "sampleShipments") return;
+  sellerShipment(params);
+  const { id = "" } = params;
+  prefetchGet(orderRequests.chat(id));
+  prefetchGet(orderRequests.chargeChange(id));
+  prefetchGet(orderRequests.legs(id));
+  prefetchGet(orderRequests.documents(id));
 };
 
 /** The data layer: every screen but the landing page sits under it. */
@@ -206,7 +224,7 @@ export const routes: RouteObject[] = [
                 firstPage("sellerActive"),
               ),
               page(paths.seller.shipment, "Shipment Details", pages.sellerShipment, sellerShipment),
-              page(paths.seller.orderChat, "Shipment", pages.sellerOrderChat, sellerShipment),
+              page(paths.seller.orderChat, "Shipment", pages.sellerOrderChat, sellerOrder),
               page(paths.seller.status, "Current Shipments", pages.sellerRecent),
               page(
                 paths.seller.recent,

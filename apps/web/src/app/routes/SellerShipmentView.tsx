@@ -37,10 +37,12 @@ const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 /**
  * The panels of a shipment past bidding (the bid comparison, and an order's chat layout, charge
  * changes, destinations, documents, PDFs and rating) come in a chunk of their own: a shipment
- * still in bidding, as most are, never downloads them. For one past bidding the page keeps its
- * spinner until they are in (one Suspense boundary), so nothing moves once it shows.
+ * still in bidding, as most are, never downloads them. For one past bidding the summary shows as
+ * soon as the shipment is in, and under it a spinner until the panels are in (one Suspense
+ * boundary, so nothing under the summary moves once it shows); an order's page asks for them as
+ * it loads (SellerOrderChatPage), alongside the shipment's first reads.
  */
-const loadOrderPanels = () => import("./seller-order-panels");
+export const loadOrderPanels = () => import("./seller-order-panels");
 const ChargeChangeCard = lazy(() =>
   loadOrderPanels().then((m) => ({ default: m.ChargeChangeCard })),
 );
@@ -140,29 +142,33 @@ function SellerShipment({
     />
   );
 
+  // The summary (what the shipment is, its state, the next action and what is missing) needs only
+  // the shipment: it shows at once, above the panels whose code may still be on its way.
+  const summary = (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={1.5}
+        sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}
+      >
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {shipment.product_name}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+          <StatusChip shipment={shipment} side="seller" />
+          {isBidding && shipment.is_bidding_open && (
+            <Typography variant="body2" component="span">
+              Bidding ends in <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={onExpire} />
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
+      <NextStep shipment={shipment} side="seller" />
+    </Paper>
+  );
+
   const main = (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack
-          direction={{ xs: "column", sm: "row" }}
-          spacing={1.5}
-          sx={{ alignItems: { sm: "center" }, justifyContent: "space-between" }}
-        >
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {shipment.product_name}
-          </Typography>
-          <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
-            <StatusChip shipment={shipment} side="seller" />
-            {isBidding && shipment.is_bidding_open && (
-              <Typography variant="body2" component="span">
-                Bidding ends in{" "}
-                <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={onExpire} />
-              </Typography>
-            )}
-          </Stack>
-        </Stack>
-        <NextStep shipment={shipment} side="seller" />
-      </Paper>
       {isAwardedOrder(shipment) && <OrderDeliveryBanners shipment={shipment} side="seller" />}
       <OrderSectionAnchor id="order-charges">
         <Stack spacing={2}>
@@ -199,7 +205,7 @@ function SellerShipment({
     <>
       <PageHeader title={`Shipment #${shipment.id}`} />
       {withChat || isAwardedOrder(shipment) ? (
-        <>
+        <Stack spacing={2}>
           <OrderSectionNav
             sections={[
               { id: "order-details", label: "Details" },
@@ -211,25 +217,29 @@ function SellerShipment({
               { id: "chat", label: "Chat" },
             ]}
           />
-          <OrderChatLayout
-            main={main}
-            wide={
-              <Stack spacing={2}>
-                <ShipmentGoods shipment={shipment} />
-                <OrderSectionAnchor id="order-documents">
-                  <Stack spacing={2}>
-                    <OrderDocuments shipment={shipment} side="seller" />
-                    <OrderPdfButtons shipment={shipment} />
-                  </Stack>
-                </OrderSectionAnchor>
-              </Stack>
-            }
-            chat={{ kind: "shipment", id: shipment.id, side: "seller", canSend: isChatOpen }}
-          />
-        </>
+          {summary}
+          <Suspense fallback={<Loading />}>
+            <OrderChatLayout
+              main={main}
+              wide={
+                <Stack spacing={2}>
+                  <ShipmentGoods shipment={shipment} />
+                  <OrderSectionAnchor id="order-documents">
+                    <Stack spacing={2}>
+                      <OrderDocuments shipment={shipment} side="seller" />
+                      <OrderPdfButtons shipment={shipment} />
+                    </Stack>
+                  </OrderSectionAnchor>
+                </Stack>
+              }
+              chat={{ kind: "shipment", id: shipment.id, side: "seller", canSend: isChatOpen }}
+            />
+          </Suspense>
+        </Stack>
       ) : (
         <Stack spacing={2}>
-          {main}
+          {summary}
+          <Suspense fallback={<Loading />}>{main}</Suspense>
           <ShipmentGoods shipment={shipment} />
         </Stack>
       )}

@@ -34,3 +34,18 @@ export const shipmentRequests = {
     query: { shipment_id: shipmentId, per_page: 200 },
   }),
 };
+
+/**
+ * What an accepted order's page reads besides the shipment and its bids: its chat, destinations,
+ * charge change and documents (the api files of those features read these same requests).
+ */
+export const orderRequests = {
+  chat: (shipmentId: number | string): GetRequest => ({ path: `chat/messages/${shipmentId}/` }),
+  legs: (shipmentId: number | string): GetRequest => ({ path: `shipments/${shipmentId}/legs/` }),
+  chargeChange: (shipmentId: number | string): GetRequest => ({
+    path: `shipments/${shipmentId}/charge-change/`,
+  }),
+  documents: (shipmentId: number | string): GetRequest => ({
+    path: `shipments/${shipmentId}/documents/`,
+  }),
+};

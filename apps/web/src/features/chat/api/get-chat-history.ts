@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { orderRequests } from "../../../entities/shipment/api/requests";
 import type { ChatHistory } from "@fba/contract";
 import type { ChatKind } from "../../../lib/open-chats";
 
 export function chatHistoryPath(kind: ChatKind, id: number): string {
-  return kind === "sample" ? `chat/sample-shipment-messages/${id}/` : `chat/messages/${id}/`;
+  return kind === "sample" ? `chat/sample-shipment-messages/${id}/` : orderRequests.chat(id).path;
 }
 
 export const chatHistoryKey = (kind: ChatKind, id: number) => ["chat", kind, id] as const;

@@ -14,6 +14,7 @@ import type {
 } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import { orderRequests } from "../../../entities/shipment/api/requests";
 
 /** Under the shipments' root key: whatever refreshes an order's reads refreshes these too. */
 export const chargeChangeKeys = {
@@ -29,9 +30,8 @@ export async function getChargeChange(
   shipmentId: number,
   signal?: AbortSignal,
 ): Promise<ChargeChange | null> {
-  const res = await api.get<SuccessEnvelope<ChargeChange | null>>(
-    path(shipmentId),
-    undefined,
+  const res = await api.read<SuccessEnvelope<ChargeChange | null>>(
+    orderRequests.chargeChange(shipmentId),
     signal,
   );
   return res.data;

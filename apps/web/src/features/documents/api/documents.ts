@@ -3,6 +3,7 @@ import type { OrderDocument, OrderDocumentType, SuccessEnvelope } from "@fba/con
 import { api } from "../../../lib/api-client";
 import { uploadWithProgress, type UploadProgress } from "../../../lib/upload";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import { orderRequests } from "../../../entities/shipment/api/requests";
 
 /** Under the shipments' root key, so whatever refreshes an order's reads refreshes these too. */
 export const documentKeys = {
@@ -14,9 +15,8 @@ export async function getDocuments(
   shipmentId: number,
   signal?: AbortSignal,
 ): Promise<OrderDocument[]> {
-  const res = await api.get<SuccessEnvelope<OrderDocument[]>>(
-    `shipments/${shipmentId}/documents/`,
-    undefined,
+  const res = await api.read<SuccessEnvelope<OrderDocument[]>>(
+    orderRequests.documents(shipmentId),
     signal,
   );
   return res.data;

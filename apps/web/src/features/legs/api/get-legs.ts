@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Leg, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import { orderRequests } from "../../../entities/shipment/api/requests";
 
 /**
  * Under the shipments' root key: a notification about the order (a milestone recorded by the
@@ -13,11 +14,7 @@ export const legKeys = {
 };
 
 export async function getLegs(shipmentId: number, signal?: AbortSignal): Promise<Leg[]> {
-  const res = await api.get<SuccessEnvelope<Leg[]>>(
-    `shipments/${shipmentId}/legs/`,
-    undefined,
-    signal,
-  );
+  const res = await api.read<SuccessEnvelope<Leg[]>>(orderRequests.legs(shipmentId), signal);
   return res.data;
 }
 

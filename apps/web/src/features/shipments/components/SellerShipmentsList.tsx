@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge, Button, Stack } from "@mui/material";
 import { OutlinedField, OutlinedNativeSelect } from "../../../components/OutlinedField";
-import { ACTIVE_SHIPMENT_STATUSES } from "@fba/contract";
+import { ACTIVE_SHIPMENT_STATUSES } from "@fba/contract/constants";
 import { ExportCsvButton } from "../../../components/ExportCsvButton";
 import { BidCountdown } from "../../../entities/shipment/components/BidCountdown";
 import { fcCodeOf } from "../../../entities/shipment/lib/format";
