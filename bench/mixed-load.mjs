@@ -90,6 +90,9 @@ function nextWrite(request) {
 }
 
 const statuses = {};
+// With plan.timeline, each answer's end (epoch ms) and duration, and each failure's time, are
+// printed with the result (the migration bench finds the longest request during each migration).
+const timeline = plan.timeline ? { answers: [], failures: [] } : undefined;
 const instance = autocannon(
   {
     url: plan.base,
@@ -117,14 +120,19 @@ const instance = autocannon(
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
         statuses,
+        ...(timeline ? { timeline } : {}),
       }),
     );
   },
 );
+instance.on("reqError", () => timeline?.failures.push(Date.now()));
+// Stopped early (the migration bench ends the load once its migrations are done): the result so far.
+process.on("SIGTERM", () => instance.stop());
 // Per read path latencies, printed to stderr when BENCH_BREAKDOWN is set.
 const times = new Map();
 instance.on("response", (client, statusCode, _bytes, responseTime) => {
   if (statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  timeline?.answers.push([Date.now(), Math.round(responseTime)]);
   const label = client.requestIterator?.context?.label;
   if (process.env.BENCH_BREAKDOWN && label) {
     if (!times.has(label)) times.set(label, []);

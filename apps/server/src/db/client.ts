@@ -139,8 +139,8 @@ export function pgMigrationSession(client: pg.ClientBase): MigrationSession {
 /**
  * Applies the pending migrations on PostgreSQL over a connection of its own (no statement
  * timeout: building an index or validating a constraint on a large table takes a while), under
- * the advisory lock. A statement of a transactional migration waits at most `lockTimeoutMs` for a
- * table lock, then the migration is retried.
+ * the advisory lock. A statement waits at most half a second for a table lock (below PostgreSQL's
+ * deadlock_timeout, so the migration, not a request, gives way), then is tried again.
  */
 export async function migratePostgres(
   url: string,
@@ -151,8 +151,8 @@ export async function migratePostgres(
   try {
     await client.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
     return await runMigrations(pgMigrationSession(client), migrationsFolder, {
-      lockTimeoutMs: 1_000,
-      attempts: 10,
+      lockTimeoutMs: 500,
+      attempts: 20,
       ...options,
       lock: true,
     });

@@ -103,6 +103,11 @@ describe("migration check", () => {
       "statements-per-step",
     ],
     ["SQL that does not parse", `ALTER TABLE "t" ADD CONSTRAINT CHECK`, "parse-error"],
+    [
+      "ALTERs of two existing tables in one transaction",
+      `ALTER TABLE "t" ADD CONSTRAINT "t_a_check" CHECK ("a" <> '') NOT VALID;${BREAK}ALTER TABLE "u" ADD COLUMN "c" text`,
+      "locks-accumulate",
+    ],
   ];
   it.each(bad)("refuses %s", async (_name, sql, rule) => {
     expect(await rulesOf(sql)).toContain(rule);

@@ -23,6 +23,7 @@ export type Rule =
   | "constraint-validated-at-once"
   | "index-built-under-lock"
   | "validate-with-strong-lock"
+  | "locks-accumulate"
   | "column-type-change"
   | "volatile-default"
   | "stored-generated-column"
@@ -461,6 +462,16 @@ function judge(file: MigrationFile, steps: Statement[][], history: History): Fin
       default:
         break;
     }
+  }
+
+  const lockedExisting = [...stronglyLocked].filter((table) => !created.has(table));
+  if (transactional && lockedExisting.length > 1) {
+    const text = statements.map((s) => s.text).join(";");
+    flag(
+      text,
+      "locks-accumulate",
+      `One transaction alters ${lockedExisting.map((t) => `"${t}"`).join(", ")}: each table's lock is held until the last statement commits (and waits for the next table's lock): alter one existing table per transactional migration, or use a no-transaction migration of repeatable statements`,
+    );
   }
 
   if (transactional) {

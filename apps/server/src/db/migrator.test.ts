@@ -293,6 +293,32 @@ describe.runIf(adminUrl)("migration runner on PostgreSQL, against other sessions
       await other.close();
     }
   });
+
+  it("outside a transaction, gives up a lock it cannot take soon and retries the statement alone", async () => {
+    engine = await postgresEngine(adminUrl!);
+    const other = await engine.another!();
+    try {
+      await runMigrations(engine.session, folder(FILES.slice(0, 2)));
+      const addThenValidate: [string, string] = [
+        "0002_check_online",
+        `${NO_TRANSACTION_MARKER}\nALTER TABLE "things" ADD COLUMN IF NOT EXISTS "size" int;${BREAK}ALTER TABLE "things" DROP CONSTRAINT IF EXISTS "things_kind_check";${BREAK}ALTER TABLE "things" ADD CONSTRAINT "things_kind_check" CHECK ("kind" in ('x', 'y')) NOT VALID;`,
+      ];
+      const migrations = folder([...FILES.slice(0, 2), addThenValidate]);
+      await other.session.exec("BEGIN");
+      await other.session.query(`select count(*) from "things"`);
+      await expect(
+        runMigrations(engine.session, migrations, { lockTimeoutMs: 50, attempts: 1 }),
+      ).rejects.toMatchObject({ code: "55P03" });
+      const retried = runMigrations(engine.session, migrations, { lockTimeoutMs: 50, attempts: 8 });
+      setTimeout(() => void other.session.exec("COMMIT"), 300);
+      expect((await retried).map((m) => m.tag)).toEqual(["0002_check_online"]);
+      // The session's own lock_timeout is back to its default afterwards.
+      const { rows } = await engine.session.query("show lock_timeout");
+      expect(rows[0]).toEqual({ lock_timeout: "0" });
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe("concurrentIndexName", () => {

@@ -42,12 +42,15 @@ export interface MigrateOptions {
   /** Take the advisory lock (PostgreSQL; the embedded database has one connection). */
   lock?: boolean;
   /**
-   * How long a statement of a transactional migration waits for a table lock before the migration
-   * is rolled back and tried again: a lock queued behind a long transaction would otherwise make
-   * every request touching the table wait with it.
+   * How long a statement waits for a table lock before giving up (its transaction, or outside one
+   * the statement alone, is then tried again): a lock request queued behind a long transaction
+   * would otherwise make every request touching the table wait with it. Below PostgreSQL's
+   * deadlock_timeout (1 s), so in a lock cycle with a request the migration gives way first and
+   * the request is not failed as a deadlock. Not applied to CONCURRENTLY statements (they wait
+   * for older transactions by design, holding nothing that blocks requests).
    */
   lockTimeoutMs?: number;
-  /** Attempts of a migration whose lock wait timed out. */
+  /** Attempts of a migration (or no-transaction statement) whose lock wait timed out. */
   attempts?: number;
   /** Told of each migration as it is applied (the command line prints it). */
   onApplied?: (migration: Migration, ms: number) => void;
@@ -126,9 +129,22 @@ async function dropInvalidIndex(session: MigrationSession, name: string): Promis
   }
 }
 
-const LOCK_NOT_AVAILABLE = "55P03";
+/** Lock wait timed out (lock_timeout), or this session was the one failed in a deadlock. */
+const GAVE_WAY = new Set(["55P03", "40P01"]);
 const isLockTimeout = (error: unknown) =>
-  (error as { code?: string } | null)?.code === LOCK_NOT_AVAILABLE;
+  GAVE_WAY.has((error as { code?: string } | null)?.code ?? "");
+
+/** Runs `attempt` again while it gives way on a lock, up to `attempts` times, backing off. */
+async function retryingLocks<T>(attempts: number, attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isLockTimeout(error) || n >= attempts) throw error;
+      await pause(Math.min(5_000, 100 * 2 ** n));
+    }
+  }
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function applyInTransaction(
@@ -159,12 +175,21 @@ async function applyInTransaction(
 async function applyWithoutTransaction(
   session: MigrationSession,
   migration: Migration,
+  options: MigrateOptions,
 ): Promise<void> {
-  for (const statement of migration.statements) {
-    if (!statement.trim()) continue;
-    const index = concurrentIndexName(statement);
-    if (index) await dropInvalidIndex(session, index);
-    await session.exec(statement);
+  try {
+    for (const statement of migration.statements) {
+      if (!statement.trim()) continue;
+      const index = concurrentIndexName(statement);
+      if (index) await dropInvalidIndex(session, index);
+      if (options.lockTimeoutMs !== undefined) {
+        const wait = index ? 0 : Math.max(1, Math.round(options.lockTimeoutMs));
+        await session.exec(`SET lock_timeout = ${wait}`);
+      }
+      await retryingLocks(options.attempts ?? 1, () => session.exec(statement));
+    }
+  } finally {
+    if (options.lockTimeoutMs !== undefined) await session.exec("RESET lock_timeout");
   }
   await record(session, migration);
 }
@@ -205,17 +230,11 @@ export async function runMigrations(
     for (const migration of pending) {
       const started = performance.now();
       if (!migration.transaction) {
-        await applyWithoutTransaction(session, migration);
+        await applyWithoutTransaction(session, migration, options);
       } else {
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await applyInTransaction(session, migration, options.lockTimeoutMs);
-            break;
-          } catch (error) {
-            if (!isLockTimeout(error) || attempt >= (options.attempts ?? 1)) throw error;
-            await pause(Math.min(5_000, 100 * 2 ** attempt));
-          }
-        }
+        await retryingLocks(options.attempts ?? 1, () =>
+          applyInTransaction(session, migration, options.lockTimeoutMs),
+        );
       }
       options.onApplied?.(migration, performance.now() - started);
     }

@@ -1,0 +1,236 @@
+// `node bench/migration-load.mjs`: how long a request can wait while the migrations after the
+// previous release's newest (BENCH_MIGRATE_FROM, 0025_user_locale) are applied to a large database
+// under the mixed read/write profile. Seeds (once) a database of BENCH_SHIPMENTS (1,000,000)
+// shipments, starts the server on it, takes the constraints those migrations add back off (and
+// their rows in drizzle.__drizzle_migrations), runs the mixed profile (bench/mixed-load.mjs: 40
+// reading and 10 writing connections) and, a few seconds in, `npm run migrate`. Prints, for each
+// migration, how long it took and the longest request that overlapped it, beside the longest
+// request of the seconds before. Not part of `npm run bench`: the 1M seed alone takes minutes.
+//
+// Only migrations that add constraints can be taken back off here (it drops each constraint the
+// files name in ADD CONSTRAINT); that is what the migrations after 0025 do.
+import { spawn } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  databaseIsCurrent,
+  databaseUrlOf,
+  query,
+  root,
+  seedDatabase,
+  SERVER_DIST,
+  settleSeededWindows,
+  signToken,
+  sleep,
+  start,
+} from "./lib.mjs";
+
+const DB_NAME = process.env.BENCH_MIGRATE_DB ?? "fba_bench_migrate";
+const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 1_000_000);
+const FROM = process.env.BENCH_MIGRATE_FROM ?? "0025_user_locale";
+const PORT = Number(process.env.BENCH_MIGRATE_PORT ?? 27430);
+const BEFORE_SECONDS = Number(process.env.BENCH_MIGRATE_BEFORE_SECONDS ?? 10);
+const AFTER_SECONDS = Number(process.env.BENCH_MIGRATE_AFTER_SECONDS ?? 5);
+const JWT_SECRET = randomBytes(32).toString("hex");
+const databaseUrl = databaseUrlOf(DB_NAME);
+const drizzleFolder = path.join(root, "apps/server/drizzle");
+
+const journal = JSON.parse(readFileSync(path.join(drizzleFolder, "meta/_journal.json"), "utf8"));
+const fromIndex = journal.entries.findIndex((entry) => entry.tag === FROM);
+if (fromIndex < 0) throw new Error(`no migration ${FROM}`);
+const measured = journal.entries.slice(fromIndex + 1);
+
+async function token(userId, group) {
+  const sessionId = randomUUID();
+  await query(
+    databaseUrl,
+    `insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+     values ($1, $2, $3, now() + interval '1 day')`,
+    [userId, sessionId, createHash("sha256").update(randomBytes(32)).digest("hex")],
+  );
+  return signToken(JWT_SECRET, userId, group, sessionId);
+}
+
+/** The database as the previous release left it: the measured migrations' constraints dropped. */
+async function takeBackOff() {
+  for (const { tag } of measured) {
+    const text = readFileSync(path.join(drizzleFolder, `${tag}.sql`), "utf8");
+    for (const [, table, name] of text.matchAll(
+      /ALTER TABLE "([^"]+)" ADD CONSTRAINT "([^"]+)"/g,
+    )) {
+      await query(databaseUrl, `alter table "${table}" drop constraint if exists "${name}"`);
+    }
+  }
+  await query(databaseUrl, "delete from drizzle.__drizzle_migrations where created_at > $1", [
+    journal.entries[fromIndex].when,
+  ]);
+}
+
+function loadSide(plan) {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "bench/mixed-load.mjs"), JSON.stringify(plan)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  let out = "";
+  child.stdout.on("data", (chunk) => (out += chunk));
+  const result = new Promise((resolve) => child.on("close", () => resolve(JSON.parse(out))));
+  return { child, result };
+}
+
+/** `npm run migrate`'s command; each applied migration with the time it ended. */
+function migrate() {
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "src/cli/migrate.ts"],
+    {
+      cwd: path.join(root, "apps/server"),
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const applied = [];
+  let buffer = "";
+  child.stdout.on("data", (chunk) => {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      process.stdout.write(`  migrate: ${line}\n`);
+      const match = /^applied (\S+).* in (\d+) ms/.exec(line);
+      if (match) {
+        const end = Date.now();
+        applied.push({ tag: match[1], start: end - Number(match[2]), end });
+      }
+    }
+  });
+  return new Promise((resolve, reject) =>
+    child.on("close", (code) =>
+      code === 0 ? resolve({ started, applied }) : reject(new Error(`migrate exited ${code}`)),
+    ),
+  );
+}
+
+async function main() {
+  if (!(await databaseIsCurrent(DB_NAME))) await seedDatabase(DB_NAME, SHIPMENTS);
+  const [{ n }] = await query(databaseUrl, "select count(*)::int as n from shipments");
+  await query(
+    databaseUrl,
+    `insert into users (email, first_name, last_name, password_hash, "group")
+     select 'bench-admin@bench.example.com', 'Bench', 'Admin', 'x', 'Admin'
+     where not exists (select 1 from users where "group" = 'Admin')`,
+  );
+  await settleSeededWindows(databaseUrl);
+  await query(databaseUrl, "vacuum analyze");
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fba-bench-migrate-"));
+  // The server starts on the migrated database (nothing to migrate), as the previous release's
+  // instances are running when an upgrade begins; the measured migrations are then taken off.
+  // BENCH_MIGRATE_SERVER_LOG: a file for the server's log (its warnings and errors).
+  const log = process.env.BENCH_MIGRATE_SERVER_LOG;
+  const main = path.join(SERVER_DIST, "main.js");
+  const server = start(
+    log ? "/bin/sh" : process.execPath,
+    log ? ["-c", `exec "${process.execPath}" "${main}" >> "${log}"`] : [main],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_DISABLED: "true",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      REDIS_URL: "",
+    },
+    `http://127.0.0.1:${PORT}/api/health`,
+  );
+  try {
+    await server.ready;
+    await takeBackOff();
+    const sellers = await query(
+      databaseUrl,
+      `select seller_id as id, (array_agg(id order by id))[1:200] as ids from shipments
+       group by seller_id order by count(*) desc limit 10`,
+    );
+    const agents = await query(
+      databaseUrl,
+      `select id from users where "group" = 'Shipper' order by id`,
+    );
+    const free = await query(
+      databaseUrl,
+      `select id from shipments where status = 'Shipment Pending' and quotation_count = 0
+       and bidding_ends_at > now() + interval '1 hour' order by id limit 2000`,
+    );
+    const plan = {
+      base: `http://127.0.0.1:${PORT}`,
+      sellers: await Promise.all(
+        sellers.map(async (s) => ({ token: await token(s.id, "Seller"), shipmentIds: s.ids })),
+      ),
+      agents: await Promise.all(agents.map((a) => token(a.id, "Shipper"))),
+      freeShipmentIds: free.map((r) => r.id),
+      round: 0,
+      // Long enough for any migration; stopped once they are done.
+      seconds: 1800,
+      timeline: true,
+    };
+    const sides = [
+      loadSide({ ...plan, kind: "read", connections: 40 }),
+      loadSide({ ...plan, kind: "write", connections: 10 }),
+    ];
+    const loadStarted = Date.now();
+    await sleep(BEFORE_SECONDS * 1000);
+    const { started, applied } = await migrate();
+    await sleep(AFTER_SECONDS * 1000);
+    for (const side of sides) side.child.kill("SIGTERM");
+    const [read, write] = await Promise.all(sides.map((side) => side.result));
+
+    const answers = [...read.timeline.answers, ...write.timeline.answers].map(([end, ms]) => ({
+      start: end - ms,
+      end,
+      ms,
+    }));
+    const failures = [...read.timeline.failures, ...write.timeline.failures];
+    const longest = (from, to) =>
+      answers
+        .filter((a) => a.start < to && a.end > from)
+        .reduce((max, a) => Math.max(max, a.ms), 0);
+    const during = (from, to) => answers.filter((a) => a.start < to && a.end > from).length;
+    const failed = (from, to) => failures.filter((at) => at >= from && at <= to).length;
+    // The seconds before migrating, past the first two (connections opening, caches filling).
+    const baseline = longest(loadStarted + 2_000, started);
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+    console.log(
+      `\nmigrations under the mixed profile on ${n.toLocaleString("en-US")} shipments (load ${load}):`,
+    );
+    console.log(`  before migrating: longest request ${baseline} ms`);
+    for (const m of applied) {
+      console.log(
+        `  ${m.tag}: ${m.end - m.start} ms, longest request ${longest(m.start, m.end)} ms (${during(m.start, m.end)} requests, ${failed(m.start, m.end)} failed)`,
+      );
+    }
+    const total = [
+      ...(read.statuses ? Object.entries(read.statuses) : []),
+      ...Object.entries(write.statuses ?? {}),
+    ]
+      .map(([code, count]) => `${count} x ${code}`)
+      .join(", ");
+    console.log(
+      `  the whole run: ${answers.length} answers (read p99 ${read.p99} ms, write p99 ${write.p99} ms), ${failures.length} failed${total ? `; non-2xx: ${total}` : ""}`,
+    );
+  } finally {
+    server.child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
