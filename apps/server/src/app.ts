@@ -15,6 +15,7 @@ import { s3Settings, trustProxyOption, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { EventBus, usersConcerned } from "./lib/events.js";
 import { PageCache } from "./lib/page-cache.js";
+import { landingLocale, type LandingLocale } from "./lib/landing-locale.js";
 import { keepPreviousAssets, previousAssetName } from "./lib/previous-assets.js";
 import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
@@ -354,6 +355,12 @@ function registerWebApp(
 ): void {
   const hasWebApp = existsSync(path.join(distDir, "index.html"));
   const hasLanding = existsSync(path.join(distDir, "landing.html"));
+  const landingFiles: Record<LandingLocale, string> = {
+    en: "landing.html",
+    "zh-CN": existsSync(path.join(distDir, "landing.zh-CN.html"))
+      ? "landing.zh-CN.html"
+      : "landing.html",
+  };
   const htmlFor = routeHtml(distDir);
   const keepsPrevious = hasWebApp && previous.keepDays > 0;
   const storeDir = path.resolve(previous.storeDir);
@@ -421,9 +428,20 @@ function registerWebApp(
       });
     }
     reply.header("cache-control", "no-cache");
-    return reply
-      .type("text/html")
-      .sendFile(pathname === "/" && hasLanding ? "landing.html" : htmlFor(pathname));
+    if (pathname === "/" && hasLanding) {
+      // One page per language (lib/landing-locale.ts); caches must key it by what decides it.
+      const query = request.url.includes("?")
+        ? request.url.slice(request.url.indexOf("?") + 1)
+        : "";
+      const locale = landingLocale({
+        query,
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers["accept-language"],
+      });
+      reply.header("vary", "Accept-Language, Cookie");
+      return reply.type("text/html").sendFile(landingFiles[locale]);
+    }
+    return reply.type("text/html").sendFile(htmlFor(pathname));
   });
 }
 

@@ -4,6 +4,9 @@
 // JavaScript read the real content, and none of the app's code (React, the router, the data
 // layer) is downloaded before the visitor goes further. The app itself still renders the landing
 // page when it navigates to "/" (logout, the logo).
+// One page per language: landing.html (English) and landing.zh-CN.html; the server picks one by
+// the visitor's choice (?lang=, the fba_locale cookie) or Accept-Language, and each names the
+// other with <link rel="alternate" hreflang>.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +18,10 @@ import { build } from "vite";
 const webRoot = path.resolve(import.meta.dirname, "..");
 const dist = path.resolve(webRoot, process.argv[2] ?? "dist");
 const assets = path.join(dist, "assets");
-const TITLE = "Home | FBA Freight";
+const LOCALES = [
+  { locale: "en", file: "landing.html", expect: "Logistics for Amazon FBA Sellers!" },
+  { locale: "zh-CN", file: "landing.zh-CN.html", expect: "亚马逊 FBA 卖家" },
+];
 
 const common = {
   configFile: false,
@@ -67,20 +73,22 @@ async function render() {
       },
     });
     const entry = await import(pathToFileURL(path.join(outDir, "prerender.mjs")).href);
-    return entry.renderLanding();
+    const pages = [];
+    for (const { locale } of LOCALES) pages.push(await entry.renderLanding(locale));
+    return pages;
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
 }
 
 /** The app's index.html head (charset, icon, viewport, description, colour) without its scripts. */
-function headOf(indexHtml) {
+function headOf(indexHtml, title) {
   const head = /<head>([\s\S]*?)<\/head>/.exec(indexHtml)?.[1];
   if (!head) throw new Error("index.html has no head");
   return head
     .replace(/\s*<script[\s\S]*?<\/script>/g, "")
     .replace(/\s*<link rel="(modulepreload|stylesheet)"[^>]*>/g, "")
-    .replace(/<title>[^<]*<\/title>/, `<title>${TITLE}</title>`);
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
 }
 
 function compress(file) {
@@ -98,11 +106,21 @@ function compress(file) {
 }
 
 const script = await buildScript();
-const { html, css } = await render();
-if (!html.includes("Logistics for Amazon FBA Sellers!")) throw new Error("landing render is empty");
-const page = `<!doctype html>
-<html lang="en">
-  <head>${headOf(readFileSync(path.join(dist, "index.html"), "utf8"))}
+const rendered = await render();
+const indexHtml = readFileSync(path.join(dist, "index.html"), "utf8");
+const alternates = [
+  ...LOCALES.map(
+    ({ locale }) => `<link rel="alternate" hreflang="${locale}" href="/?lang=${locale}">`,
+  ),
+  '<link rel="alternate" hreflang="x-default" href="/">',
+].join("\n    ");
+LOCALES.forEach(({ locale, file, expect }, index) => {
+  const { html, css, title } = rendered[index];
+  if (!html.includes(expect)) throw new Error(`landing render (${locale}) is empty`);
+  const page = `<!doctype html>
+<html lang="${locale}">
+  <head>${headOf(indexHtml, title)}
+    ${alternates}
     <style>${css}</style>
     <script type="module" src="${script}"></script>
   </head>
@@ -111,9 +129,10 @@ const page = `<!doctype html>
   </body>
 </html>
 `;
-writeFileSync(path.join(dist, "landing.html"), page);
-compress(path.join(dist, "landing.html"));
+  writeFileSync(path.join(dist, file), page);
+  compress(path.join(dist, file));
+  console.log(
+    `prerendered ${file}: ${(page.length / 1024).toFixed(1)} KB (CSS ${(css.length / 1024).toFixed(1)} KB), script ${script}`,
+  );
+});
 compress(path.join(dist, script));
-console.log(
-  `prerendered landing.html: ${(page.length / 1024).toFixed(1)} KB (CSS ${(css.length / 1024).toFixed(1)} KB), script ${script}`,
-);

@@ -6,6 +6,7 @@ import { keepPreviousAssets } from "../lib/previous-assets.js";
 import { buildTestApp, type TestContext } from "./app.js";
 
 const LANDING = "<!doctype html><h1>Logistics for Amazon FBA Sellers!</h1>";
+const LANDING_ZH = '<!doctype html><html lang="zh-CN"><h1>亚马逊 FBA 卖家的头程物流之选！</h1>';
 const APP = '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc.js">';
 
 /** A web build as `npm run build` writes it: the app's index.html and the prerendered landing page. */
@@ -14,7 +15,10 @@ function webDist(withLanding: boolean): string {
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(path.join(dir, "index.html"), APP);
   writeFileSync(path.join(dir, "assets", "index-abc.js"), "export {};");
-  if (withLanding) writeFileSync(path.join(dir, "landing.html"), LANDING);
+  if (withLanding) {
+    writeFileSync(path.join(dir, "landing.html"), LANDING);
+    writeFileSync(path.join(dir, "landing.zh-CN.html"), LANDING_ZH);
+  }
   return dir;
 }
 
@@ -38,6 +42,21 @@ describe("the web app's pages", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(res.headers["cache-control"]).toBe("no-cache");
     expect(res.body).toBe(LANDING);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it("sends the Chinese landing page to a Chinese browser, or to whoever chose it", async () => {
+    const get = (url: string, headers: Record<string, string>) =>
+      ctx.app.inject({ method: "GET", url, headers });
+    expect((await get("/", { "accept-language": "zh-CN,zh;q=0.9,en;q=0.8" })).body).toBe(
+      LANDING_ZH,
+    );
+    expect((await get("/", { "accept-language": "en-US,en;q=0.9" })).body).toBe(LANDING);
+    expect((await get("/?lang=zh-CN", { "accept-language": "en-US" })).body).toBe(LANDING_ZH);
+    expect((await get("/?lang=en", { "accept-language": "zh-CN" })).body).toBe(LANDING);
+    expect((await get("/", { cookie: "fba_locale=zh-CN" })).body).toBe(LANDING_ZH);
+    // The app's other pages are one file for every language.
+    expect((await get("/login", { "accept-language": "zh-CN" })).body).toBe(APP);
   });
 
   it("sends the app for every other page, and hashed assets with a long cache life", async () => {

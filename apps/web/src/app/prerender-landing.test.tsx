@@ -1,11 +1,15 @@
 // @vitest-environment node
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderLanding } from "./prerender-landing";
 
 // What the server sends for "/" before any script runs: crawlers and visitors without JavaScript
 // read this, so the spec's texts and links must be in it, with the CSS that lays them out.
 describe("the prerendered landing page", () => {
-  const { html, css } = renderLanding();
+  let html = "";
+  let css = "";
+  beforeAll(async () => {
+    ({ html, css } = await renderLanding("en"));
+  });
 
   it("holds the hero, the five steps and the footer as HTML", () => {
     expect(html).toMatch(/<h1[^>]*id="hero-heading"[^>]*>Logistics for Amazon FBA Sellers!<\/h1>/);
@@ -24,7 +28,7 @@ describe("the prerendered landing page", () => {
 
   it("says the default 72-hour window and marks it for its script to say the configured one", () => {
     expect(html).toContain(
-      'compete with sealed bids for<!-- --> <span data-bid-window="duration">72 hours</span>',
+      'compete with sealed bids for <span data-bid-window="duration">72 hours</span>, the lowest',
     );
     expect(html).toContain(
       'during a <span data-bid-window="adjective">72-hour</span> bidding window.',
@@ -45,5 +49,23 @@ describe("the prerendered landing page", () => {
     expect(used.size).toBeGreaterThan(20);
     for (const name of used) expect(css).toContain(`.${name}`);
     expect(css).toContain("box-sizing:border-box");
+  });
+});
+
+describe("the prerendered landing page in Simplified Chinese", () => {
+  let html = "";
+  let title = "";
+  beforeAll(async () => {
+    ({ html, title } = await renderLanding("zh-CN"));
+  });
+
+  it("holds the translated hero, steps and links, and the switch back to English", () => {
+    expect(title).toBe("首页 | FBA Freight");
+    expect(html).toMatch(/<h1[^>]*id="hero-heading"[^>]*>亚马逊 FBA 卖家的头程物流之选！<\/h1>/);
+    expect(html).toContain(">填写表单。</h3>");
+    expect(html).toContain('<span data-bid-window="adjective">72 小时</span>');
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>登录<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/\?lang=en"[^>]*data-locale-switch="en"/);
+    expect(html).not.toContain("Logistics for Amazon FBA Sellers!");
   });
 });

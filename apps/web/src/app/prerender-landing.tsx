@@ -3,14 +3,20 @@ import { StaticRouter } from "react-router";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { theme } from "./theme";
+import { i18n } from "../i18n/i18n";
+import type { Locale } from "../i18n/locale";
 import LandingPage from "../features/landing/pages/LandingPage";
 
 /**
- * The landing page as HTML, rendered at build time (scripts/prerender.mjs), and the CSS it needs.
- * Emotion writes each rule set as a <style> element before the first element using it; these
- * are moved into one stylesheet for the head, in the same order.
+ * The landing page as HTML in one language, rendered at build time (scripts/prerender.mjs), the
+ * CSS it needs and its title. Emotion writes each rule set as a <style> element before the first
+ * element using it; these are moved into one stylesheet for the head, in the same order.
  */
-export function renderLanding(): { html: string; css: string } {
+export async function renderLanding(
+  locale: Locale = "en",
+): Promise<{ html: string; css: string; title: string }> {
+  await i18n.changeLanguage(locale);
+  await i18n.loadNamespaces(["common", "landing"]);
   const markup = renderToString(
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -27,5 +33,5 @@ export function renderLanding(): { html: string; css: string } {
       return "";
     },
   );
-  return { html, css: rules.join("") };
+  return { html, css: rules.join(""), title: i18n.t("title", { ns: "landing" }) };
 }

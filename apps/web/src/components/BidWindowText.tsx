@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { bidWindowText, useBidWindowHours, type BidWindowForm } from "../lib/bid-window";
 
 /**
@@ -6,5 +7,6 @@ import { bidWindowText, useBidWindowHours, type BidWindowForm } from "../lib/bid
  */
 export function BidWindowText({ form = "duration" }: { form?: BidWindowForm }) {
   const hours = useBidWindowHours();
-  return <span data-bid-window={form}>{bidWindowText(hours, form)}</span>;
+  const { i18n } = useTranslation();
+  return <span data-bid-window={form}>{bidWindowText(hours, form, i18n.language)}</span>;
 }

@@ -48,8 +48,13 @@ export function useBidWindowHours(): number {
 
 export type BidWindowForm = "duration" | "adjective";
 
-/** "72 hours" or "72-hour" for the window given. */
-export function bidWindowText(hours: number, form: BidWindowForm): string {
+/**
+ * "72 hours" or "72-hour" for the window given; in Chinese "72 小时" either way (no plural, no
+ * hyphen). Kept out of the translation catalogs: the prerendered landing page's small script
+ * rewrites these texts without loading the i18n library.
+ */
+export function bidWindowText(hours: number, form: BidWindowForm, locale = "en"): string {
+  if (locale === "zh-CN") return `${hours} 小时`;
   return form === "adjective" ? bidWindowAdjective(hours) : bidWindowDuration(hours);
 }
 
@@ -62,6 +67,6 @@ export async function showConfiguredBidWindow(root: ParentNode = document): Prom
   for (const element of root.querySelectorAll<HTMLElement>("[data-bid-window]")) {
     const form: BidWindowForm =
       element.dataset.bidWindow === "adjective" ? "adjective" : "duration";
-    element.textContent = bidWindowText(hours, form);
+    element.textContent = bidWindowText(hours, form, document.documentElement.lang);
   }
 }

@@ -15,6 +15,10 @@ import { logout, useCurrentUser } from "../../lib/session";
 import { useSyncCurrentUser } from "../../features/layout/api/get-me";
 import { UserMenu } from "../../features/layout/components/UserMenu";
 import { theme } from "../theme";
+import { PRODUCT_NAME } from "@fba/contract/constants";
+import { LanguageSwitch } from "../../components/LanguageSwitch";
+import { useAccountLocale } from "../../i18n/account-locale";
+import { useShellT } from "../../i18n/shell";
 
 const SampleShipmentDialog = lazy(() =>
   import("../../features/samples/components/SampleShipmentDialog").then((m) => ({
@@ -53,8 +57,11 @@ export default function AppLayout() {
   const [sampleMounted, setSampleMounted] = useState(false);
   const user = useCurrentUser();
   useSyncCurrentUser();
+  // The account's language, once signed in (at login, and when `me` says another).
+  useAccountLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t } = useShellT();
 
   const handleLogout = async () => {
     await logout();
@@ -123,7 +130,7 @@ export default function AppLayout() {
             {isMobile && (
               <IconButton
                 edge="start"
-                aria-label="Open menu"
+                aria-label={t("header.openMenu")}
                 aria-controls={drawerMounted ? "app-sidebar" : undefined}
                 aria-expanded={drawerOpen}
                 onClick={() => {
@@ -137,13 +144,14 @@ export default function AppLayout() {
             {isMobile && (
               <RouterLink
                 to="/"
-                aria-label="FBA Freight home"
+                aria-label={t("header.home", { brand: PRODUCT_NAME })}
                 style={{ display: "inline-flex", textDecoration: "none" }}
               >
                 <BrandLogo size="small" compact />
               </RouterLink>
             )}
             <Box sx={{ flex: 1 }} />
+            <LanguageSwitch compact />
             <NotificationBell />
             <UserMenu user={user} onLogout={() => void handleLogout()} />
           </Toolbar>

@@ -2,6 +2,7 @@ import { authStorage } from "../../lib/auth-storage";
 import { homePathFor, paths } from "../../app/paths";
 import { scrollToHowItWorks } from "./how-it-works";
 import { showConfiguredBidWindow } from "../../lib/bid-window";
+import { isLocale, storeLocale } from "../../i18n/locale";
 
 /**
  * The prerendered landing page's only script: the few things on it that act. Links are plain
@@ -13,6 +14,14 @@ function enhance() {
       const user = authStorage.getUser();
       const signedIn = Boolean(authStorage.getAccessToken() && user);
       window.location.assign(signedIn ? homePathFor(user?.groups) : paths.login);
+    });
+  }
+  // The language switch is a link to the page in the other language; the choice is kept for the
+  // app (localStorage) and for the server's next "/" (a cookie).
+  for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-locale-switch]")) {
+    link.addEventListener("click", () => {
+      const locale = link.dataset.localeSwitch;
+      if (isLocale(locale)) storeLocale(locale);
     });
   }
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href="#how-it-works"]')) {

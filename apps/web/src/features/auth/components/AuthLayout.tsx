@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Trans } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
@@ -7,19 +8,10 @@ import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutline";
 import { PRODUCT_NAME } from "@fba/contract/constants";
 import { BrandLogo } from "../../../components/BrandLogo";
 import { BidWindowText } from "../../../components/BidWindowText";
+import { LanguageSwitch } from "../../../components/LanguageSwitch";
+import { useAuthT } from "../i18n";
 
-const HIGHLIGHTS: { key: string; text: ReactNode }[] = [
-  {
-    key: "bids",
-    text: (
-      <>
-        Sealed bids from shipping agents for <BidWindowText />
-      </>
-    ),
-  },
-  { key: "lowest", text: "The lowest quotation wins; you accept or deny it" },
-  { key: "chat", text: "One live chat per order with your agent and our team" },
-];
+const HIGHLIGHTS = ["bids", "lowest", "chat"] as const;
 
 interface AuthLayoutProps {
   title: string;
@@ -29,6 +21,8 @@ interface AuthLayoutProps {
 
 /** Split screen for the account pages: brand panel on wide screens, the form on the right. */
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
+  const { t } = useAuthT();
+  const home = t("layout.home", { brand: PRODUCT_NAME });
   return (
     <Box
       sx={{
@@ -50,15 +44,18 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
             "radial-gradient(800px 400px at 100% 0%, rgba(255,143,0,0.22), transparent 60%), linear-gradient(160deg, #072a66 0%, #0b3d91 60%, #1655b8 100%)",
         }}
       >
-        <RouterLink to="/" aria-label={`${PRODUCT_NAME} home`} style={{ textDecoration: "none" }}>
-          <BrandLogo inverted />
-        </RouterLink>
+        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
+          <RouterLink to="/" aria-label={home} style={{ textDecoration: "none" }}>
+            <BrandLogo inverted />
+          </RouterLink>
+          <LanguageSwitch inverted />
+        </Box>
         <Box>
           <Typography variant="h4" component="p" sx={{ fontWeight: 800, mb: 3, maxWidth: 420 }}>
-            Ship to Amazon warehouses at the best price agents will offer.
+            {t("layout.pitch")}
           </Typography>
           <Stack component="ul" sx={{ listStyle: "none", p: 0, m: 0, gap: 1.5 }}>
-            {HIGHLIGHTS.map(({ key, text }) => (
+            {HIGHLIGHTS.map((key) => (
               <Stack
                 component="li"
                 direction="row"
@@ -66,7 +63,13 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
                 sx={{ gap: 1.5, alignItems: "center" }}
               >
                 <CheckCircleOutlineIcon sx={{ color: "#ffc774" }} aria-hidden="true" />
-                <Typography>{text}</Typography>
+                <Typography>
+                  {key === "bids" ? (
+                    <Trans t={t} i18nKey="layout.bids" components={{ window: <BidWindowText /> }} />
+                  ) : (
+                    t(`layout.${key}`)
+                  )}
+                </Typography>
               </Stack>
             ))}
           </Stack>
@@ -87,14 +90,18 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
         }}
       >
         <Box sx={{ width: "100%", maxWidth: 440 }}>
-          <Box sx={{ display: { xs: "block", md: "none" }, mb: 4 }}>
-            <RouterLink
-              to="/"
-              aria-label={`${PRODUCT_NAME} home`}
-              style={{ textDecoration: "none" }}
-            >
+          <Box
+            sx={{
+              display: { xs: "flex", md: "none" },
+              alignItems: "center",
+              justifyContent: "space-between",
+              mb: 4,
+            }}
+          >
+            <RouterLink to="/" aria-label={home} style={{ textDecoration: "none" }}>
               <BrandLogo />
             </RouterLink>
+            <LanguageSwitch compact />
           </Box>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2rem" } }}>
             {title}

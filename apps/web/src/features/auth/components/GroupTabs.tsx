@@ -1,6 +1,7 @@
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import type { SelfServiceGroup } from "@fba/contract";
+import { useAuthT } from "../i18n";
 
 interface GroupTabsProps {
   value: SelfServiceGroup;
@@ -9,12 +10,13 @@ interface GroupTabsProps {
 
 /** Shipment Agent (Shipper) / Customer (Seller). */
 export function GroupTabs({ value, onChange }: GroupTabsProps) {
+  const { t } = useAuthT();
   return (
     <Tabs
       value={value}
       onChange={(_, group: SelfServiceGroup) => onChange(group)}
       variant="fullWidth"
-      aria-label="Account type"
+      aria-label={t("groups.label")}
       sx={{
         bgcolor: "background.default",
         borderRadius: 2,
@@ -31,8 +33,8 @@ export function GroupTabs({ value, onChange }: GroupTabsProps) {
         "& .MuiTab-root.Mui-selected": { color: "primary.main" },
       }}
     >
-      <Tab value="Shipper" label="Shipment Agent" />
-      <Tab value="Seller" label="Customer" />
+      <Tab value="Shipper" label={t("groups.Shipper")} />
+      <Tab value="Seller" label={t("groups.Seller")} />
     </Tabs>
   );
 }

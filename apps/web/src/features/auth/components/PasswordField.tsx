@@ -4,11 +4,13 @@ import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import { useAuthT } from "../i18n";
 
 /** A password input with a show/hide toggle. */
 export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(
   function PasswordField(props, ref) {
     const [visible, setVisible] = useState(false);
+    const { t } = useAuthT();
     return (
       <TextField
         {...props}
@@ -20,7 +22,7 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(
             endAdornment: (
               <InputAdornment position="end">
                 <IconButton
-                  aria-label={visible ? "Hide password" : "Show password"}
+                  aria-label={visible ? t("password.hide") : t("password.show")}
                   onClick={() => setVisible((v) => !v)}
                   onMouseDown={(event) => event.preventDefault()}
                   edge="end"

@@ -23,6 +23,8 @@ import { ForgotPasswordDialog, type PasswordResetDone } from "../components/Forg
 import { GroupTabs, groupFromPath } from "../components/GroupTabs";
 import { PasswordField } from "../components/PasswordField";
 import { paths, isSessionEndedState, returnPathAfterLogin } from "../../../app/paths";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useAuthT } from "../i18n";
 
 const loginFormSchema = loginInputSchema
   .pick({ email: true, password: true })
@@ -44,6 +46,8 @@ export default function LoginPage() {
   const [resetOpen, setResetOpen] = useState(false);
   const [formError, setFormError] = useState<string | undefined>();
   const group = groupFromPath(pathname) ?? tab;
+  const { t } = useAuthT();
+  const message = useServerMessage();
 
   const form = useForm({
     resolver: zodResolver(loginFormSchema),
@@ -100,20 +104,20 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthLayout title="Log in" subtitle="Welcome back! Choose your account type and sign in.">
+    <AuthLayout title={t("login.title")} subtitle={t("login.subtitle")}>
       <GroupTabs value={group} onChange={changeTab} />
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ mt: 3 }}>
         {sessionEnded && !formError && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            Your session has ended. Log in again to continue where you were.
+            {t("login.sessionEnded")}
           </Alert>
         )}
         {formError && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {formError}
+            {message(formError)}
             {formError === authMessages.invalidCredentials && (
               <Typography variant="body2" sx={{ mt: 0.5 }}>
-                Check that the Customer or Shipment Agent tab matches your account.
+                {t("login.checkTab")}
               </Typography>
             )}
           </Alert>
@@ -121,20 +125,20 @@ export default function LoginPage() {
         <Stack sx={{ gap: 2.5 }}>
           <TextField
             {...form.register("email")}
-            label="Email"
+            label={t("login.email")}
             type="email"
             autoComplete="email"
             fullWidth
             error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            helperText={message(errors.email?.message)}
           />
           <PasswordField
             {...form.register("password")}
-            label="Password"
+            label={t("login.password")}
             autoComplete="current-password"
             fullWidth
             error={Boolean(errors.password)}
-            helperText={errors.password?.message}
+            helperText={message(errors.password?.message)}
           />
         </Stack>
         <Stack
@@ -143,10 +147,10 @@ export default function LoginPage() {
         >
           <FormControlLabel
             control={<Checkbox {...form.register("remember")} />}
-            label="Remember for 30 days"
+            label={t("login.remember")}
           />
           <Link component="button" type="button" onClick={openReset} sx={{ fontWeight: 600 }}>
-            Forgot Password?
+            {t("login.forgot")}
           </Link>
         </Stack>
         <Button
@@ -157,18 +161,18 @@ export default function LoginPage() {
           loading={mutation.isPending}
           sx={{ mt: 2 }}
         >
-          Log in
+          {t("login.submit")}
         </Button>
         <Box sx={{ textAlign: "center", mt: 2 }}>
           <Link component="button" type="button" onClick={openReset} variant="body2">
-            I forgot my password
+            {t("login.forgotLink")}
           </Link>
         </Box>
       </Box>
       <Box sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: "divider", textAlign: "center" }}>
-        <Typography sx={{ color: "text.secondary", mb: 1.5 }}>New User? Sign Up Now</Typography>
+        <Typography sx={{ color: "text.secondary", mb: 1.5 }}>{t("login.newUser")}</Typography>
         <Button component={RouterLink} to={signupPath} variant="outlined" size="large" fullWidth>
-          Sign Up
+          {t("login.signUp")}
         </Button>
       </Box>
       <ForgotPasswordDialog

@@ -4,19 +4,17 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import LockOutlinedIcon from "@mui/icons-material/LockOutlined";
 import TimerOutlinedIcon from "@mui/icons-material/TimerOutlined";
+import { useLandingT } from "../i18n";
 
-const sealedBids = [
-  { agent: "Agent ******", when: "2 h ago" },
-  { agent: "Agent *********", when: "5 h ago" },
-  { agent: "Agent *******", when: "9 h ago" },
-];
+const sealedBids = ["******", "*********", "*******"];
 
 /** An illustration of a shipment in its sealed bidding window (static, decorative content). */
 export function BidPreviewCard() {
+  const { t } = useLandingT();
   return (
     <Paper
       elevation={0}
-      aria-label="Example of a shipment receiving sealed bids"
+      aria-label={t("preview.label")}
       role="img"
       sx={{
         p: { xs: 2.5, sm: 3 },
@@ -34,11 +32,11 @@ export function BidPreviewCard() {
       >
         <Box>
           <Typography variant="overline" sx={{ color: "text.secondary", lineHeight: 1.4 }}>
-            Shipment #1042
+            {t("preview.shipment", { number: 1042 })}
           </Typography>
-          <Typography sx={{ fontWeight: 700 }}>Bamboo cutting boards</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{t("preview.product")}</Typography>
           <Typography variant="body2" sx={{ color: "text.secondary" }}>
-            Shenzhen, CN → ONT8, San Bernardino, CA
+            {t("preview.route")}
           </Typography>
         </Box>
         <Box
@@ -55,19 +53,19 @@ export function BidPreviewCard() {
             whiteSpace: "nowrap",
           }}
         >
-          Quotation Received
+          {t("preview.status")}
         </Box>
       </Stack>
       <Stack direction="row" sx={{ gap: 3, mt: 2 }}>
         <Box>
           <Typography variant="caption" sx={{ color: "text.secondary" }}>
-            Cartons
+            {t("preview.cartons")}
           </Typography>
           <Typography sx={{ fontWeight: 700 }}>48</Typography>
         </Box>
         <Box>
           <Typography variant="caption" sx={{ color: "text.secondary" }}>
-            Chargeable weight
+            {t("preview.chargeableWeight")}
           </Typography>
           <Typography sx={{ fontWeight: 700 }}>612.40 kg</Typography>
         </Box>
@@ -86,23 +84,23 @@ export function BidPreviewCard() {
       >
         <TimerOutlinedIcon fontSize="small" sx={{ color: "warning.main" }} />
         <Typography variant="body2" sx={{ fontWeight: 600, color: "warning.main" }}>
-          Bidding ends in 41h 12m 09s
+          {t("preview.endsIn", { hours: 41, minutes: 12, seconds: "09" })}
         </Typography>
       </Box>
       <Box sx={{ my: 2, borderTop: 1, borderColor: "divider" }} />
       <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
-        3 sealed bids
+        {t("preview.sealedBids", { count: sealedBids.length })}
       </Typography>
       <Stack sx={{ gap: 1 }}>
         {sealedBids.map((bid) => (
           <Stack
-            key={bid.agent}
+            key={bid}
             direction="row"
             sx={{ alignItems: "center", justifyContent: "space-between", gap: 1 }}
           >
             <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
               <LockOutlinedIcon fontSize="small" sx={{ color: "text.secondary" }} />
-              <Typography variant="body2">{bid.agent}</Typography>
+              <Typography variant="body2">{t("preview.agent", { mask: bid })}</Typography>
             </Stack>
             <Typography variant="body2" sx={{ fontFamily: "monospace", color: "text.secondary" }}>
               $ *****.**
@@ -111,7 +109,7 @@ export function BidPreviewCard() {
         ))}
       </Stack>
       <Typography variant="caption" sx={{ display: "block", mt: 2, color: "text.secondary" }}>
-        Amounts stay hidden until the window closes. The lowest bid wins.
+        {t("preview.hidden")}
       </Typography>
     </Paper>
   );

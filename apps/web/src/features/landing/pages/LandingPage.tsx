@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
@@ -18,6 +17,7 @@ import FacebookIcon from "@mui/icons-material/Facebook";
 import LinkedInIcon from "@mui/icons-material/LinkedIn";
 import XIcon from "@mui/icons-material/X";
 import InstagramIcon from "@mui/icons-material/Instagram";
+import { Trans } from "react-i18next";
 import { PRODUCT_NAME } from "@fba/contract/constants";
 import { BrandLogo } from "../../../components/BrandLogo";
 import { authStorage } from "../../../lib/auth-storage";
@@ -26,69 +26,29 @@ import { BidPreviewCard } from "../components/BidPreviewCard";
 import { BidWindowText } from "../../../components/BidWindowText";
 import { scrollToHowItWorks } from "../how-it-works";
 import { paths, homePathFor } from "../../../app/paths";
+import { LanguageSwitch } from "../../../components/LanguageSwitch";
+import { useLandingT } from "../i18n";
 
-interface Step {
-  title: string;
-  text: ReactNode;
-  icon: ReactNode;
-}
-
-/** The five steps, worded as the spec gives them. */
-export const HOW_IT_WORKS_STEPS: Step[] = [
-  {
-    title: "Fill a form.",
-    text: "Tell us what ships: pickup address, Amazon warehouses, cartons and compliance details.",
-    icon: <EditNoteIcon />,
-  },
-  {
-    title: "Place bids.",
-    text: (
-      <>
-        Shipping agents send sealed quotations during a <BidWindowText form="adjective" /> bidding
-        window.
-      </>
-    ),
-    icon: <GavelIcon />,
-  },
-  {
-    title: "Accept or deny.",
-    text: "The lowest bid wins. Review the winning quotation, then accept or deny it.",
-    icon: <TaskAltIcon />,
-  },
-  {
-    title: "Communicate clearly through comments on accepted orders.",
-    text: "You, your agent and our team share one live chat on the order, files included.",
-    icon: <ForumOutlinedIcon />,
-  },
-  {
-    title: "Delivery to Amazon warehouses.",
-    text: "Your agent delivers to the fulfilment centres and posts the tracking number.",
-    icon: <LocalShippingOutlinedIcon />,
-  },
-];
+/** The five steps, worded as the spec gives them (the English catalog holds the spec's words). */
+const STEPS = [
+  { key: "form", icon: <EditNoteIcon /> },
+  { key: "bids", icon: <GavelIcon /> },
+  { key: "accept", icon: <TaskAltIcon /> },
+  { key: "chat", icon: <ForumOutlinedIcon /> },
+  { key: "delivery", icon: <LocalShippingOutlinedIcon /> },
+] as const;
 
 const SOCIAL_LINKS = [
-  {
-    label: `${PRODUCT_NAME} on LinkedIn`,
-    href: "https://www.linkedin.com/",
-    icon: <LinkedInIcon />,
-  },
-  { label: `${PRODUCT_NAME} on X`, href: "https://x.com/", icon: <XIcon /> },
-  {
-    label: `${PRODUCT_NAME} on Facebook`,
-    href: "https://www.facebook.com/",
-    icon: <FacebookIcon />,
-  },
-  {
-    label: `${PRODUCT_NAME} on Instagram`,
-    href: "https://www.instagram.com/",
-    icon: <InstagramIcon />,
-  },
+  { network: "LinkedIn", href: "https://www.linkedin.com/", icon: <LinkedInIcon /> },
+  { network: "X", href: "https://x.com/", icon: <XIcon /> },
+  { network: "Facebook", href: "https://www.facebook.com/", icon: <FacebookIcon /> },
+  { network: "Instagram", href: "https://www.instagram.com/", icon: <InstagramIcon /> },
 ];
 
 export default function LandingPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
+  const { t } = useLandingT();
   const getStarted = () => {
     const signedIn = Boolean(authStorage.getAccessToken() && user);
     void navigate(signedIn ? homePathFor(user?.groups) : paths.login);
@@ -113,7 +73,7 @@ export default function LandingPage() {
             <Link
               component={RouterLink}
               to="/"
-              aria-label={`${PRODUCT_NAME} home`}
+              aria-label={t("nav.home", { brand: PRODUCT_NAME })}
               underline="none"
               sx={{ display: "inline-flex", mr: "auto" }}
             >
@@ -121,16 +81,21 @@ export default function LandingPage() {
             </Link>
             <Box
               component="nav"
-              aria-label="Main"
+              aria-label={t("nav.label")}
               sx={{ display: "flex", alignItems: "center", gap: { xs: 0.5, sm: 1.5 } }}
             >
+              <LanguageSwitch compact />
               <Button
                 href="#how-it-works"
                 onClick={scrollToHowItWorks}
                 color="inherit"
-                sx={{ px: { xs: 1, sm: 1.5 }, whiteSpace: "nowrap" }}
+                sx={{
+                  px: { xs: 1, sm: 1.5 },
+                  whiteSpace: "nowrap",
+                  display: { xs: "none", sm: "inline-flex" },
+                }}
               >
-                How it works
+                {t("nav.howItWorks")}
               </Button>
               <Button
                 component={RouterLink}
@@ -138,7 +103,7 @@ export default function LandingPage() {
                 variant="outlined"
                 sx={{ whiteSpace: "nowrap", px: { xs: 1.25, sm: 2 } }}
               >
-                Sign up
+                {t("nav.signUp")}
               </Button>
               <Button
                 component={RouterLink}
@@ -146,7 +111,7 @@ export default function LandingPage() {
                 variant="contained"
                 sx={{ whiteSpace: "nowrap", px: { xs: 1.25, sm: 2 } }}
               >
-                Log in
+                {t("nav.logIn")}
               </Button>
             </Box>
           </Toolbar>
@@ -184,14 +149,14 @@ export default function LandingPage() {
                     lineHeight: 1.6,
                   }}
                 >
-                  Freight marketplace for Amazon sellers
+                  {t("hero.eyebrow")}
                 </Typography>
                 <Typography
                   id="hero-heading"
                   variant="h1"
                   sx={{ fontSize: { xs: "2.25rem", sm: "3rem", md: "3.5rem" }, mt: 1, mb: 2 }}
                 >
-                  Logistics for Amazon FBA Sellers!
+                  {t("hero.heading")}
                 </Typography>
                 <Typography
                   sx={{
@@ -201,9 +166,7 @@ export default function LandingPage() {
                     mb: 4,
                   }}
                 >
-                  Post your shipment once. Shipping agents compete with sealed bids for{" "}
-                  <BidWindowText />, the lowest quote wins, and you stay in charge from pickup to
-                  the Amazon warehouse.
+                  <Trans t={t} i18nKey="hero.text" components={{ window: <BidWindowText /> }} />
                 </Typography>
                 <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
                   <Button
@@ -214,7 +177,7 @@ export default function LandingPage() {
                     data-get-started=""
                     sx={{ px: 4 }}
                   >
-                    Get Started
+                    {t("hero.getStarted")}
                   </Button>
                   <Button
                     href="#how-it-works"
@@ -227,7 +190,7 @@ export default function LandingPage() {
                       "&:hover": { borderColor: "common.white", bgcolor: "rgba(255,255,255,0.08)" },
                     }}
                   >
-                    See the five steps
+                    {t("hero.seeSteps")}
                   </Button>
                 </Stack>
               </Box>
@@ -249,7 +212,7 @@ export default function LandingPage() {
               variant="h2"
               sx={{ fontSize: { xs: "1.9rem", md: "2.5rem" }, textAlign: "center" }}
             >
-              How it works
+              {t("steps.heading")}
             </Typography>
             <Typography
               sx={{
@@ -261,7 +224,7 @@ export default function LandingPage() {
                 mb: { xs: 4, md: 6 },
               }}
             >
-              From a single form to delivered cartons, in five steps.
+              {t("steps.intro")}
             </Typography>
             <Box
               component="ol"
@@ -274,10 +237,10 @@ export default function LandingPage() {
                 gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(5, 1fr)" },
               }}
             >
-              {HOW_IT_WORKS_STEPS.map((step, index) => (
+              {STEPS.map((step, index) => (
                 <Box
                   component="li"
-                  key={step.title}
+                  key={step.key}
                   sx={{
                     p: 3,
                     borderRadius: 3,
@@ -305,14 +268,22 @@ export default function LandingPage() {
                       {step.icon}
                     </Box>
                     <Typography variant="overline" sx={{ color: "primary.main", fontWeight: 700 }}>
-                      Step {index + 1}
+                      {t("steps.step", { number: index + 1 })}
                     </Typography>
                   </Stack>
                   <Typography variant="h3" sx={{ fontSize: "1.1rem", lineHeight: 1.35 }}>
-                    {step.title}
+                    {t(`steps.${step.key}.title`)}
                   </Typography>
                   <Typography variant="body2" sx={{ color: "text.secondary" }}>
-                    {step.text}
+                    {step.key === "bids" ? (
+                      <Trans
+                        t={t}
+                        i18nKey="steps.bids.text"
+                        components={{ window: <BidWindowText form="adjective" /> }}
+                      />
+                    ) : (
+                      t(`steps.${step.key}.text`)
+                    )}
                   </Typography>
                 </Box>
               ))}
@@ -325,7 +296,7 @@ export default function LandingPage() {
                 data-get-started=""
                 sx={{ px: 4 }}
               >
-                Book your first shipment
+                {t("steps.cta")}
               </Button>
             </Box>
           </Container>
@@ -349,19 +320,25 @@ export default function LandingPage() {
           >
             <BrandLogo inverted size="small" />
             <Typography variant="body2">
-              © <span data-current-year="">{new Date().getFullYear()}</span> {PRODUCT_NAME}. All
-              rights reserved.
+              <Trans
+                t={t}
+                i18nKey="footer.rights"
+                values={{ brand: PRODUCT_NAME }}
+                components={{
+                  year: <span data-current-year="">{String(new Date().getFullYear())}</span>,
+                }}
+              />
             </Typography>
           </Stack>
           <Stack component="ul" direction="row" sx={{ listStyle: "none", p: 0, m: 0, gap: 0.5 }}>
             {SOCIAL_LINKS.map((social) => (
-              <li key={social.label}>
+              <li key={social.network}>
                 <IconButton
                   component="a"
                   href={social.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={social.label}
+                  aria-label={t("footer.social", { brand: PRODUCT_NAME, network: social.network })}
                   sx={{
                     color: "inherit",
                     "&:hover": { color: "common.white", bgcolor: "rgba(255,255,255,0.08)" },

@@ -6,6 +6,7 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import LogoutIcon from "@mui/icons-material/Logout";
+import { useShellT } from "../../../i18n/shell";
 import PersonOutlineIcon from "@mui/icons-material/PersonOutline";
 import type { User } from "@fba/contract";
 import { profilePathFor } from "../../../app/paths";
@@ -23,6 +24,7 @@ export function AccountMenu({
   onLogout: () => void;
 }) {
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : "";
+  const { t } = useShellT();
   return (
     <Menu
       id="account-menu"
@@ -46,7 +48,7 @@ export function AccountMenu({
         <ListItemIcon>
           <PersonOutlineIcon fontSize="small" />
         </ListItemIcon>
-        Profile
+        {t("account.profile")}
       </MenuItem>
       <MenuItem
         onClick={() => {
@@ -57,7 +59,7 @@ export function AccountMenu({
         <ListItemIcon>
           <LogoutIcon fontSize="small" />
         </ListItemIcon>
-        Logout
+        {t("account.logout")}
       </MenuItem>
     </Menu>
   );

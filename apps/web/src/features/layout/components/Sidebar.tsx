@@ -17,6 +17,8 @@ import { useQuery } from "@tanstack/react-query";
 import { isMenuItemActive, SELLER_ORDER, visibleMenu } from "./menus";
 import { shipmentQueryOptions } from "../../../entities/shipment/api/get-shipment";
 import { paths, profilePathFor } from "../../../app/paths";
+import { PRODUCT_NAME } from "@fba/contract/constants";
+import { useShellT } from "../../../i18n/shell";
 
 interface SidebarProps {
   group: Group | undefined;
@@ -35,6 +37,7 @@ export function Sidebar({
   onLogout,
 }: SidebarProps) {
   const { pathname, search } = useLocation();
+  const { t } = useShellT();
   const items = group ? visibleMenu(group, pathname) : [];
   // The seller's shipment page: the shipment as the page read it (this reads no more).
   const shipmentId = pathname.startsWith(SELLER_ORDER)
@@ -48,7 +51,7 @@ export function Sidebar({
         <RouterLink
           to="/"
           onClick={onNavigate}
-          aria-label="FBA Freight home"
+          aria-label={t("header.home", { brand: PRODUCT_NAME })}
           style={{ textDecoration: "none", display: "inline-flex" }}
         >
           <BrandLogo />
@@ -56,7 +59,7 @@ export function Sidebar({
       </Box>
       <Box
         component="nav"
-        aria-label="Main menu"
+        aria-label={t("sidebar.label")}
         sx={{ flex: 1, overflowY: "auto", px: 1.5, py: 1 }}
       >
         <List disablePadding sx={{ display: "flex", flexDirection: "column", gap: 0.5 }}>
@@ -73,7 +76,9 @@ export function Sidebar({
                 >
                   <ListItemIcon sx={{ minWidth: 38 }}>{item.icon}</ListItemIcon>
                   <ListItemText
-                    primary={item.label}
+                    primary={t(`menu.${item.label}` as "menu.Dashboard", {
+                      defaultValue: item.label,
+                    })}
                     slotProps={{
                       primary: { noWrap: true, sx: { fontWeight: 500, fontSize: "0.95rem" } },
                     }}
@@ -93,7 +98,7 @@ export function Sidebar({
               startIcon={<AddIcon />}
               fullWidth
             >
-              Add Shipment
+              {t("sidebar.addShipment")}
             </Button>
             <Button
               onClick={() => {
@@ -104,7 +109,7 @@ export function Sidebar({
               startIcon={<Inventory2OutlinedIcon />}
               fullWidth
             >
-              Sample Shipment
+              {t("sidebar.sampleShipment")}
             </Button>
           </Stack>
         )}
@@ -116,7 +121,7 @@ export function Sidebar({
               <ListItemIcon sx={{ minWidth: 38 }}>
                 <SettingsOutlinedIcon />
               </ListItemIcon>
-              <ListItemText primary="Settings" />
+              <ListItemText primary={t("sidebar.settings")} />
             </ListItemButton>
           </ListItem>
           <ListItem disablePadding>
@@ -129,7 +134,7 @@ export function Sidebar({
               <ListItemIcon sx={{ minWidth: 38 }}>
                 <LogoutIcon />
               </ListItemIcon>
-              <ListItemText primary="Logout" />
+              <ListItemText primary={t("sidebar.logout")} />
             </ListItemButton>
           </ListItem>
         </List>

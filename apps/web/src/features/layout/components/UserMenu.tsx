@@ -3,16 +3,10 @@ import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
 import Typography from "@mui/material/Typography";
 import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
-import type { Group, User } from "@fba/contract";
+import type { User } from "@fba/contract";
+import { useShellT } from "../../../i18n/shell";
 import { UserAvatar } from "../../../components/UserAvatar";
 import { lazyDialog } from "../../../components/lazy-dialog";
-
-/** How each role is named to its user. */
-const ROLE_LABELS: Record<Group, string> = {
-  Seller: "Customer",
-  Shipper: "Shipment Agent",
-  Admin: "Admin",
-};
 
 // The menu's code (MUI's Menu, Popover and Modal) loads on the first tap, or as the pointer or
 // focus reaches the button.
@@ -31,13 +25,14 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : "";
+  const { t } = useShellT();
   return (
     <>
       <ButtonBase
         onClick={(event) => setAnchor(event.currentTarget)}
         onPointerEnter={AccountMenu.preload}
         onFocus={AccountMenu.preload}
-        aria-label="Account menu"
+        aria-label={t("header.accountMenu")}
         aria-haspopup="menu"
         aria-expanded={anchor ? "true" : undefined}
         aria-controls={anchor ? "account-menu" : undefined}
@@ -49,7 +44,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             {name}
           </Typography>
           <Typography variant="caption" noWrap sx={{ color: "text.secondary", display: "block" }}>
-            {user ? ROLE_LABELS[user.groups] : ""}
+            {user ? t(`roles.${user.groups}`) : ""}
           </Typography>
         </Box>
         <KeyboardArrowDownIcon

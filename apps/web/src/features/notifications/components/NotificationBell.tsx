@@ -19,6 +19,7 @@ import { markNotificationRead, unreadCount } from "../lib/notifications-cache";
 import { notificationTarget } from "../lib/notification-route";
 import type { Notification as AppNotification } from "@fba/contract";
 import { lazyDialog } from "../../../components/lazy-dialog";
+import { useShellT } from "../../../i18n/shell";
 
 // The popover's code (MUI's Popover and Modal, the list) loads on the first tap, or as the
 // pointer or focus reaches the bell.
@@ -40,6 +41,7 @@ async function shipmentStatus(id: number): Promise<ShipmentStatus | null> {
 /** Header bell with unread badge and the Notifications popover. */
 export function NotificationBell() {
   const user = useCurrentUser();
+  const { t } = useShellT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -83,9 +85,8 @@ export function NotificationBell() {
   };
 
   if (!user) return null;
-  const label =
-    (unread > 0 ? `Notifications, ${unread} unread` : "Notifications") +
-    (isReconnecting ? ", reconnecting" : "");
+  const base = unread > 0 ? t("notifications.unread", { count: unread }) : t("notifications.label");
+  const label = isReconnecting ? t("notifications.reconnectingSuffix", { label: base }) : base;
 
   return (
     <>
@@ -96,7 +97,7 @@ export function NotificationBell() {
           variant="outlined"
           color="warning"
           icon={<SyncProblem />}
-          label="Reconnecting…"
+          label={t("notifications.reconnecting")}
           sx={{ fontWeight: 600 }}
         />
       )}

@@ -1,0 +1,159 @@
+import type { ReactElement } from "react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { PRODUCT_NAME } from "@fba/contract/constants";
+import { FakeSocket, fakeFetch, signIn } from "../test/fake-socket";
+import { renderRoute, setViewport } from "../test/render-route";
+import { changeLocale, i18n } from "./i18n";
+import LandingPage from "../features/landing/pages/LandingPage";
+import LoginPage from "../features/auth/pages/LoginPage";
+import AppLayout from "../app/routes/AppLayout";
+
+/**
+ * Every translated screen, rendered in Simplified Chinese, must show no English: any run of two or
+ * more Latin letters left in its text, or in a label a screen reader says (aria-label, placeholder,
+ * title, alt), fails the test. Allowed: the brand, FC codes (ONT8), "FBA", US$, kg, emails and
+ * text marked as another language (the language switch names English in English, lang="en").
+ *
+ * A screen joins the list below once it is translated; `ready` waits for a text the screen only
+ * shows once its catalog is in, `act` opens what the screen hides until asked (a drawer, a menu).
+ */
+interface TranslatedRoute {
+  name: string;
+  element: () => ReactElement;
+  path?: string;
+  url?: string;
+  width?: number;
+  signedIn?: boolean;
+  ready: () => Promise<unknown>;
+  act?: () => Promise<unknown>;
+}
+
+const ROUTES: TranslatedRoute[] = [
+  {
+    name: "landing page",
+    element: () => <LandingPage />,
+    ready: () =>
+      screen.findByRole("heading", { level: 1, name: "亚马逊 FBA 卖家的头程物流之选！" }),
+  },
+  {
+    name: "landing page on a phone",
+    element: () => <LandingPage />,
+    width: 375,
+    ready: () => screen.findByRole("heading", { level: 2, name: "使用流程" }),
+  },
+  {
+    name: "login",
+    element: () => <LoginPage />,
+    path: "/login",
+    ready: () => screen.findByRole("button", { name: "登录" }),
+    act: async () => {
+      // The contract's validation messages, shown in Chinese.
+      await userEvent.click(screen.getByRole("button", { name: "登录" }));
+      await screen.findByText("请填写邮箱");
+    },
+  },
+  {
+    name: "login on a phone, the agents' tab",
+    element: () => <LoginPage />,
+    path: "/shipper/login",
+    width: 375,
+    ready: () => screen.findByRole("tab", { name: "货代", selected: true }),
+  },
+  {
+    name: "signed-in shell with its sidebar (seller)",
+    element: () => <AppLayout />,
+    path: "/seller/dashboard",
+    signedIn: true,
+    ready: () => screen.findByRole("navigation", { name: "主菜单" }),
+  },
+  {
+    name: "signed-in shell on a phone with its menu drawer open",
+    element: () => <AppLayout />,
+    path: "/seller/dashboard",
+    width: 375,
+    signedIn: true,
+    ready: () => screen.findByRole("button", { name: "打开菜单" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "打开菜单" }));
+      await screen.findByRole("navigation", { name: "主菜单" });
+    },
+  },
+];
+
+const ALLOWED = [
+  new RegExp(PRODUCT_NAME.replace(/\s+/g, "\\s*"), "g"),
+  /[\w.+-]+@[\w-]+(\.[\w-]+)+/g,
+  /\b[A-Z]{3}\d\b/g,
+  /\bFBA\b/g,
+  /US\$/g,
+  /\bkg\b/g,
+  // Names of other companies' networks (the footer's links).
+  /\b(LinkedIn|Facebook|Instagram)\b/g,
+];
+
+/** The English left in what a reader sees or hears, with where it is. */
+export function englishIn(root: Element): string[] {
+  const found: string[] = [];
+  const check = (text: string | null, element: Element | null, where: string) => {
+    if (!text || !element) return;
+    const lang = element.closest("[lang]")?.getAttribute("lang") ?? "zh-CN";
+    if (!lang.startsWith("zh")) return;
+    let rest = text;
+    for (const pattern of ALLOWED) rest = rest.replace(pattern, " ");
+    if (/[A-Za-z]{2,}/.test(rest)) found.push(`${where}: ${text.trim()}`);
+  };
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent?.closest("script, style")) continue;
+    check(node.textContent, parent, `text in <${parent?.tagName.toLowerCase()}>`);
+  }
+  for (const element of root.querySelectorAll("*")) {
+    for (const name of ["aria-label", "placeholder", "title", "alt", "aria-valuetext"])
+      check(element.getAttribute(name), element, `${name} of <${element.tagName.toLowerCase()}>`);
+  }
+  return found;
+}
+
+describe("every translated screen in Simplified Chinese", { timeout: 30_000 }, () => {
+  beforeAll(async () => {
+    await changeLocale("zh-CN");
+  });
+  afterAll(async () => {
+    await i18n.changeLanguage("en");
+  });
+  beforeEach(() => {
+    FakeSocket.reset();
+    vi.stubGlobal("WebSocket", FakeSocket);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(fakeFetch({ "chat/notifications": () => [], "settings/": { bid_window_hours: 72 } })),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each(ROUTES.map((route) => [route.name, route] as const))(
+    "%s shows no English",
+    async (_, route) => {
+      setViewport(route.width ?? 1440);
+      if (route.signedIn) signIn({ id: 9, first_name: "芳", last_name: "王", groups: "Seller" });
+      renderRoute(route.element(), { path: route.path ?? "/", url: route.url });
+      await route.ready();
+      await route.act?.();
+      expect(englishIn(document.body)).toEqual([]);
+    },
+  );
+
+  it("catches English on a screen (the check itself)", () => {
+    const sample = document.createElement("div");
+    sample.innerHTML =
+      '<p>货件 ONT8 US$1,200.00 FBA Freight a@b.io</p><button aria-label="Open menu">菜单</button>' +
+      '<span lang="en">English</span><p>Shipment 已取消</p>';
+    expect(englishIn(sample)).toEqual([
+      "text in <p>: Shipment 已取消",
+      "aria-label of <button>: Open menu",
+    ]);
+  });
+});
