@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as drizzleMigratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { pgMigrationSession } from "./client.js";
+import { openDatabase, pgMigrationSession } from "./client.js";
 import {
   concurrentIndexName,
   type MigrationSession,
@@ -317,6 +317,26 @@ describe.runIf(adminUrl)("migration runner on PostgreSQL, against other sessions
       expect(rows[0]).toEqual({ lock_timeout: "0" });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe.runIf(adminUrl)("a PostgreSQL start with MIGRATE_ON_START=false", () => {
+  it("refuses a database lacking migrations instead of migrating it", async () => {
+    const engine = await postgresEngine(adminUrl!);
+    try {
+      const url = new URL(adminUrl!);
+      const { rows } = await engine.session.query("select current_database() as name");
+      url.pathname = `/${String(rows[0]!.name)}`;
+      await expect(
+        openDatabase({ url: url.toString(), poolSize: 1, migrate: false }),
+      ).rejects.toThrow(/npm run migrate/);
+      const tables = await engine.session.query(
+        "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+      );
+      expect(tables.rows[0]!.n).toBe(0);
+    } finally {
+      await engine.close();
     }
   });
 });
