@@ -3,6 +3,7 @@ import { useCurrentUser } from "../../../lib/session";
 import { useProfile } from "../api/get-profile";
 import { ProfileForm } from "../components/ProfileForm";
 import { StorageUsage } from "../components/StorageUsage";
+import { LanguageSection } from "../components/LanguageSection";
 
 /** /seller/profile, /shipper/profile and /admin/profile. */
 export default function ProfilePage() {
@@ -20,6 +21,7 @@ export default function ProfilePage() {
       {shown ? (
         <>
           <ProfileForm user={shown} />
+          <LanguageSection />
           {user?.storage && <StorageUsage usage={user.storage} />}
         </>
       ) : (
