@@ -18,6 +18,11 @@ const scenarios = [
   ],
   ["kill-during-upload", () => import("./kill-during-upload.mjs")],
   ["kill-during-notifications", () => import("./kill-during-notifications.mjs")],
+  [
+    "kill-during-notifications-worker",
+    () => import("./kill-during-notifications.mjs"),
+    { split: true },
+  ],
   ["sigterm-drain", () => import("./sigterm-drain.mjs")],
   ["postgres-restart", () => import("./postgres-restart.mjs")],
   ["redis-outage-chat", () => import("./redis-outage-chat.mjs")],
