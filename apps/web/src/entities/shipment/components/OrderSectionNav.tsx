@@ -8,6 +8,16 @@ export interface OrderSection {
   label: string;
 }
 
+/**
+ * The element at the end of the section links where the order's chat puts its "Chat" button on
+ * screens that stack the chat under the order (OrderChatLayout): in the sticky bar the content
+ * scrolls under, the button never covers any of it.
+ */
+export const ORDER_NAV_ACTIONS_ID = "order-nav-actions";
+
+/** Marks the chat's button in the bar, which then stands for the bar's own "Chat" link. */
+export const CHAT_JUMP_ATTRIBUTE = "data-chat-jump";
+
 /** Where a jump lands: below the app bar and the sticky section links. */
 export const SECTION_SCROLL_MARGIN = { xs: 120, sm: 128 } as const;
 
@@ -50,14 +60,17 @@ export function OrderSectionNav({ sections }: { sections: readonly OrderSection[
         flexWrap: "wrap",
         columnGap: 2,
         rowGap: 0.25,
+        alignItems: "center",
         whiteSpace: "nowrap",
         borderBottom: 1,
         borderColor: "divider",
+        [`&:has([${CHAT_JUMP_ATTRIBUTE}]) > [data-section="chat"]`]: { display: "none" },
       }}
     >
       {sections.map((section) => (
         <Link
           key={section.id}
+          data-section={section.id}
           href={`#${section.id}`}
           onClick={(event) => jump(event, section.id)}
           underline="hover"
@@ -66,6 +79,10 @@ export function OrderSectionNav({ sections }: { sections: readonly OrderSection[
           {section.label}
         </Link>
       ))}
+      <Box
+        id={ORDER_NAV_ACTIONS_ID}
+        sx={{ ml: "auto", display: "flex", "&:empty": { display: "none" } }}
+      />
     </Box>
   );
 }

@@ -256,7 +256,23 @@ export function ShipmentGoods({ shipment }: { shipment: Shipment }) {
           <Field label="Goods categories">
             <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.75, mt: 0.5 }}>
               {(shipment.compliance?.compliance ?? []).map((item) => (
-                <Chip key={item} label={item} size="small" />
+                <Chip
+                  key={item}
+                  label={item}
+                  size="small"
+                  // The longest category is wider than a phone: it wraps inside its chip
+                  // rather than being cut.
+                  sx={{
+                    height: "auto",
+                    minHeight: 24,
+                    maxWidth: "100%",
+                    "& .MuiChip-label": {
+                      whiteSpace: "normal",
+                      overflowWrap: "anywhere",
+                      py: 0.25,
+                    },
+                  }}
+                />
               ))}
             </Stack>
           </Field>

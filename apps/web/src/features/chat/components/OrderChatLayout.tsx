@@ -1,8 +1,13 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useSyncExternalStore, type ReactNode, type RefObject } from "react";
+import { createPortal } from "react-dom";
 import { Badge, Box, Button, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { useLocation } from "react-router";
+import {
+  CHAT_JUMP_ATTRIBUTE,
+  ORDER_NAV_ACTIONS_ID,
+} from "../../../entities/shipment/components/OrderSectionNav";
 import { useCurrentUser } from "../../../lib/session";
 import { prefersReducedMotion, useIsOnScreen } from "../../../lib/use-is-on-screen";
 import { useChatHistory } from "../api/get-chat-history";
@@ -32,7 +37,18 @@ function goToChat(chat: HTMLElement, smooth: boolean) {
   (history ?? chat).focus({ preventScroll: true });
 }
 
-/** A floating "Chat" button with the unread count, while the chat is below and out of view. */
+/**
+ * The order page's bar for the button, looked up again once the page is on screen (the bar and
+ * the chat may render together): the store is the document, which does not announce changes.
+ */
+const findNavActions = () => document.getElementById(ORDER_NAV_ACTIONS_ID);
+const stayPut = () => () => {};
+
+/**
+ * A "Chat" button with the unread count, while the chat is below and out of view. On an order
+ * page it sits in the sticky bar of section links (ORDER_NAV_ACTIONS_ID), which the content scrolls
+ * under, so it covers nothing; a page without that bar gets it floating in the bottom corner.
+ */
 function JumpToChatButton({
   chat,
   chatRef,
@@ -45,34 +61,41 @@ function JumpToChatButton({
   const history = useChatHistory(chat.kind, chat.id);
   const unread = unreadFromOthers(history.data, user?.id ?? 0);
   const isChatOnScreen = useIsOnScreen(chatRef);
+  const bar = useSyncExternalStore(stayPut, findNavActions);
   if (isChatOnScreen) return null;
-  return (
-    // A contained button drawn as MUI's extended Fab (round ends, raised).
+  const button = (
     <Button
       variant="contained"
+      {...{ [CHAT_JUMP_ATTRIBUTE]: "" }}
       aria-label={unread > 0 ? `Chat, ${unread} unread` : "Chat"}
       onClick={() => {
         if (chatRef.current) goToChat(chatRef.current, true);
       }}
-      sx={{
-        position: "fixed",
-        right: 16,
-        bottom: "calc(16px + env(safe-area-inset-bottom, 0px))",
-        zIndex: (theme) => theme.zIndex.speedDial,
-        gap: 1,
-        height: 40,
-        px: 2,
-        borderRadius: "20px",
-        boxShadow: 6,
-        "&:hover, &:active, &.Mui-focusVisible": { boxShadow: 6 },
-      }}
+      sx={
+        bar
+          ? { gap: 0.75, height: 32, px: 1.5, borderRadius: "16px", boxShadow: 0 }
+          : {
+              // A contained button drawn as MUI's extended Fab (round ends, raised).
+              position: "fixed",
+              right: 16,
+              bottom: "calc(16px + env(safe-area-inset-bottom, 0px))",
+              zIndex: (theme) => theme.zIndex.speedDial,
+              gap: 1,
+              height: 40,
+              px: 2,
+              borderRadius: "20px",
+              boxShadow: 6,
+              "&:hover, &:active, &.Mui-focusVisible": { boxShadow: 6 },
+            }
+      }
     >
       <Badge badgeContent={unread} color="error" max={99}>
-        <ChatIcon />
+        <ChatIcon fontSize={bar ? "small" : "medium"} />
       </Badge>
       Chat
     </Button>
   );
+  return bar ? createPortal(button, bar) : button;
 }
 
 /**

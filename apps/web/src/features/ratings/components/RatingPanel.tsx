@@ -22,18 +22,25 @@ const monthLabel = (month: string) =>
 function RatingView({ rating }: { rating: ShipmentRating }) {
   return (
     <Stack spacing={1.5}>
+      {/* One grid for every score (each row's box takes no space of its own), so the labels share
+          a column as wide as the longest and the stars start at one edge on every row. */}
       <Box
         component="dl"
         sx={{
           m: 0,
           display: "grid",
-          gap: 1,
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
+          columnGap: 2,
+          rowGap: 1,
+          alignItems: "center",
+          gridTemplateColumns: {
+            xs: "max-content minmax(0, 1fr)",
+            sm: "repeat(2, max-content minmax(0, 1fr))",
+          },
         }}
       >
         {SCORES.map((name) => (
-          <Box key={name} sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-            <Typography component="dt" variant="body2" sx={{ minWidth: 120, fontWeight: 600 }}>
+          <Box key={name} sx={{ display: "contents" }}>
+            <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
               {SCORE_LABELS[name]}
             </Typography>
             <Box component="dd" sx={{ m: 0, display: "flex", alignItems: "center" }}>
