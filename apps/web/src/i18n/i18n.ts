@@ -75,6 +75,10 @@ export async function changeLocale(locale: Locale): Promise<void> {
  */
 export function namespace<N extends Namespace>(ns: N, english: ResourceKey) {
   if (!i18n.hasResourceBundle("en", ns)) i18n.addResourceBundle("en", ns, english);
+  // A namespace in use is loaded for a new language before the switch happens (changeLanguage
+  // loads `options.ns`): the screen changes language in one step, without suspending.
+  const loaded = i18n.options.ns;
+  if (Array.isArray(loaded) && !loaded.includes(ns)) (loaded as string[]).push(ns);
   return () => useTranslation(ns);
 }
 
