@@ -17,6 +17,7 @@ import path from "node:path";
 import {
   databaseIsCurrent,
   databaseUrlOf,
+  pg,
   query,
   root,
   seedDatabase,
@@ -82,6 +83,52 @@ function loadSide(plan) {
   return { child, result };
 }
 
+/**
+ * Lock waits of the server's sessions, sampled every 50 ms while the migrations run: for each wait
+ * (a session and when its wait began, pg_locks.waitstart), the longest it was seen waiting and
+ * whether the migration's session was among the blockers. What the machine's load adds to a
+ * request is not in it: only what waiting for a lock does.
+ */
+function sampleLockWaits() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const waits = new Map();
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query(
+        `select l.pid, l.waitstart::text as since,
+                extract(epoch from clock_timestamp() - l.waitstart) * 1000 as ms,
+                exists (select 1 from pg_stat_activity b
+                         where b.pid = any (pg_blocking_pids(l.pid))
+                           and b.application_name = 'fba-freight migrate') as by_migration
+           from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and l.waitstart is not null
+            and a.application_name like 'fba-freight%' and a.application_name <> 'fba-freight migrate'`,
+      );
+      const at = Date.now();
+      for (const row of rows) {
+        const key = `${row.pid} ${row.since}`;
+        const seen = waits.get(key);
+        waits.set(key, {
+          ms: Math.max(seen?.ms ?? 0, Number(row.ms)),
+          byMigration: (seen?.byMigration ?? false) || row.by_migration,
+          at,
+        });
+      }
+      await sleep(50);
+    }
+    await client.end();
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await done;
+      return [...waits.values()];
+    },
+  };
+}
+
 /** `npm run migrate`'s command; each applied migration with the time it ended. */
 function migrate() {
   const started = Date.now();
@@ -127,7 +174,8 @@ async function main() {
      where not exists (select 1 from users where "group" = 'Admin')`,
   );
   await settleSeededWindows(databaseUrl);
-  await query(databaseUrl, "vacuum analyze");
+  await query(databaseUrl, "vacuum analyze shipments");
+  await query(databaseUrl, "vacuum analyze quotations");
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "fba-bench-migrate-"));
   // The server starts on the migrated database (nothing to migrate), as the previous release's
@@ -161,7 +209,7 @@ async function main() {
     );
     const agents = await query(
       databaseUrl,
-      `select id from users where "group" = 'Shipper' order by id`,
+      `select id from users where "group" = 'Shipper' order by id limit 100`,
     );
     const free = await query(
       databaseUrl,
@@ -186,7 +234,9 @@ async function main() {
     ];
     const loadStarted = Date.now();
     await sleep(BEFORE_SECONDS * 1000);
+    const sampler = sampleLockWaits();
     const { started, applied } = await migrate();
+    const waits = await sampler.stop();
     await sleep(AFTER_SECONDS * 1000);
     for (const side of sides) side.child.kill("SIGTERM");
     const [read, write] = await Promise.all(sides.map((side) => side.result));
@@ -213,9 +263,15 @@ async function main() {
       `\nmigrations under the mixed profile on ${n.toLocaleString("en-US")} shipments (load ${load}):`,
     );
     console.log(`  before migrating: longest request ${baseline} ms`);
+    const lockWait = (from, to) => {
+      const inside = waits.filter((w) => w.at >= from && w.at <= to + 100);
+      const byMigration = inside.filter((w) => w.byMigration);
+      const max = (list) => Math.round(list.reduce((m, w) => Math.max(m, w.ms), 0));
+      return `longest lock wait of a server session ${max(inside)} ms (${inside.length} waits; behind the migration: ${byMigration.length}, longest ${max(byMigration)} ms)`;
+    };
     for (const m of applied) {
       console.log(
-        `  ${m.tag}: ${m.end - m.start} ms, longest request ${longest(m.start, m.end)} ms (${during(m.start, m.end)} requests, ${failed(m.start, m.end)} failed)`,
+        `  ${m.tag}: ${m.end - m.start} ms, longest request ${longest(m.start, m.end)} ms (${during(m.start, m.end)} requests, ${failed(m.start, m.end)} failed); ${lockWait(m.start, m.end)}`,
       );
     }
     const total = [
