@@ -44,7 +44,7 @@ import { registerSubscribers } from "./modules/subscribers.js";
 import { Scheduler } from "./lib/jobs.js";
 import { OutboxDispatcher } from "./lib/outbox.js";
 import { deleteDoneEvents } from "./lib/outbox.repository.js";
-import { registerMetrics } from "./lib/metrics.js";
+import { registerMetrics } from "./plugins/metrics.js";
 import { realtimeGatewayPlugin, realtimeHubPlugin } from "./realtime/index.js";
 import type { GatewayLimits } from "./realtime/gateway.js";
 

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { databaseWaitLeft, inBackground } from "../lib/request-clock.js";
+import { databaseWaitLeft, inBackground } from "./request-clock.js";
 import {
   type MigrateOptions,
   type Migration,
@@ -195,9 +195,9 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
 
 /**
  * A query queued for a connection inside a request waits only what is left of the request's
- * bound (lib/request-clock), so a request of several statements is refused by then, not after a
+ * bound (db/request-clock), so a request of several statements is refused by then, not after a
  * full wait for each. The pool reads its timeout when a query joins the queue, and only then.
- * Background work (lib/request-clock `inBackground`) takes its connections from `background`
+ * Background work (db/request-clock `inBackground`) takes its connections from `background`
  * instead: a commit's consequences (notifications, their frames, emails) do not queue behind
  * a burst of reads, and a backlog of them does not hold connections the requests need.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EventBus } from "./events.js";
-import { databaseWaitLeft, startRequestClock } from "./request-clock.js";
+import { databaseWaitLeft, startRequestClock } from "../db/request-clock.js";
 
 describe("EventBus.settle", () => {
   it("waits for running listeners and for the work they start", async () => {

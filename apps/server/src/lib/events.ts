@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { QuotationService, ServerEventData } from "@fba/contract";
 import type { DbOrTx } from "../db/client.js";
 import { insertDomainEvent } from "./outbox.repository.js";
-import { outsideRequest } from "./request-clock.js";
+import { outsideRequest } from "../db/request-clock.js";
 
 /** A shipment's or a sample's chat. */
 interface ChatRef {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Scheduler } from "./jobs.js";
-import { databaseWaitLeft, startRequestClock } from "./request-clock.js";
+import { databaseWaitLeft, startRequestClock } from "../db/request-clock.js";
 
 describe("the scheduler", () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { outsideRequest } from "./request-clock.js";
+import { outsideRequest } from "../db/request-clock.js";
 
 /** A recurring job: `run` is called every `intervalMs`, and again at once while it says there is more. */
 export interface JobDefinition {

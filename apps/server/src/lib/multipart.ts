@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "./errors.js";
-import { restartRequestClock } from "./request-clock.js";
+import { restartRequestClock } from "../db/request-clock.js";
 
 /**
  * The one way multipart forms are read. Each route registers @fastify/multipart with its own

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import pLimit from "p-limit";
 import type { Db } from "../db/client.js";
 import type { EventBus } from "./events.js";
-import { outsideRequest } from "./request-clock.js";
+import { outsideRequest } from "../db/request-clock.js";
 import {
   claimDueEvents,
   countDueEvents,

@@ -2,16 +2,10 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Group } from "@fba/contract";
 import type { Db } from "../db/client.js";
 import { AppError } from "../lib/errors.js";
+import type { AuthUser } from "../lib/principal.js";
 import type { TokenService } from "../lib/tokens.js";
 import { findActiveGroups, findLiveSessions, findTokenUser } from "./auth.repository.js";
 
-export interface AuthUser {
-  id: number;
-  group: Group;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
 
 declare module "fastify" {
   interface FastifyRequest {

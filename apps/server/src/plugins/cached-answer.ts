@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { PageScope } from "../lib/page-cache.js";
-import { currentUser, type AuthUser } from "./auth.js";
+import { currentUser } from "./auth.js";
+import type { AuthUser } from "../lib/principal.js";
 import { sendStoredPage } from "./compression.js";
 
 /** Whose data a user's pages show: an admin's lists show every user's. */

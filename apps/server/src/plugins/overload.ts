@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import underPressure from "@fastify/under-pressure";
 import { AppError, defaultErrorMessage } from "../lib/errors.js";
-import { startRequestClock } from "../lib/request-clock.js";
+import { startRequestClock } from "../db/request-clock.js";
 
 /** Seconds a client is told to wait when the server or its database cannot serve it. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -120,7 +120,7 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
     // A socket lives on after its upgrade: its actions must not inherit the upgrade's clock.
     else if (request.url.startsWith("/ws/")) done();
     // The rest of the request runs on its clock: its queries stop waiting for a pooled
-    // connection a bounded time after it began (lib/request-clock).
+    // connection a bounded time after it began (db/request-clock).
     else startRequestClock(done);
   });
   // A parsed body has just arrived: the clock starts again, since its upload time is the

@@ -6,7 +6,7 @@ import {
   WS_CLOSE_CODES,
   type ServerEvent,
 } from "@fba/contract";
-import type { AuthUser } from "../plugins/auth.js";
+import type { AuthUser } from "../lib/principal.js";
 import type { HubMember, Room } from "./hub.js";
 import type { SocketEndpoint, SocketScope } from "./sockets.js";
 

@@ -1,5 +1,5 @@
 import type { ClientFrame, ServerEvent } from "@fba/contract";
-import type { AuthUser } from "../plugins/auth.js";
+import type { AuthUser } from "../lib/principal.js";
 import type { ChatParties, Room } from "./hub.js";
 
 /**

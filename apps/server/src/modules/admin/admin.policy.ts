@@ -1,4 +1,4 @@
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 
 export function isAdmin(user: AuthUser): boolean {
   return user.group === "Admin";

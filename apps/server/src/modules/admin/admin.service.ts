@@ -14,7 +14,8 @@ import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
-import type { AuthUser, Authenticator } from "../../plugins/auth.js";
+import type { Authenticator } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import {
   liftRecoveryPause,
   recoveryFailuresByHour,

@@ -1,5 +1,5 @@
 import { agentMessages, ratingMessages } from "@fba/contract";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import type { RatedOrder } from "./agents.repository.js";
 
 type Actor = Pick<AuthUser, "id" | "group">;

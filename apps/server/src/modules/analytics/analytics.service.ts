@@ -7,7 +7,7 @@ import {
 } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { readScorecard } from "../agents/scorecards.repository.js";
 import {
   adminByMonth,

@@ -1,4 +1,4 @@
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 
 /** Sellers and admins post announcements; shipping agents only read them (spec part 2, 1). */
 export function canPostAnnouncement(user: AuthUser): boolean {

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import type { AdminService } from "../admin/admin.service.js";
 import { canPostAnnouncement, canRemoveAnnouncement } from "./announcements.policy.js";
 import { presentAnnouncement } from "./announcements.presenter.js";

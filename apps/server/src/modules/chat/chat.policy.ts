@@ -1,5 +1,5 @@
 import { isOrderChatOpen, type SampleShipmentStatus } from "@fba/contract";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 
 const SAMPLE_COMPLETED: SampleShipmentStatus = "Shipment Completed";
 

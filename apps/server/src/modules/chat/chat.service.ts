@@ -14,7 +14,7 @@ import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
 import { releaseStorage, type StorageQuota } from "../../lib/storage-quota.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { displayName } from "../../lib/file-serving.js";
 import { detectFile } from "./attachment-files.js";
 import { assertUnsentRoom, type AttachmentQuota } from "./attachment-quota.js";

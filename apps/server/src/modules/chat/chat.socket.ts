@@ -1,6 +1,6 @@
 import { WS_CLOSE_CODES, type ServerEvent } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { rooms } from "../../realtime/hub.js";
 import {
   parseSocketId,

@@ -1,6 +1,6 @@
 import type { SellerDashboard } from "@fba/contract";
 import type { Db } from "../../db/client.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { platformCounts, sellerCounts } from "./dashboard.repository.js";
 
 /**

@@ -15,7 +15,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { isOrder, orderParty, type Party } from "../orders/legs.policy.js";
 import {
   checkAnswer,

@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
 import { money } from "../../lib/http.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import {
   costRanges,
   deleteAverageCosts,

@@ -1,6 +1,6 @@
 import type { CreateInvoiceInput, Invoice, WarehouseRow } from "@fba/contract";
 import type { Db } from "../../db/client.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { findInvoice, upsertInvoice, type InvoiceRow } from "./invoices.repository.js";
 import type { WarehouseRowService } from "./warehouse-rows.service.js";
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { packageTrackingSchema } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { isLiveOrder, isOrder, orderParty } from "../orders/legs.policy.js";
 import { orderState } from "../orders/legs.repository.js";
 import { findPackage, updatePackageTracking } from "../shipments/shipments.repository.js";

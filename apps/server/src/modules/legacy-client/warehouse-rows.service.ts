@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError, fieldErrors } from "../../lib/errors.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { downloadName } from "../orders/documents.presenter.js";
 import {
   markDocumentRemoved,

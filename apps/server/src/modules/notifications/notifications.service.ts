@@ -7,7 +7,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import type { EventBus } from "../../lib/events.js";
 import { presentNotification } from "./notifications.presenter.js";
 import * as repo from "./notifications.repository.js";

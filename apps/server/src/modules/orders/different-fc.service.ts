@@ -8,7 +8,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { differentFcOf } from "./different-fc.js";
 import { effectiveEvents, isLiveOrder, orderParty, withSupersededBy } from "./legs.policy.js";
 import {

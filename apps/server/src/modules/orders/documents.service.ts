@@ -13,7 +13,7 @@ import { displayName } from "../../lib/file-serving.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import { newStorageKey, type FileStorage } from "../../lib/storage.js";
 import type { StorageQuota } from "../../lib/storage-quota.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { downloadName, presentDocuments } from "./documents.presenter.js";
 import {
   clearUploadIntent,

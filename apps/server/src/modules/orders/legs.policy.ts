@@ -5,7 +5,7 @@ import {
   type Milestone,
   type UpdateLegInput,
 } from "@fba/contract";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import type { OrderState } from "./legs.repository.js";
 
 /** Orders whose legs can still change; a cancelled order keeps its legs read-only. */

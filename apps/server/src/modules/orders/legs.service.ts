@@ -9,7 +9,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import {
   checkMilestone,
   forbiddenLegField,

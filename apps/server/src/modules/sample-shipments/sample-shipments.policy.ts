@@ -1,4 +1,4 @@
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 
 /** Only sellers request samples. */
 export function canCreateSample(user: AuthUser): boolean {

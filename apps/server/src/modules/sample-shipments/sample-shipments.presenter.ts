@@ -1,5 +1,5 @@
 import type { SampleClaim, SampleShipment, SampleShipmentStatus } from "@fba/contract";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { avatarUrl } from "../auth/user.presenter.js";
 import { SAMPLE_COMPLETED_STATUS, type SampleRow } from "./sample-shipments.repository.js";
 

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { unreadCountsForSamples } from "../chat/unread.repository.js";
 import {
   canActOnSample,

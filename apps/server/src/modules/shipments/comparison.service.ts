@@ -11,7 +11,7 @@ import {
   type ShipmentStatus,
 } from "@fba/contract";
 import { AppError } from "../../lib/errors.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { readScorecards } from "../agents/scorecards.repository.js";
 import { settleDueBidding } from "./bidding-window.js";
 import { presentComparison } from "./comparison.presenter.js";

@@ -17,7 +17,7 @@ import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, StagedEvents } from "../../lib/events.js";
 import type { DbOrTx } from "../../db/client.js";
 import type { Page } from "../../lib/http.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import {
   canPlaceBid,
   canTakeNextBid,

@@ -24,7 +24,7 @@ import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { PageCache } from "../../lib/page-cache.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { pageScope } from "../../plugins/cached-answer.js";
 import { unreadCountsForShipments } from "../chat/unread.repository.js";
 import { noteFinalAmount } from "../disputes/charge-changes.service.js";

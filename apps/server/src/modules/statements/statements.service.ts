@@ -22,7 +22,7 @@ import {
 } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 import { usDate } from "../disputes/charge-changes.policy.js";
 import {
   eventsOf as chargeEventsOf,

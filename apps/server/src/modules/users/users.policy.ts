@@ -1,5 +1,5 @@
 import { avatarVersion } from "../auth/user.presenter.js";
-import type { AuthUser } from "../../plugins/auth.js";
+import type { AuthUser } from "../../lib/principal.js";
 
 /**
  * Avatars appear next to names in chats, lists and announcements, in <img> tags that cannot send

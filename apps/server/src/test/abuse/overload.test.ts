@@ -10,7 +10,7 @@ import {
   outsideRequest,
   REQUEST_DATABASE_WAIT_MS,
   startRequestClock,
-} from "../../lib/request-clock.js";
+} from "../../db/request-clock.js";
 
 describe("database unreachable", () => {
   let ctx: TestContext;

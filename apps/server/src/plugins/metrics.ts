@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import { requireAuth } from "../plugins/auth.js";
-import { outboxBacklog } from "./outbox.repository.js";
+import { requireAuth } from "./auth.js";
+import { outboxBacklog } from "../lib/outbox.repository.js";
 
 declare module "fastify" {
   interface FastifyInstance {
