@@ -37,9 +37,9 @@ import {
   type Services,
 } from "./container.js";
 import { modules } from "./modules/index.js";
-import { registerChatPartyListeners } from "./modules/chat/chat.socket.js";
+import { registerChatPartyListeners } from "./modules/chat/index.js";
 import { registerJobs } from "./modules/jobs.js";
-import { seedWarehousesIfEmpty } from "./modules/warehouses/warehouse-seed.js";
+import { seedWarehousesIfEmpty } from "./modules/warehouses/index.js";
 import { registerSubscribers } from "./modules/subscribers.js";
 import { Scheduler } from "./lib/jobs.js";
 import { OutboxDispatcher } from "./lib/outbox.js";

@@ -7,31 +7,30 @@ import { SignedUrlSigner } from "./lib/signed-urls.js";
 import type { FileStorage } from "./lib/storage.js";
 import { StorageQuota } from "./lib/storage-quota.js";
 import type { TokenService } from "./lib/tokens.js";
-import { AdminService } from "./modules/admin/admin.service.js";
-import { AgentService } from "./modules/agents/agents.service.js";
-import { ScorecardRefresher } from "./modules/agents/scorecard-refresher.js";
-import { AnalyticsService } from "./modules/analytics/analytics.service.js";
-import { AnnouncementService } from "./modules/announcements/announcements.service.js";
-import { AuthService } from "./modules/auth/auth.service.js";
-import { AttachmentUrlSigner } from "./modules/chat/attachment-urls.js";
-import { ChatService } from "./modules/chat/chat.service.js";
-import { chatSockets } from "./modules/chat/chat.socket.js";
-import { ChargeChangeService } from "./modules/disputes/charge-changes.service.js";
-import { StatementService } from "./modules/statements/statements.service.js";
-import { announcementSockets } from "./modules/announcements/announcements.socket.js";
-import { notificationSockets } from "./modules/notifications/notifications.socket.js";
-import { NotificationService } from "./modules/notifications/notifications.service.js";
-import { DifferentFcService } from "./modules/orders/different-fc.service.js";
-import { DocumentService } from "./modules/orders/documents.service.js";
-import { LegService } from "./modules/orders/legs.service.js";
-import { AverageCostService } from "./modules/legacy-client/average-costs.service.js";
-import { InvoiceService } from "./modules/legacy-client/invoices.service.js";
-import { WarehouseRowService } from "./modules/legacy-client/warehouse-rows.service.js";
-import { claimSample } from "./modules/sample-shipments/sample-shipments.repository.js";
-import { SampleShipmentService } from "./modules/sample-shipments/sample-shipments.service.js";
-import type { ShipmentDeps } from "./modules/shipments/shipments.service.js";
+import { AdminService } from "./modules/admin/index.js";
+import { AgentService } from "./modules/agents/index.js";
+import { ScorecardRefresher } from "./modules/agents/index.js";
+import { AnalyticsService } from "./modules/analytics/index.js";
+import { AnnouncementService } from "./modules/announcements/index.js";
+import { AuthService } from "./modules/auth/index.js";
+import { AttachmentUrlSigner } from "./modules/chat/index.js";
+import { ChatService } from "./modules/chat/index.js";
+import { chatSockets } from "./modules/chat/index.js";
+import { ChargeChangeService, noteFinalAmount } from "./modules/disputes/index.js";
+import { StatementService } from "./modules/statements/index.js";
+import { announcementSockets } from "./modules/announcements/index.js";
+import { notificationSockets } from "./modules/notifications/index.js";
+import { NotificationService } from "./modules/notifications/index.js";
+import { DifferentFcService } from "./modules/orders/index.js";
+import { DocumentService } from "./modules/orders/index.js";
+import { LegService } from "./modules/orders/index.js";
+import { AverageCostService } from "./modules/legacy-client/index.js";
+import { InvoiceService } from "./modules/legacy-client/index.js";
+import { WarehouseRowService } from "./modules/legacy-client/index.js";
+import { SampleShipmentService } from "./modules/sample-shipments/index.js";
+import type { ShipmentDeps } from "./modules/shipments/index.js";
 import type { PageCache } from "./lib/page-cache.js";
-import { UserService } from "./modules/users/users.service.js";
+import { UserService } from "./modules/users/index.js";
 import type { Authenticator } from "./plugins/auth.js";
 import type { SocketRegistration } from "./realtime/sockets.js";
 
@@ -63,11 +62,13 @@ export function createServices(infra: Infrastructure) {
     events,
     bidWindowHours: config.BID_WINDOW_HOURS,
     pageCache: infra.pageCache,
+    noteFinalAmount,
   };
   // One storage total per account across every upload route.
   const storageQuota = new StorageQuota(config.STORAGE_QUOTA_MB * 1024 * 1024);
   const admin = new AdminService({ db, events, authenticator, config, log });
   const legs = new LegService({ db, events });
+  const samples = new SampleShipmentService({ db, events, config });
   const documentSigner = new SignedUrlSigner({
     secret,
     publicUrl: config.PUBLIC_URL,
@@ -105,14 +106,14 @@ export function createServices(infra: Infrastructure) {
     }),
     admin,
     shipments,
-    samples: new SampleShipmentService({ db, events, config }),
+    samples,
     attachmentSigner,
     chat: new ChatService({
       db,
       events,
       storage,
       signer: attachmentSigner,
-      claimSample,
+      claimSample: (tx, sampleId, agentId) => samples.claimInTransaction(tx, sampleId, agentId),
       publicUrl: config.PUBLIC_URL,
       log,
       storageQuota,

@@ -13,7 +13,7 @@ import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { hashPassword } from "../lib/passwords.js";
 import { isUniqueViolation } from "../db/errors.js";
-import { findUserByEmail, insertUser } from "../modules/auth/auth.repository.js";
+import { findUserByEmail, insertUser } from "../modules/auth/index.js";
 
 const inputSchema = z.object({
   email: emailSchema,

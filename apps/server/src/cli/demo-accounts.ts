@@ -3,7 +3,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { hashPassword } from "../lib/passwords.js";
 import { isUniqueViolation } from "../db/errors.js";
-import { findUserByEmail, insertUser } from "../modules/auth/auth.repository.js";
+import { findUserByEmail, insertUser } from "../modules/auth/index.js";
 
 export interface DemoAccount {
   group: Group;

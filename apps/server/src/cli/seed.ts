@@ -14,7 +14,7 @@ import { loadConfig } from "../config.js";
 import { openDatabase, type DbOrTx } from "../db/client.js";
 import { users } from "../db/schema/index.js";
 import { hashPassword } from "../lib/passwords.js";
-import { refreshScorecard } from "../modules/agents/scorecards.repository.js";
+import { refreshScorecard } from "../modules/agents/index.js";
 
 export const SEED_PASSWORD = "Passw0rd!";
 

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { LRUCache } from "lru-cache";
+import type { AuthUser } from "./principal.js";
 
 /** A page as the JSON sent, with the compressed copies made of it so far (by encoding). */
 export class StoredPage {
@@ -58,6 +59,12 @@ export interface PageScope {
   /** The page shows everyone's data (an admin's): it goes stale when anyone's changes. */
   everyone: boolean;
 }
+
+/** Whose data a user's pages show: an admin's lists show every user's. */
+export const pageScope = (user: AuthUser): PageScope => ({
+  userId: user.id,
+  everyone: user.group === "Admin",
+});
 
 export interface PageCacheOptions {
   /** How long a page may be served from memory; 0 turns the cache off. */

@@ -1,10 +1,10 @@
 import type { Services } from "../container.js";
 import type { Scheduler } from "../lib/jobs.js";
-import { scorecardBackfillJob } from "./agents/agents.jobs.js";
-import { authPruneJob } from "./auth/auth.jobs.js";
-import { unsentAttachmentSweepJob } from "./chat/chat.jobs.js";
-import { uploadIntentSweepJob } from "./orders/orders.jobs.js";
-import { biddingWindowJob } from "./shipments/shipments.jobs.js";
+import { scorecardBackfillJob } from "./agents/index.js";
+import { authPruneJob } from "./auth/index.js";
+import { unsentAttachmentSweepJob } from "./chat/index.js";
+import { uploadIntentSweepJob } from "./orders/index.js";
+import { biddingWindowJob } from "./shipments/index.js";
 
 /**
  * Every module's recurring jobs (`<module>.jobs.ts`), on the one scheduler (lib/jobs.ts). They

@@ -1,17 +1,14 @@
 import type { Services } from "../container.js";
-import { registerAgentSubscribers } from "./agents/agents.subscribers.js";
-import { registerAnnouncementSubscribers } from "./announcements/announcements.subscribers.js";
-import { registerChatSubscribers } from "./chat/chat.subscribers.js";
-import { registerDisputeSubscribers } from "./disputes/disputes.subscribers.js";
-import {
-  registerOrderNotificationSubscribers,
-  registerOrderSubscribers,
-} from "./orders/orders.subscribers.js";
-import { registerSampleSubscribers } from "./sample-shipments/sample-shipments.subscribers.js";
+import { registerAgentSubscribers } from "./agents/index.js";
+import { registerAnnouncementSubscribers } from "./announcements/index.js";
+import { registerChatSubscribers } from "./chat/index.js";
+import { registerDisputeSubscribers } from "./disputes/index.js";
+import { registerOrderNotificationSubscribers, registerOrderSubscribers } from "./orders/index.js";
+import { registerSampleSubscribers } from "./sample-shipments/index.js";
 import {
   registerBiddingSubscribers,
   registerShipmentStatusSubscribers,
-} from "./shipments/shipments.subscribers.js";
+} from "./shipments/index.js";
 
 /**
  * Every module's durable reactions to domain events (lib/events.ts `subscribe`), one function per

@@ -6,7 +6,6 @@ import type { AuthUser } from "../lib/principal.js";
 import type { TokenService } from "../lib/tokens.js";
 import { findActiveGroups, findLiveSessions, findTokenUser } from "./auth.repository.js";
 
-
 declare module "fastify" {
   interface FastifyRequest {
     /** Set by requireAuth; undefined on public routes. */

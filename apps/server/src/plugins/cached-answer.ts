@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { PageScope } from "../lib/page-cache.js";
+import { pageScope } from "../lib/page-cache.js";
 import { currentUser } from "./auth.js";
-import type { AuthUser } from "../lib/principal.js";
 import { sendStoredPage } from "./compression.js";
-
-/** Whose data a user's pages show: an admin's lists show every user's. */
-export const pageScope = (user: AuthUser): PageScope => ({
-  userId: user.id,
-  everyone: user.group === "Admin",
-});
 
 /**
  * A read's answer as its JSON, from memory while nothing it shows changed since it was read for

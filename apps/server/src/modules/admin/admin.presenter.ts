@@ -6,7 +6,7 @@ import {
   type AdminUser,
 } from "@fba/contract";
 import type { Config } from "../../config.js";
-import { presentUser } from "../auth/user.presenter.js";
+import { presentUser } from "../auth/index.js";
 import type { DashboardCounts, UserRow } from "./admin.repository.js";
 
 export function presentAdminUser(row: UserRow, config: Pick<Config, "PUBLIC_URL">): AdminUser {

@@ -1,7 +1,7 @@
 import { ratingNotificationTexts as t } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
-import { shipmentSummary } from "../notifications/notifications.repository.js";
-import { shipmentPath, type NotifyDeps } from "../notifications/notify-helpers.js";
+import { shipmentSummary } from "../notifications/index.js";
+import { shipmentPath, type NotifyDeps } from "../notifications/index.js";
 import type { ScorecardRefresher } from "./scorecard-refresher.js";
 
 /**

@@ -4,6 +4,12 @@ import { plainJson } from "../../lib/route-schemas.js";
 import { agentRoutes } from "./agents.routes.js";
 import type { AgentService } from "./agents.service.js";
 
+export { scorecardBackfillJob } from "./agents.jobs.js";
+export { AgentService } from "./agents.service.js";
+export { registerAgentSubscribers } from "./agents.subscribers.js";
+export { ScorecardRefresher } from "./scorecard-refresher.js";
+export { readScorecard, readScorecards, refreshScorecard } from "./scorecards.repository.js";
+
 /**
  * Agents' record (mounted under /api): profiles, scorecards and ratings. Scorecards are kept
  * current by agents.subscribers.ts; missing ones are filled by agents.jobs.ts.

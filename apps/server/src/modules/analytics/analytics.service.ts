@@ -8,7 +8,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { readScorecard } from "../agents/scorecards.repository.js";
+import { readScorecard } from "../agents/index.js";
 import {
   adminByMonth,
   agentByMonth,

@@ -4,6 +4,8 @@ import { plainJson } from "../../lib/route-schemas.js";
 import { analyticsRoutes } from "./analytics.routes.js";
 import type { AnalyticsService } from "./analytics.service.js";
 
+export { AnalyticsService } from "./analytics.service.js";
+
 /** Dashboards' figures for sellers, agents and admins (mounted under /api). */
 export default async function analyticsModule(
   app: FastifyInstance,

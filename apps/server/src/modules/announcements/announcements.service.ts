@@ -9,7 +9,7 @@ import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../lib/principal.js";
-import type { AdminService } from "../admin/admin.service.js";
+import type { AdminService } from "../admin/index.js";
 import { canPostAnnouncement, canRemoveAnnouncement } from "./announcements.policy.js";
 import { presentAnnouncement } from "./announcements.presenter.js";
 import * as repo from "./announcements.repository.js";

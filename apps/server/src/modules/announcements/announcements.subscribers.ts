@@ -1,7 +1,7 @@
 import { notificationTexts as t } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
-import * as repo from "../notifications/notifications.repository.js";
-import type { NotifyDeps } from "../notifications/notify-helpers.js";
+import { announcementSummary } from "../notifications/index.js";
+import type { NotifyDeps } from "../notifications/index.js";
 
 /**
  * An announcement notifies every active user but its sender; every admin hears that sellers'
@@ -10,7 +10,7 @@ import type { NotifyDeps } from "../notifications/notify-helpers.js";
 export function registerAnnouncementSubscribers(events: EventBus, deps: NotifyDeps): void {
   const { db, notifications } = deps;
   events.subscribe("announcement.created", "notify", async (event, { eventId }) => {
-    const announcement = await repo.announcementSummary(db, event.announcementId);
+    const announcement = await announcementSummary(db, event.announcementId);
     if (!announcement) return;
     await notifications.notifyActiveUsers(
       { exceptId: event.senderId },

@@ -3,6 +3,17 @@ import { registerAuthRoutes } from "./auth.routes.js";
 import type { AuthService } from "./auth.service.js";
 import { RecoveryGuard } from "./recovery-guard.js";
 
+export { authPruneJob } from "./auth.jobs.js";
+export { findUserByEmail, insertUser } from "./auth.repository.js";
+export {
+  AuthService,
+  issueSession,
+  liftRecoveryPause,
+  recoveryFailuresByHour,
+  revokeAllSessions,
+} from "./auth.service.js";
+export { avatarUrl, avatarVersion, presentUser } from "./user.presenter.js";
+
 /** Routes of the auth module (mounted under /api); its hourly sweep is in auth.jobs.ts. */
 export default async function authModule(
   app: FastifyInstance,

@@ -5,7 +5,7 @@ import {
   type ChatParty,
   type ChatReaction,
 } from "@fba/contract";
-import { avatarUrl } from "../users/avatar-url.js";
+import { avatarUrl } from "../users/index.js";
 import type {
   AttachmentRow,
   MessageRow,

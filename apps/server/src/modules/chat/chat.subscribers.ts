@@ -1,6 +1,6 @@
 import { notificationTexts as t } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
-import type { NotifyDeps } from "../notifications/notify-helpers.js";
+import type { NotifyDeps } from "../notifications/index.js";
 
 /**
  * A chat message notifies its chat's other parties; a notification quotes the message as it is

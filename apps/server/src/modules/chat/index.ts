@@ -9,6 +9,17 @@ import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import { chatRoutes } from "./chat.routes.js";
 import type { ChatService } from "./chat.service.js";
 
+export { AttachmentUrlSigner } from "./attachment-urls.js";
+export { unsentAttachmentSweepJob } from "./chat.jobs.js";
+export { ChatService } from "./chat.service.js";
+export { chatSockets, registerChatPartyListeners } from "./chat.socket.js";
+export { registerChatSubscribers } from "./chat.subscribers.js";
+export {
+  shipmentUnreadSql,
+  unreadCountsForSamples,
+  unreadCountsForShipments,
+} from "./unread.repository.js";
+
 interface ChatModuleServices {
   chat: ChatService;
   events: EventBus;

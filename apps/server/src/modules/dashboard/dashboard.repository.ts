@@ -2,7 +2,7 @@ import { count, eq, sql, type Placeholder } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { preparedOnce } from "../../db/prepared.js";
 import { sampleShipments, shipments } from "../../db/schema/index.js";
-import { countSellerShipments } from "../shipments/shipments.repository.js";
+import { countSellerShipments } from "../shipments/index.js";
 
 export async function sellerCounts(
   db: DbOrTx,

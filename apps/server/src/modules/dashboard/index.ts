@@ -8,6 +8,8 @@ import { cachedAnswer } from "../../plugins/cached-answer.js";
 import { bearer, objectResponse } from "../../lib/route-schemas.js";
 import { sellerDashboard } from "./dashboard.service.js";
 
+export { sellerDashboard } from "./dashboard.service.js";
+
 /** Routes of the dashboard module (mounted under /api). */
 export default async function dashboardModule(
   base: FastifyInstance,
@@ -28,7 +30,9 @@ export default async function dashboardModule(
     },
     async (request, reply) =>
       cachedAnswer(app, request, reply, async () =>
-        String(reply.serialize(ok(reply, await sellerDashboard(services.db, currentUser(request))))),
+        String(
+          reply.serialize(ok(reply, await sellerDashboard(services.db, currentUser(request)))),
+        ),
       ),
   );
 }

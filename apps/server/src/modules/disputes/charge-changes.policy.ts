@@ -7,7 +7,7 @@ import {
   type DecideChargeChangeData,
   type StoredVarianceReason,
 } from "@fba/contract";
-import type { Party } from "../orders/legs.policy.js";
+import type { Party } from "../orders/index.js";
 
 const DAY_MS = 86_400_000;
 

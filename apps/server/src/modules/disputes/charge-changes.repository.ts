@@ -87,19 +87,6 @@ export async function insertChargeChangeEvent(
   await db.insert(chargeChangeEvents).values(values);
 }
 
-/** The decided amount becomes the order's final amount (the audit trail keeps the agent's). */
-export async function setFinalAmount(
-  db: DbOrTx,
-  shipmentId: number,
-  amount: string,
-  at: Date,
-): Promise<void> {
-  await db
-    .update(shipments)
-    .set({ finalAmount: amount, updatedAt: at, changedAt: at })
-    .where(eq(shipments.id, shipmentId));
-}
-
 export interface EvidenceRow {
   id: number;
   type: string;

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { isOrder, orderParty, type Party } from "../orders/legs.policy.js";
+import { isOrder, orderParty, type Party } from "../orders/index.js";
 import {
   checkAnswer,
   decidedAmount,
@@ -38,11 +38,11 @@ import {
   type DisputeFilter,
   orderFacts,
   saveChargeChange,
-  setFinalAmount,
   updateChargeChange,
   type ChargeChangeRow,
   type OrderFacts,
 } from "./charge-changes.repository.js";
+import { setFinalAmount } from "../shipments/index.js";
 
 type ChargeChangeUpdated = DomainEvents["charge_change.updated"];
 

@@ -1,7 +1,7 @@
 import { chargeChangeTexts as chargeTexts } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
-import * as repo from "../notifications/notifications.repository.js";
-import { quote, shipmentPath, type NotifyDeps } from "../notifications/notify-helpers.js";
+import { activeAdminIds, shipmentSummary } from "../notifications/index.js";
+import { quote, shipmentPath, type NotifyDeps } from "../notifications/index.js";
 
 /**
  * A final amount above the accepted bid: the seller is asked to answer it, a dispute goes to
@@ -10,7 +10,7 @@ import { quote, shipmentPath, type NotifyDeps } from "../notifications/notify-he
 export function registerDisputeSubscribers(events: EventBus, deps: NotifyDeps): void {
   const { db, notifications } = deps;
   events.subscribe("charge_change.updated", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     const { id, productName } = shipment;
     const about = (userIds: number[], content: string) =>
@@ -39,7 +39,7 @@ export function registerDisputeSubscribers(events: EventBus, deps: NotifyDeps): 
       const content = chargeTexts.disputed(id, productName, quote(event.detail ?? ""));
       const subject = chargeTexts.disputedSubject(id);
       await notifications.notify(about([event.agentId], content), email(subject));
-      const admins = await repo.activeAdminIds(db);
+      const admins = await activeAdminIds(db);
       await notifications.notify(about(admins, content), email(subject, "/admin/disputes"));
     } else if (event.action === "decided") {
       await notifications.notify(

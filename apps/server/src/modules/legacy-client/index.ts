@@ -5,8 +5,8 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { plainJson } from "../../lib/route-schemas.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
-import type { DocumentService } from "../orders/documents.service.js";
-import type { ShipmentDeps } from "../shipments/shipments.service.js";
+import type { DocumentService } from "../orders/index.js";
+import type { ShipmentDeps } from "../shipments/index.js";
 import { averageCostRoutes } from "./average-costs.routes.js";
 import type { AverageCostService } from "./average-costs.service.js";
 import { invoiceRoutes } from "./invoices.routes.js";
@@ -14,6 +14,10 @@ import type { InvoiceService } from "./invoices.service.js";
 import { sellerRoutes } from "./seller.routes.js";
 import { warehouseRowRoutes } from "./warehouse-rows.routes.js";
 import type { WarehouseRowService } from "./warehouse-rows.service.js";
+
+export { AverageCostService } from "./average-costs.service.js";
+export { InvoiceService } from "./invoices.service.js";
+export { WarehouseRowService } from "./warehouse-rows.service.js";
 
 interface LegacyClientServices {
   db: Db;

@@ -4,9 +4,9 @@ import type { packageTrackingSchema } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { isLiveOrder, isOrder, orderParty } from "../orders/legs.policy.js";
-import { orderState } from "../orders/legs.repository.js";
-import { findPackage, updatePackageTracking } from "../shipments/shipments.repository.js";
+import { isLiveOrder, isOrder, orderParty } from "../orders/index.js";
+import { orderState } from "../orders/index.js";
+import { findPackage, updatePackageTracking } from "../shipments/index.js";
 
 /**
  * P1: one carton group's tracking number (the existing client's per-package field), set by the

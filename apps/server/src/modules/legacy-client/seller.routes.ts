@@ -5,8 +5,8 @@ import type { Db } from "../../db/client.js";
 import { ok } from "../../lib/http.js";
 import { bearer, objectResponse } from "../../lib/route-schemas.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import { sellerDashboard } from "../dashboard/dashboard.service.js";
-import { getShipment, type ShipmentDeps } from "../shipments/shipments.service.js";
+import { sellerDashboard } from "../dashboard/index.js";
+import { getShipment, type ShipmentDeps } from "../shipments/index.js";
 import { companyNameOf } from "./seller.repository.js";
 
 const tags = ["existing client"];

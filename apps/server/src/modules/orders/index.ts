@@ -14,6 +14,37 @@ import type { DocumentService } from "./documents.service.js";
 import { legRoutes } from "./legs.routes.js";
 import type { LegService } from "./legs.service.js";
 
+export { DifferentFcService } from "./different-fc.service.js";
+export { downloadName } from "./documents.presenter.js";
+export { markDocumentRemoved, proofsOfDelivery } from "./documents.repository.js";
+export type { DocumentRow } from "./documents.repository.js";
+export { DocumentService } from "./documents.service.js";
+export {
+  effectiveEvents,
+  isLiveOrder,
+  isOrder,
+  orderParty,
+  withSupersededBy,
+} from "./legs.policy.js";
+export type { Party } from "./legs.policy.js";
+export {
+  backsDelivery,
+  chargeableWeightByFc,
+  eventsOf,
+  findLegOrder,
+  legsOf,
+  lockLeg,
+  orderState,
+  updateLeg,
+} from "./legs.repository.js";
+export type { LegRow } from "./legs.repository.js";
+export { LegService } from "./legs.service.js";
+export { uploadIntentSweepJob } from "./orders.jobs.js";
+export {
+  registerOrderNotificationSubscribers,
+  registerOrderSubscribers,
+} from "./orders.subscribers.js";
+
 interface OrdersModuleServices {
   legs: LegService;
   documents: DocumentService;

@@ -6,8 +6,8 @@ import {
   type Milestone,
 } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
-import * as repo from "../notifications/notifications.repository.js";
-import { shipmentPath, type NotifyDeps } from "../notifications/notify-helpers.js";
+import { activeAdminIds, legFcCode, shipmentSummary } from "../notifications/index.js";
+import { shipmentPath, type NotifyDeps } from "../notifications/index.js";
 import type { DifferentFcService } from "./different-fc.service.js";
 import type { LegService } from "./legs.service.js";
 
@@ -36,7 +36,7 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
   // A milestone (or its correction) goes to the order's other parties, live and by email unless
   // they turned milestone emails off.
   events.subscribe("leg.milestone_recorded", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     const userIds = new Set([event.sellerId, event.agentId]);
     userIds.delete(event.byUserId);
@@ -75,13 +75,13 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
 
   // A document added to an order: its other parties hear of it (by email too).
   events.subscribe("document.uploaded", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     const userIds = new Set([event.sellerId, event.agentId]);
     userIds.delete(event.byUserId);
     userIds.delete(null);
     if (userIds.size === 0) return;
-    const fcCode = event.legId === null ? null : await repo.legFcCode(db, event.legId);
+    const fcCode = event.legId === null ? null : await legFcCode(db, event.legId);
     const content = documentNotificationTexts.uploaded(
       shipment.id,
       shipment.productName,
@@ -109,9 +109,9 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
   // A leg delivered to another FC than booked: the seller and every admin hear of it (and by
   // email); the seller hears how an admin resolved it.
   events.subscribe("leg.different_fc_flagged", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
-    const userIds = new Set([event.sellerId, ...(await repo.activeAdminIds(db))]);
+    const userIds = new Set([event.sellerId, ...(await activeAdminIds(db))]);
     const content = differentFcTexts.flagged(
       shipment.id,
       shipment.productName,
@@ -136,7 +136,7 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
   });
   events.subscribe("leg.different_fc_decided", "notify", async (event, { eventId }) => {
     if (event.status !== "resolved" || event.byUserId === event.sellerId) return;
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     await notifications.notify(
       [

@@ -2,6 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { sampleShipmentRoutes } from "./sample-shipments.routes.js";
 import type { SampleShipmentService } from "./sample-shipments.service.js";
 
+export { SampleShipmentService } from "./sample-shipments.service.js";
+export { registerSampleSubscribers } from "./sample-shipments.subscribers.js";
+
 /** Sample shipments: sellers request them, agents and admins deliver and complete them. */
 export default async function sampleShipmentsModule(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 import type { SampleClaim, SampleShipment, SampleShipmentStatus } from "@fba/contract";
 import type { AuthUser } from "../../lib/principal.js";
-import { avatarUrl } from "../auth/user.presenter.js";
+import { avatarUrl } from "../auth/index.js";
 import { SAMPLE_COMPLETED_STATUS, type SampleRow } from "./sample-shipments.repository.js";
 
 export interface SamplePresentation {

@@ -5,12 +5,12 @@ import {
   type SampleShipmentListQuery,
 } from "@fba/contract";
 import type { Config } from "../../config.js";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { unreadCountsForSamples } from "../chat/unread.repository.js";
+import { unreadCountsForSamples } from "../chat/index.js";
 import {
   canActOnSample,
   canCompleteSample,
@@ -123,6 +123,14 @@ export class SampleShipmentService {
     return row.status === SAMPLE_COMPLETED_STATUS
       ? AppError.conflict(sampleMessages.alreadyCompleted)
       : claimedByAnother();
+  }
+
+  /**
+   * Claims an unclaimed sample for the agent (or confirms it is theirs) inside the caller's
+   * transaction (the chat's first write); false when another agent has it.
+   */
+  claimInTransaction(tx: DbOrTx, id: number, agentId: number): Promise<boolean> {
+    return claimSampleRow(tx, id, agentId);
   }
 
   /** An agent takes a pending sample over; claiming one's own sample again changes nothing. */

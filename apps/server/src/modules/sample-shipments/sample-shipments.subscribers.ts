@@ -1,13 +1,13 @@
 import { notificationTexts as t } from "@fba/contract";
 import type { EventBus } from "../../lib/events.js";
-import * as repo from "../notifications/notifications.repository.js";
-import type { NotifyDeps } from "../notifications/notify-helpers.js";
+import { sampleSummary } from "../notifications/index.js";
+import type { NotifyDeps } from "../notifications/index.js";
 
 /** A new sample request goes to every agent; its seller hears when it is completed (by email too). */
 export function registerSampleSubscribers(events: EventBus, deps: NotifyDeps): void {
   const { db, notifications } = deps;
   events.subscribe("sample.created", "notify", async (event, { eventId }) => {
-    const sample = await repo.sampleSummary(db, event.sampleId);
+    const sample = await sampleSummary(db, event.sampleId);
     if (!sample) return;
     await notifications.notifyActiveUsers(
       { group: "Shipper" },
@@ -22,7 +22,7 @@ export function registerSampleSubscribers(events: EventBus, deps: NotifyDeps): v
   });
 
   events.subscribe("sample.completed", "notify", async (event, { eventId }) => {
-    const sample = await repo.sampleSummary(db, event.sampleId);
+    const sample = await sampleSummary(db, event.sampleId);
     if (!sample) return;
     await notifications.notify(
       [

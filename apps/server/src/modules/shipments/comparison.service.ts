@@ -12,7 +12,7 @@ import {
 } from "@fba/contract";
 import { AppError } from "../../lib/errors.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { readScorecards } from "../agents/scorecards.repository.js";
+import { readScorecards } from "../agents/index.js";
 import { settleDueBidding } from "./bidding-window.js";
 import { presentComparison } from "./comparison.presenter.js";
 import { readComparisonShipment, type ComparisonShipment } from "./comparison.repository.js";

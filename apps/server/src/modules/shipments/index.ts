@@ -6,6 +6,20 @@ import { quotationRoutes } from "./quotations.routes.js";
 import { shipmentRoutes } from "./shipments.routes.js";
 import type { ShipmentDeps } from "./shipments.service.js";
 
+export { biddingWindowJob } from "./shipments.jobs.js";
+export {
+  countSellerShipments,
+  findPackage,
+  setFinalAmount,
+  updatePackageTracking,
+} from "./shipments.repository.js";
+export { getShipment } from "./shipments.service.js";
+export type { ShipmentDeps } from "./shipments.service.js";
+export {
+  registerBiddingSubscribers,
+  registerShipmentStatusSubscribers,
+} from "./shipments.subscribers.js";
+
 /**
  * The shipment aggregate (mounted under /api): shipments and the quotations bid on them. Every
  * read and change first closes a bid window that has passed (see bidding-window.ts).

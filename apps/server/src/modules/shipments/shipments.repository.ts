@@ -35,7 +35,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { resolveOrdering } from "../../lib/ordering.js";
-import { shipmentUnreadSql, unreadCountsForShipments } from "../chat/unread.repository.js";
+import { shipmentUnreadSql, unreadCountsForShipments } from "../chat/index.js";
 
 const quotationRow = alias(quotations, "q");
 const agentUser = alias(users, "agent");
@@ -368,6 +368,22 @@ export async function updateShipment(
     .update(shipments)
     .set(changedAt ? { ...values, changedAt } : values)
     .where(eq(shipments.id, id));
+}
+
+/**
+ * A disputed charge change decided: the decided amount becomes the order's final amount (the
+ * audit trail keeps the agent's).
+ */
+export async function setFinalAmount(
+  db: DbOrTx,
+  shipmentId: number,
+  amount: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(shipments)
+    .set({ finalAmount: amount, updatedAt: at, changedAt: at })
+    .where(eq(shipments.id, shipmentId));
 }
 
 /** An order's destinations not delivered yet (latest milestone short of Delivered), in order. */

@@ -19,15 +19,13 @@ import {
   type TrackingCarrier,
   type VarianceReason,
 } from "@fba/contract";
-import type { Db } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
-import type { PageCache } from "../../lib/page-cache.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { pageScope } from "../../plugins/cached-answer.js";
-import { unreadCountsForShipments } from "../chat/unread.repository.js";
-import { noteFinalAmount } from "../disputes/charge-changes.service.js";
+import { pageScope, type PageCache } from "../../lib/page-cache.js";
+import { unreadCountsForShipments } from "../chat/index.js";
 import { findQuotation, listShipmentQuotations } from "./quotations.repository.js";
 import { settleDueBidding } from "./bidding-window.js";
 import {
@@ -77,7 +75,29 @@ export interface ShipmentDeps {
   now?: () => Date;
   /** Where list totals that readers share are kept (lists count afresh without it). */
   pageCache?: PageCache;
+  /**
+   * What a final amount set through Add info means for the order's charge change, recorded in
+   * the Add info transaction (the disputes module's noteFinalAmount, wired by the composition
+   * root): the event to emit after the commit, if anything changed.
+   */
+  noteFinalAmount: FinalAmountNote;
 }
+
+export type FinalAmountNote = (
+  tx: DbOrTx,
+  input: {
+    shipmentId: number;
+    byUserId: number;
+    previousFinalAmount: string | null;
+    finalAmount: string;
+    variance: {
+      variance_reason?: VarianceReason;
+      variance_note?: string;
+      evidence_document_id?: number;
+    };
+    now: Date;
+  },
+) => Promise<DomainEvents["charge_change.updated"] | null>;
 
 const clock = (deps: ShipmentDeps) => (deps.now ? deps.now() : new Date());
 
@@ -236,7 +256,7 @@ export async function addShipmentInfo(
       updatedAt: now,
     });
     // Above the accepted bid, the seller is asked to accept or dispute it; in this transaction.
-    const chargeChange = await noteFinalAmount(tx, {
+    const chargeChange = await deps.noteFinalAmount(tx, {
       shipmentId: id,
       byUserId: user.id,
       previousFinalAmount: state.finalAmount,

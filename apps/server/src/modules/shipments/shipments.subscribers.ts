@@ -7,8 +7,8 @@ import {
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.js";
 import type { EventBus } from "../../lib/events.js";
-import * as repo from "../notifications/notifications.repository.js";
-import { quote, shipmentPath, type NotifyDeps } from "../notifications/notify-helpers.js";
+import { type NewNotification, activeAdminIds, shipmentSummary } from "../notifications/index.js";
+import { quote, shipmentPath, type NotifyDeps } from "../notifications/index.js";
 
 /**
  * Notifications of the bidding: a new bid, how the window ended, the seller's answer to the
@@ -18,7 +18,7 @@ import { quote, shipmentPath, type NotifyDeps } from "../notifications/notify-he
 export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): void {
   const { db, notifications } = deps;
   events.subscribe("quotation.created", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     await notifications.notify(
       [
@@ -37,10 +37,10 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
   // The seller hears how the window ended, the winner that they won, every other bidder that
   // their bid did not win.
   events.subscribe("bidding.closed", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     const base = { notificationType: "Shipment" as const, shipmentId: shipment.id };
-    const items: repo.NewNotification[] = [
+    const items: NewNotification[] = [
       event.winnerAgentId !== null
         ? {
             ...base,
@@ -84,7 +84,7 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
     content: (id: number, product: string) => string,
     subject: string,
   ) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     await notifications.notify(
       [
@@ -136,7 +136,7 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
   // The other bidders hear how the bidding ended and why (the seller's reason, or "lowest total
   // of N bids"); the winner hears it in the acceptance's own notification, so once.
   events.subscribe("bidding.awarded", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     await notifications.notify(
       [...new Set(event.bidderAgentIds)]
@@ -157,7 +157,7 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
 
   // The agent of an expired quote hears the seller's request to re-confirm it, the seller the answer.
   events.subscribe("quotation.reconfirm_requested", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     await notifications.notify(
       [
@@ -180,7 +180,7 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
   });
 
   events.subscribe("quotation.reconfirmed", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     const [agent] = await db
       .select({ firstName: users.firstName, lastName: users.lastName })
@@ -228,7 +228,7 @@ export function registerShipmentStatusSubscribers(events: EventBus, deps: Notify
     ) {
       return;
     }
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     const userIds = new Set([event.sellerId, event.agentId ?? shipment.agentId]);
     userIds.delete(event.byUserId);
@@ -254,9 +254,9 @@ export function registerShipmentStatusSubscribers(events: EventBus, deps: Notify
   // An order completed with destinations not delivered: its seller and every admin are told which
   // ones and why (each once, the one who completed it aside), by email too.
   events.subscribe("shipment.completed_undelivered", "notify", async (event, { eventId }) => {
-    const shipment = await repo.shipmentSummary(db, event.shipmentId);
+    const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
-    const userIds = new Set([event.sellerId, ...(await repo.activeAdminIds(db))]);
+    const userIds = new Set([event.sellerId, ...(await activeAdminIds(db))]);
     userIds.delete(event.byUserId);
     const content = completionTexts.undelivered(
       shipment.id,

@@ -23,15 +23,15 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { usDate } from "../disputes/charge-changes.policy.js";
+import { usDate } from "../disputes/index.js";
 import {
   eventsOf as chargeEventsOf,
   findChargeChange,
   findOrderDocument,
-} from "../disputes/charge-changes.repository.js";
-import { effectiveEvents, isOrder, orderParty, withSupersededBy } from "../orders/legs.policy.js";
-import { downloadName } from "../orders/documents.presenter.js";
-import { eventsOf as legEventsOf, legsOf } from "../orders/legs.repository.js";
+} from "../disputes/index.js";
+import { effectiveEvents, isOrder, orderParty, withSupersededBy } from "../orders/index.js";
+import { downloadName } from "../orders/index.js";
+import { eventsOf as legEventsOf, legsOf } from "../orders/index.js";
 import type { OrderPdf } from "./order-pdf.js";
 import {
   orderRecord,

@@ -1,4 +1,4 @@
-import { avatarUrl as presentAvatarUrl } from "../auth/user.presenter.js";
+import { avatarUrl as presentAvatarUrl } from "../auth/index.js";
 
 /**
  * Public URL of a user's avatar, or null without one. The version parameter changes with every

@@ -1,4 +1,4 @@
-import { avatarVersion } from "../auth/user.presenter.js";
+import { avatarVersion } from "../auth/index.js";
 import type { AuthUser } from "../../lib/principal.js";
 
 /**

@@ -17,7 +17,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { created, nestedList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
-import type { WarehouseRowService } from "../legacy-client/warehouse-rows.service.js";
+import type { WarehouseRowService } from "../legacy-client/index.js";
 import { bearer, createdResponse, objectResponse } from "../../lib/route-schemas.js";
 import {
   addWarehouse,
@@ -25,6 +25,8 @@ import {
   listAllWarehouses,
   suggestWarehouses,
 } from "./warehouses.service.js";
+
+export { seedWarehousesIfEmpty } from "./warehouse-seed.js";
 
 /**
  * Routes of the warehouses module (mounted under /api). `GET warehouses/?shipment_id=` is the
