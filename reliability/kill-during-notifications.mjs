@@ -290,9 +290,13 @@ export async function run({ database = "postgres", split = false } = {}) {
   let rotatedKeys = 0;
   let stopLoad = false;
   try {
+    const trace = (what) =>
+      process.env.RELIABILITY_TRACE &&
+      process.stdout.write(`    ${what} at ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     web = await startServer(webEnv);
     if (workerEnv) worker = await startServer(workerEnv);
     const url = web.base;
+    trace("started");
     const seller = await loginDemoSeller(url);
     const agent = await login(url, "demo.agent@example.com", "Agent#Demo1", "Shipper");
     // Admins sign in on the customer tab.
@@ -480,6 +484,15 @@ export async function run({ database = "postgres", split = false } = {}) {
         await target.exited;
         kills += 1;
         if (!worker) generation += 1;
+        trace(`kill ${kills}`);
+        if (kills === KILLS) {
+          // The last start: no new orders; with no process holding claims (a web process holds
+          // none), the killed ones' claims run out before it, and it delivers everything.
+          stopLoad = true;
+          const db = pgDatabase ? await openPostgres(pgDatabase.url) : await openPglite(dataDir);
+          await expireLeases(db).finally(() => db.end());
+          trace("leases run out");
+        }
         const restarted = await startServer(targetEnv);
         if (worker) worker = restarted;
         else web = restarted;
@@ -487,24 +500,11 @@ export async function run({ database = "postgres", split = false } = {}) {
       return stepsAtFirstKill;
     })();
     await Promise.race([killer, writersFailed]);
-    stopLoad = true;
+    const final = worker ?? web;
+    trace("last start");
     await Promise.race([Promise.all(writers), writersFailed]);
     const loadDone = Date.now();
-
-    // The last start: the killed processes' claims run out first (the server that delivers is
-    // stopped meanwhile), then everything due is delivered.
-    const deliverer = worker ?? web;
-    await stopServer(deliverer, "SIGKILL");
-    if (pgDatabase) {
-      const db = await openPostgres(pgDatabase.url);
-      await expireLeases(db).finally(() => db.end());
-    } else {
-      const db = await openPglite(dataDir);
-      await expireLeases(db).finally(() => db.end());
-    }
-    const final = await startServer(targetEnv);
-    if (worker) worker = final;
-    else web = final;
+    trace("load done");
     if (pgDatabase) {
       const db = await openPostgres(pgDatabase.url);
       try {
@@ -529,7 +529,9 @@ export async function run({ database = "postgres", split = false } = {}) {
       }, 60_000);
       await waitFor(() => sink.quietFor() > 2_000, 30_000);
     }
+    trace("delivered");
     await stopServer(final);
+    trace("stopped");
     if (web && web !== final) await stopServer(web);
     const drained = Date.now();
 

@@ -19,6 +19,11 @@ const scenarios = [
   ["kill-during-upload", () => import("./kill-during-upload.mjs")],
   ["kill-during-notifications", () => import("./kill-during-notifications.mjs")],
   [
+    "kill-during-notifications-pglite",
+    () => import("./kill-during-notifications.mjs"),
+    { database: "pglite" },
+  ],
+  [
     "kill-during-notifications-worker",
     () => import("./kill-during-notifications.mjs"),
     { split: true },
@@ -31,9 +36,9 @@ const scenarios = [
 ];
 const only = process.argv.slice(2);
 const overall = setTimeout(() => {
-  process.stderr.write("reliability run exceeded 8 minutes\n");
+  process.stderr.write("reliability run exceeded 12 minutes\n");
   process.exit(1);
-}, 8 * 60_000);
+}, 12 * 60_000);
 overall.unref();
 
 let failed = 0;
