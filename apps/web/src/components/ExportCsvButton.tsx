@@ -3,9 +3,11 @@ import { Button } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/FileDownloadOutlined";
 import { downloadFromApi } from "../lib/download";
 import { toastApiError } from "../lib/toast";
+import { useListsT } from "../i18n/lists";
 
 /** "Export CSV": downloads a list's CSV export (signed in, so fetched with the session). */
 export function ExportCsvButton({ path, fileName }: { path: string; fileName: string }) {
+  const { t } = useListsT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -24,7 +26,7 @@ export function ExportCsvButton({ path, fileName }: { path: string; fileName: st
       loading={busy}
       onClick={() => void download()}
     >
-      Export CSV
+      {t("actions.exportCsv")}
     </Button>
   );
 }

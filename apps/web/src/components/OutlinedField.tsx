@@ -4,6 +4,7 @@ import Box from "@mui/material/Box";
 import SvgIcon from "@mui/material/SvgIcon";
 import Typography from "@mui/material/Typography";
 import SearchIcon from "@mui/icons-material/Search";
+import { useListsT } from "../i18n/lists";
 
 /*
  * The lists' toolbar and paging-bar fields: the search box, the date filter and the page-size
@@ -243,13 +244,14 @@ export function SearchField({
   onChange: (value: string) => void;
   sx?: SxProps<Theme>;
 }) {
+  const { t } = useListsT();
   return (
     <Box component={Outline} sx={sx}>
       <SearchIcon fontSize="small" sx={{ ml: "14px" }} />
       <input
         type="text"
-        placeholder="Search"
-        aria-label="Search"
+        placeholder={t("table.search")}
+        aria-label={t("table.search")}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -82,4 +82,4 @@ export function namespace<N extends Namespace>(ns: N, english: ResourceKey) {
   return () => useTranslation(ns);
 }
 
-export type Namespace = "common" | "landing" | "auth" | "shell";
+export type Namespace = "common" | "landing" | "auth" | "shell" | "lists";

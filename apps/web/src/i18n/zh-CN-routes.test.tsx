@@ -9,11 +9,14 @@ import { changeLocale, i18n } from "./i18n";
 import LandingPage from "../features/landing/pages/LandingPage";
 import LoginPage from "../features/auth/pages/LoginPage";
 import AppLayout from "../app/routes/AppLayout";
+import SellerActiveShipmentsPage from "../app/routes/SellerActiveShipmentsPage";
+import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipmentsPage";
+import { flatList, shipmentRow } from "../test/shipment-fixtures";
 
 /**
  * Every translated screen, rendered in Simplified Chinese, must show no English: any run of two or
  * more Latin letters left in its text, or in a label a screen reader says (aria-label, placeholder,
- * title, alt), fails the test. Allowed: the brand, FC codes (ONT8), "FBA", US$, kg, emails and
+ * title, alt), fails the test. Allowed: the brand, FC codes (ONT8), "FBA", US$, kg, CSV, emails and
  * text marked as another language (the language switch names English in English, lang="en").
  *
  * A screen joins the list below once it is translated; `ready` waits for a text the screen only
@@ -29,6 +32,30 @@ interface TranslatedRoute {
   ready: () => Promise<unknown>;
   act?: () => Promise<unknown>;
 }
+
+// The seller's rows with data a Chinese seller enters (the product and address as typed).
+const sellerRows = [
+  shipmentRow({
+    id: 41,
+    product_name: "竹制砧板",
+    status: "Quotation Received",
+    is_bidding_open: false,
+    quotation: { total_amount: "1234.50" } as never,
+    quotation_count: 3,
+    pickup_location: {
+      ...shipmentRow().pickup_location!,
+      full_address: "广东省深圳市宝安区福永街道 8 号",
+    },
+  }),
+  shipmentRow({
+    id: 42,
+    product_name: "不锈钢保温杯",
+    status: "Shipment Pending",
+    is_bidding_open: false,
+    quotation_count: 0,
+    pickup_location: { ...shipmentRow().pickup_location!, full_address: "浙江省宁波市北仑区" },
+  }),
+];
 
 const ROUTES: TranslatedRoute[] = [
   {
@@ -80,6 +107,25 @@ const ROUTES: TranslatedRoute[] = [
       await screen.findByRole("navigation", { name: "主菜单" });
     },
   },
+  {
+    name: "seller's active shipments with rows",
+    element: () => <SellerActiveShipmentsPage />,
+    path: "/seller/booking",
+    ready: () => screen.findByText("竹制砧板"),
+  },
+  {
+    name: "seller's active shipments on a phone",
+    element: () => <SellerActiveShipmentsPage />,
+    path: "/seller/booking",
+    width: 375,
+    ready: () => screen.findByText("不锈钢保温杯"),
+  },
+  {
+    name: "seller's completed shipments, empty",
+    element: () => <SellerCompletedShipmentsPage />,
+    path: "/seller/booking/pastorders",
+    ready: () => screen.findByText("您还没有订单"),
+  },
 ];
 
 const ALLOWED = [
@@ -89,6 +135,7 @@ const ALLOWED = [
   /\bFBA\b/g,
   /US\$/g,
   /\bkg\b/g,
+  /\bCSV\b/g,
   // Names of other companies' networks (the footer's links).
   /\b(LinkedIn|Facebook|Instagram)\b/g,
 ];
@@ -129,7 +176,14 @@ describe("every translated screen in Simplified Chinese", { timeout: 30_000 }, (
     vi.stubGlobal("WebSocket", FakeSocket);
     vi.stubGlobal(
       "fetch",
-      vi.fn(fakeFetch({ "chat/notifications": () => [], "settings/": { bid_window_hours: 72 } })),
+      vi.fn(
+        fakeFetch({
+          "chat/notifications": () => [],
+          "settings/": { bid_window_hours: 72 },
+          "seller/shipments/": () => sellerRows,
+          "seller/past-orders/": () => flatList([]).data,
+        }),
+      ),
     );
   });
   afterEach(() => vi.unstubAllGlobals());

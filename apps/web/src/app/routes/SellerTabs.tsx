@@ -4,6 +4,7 @@ import { styled } from "@mui/material/styles";
 import AddIcon from "@mui/icons-material/Add";
 import { Link as RouterLink, useLocation } from "react-router";
 import { paths } from "../paths";
+import { useListsT } from "../../i18n/lists";
 
 // The sample form (and its form and schema libraries) loads on first use, not with the list.
 const SampleShipmentDialog = lazy(() =>
@@ -13,10 +14,10 @@ const SampleShipmentDialog = lazy(() =>
 );
 
 const TABS = [
-  { label: "Current Shipments", to: paths.seller.active },
-  { label: "Completed Shipments", to: paths.seller.completed },
-  { label: "Cancelled Shipments", to: paths.seller.cancelled },
-  { label: "Sample Shipments", to: paths.seller.samples },
+  { key: "current", to: paths.seller.active },
+  { key: "completed", to: paths.seller.completed },
+  { key: "cancelled", to: paths.seller.cancelled },
+  { key: "samples", to: paths.seller.samples },
 ] as const;
 
 function activeTab(pathname: string): string {
@@ -85,6 +86,7 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
  * Booking buttons.
  */
 export function SellerTabs({ title }: { title?: string }) {
+  const { t } = useListsT();
   const { pathname } = useLocation();
   const [isSampleOpen, setSampleOpen] = useState(false);
   const [isSampleMounted, setSampleMounted] = useState(false);
@@ -101,7 +103,7 @@ export function SellerTabs({ title }: { title?: string }) {
   }, [current]);
   return (
     <Box sx={{ mb: 2 }}>
-      <Strip ref={strip} role="tablist" aria-label="Shipment lists" onKeyDown={moveFocus}>
+      <Strip ref={strip} role="tablist" aria-label={t("tabs.label")} onKeyDown={moveFocus}>
         {TABS.map((tab) => {
           const selected = tab.to === current;
           return (
@@ -112,7 +114,7 @@ export function SellerTabs({ title }: { title?: string }) {
               aria-selected={selected}
               tabIndex={selected ? 0 : -1}
             >
-              {tab.label}
+              {t(`tabs.${tab.key}`)}
             </RouterLink>
           );
         })}
@@ -138,7 +140,7 @@ export function SellerTabs({ title }: { title?: string }) {
               setSampleOpen(true);
             }}
           >
-            Create Sample Shipment
+            {t("actions.createSample")}
           </Button>
           <Button
             variant="contained"
@@ -146,7 +148,7 @@ export function SellerTabs({ title }: { title?: string }) {
             component={RouterLink}
             to={paths.seller.newShipment}
           >
-            New Booking
+            {t("actions.newBooking")}
           </Button>
         </Stack>
       </Stack>

@@ -16,6 +16,7 @@ import { OutlinedNativeSelect, SearchField } from "../OutlinedField";
 import { PAGE_SIZES } from "@fba/contract/constants";
 import { QueryProblem } from "../query-state/QueryState";
 import { useQueryView, type QueryLike } from "../query-state/query-view";
+import { useListsT } from "../../i18n/lists";
 
 export interface DataTableColumn<Row> {
   /** Field name sent as `ordering` when sortable. */
@@ -176,6 +177,7 @@ export function DataTable<Row>({
   onRowClick,
   ariaLabel,
 }: DataTableProps<Row>) {
+  const { t } = useListsT();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down("md"));
   const { view, problem } = useQueryView(query ?? NO_QUERY);
@@ -206,7 +208,7 @@ export function DataTable<Row>({
     emptyOrLoading = (
       <Box sx={{ py: 5, textAlign: "center" }} role="status">
         {loading ? (
-          <CircularProgress size={28} aria-label="Loading" />
+          <CircularProgress size={28} aria-label={t("table.loading")} />
         ) : (
           <Typography color="text.secondary">{emptyText}</Typography>
         )}
@@ -358,7 +360,7 @@ export function DataTable<Row>({
           {onPerPageChange && (
             // A native select: the phone's own picker.
             <OutlinedNativeSelect
-              label="Per Page"
+              label={t("table.perPage")}
               value={perPage ?? PAGE_SIZES[0]}
               onChange={(value) => onPerPageChange(Number(value))}
               sx={{ width: 100 }}
@@ -372,7 +374,7 @@ export function DataTable<Row>({
           )}
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <Typography variant="body2" aria-live="polite" sx={{ whiteSpace: "nowrap" }}>
-              Page {page} of {countIsCapped ? "many" : totalPages}
+              {t("table.page", { page, total: countIsCapped ? t("table.many") : totalPages })}
             </Typography>
             <Button
               variant="outlined"
@@ -380,7 +382,7 @@ export function DataTable<Row>({
               disabled={page <= 1 || loading}
               onClick={() => onPageChange(page - 1)}
             >
-              Previous
+              {t("table.previous")}
             </Button>
             <Button
               variant="outlined"
@@ -388,7 +390,7 @@ export function DataTable<Row>({
               disabled={!hasNext || loading}
               onClick={() => onPageChange(page + 1)}
             >
-              Next
+              {t("table.next")}
             </Button>
           </Stack>
         </Stack>

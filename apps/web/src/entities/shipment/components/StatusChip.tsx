@@ -1,6 +1,7 @@
 import { Chip } from "@mui/material";
 import type { Shipment } from "../api/types";
 import { NO_BIDS_LABEL, statusColor, statusLabel, type Side } from "../lib/format";
+import { useListsT } from "../../../i18n/lists";
 
 function chipColor(label: string, shipment: Pick<Shipment, "status">) {
   if (label === "Quotation Declined") return "error";
@@ -16,5 +17,13 @@ export function StatusChip({
   side: Side;
 }) {
   const label = statusLabel(shipment, side);
-  return <Chip size="small" label={label} color={chipColor(label, shipment)} variant="outlined" />;
+  const { t } = useListsT();
+  return (
+    <Chip
+      size="small"
+      label={t(`status.${label}` as "status.Shipment Pending", { defaultValue: label })}
+      color={chipColor(label, shipment)}
+      variant="outlined"
+    />
+  );
 }

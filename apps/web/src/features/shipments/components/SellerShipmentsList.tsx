@@ -18,11 +18,12 @@ import {
   type ShipmentListName,
 } from "../../../entities/shipment/api/list-shipments";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
-import { formatDate, formatMoney } from "../../../entities/shipment/lib/format";
 import { sellerShipmentPath } from "../../../app/paths";
 import { StatusChip } from "../../../entities/shipment/components/StatusChip";
 import { DeliveryProofChip } from "../../../entities/document/components/DeliveryProofChip";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
+import { useListsT } from "../../../i18n/lists";
+import { useFormat } from "../../../i18n/use-format";
 
 /** A list row; the active list's rows also carry their destinations. */
 type Row = ShipmentListRow & { destinations?: string[] };
@@ -31,13 +32,13 @@ export type SellerListVariant = "active" | "pending" | "recent" | "completed" | 
 
 const CONFIG: Record<
   SellerListVariant,
-  { title: string; list: ShipmentListName; kind?: "cancelled" | "completed" }
+  { list: ShipmentListName; kind?: "cancelled" | "completed" }
 > = {
-  active: { title: "Active Shipments", list: "sellerActive" },
-  pending: { title: "Pending Shipments", list: "sellerPending" },
-  recent: { title: "Current Shipments", list: "sellerRecent" },
-  completed: { title: "Completed Shipments", list: "sellerPast", kind: "completed" },
-  cancelled: { title: "Cancelled Shipments", list: "sellerCancelled", kind: "cancelled" },
+  active: { list: "sellerActive" },
+  pending: { list: "sellerPending" },
+  recent: { list: "sellerRecent" },
+  completed: { list: "sellerPast", kind: "completed" },
+  cancelled: { list: "sellerCancelled", kind: "cancelled" },
 };
 
 /** One seller list: the header the route gives it (the tab strip), date filter, table. */
@@ -49,6 +50,10 @@ export function SellerShipmentsList({
   header: (title: string) => ReactNode;
 }) {
   const config = CONFIG[variant];
+  const { t } = useListsT();
+  const format = useFormat();
+  const title = t(`titles.${variant}`);
+  const notAvailable = t("values.notAvailable");
   const navigate = useNavigate();
   const isActive = variant === "active";
   const list = useUrlListState(isActive ? { with: "destinations" } : {});
@@ -61,7 +66,7 @@ export function SellerShipmentsList({
   const columns: DataTableColumn<Row>[] = [
     {
       id: "id",
-      label: "Shipment ID",
+      label: t("columns.id"),
       sortable: true,
       render: (row) => (
         <>
@@ -72,92 +77,92 @@ export function SellerShipmentsList({
     },
     {
       id: "status",
-      label: "Status",
+      label: t("columns.status"),
       sortable: true,
       render: (row) => <StatusChip shipment={row} side="seller" />,
     },
     {
       id: "shipment_ready_date",
-      label: "Shipment Date",
+      label: t("columns.shipmentDate"),
       sortable: true,
-      render: (row) => formatDate(row.shipment_ready_date),
+      render: (row) => format.date(row.shipment_ready_date),
     },
     {
       id: "product_name",
-      label: "Product Name",
+      label: t("columns.productName"),
       sortable: true,
       render: (row) => row.product_name,
     },
     {
       id: "pickup_location",
-      label: "Pickup Location",
-      render: (row) => row.pickup_location?.full_address ?? "N/A",
+      label: t("columns.pickupLocation"),
+      render: (row) => row.pickup_location?.full_address ?? notAvailable,
     },
   ];
   if (isActive) {
     columns.push(
       {
         id: "destinations",
-        label: "Destination FCs",
+        label: t("columns.destinations"),
         render: (row) => {
           const codes = [...new Set((row.destinations ?? []).map(fcCodeOf))];
-          return codes.length > 0 ? codes.join(", ") : "N/A";
+          return codes.length > 0 ? codes.join(", ") : notAvailable;
         },
       },
       {
         id: "quotation_count",
-        label: "Bids",
+        label: t("columns.bids"),
         sortable: true,
         render: (row) => row.quotation_count,
       },
       {
         id: "bidding_ends_at",
-        label: "Time Left",
+        label: t("columns.timeLeft"),
         sortable: true,
         render: (row) =>
           row.is_bidding_open ? (
             <BidCountdown endsAt={row.bidding_ends_at} onExpire={() => void query.refetch()} />
           ) : (
-            "Closed"
+            t("values.closed")
           ),
       },
       {
         id: "price",
-        label: "Price",
+        label: t("columns.price"),
         // Bids stay sealed until the window closes; then the winning bid's total.
         render: (row) =>
           hasQuotation(row.quotation)
-            ? formatMoney(row.quotation.total_amount)
+            ? format.money(row.quotation.total_amount)
             : row.is_bidding_open && row.quotation_count > 0
-              ? "Sealed"
-              : "N/A",
+              ? t("values.sealed")
+              : notAvailable,
       },
     );
   }
   if (variant === "pending") {
     columns.push({
       id: "winning_bid",
-      label: "Winning Bid",
+      label: t("columns.winningBid"),
       render: (row) =>
-        hasQuotation(row.quotation) ? formatMoney(row.quotation.total_amount) : "N/A",
+        hasQuotation(row.quotation) ? format.money(row.quotation.total_amount) : notAvailable,
     });
   }
   if (variant === "completed") {
     columns.push({
       id: "final_amount",
-      label: "Final Amount",
+      label: t("columns.finalAmount"),
       sortable: true,
-      render: (row) => formatMoney(row.final_amount),
+      render: (row) => format.money(row.final_amount),
     });
     columns.push({
       id: "delivery",
-      label: "Delivery",
+      label: t("columns.delivery"),
       render: (row) => <DeliveryProofChip delivery={row.delivery} />,
     });
   }
   columns.push({
     id: "action",
-    label: "Action",
+    label: t("columns.action"),
     render: (row) => (
       <Stack
         direction="row"
@@ -170,7 +175,7 @@ export function SellerShipmentsList({
           to={open(row)}
           onClick={(event) => event.stopPropagation()}
         >
-          View shipment
+          {t("actions.view")}
         </Button>
         {row.status === "Quotation Accepted" && (
           <Badge badgeContent={row.message_count ?? 0} color="error" max={99}>
@@ -182,7 +187,7 @@ export function SellerShipmentsList({
               to={`${open(row)}#chat`}
               onClick={(event) => event.stopPropagation()}
             >
-              Open chat
+              {t("actions.openChat")}
             </Button>
           </Badge>
         )}
@@ -192,13 +197,13 @@ export function SellerShipmentsList({
 
   return (
     <>
-      {header(config.title)}
+      {header(title)}
       <DataTable
-        ariaLabel={config.title}
+        ariaLabel={title}
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText={listEmptyText("You have no order yet", list.params)}
+        emptyText={listEmptyText(t("empty.seller"), list.params)}
         query={query}
         what="your shipments"
         {...pagingOf(query.data?.pagination_option)}
@@ -207,22 +212,22 @@ export function SellerShipmentsList({
           <>
             {isActive && (
               <OutlinedNativeSelect
-                label="Status"
+                label={t("filters.status")}
                 value={list.params.status ?? ""}
                 onChange={(value) => list.setStatus(value || undefined)}
                 sx={{ minWidth: 200 }}
               >
-                <option value="">All statuses</option>
+                <option value="">{t("filters.allStatuses")}</option>
                 {ACTIVE_SHIPMENT_STATUSES.map((value) => (
                   <option key={value} value={value}>
-                    {value}
+                    {t(`status.${value}`)}
                   </option>
                 ))}
               </OutlinedNativeSelect>
             )}
             <OutlinedField
               type="date"
-              label="Shipment date"
+              label={t("filters.shipmentDate")}
               value={list.params.shipment_ready_date ?? ""}
               onChange={(value) => list.setDate(value || undefined)}
               sx={{ minWidth: 180 }}
