@@ -1,5 +1,6 @@
 import zipcodes, { type ZipInfo } from "zipcodes";
 import type { Place } from "@fba/contract";
+import { englishCityQuery } from "./chinese-city-names.js";
 import {
   cityIndex,
   countryCode,
@@ -214,5 +215,8 @@ export function searchPlaces(query: string, limit: number): Place[] {
   if (text.length < 2) return [];
   const zip = /^(\d{3,5})(-\d{0,4})?$/.exec(text);
   if (zip?.[1]) return byZipPrefix(zip[1], limit);
+  // A Chinese city typed in Chinese: the data's English name (chinese-city-names.ts).
+  const english = englishCityQuery(text);
+  if (english) return byCity(english, limit);
   return byCity(text.replace(/\s+/g, " "), limit);
 }
