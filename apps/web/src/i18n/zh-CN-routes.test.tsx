@@ -8,6 +8,7 @@ import { renderRoute, setViewport } from "../test/render-route";
 import { changeLocale, i18n } from "./i18n";
 import LandingPage from "../features/landing/pages/LandingPage";
 import LoginPage from "../features/auth/pages/LoginPage";
+import SignupPage from "../features/auth/pages/SignupPage";
 import AppLayout from "../app/routes/AppLayout";
 import SellerActiveShipmentsPage from "../app/routes/SellerActiveShipmentsPage";
 import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipmentsPage";
@@ -87,6 +88,23 @@ const ROUTES: TranslatedRoute[] = [
     path: "/shipper/login",
     width: 375,
     ready: () => screen.findByRole("tab", { name: "货代", selected: true }),
+  },
+  {
+    name: "sign-up, its messages shown",
+    element: () => <SignupPage />,
+    path: "/signup",
+    ready: () => screen.findByRole("heading", { level: 1, name: "创建账户" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "注册" }));
+      await screen.findByText("请填写名字");
+    },
+  },
+  {
+    name: "sign-up on a phone, the agents' tab",
+    element: () => <SignupPage />,
+    path: "/shipper/signup",
+    width: 375,
+    ready: () => screen.findByText("为亚马逊 FBA 卖家的货件报价。"),
   },
   {
     name: "signed-in shell with its sidebar (seller)",

@@ -19,6 +19,9 @@ import { AuthLayout } from "../components/AuthLayout";
 import { GroupTabs, groupFromPath } from "../components/GroupTabs";
 import { PasswordField } from "../components/PasswordField";
 import { paths } from "../../../app/paths";
+import { Trans } from "react-i18next";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useAuthT } from "../i18n";
 
 const signupFormSchema = registerInputSchema.omit({ groups: true });
 const FIELDS = ["first_name", "last_name", "email", "password"] as const;
@@ -30,6 +33,8 @@ export default function SignupPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<SelfServiceGroup>(() => groupFromPath(pathname) ?? "Seller");
+  const { t } = useAuthT();
+  const message = useServerMessage();
   const [formError, setFormError] = useState<string | undefined>();
   const group = groupFromPath(pathname) ?? tab;
 
@@ -59,7 +64,7 @@ export default function SignupPage() {
             saveSession(data);
             void navigate(paths.seller.dashboard, { replace: true });
           } else {
-            notify.success(AGENT_SIGNUP_SUCCESS);
+            notify.success(t("signup.agentCreated"));
             // The login form opens with the new account's email filled in.
             void navigate(paths.shipperLogin, { replace: true, state: { email: values.email } });
           }
@@ -84,57 +89,53 @@ export default function SignupPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle={
-        group === "Shipper"
-          ? "Bid on shipments from Amazon FBA sellers."
-          : "Book freight to Amazon warehouses and let agents bid for it."
-      }
+      title={t("signup.title")}
+      subtitle={group === "Shipper" ? t("signup.subtitleShipper") : t("signup.subtitleSeller")}
     >
       <GroupTabs value={group} onChange={changeTab} />
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ mt: 3 }}>
         {formError && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {formError}
+            {message(formError)}
           </Alert>
         )}
         <Stack sx={{ gap: 2.5 }}>
           <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2.5 }}>
             <TextField
               {...form.register("first_name")}
-              label="First name"
+              label={t("signup.firstName")}
               autoComplete="given-name"
               fullWidth
               error={Boolean(errors.first_name)}
-              helperText={errors.first_name?.message}
+              helperText={message(errors.first_name?.message)}
               slotProps={{ htmlInput: { maxLength: 50 } }}
             />
             <TextField
               {...form.register("last_name")}
-              label="Last name"
+              label={t("signup.lastName")}
               autoComplete="family-name"
               fullWidth
               error={Boolean(errors.last_name)}
-              helperText={errors.last_name?.message}
+              helperText={message(errors.last_name?.message)}
               slotProps={{ htmlInput: { maxLength: 50 } }}
             />
           </Stack>
           <TextField
             {...form.register("email")}
-            label="Email"
+            label={t("signup.email")}
             type="email"
             autoComplete="email"
             fullWidth
             error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            helperText={message(errors.email?.message)}
           />
           <PasswordField
             {...form.register("password")}
-            label="Password"
+            label={t("signup.password")}
             autoComplete="new-password"
             fullWidth
             error={Boolean(errors.password)}
-            helperText={errors.password?.message ?? "At least 8 character"}
+            helperText={message(errors.password?.message) ?? t("signup.passwordHint")}
           />
         </Stack>
         <Button
@@ -145,17 +146,20 @@ export default function SignupPage() {
           loading={mutation.isPending}
           sx={{ mt: 3 }}
         >
-          Login
+          {t("signup.submit")}
         </Button>
         <Typography variant="body2" sx={{ color: "text.secondary", mt: 2, textAlign: "center" }}>
-          By creating an account you agree to our <strong>Terms of Service</strong> and{" "}
-          <strong>Privacy Policy</strong>.
+          <Trans
+            t={t}
+            i18nKey="signup.terms"
+            components={{ terms: <strong />, privacy: <strong /> }}
+          />
         </Typography>
       </Box>
       <Typography sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: "divider", textAlign: "center" }}>
-        Already have an account?{" "}
+        {t("signup.haveAccount")}{" "}
         <Link component={RouterLink} to={loginPath} sx={{ fontWeight: 600 }}>
-          Sign In
+          {t("signup.signIn")}
         </Link>
       </Typography>
     </AuthLayout>
