@@ -83,6 +83,19 @@ const ROUTES: TranslatedRoute[] = [
     },
   },
   {
+    name: "password recovery, its first step",
+    element: () => <LoginPage />,
+    path: "/login",
+    width: 375,
+    ready: () => screen.findByRole("button", { name: "忘记密码？" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "忘记密码？" }));
+      await screen.findByRole("dialog", { name: /忘记密码/ });
+      await userEvent.click(await screen.findByRole("button", { name: "发送验证码" }));
+      await screen.findByText("请填写邮箱");
+    },
+  },
+  {
     name: "login on a phone, the agents' tab",
     element: () => <LoginPage />,
     path: "/shipper/login",

@@ -6,15 +6,10 @@ import Typography from "@mui/material/Typography";
 import CloseIcon from "@mui/icons-material/Close";
 import type { Group } from "@fba/contract";
 import { DoneStep, EmailStep, OtpStep, PasswordStep } from "./PasswordResetSteps";
+import { useAuthT } from "../i18n";
 
 type Step = "email" | "otp" | "password" | "done";
 
-const STEP_TITLES: Record<Step, string> = {
-  email: "Forgot password",
-  otp: "Enter verification code",
-  password: "Set a new password",
-  done: "Password reset",
-};
 const STEP_NUMBERS: Record<Step, number> = { email: 1, otp: 2, password: 3, done: 4 };
 
 /** Who just reset their password: the login form fills in the email and picks the tab. */
@@ -39,6 +34,7 @@ export function ForgotPasswordDialog({
   initialEmail = "",
   onLogIn,
 }: ForgotPasswordDialogProps) {
+  const { t } = useAuthT();
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
   const [group, setGroup] = useState<Group | null>(null);
@@ -61,17 +57,17 @@ export function ForgotPasswordDialog({
       slotProps={{ transition: { onExited: reset } }}
     >
       <DialogTitle id="forgot-password-title" sx={{ pr: 7 }}>
-        {STEP_TITLES[step]}
+        {t(`recovery.titles.${step}`)}
         <Typography
           variant="caption"
           component="span"
           sx={{ display: "block", color: "text.secondary" }}
         >
-          Step {STEP_NUMBERS[step]} of 4
+          {t("recovery.step", { number: STEP_NUMBERS[step] })}
         </Typography>
       </DialogTitle>
       <IconButton
-        aria-label="Close"
+        aria-label={t("recovery.close")}
         onClick={onClose}
         sx={{ position: "absolute", right: 12, top: 12 }}
       >

@@ -30,6 +30,9 @@ import {
   startResendCountdown,
   useResendCountdown,
 } from "./otp-countdown";
+import { Trans } from "react-i18next";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useAuthT } from "../i18n";
 
 // The four steps of ForgotPasswordDialog: each owns its form and its request.
 
@@ -42,6 +45,8 @@ export function EmailStep({
   initialEmail: string;
   onSent: (email: string) => void;
 }) {
+  const { t } = useAuthT();
+  const message = useServerMessage();
   const form = useForm({
     resolver: zodResolver(emailFormSchema),
     defaultValues: { email: initialEmail },
@@ -71,17 +76,17 @@ export function EmailStep({
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 0 }}>
         <Typography sx={{ color: "text.secondary", mb: 2 }}>
-          Enter the email address of your account and we will send you a {OTP_LENGTH}-digit code.
+          {t("recovery.emailIntro", { length: OTP_LENGTH })}
         </Typography>
         <TextField
           {...form.register("email")}
-          label="Email"
+          label={t("recovery.email")}
           type="email"
           autoComplete="email"
           autoFocus
           fullWidth
           error={Boolean(form.formState.errors.email)}
-          helperText={form.formState.errors.email?.message}
+          helperText={message(form.formState.errors.email?.message)}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
@@ -92,7 +97,7 @@ export function EmailStep({
           size="large"
           loading={mutation.isPending}
         >
-          Send code
+          {t("recovery.sendCode")}
         </Button>
       </DialogActions>
     </Box>
@@ -109,6 +114,8 @@ interface OtpStepProps {
 }
 
 export function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProps) {
+  const { t } = useAuthT();
+  const message = useServerMessage();
   const form = useForm({
     resolver: zodResolver(otpFormSchema),
     defaultValues: { otp: "" },
@@ -131,7 +138,7 @@ export function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProp
       onSuccess: ({ data }) => {
         restart(data.resend_after);
         form.clearErrors("otp");
-        notify.success("A new code has been sent to your email");
+        notify.success(t("recovery.newCodeSent"));
       },
       onError: toastApiError,
     });
@@ -141,8 +148,12 @@ export function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProp
       <DialogContent sx={{ pt: 0 }}>
         {/* A long address has no spaces to break at: it wraps anywhere instead of overflowing. */}
         <Typography sx={{ color: "text.secondary", mb: 2, overflowWrap: "anywhere" }}>
-          We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. It expires in{" "}
-          {OTP_EXPIRY_MINUTES} minutes.
+          <Trans
+            t={t}
+            i18nKey="recovery.otpIntro"
+            values={{ length: OTP_LENGTH, address: email, minutes: OTP_EXPIRY_MINUTES }}
+            components={{ email: <strong /> }}
+          />
         </Typography>
         <Controller
           control={form.control}
@@ -153,12 +164,12 @@ export function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProp
               onChange={(event) =>
                 field.onChange(event.target.value.replace(/\D/g, "").slice(0, OTP_LENGTH))
               }
-              label="Verification code"
+              label={t("recovery.code")}
               autoComplete="one-time-code"
               autoFocus
               fullWidth
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
+              helperText={message(fieldState.error?.message)}
               slotProps={{
                 htmlInput: {
                   inputMode: "numeric",
@@ -174,7 +185,7 @@ export function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProp
           sx={{ justifyContent: "space-between", alignItems: "center", mt: 1.5 }}
         >
           <Button onClick={onBack} size="small">
-            Change email
+            {t("recovery.changeEmail")}
           </Button>
           <Button
             onClick={onResend}
@@ -182,13 +193,15 @@ export function OtpStep({ email, initialError, onBack, onVerified }: OtpStepProp
             disabled={secondsLeft > 0 || resend.isPending}
             aria-live="polite"
           >
-            {secondsLeft > 0 ? `Resend code in ${formatCountdown(secondsLeft)}` : "Resend code"}
+            {secondsLeft > 0
+              ? t("recovery.resendIn", { time: formatCountdown(secondsLeft) })
+              : t("recovery.resend")}
           </Button>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
         <Button type="submit" variant="contained" fullWidth size="large" loading={verify.isPending}>
-          Verify code
+          {t("recovery.verify")}
         </Button>
       </DialogActions>
     </Box>
@@ -203,6 +216,8 @@ interface PasswordStepProps {
 }
 
 export function PasswordStep({ email, otp, onDone, onCodeRejected }: PasswordStepProps) {
+  const { t } = useAuthT();
+  const message = useServerMessage();
   const form = useForm({
     resolver: zodResolver(newPasswordWithConfirmSchema),
     defaultValues: { password: "", confirm_password: "" },
@@ -236,31 +251,30 @@ export function PasswordStep({ email, otp, onDone, onCodeRejected }: PasswordSte
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 0 }}>
         <Typography sx={{ color: "text.secondary", mb: 2 }}>
-          Choose a password of 8 to 32 characters with a small letter, a capital letter, a number
-          and a special character.
+          {t("recovery.passwordIntro")}
         </Typography>
         {formError && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {formError}
+            {message(formError)}
           </Alert>
         )}
         <Stack sx={{ gap: 2 }}>
           <PasswordField
             {...form.register("password")}
-            label="New password"
+            label={t("recovery.newPassword")}
             autoComplete="new-password"
             autoFocus
             fullWidth
             error={Boolean(errors.password)}
-            helperText={errors.password?.message}
+            helperText={message(errors.password?.message)}
           />
           <PasswordField
             {...form.register("confirm_password")}
-            label="Confirm password"
+            label={t("recovery.confirmPassword")}
             autoComplete="new-password"
             fullWidth
             error={Boolean(errors.confirm_password)}
-            helperText={errors.confirm_password?.message}
+            helperText={message(errors.confirm_password?.message)}
           />
         </Stack>
       </DialogContent>
@@ -272,7 +286,7 @@ export function PasswordStep({ email, otp, onDone, onCodeRejected }: PasswordSte
           size="large"
           loading={mutation.isPending}
         >
-          Reset password
+          {t("recovery.reset")}
         </Button>
       </DialogActions>
     </Box>
@@ -280,17 +294,19 @@ export function PasswordStep({ email, otp, onDone, onCodeRejected }: PasswordSte
 }
 
 export function DoneStep({ onLogIn }: { onLogIn: () => void }) {
+  const { t } = useAuthT();
+  const message = useServerMessage();
   return (
     <>
       <DialogContent sx={{ pt: 0, textAlign: "center" }}>
         <CheckCircleIcon color="success" sx={{ fontSize: 56, mb: 1 }} aria-hidden="true" />
         <Typography role="status" sx={{ fontWeight: 600 }}>
-          {messages.passwordResetDone}
+          {message(messages.passwordResetDone)}
         </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
         <Button onClick={onLogIn} variant="contained" fullWidth size="large">
-          Log in
+          {t("recovery.logIn")}
         </Button>
       </DialogActions>
     </>
