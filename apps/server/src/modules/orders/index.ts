@@ -38,6 +38,7 @@ export {
   updateLeg,
 } from "./legs.repository.js";
 export type { LegRow } from "./legs.repository.js";
+export { legsAttentionOf, undeliveredLegs } from "./leg-analytics.repository.js";
 export { LegService } from "./legs.service.js";
 export { uploadIntentSweepJob } from "./orders.jobs.js";
 export {

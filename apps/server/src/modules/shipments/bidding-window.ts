@@ -1,11 +1,7 @@
 import type { Db } from "../../db/client.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
-import {
-  bidsByRank,
-  findDueShipmentIds,
-  lockDueShipments,
-  updateShipment,
-} from "./shipments.repository.js";
+import { bidsByRank, findDueShipmentIds, lockDueShipments } from "./bidding-window.repository.js";
+import { updateShipment } from "./shipments.repository.js";
 
 type ClosedEvent = DomainEvents["bidding.closed"];
 

@@ -4,7 +4,7 @@ import { ACTIVE_SHIPMENT_STATUSES, LIST_COUNT_CAP } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { postShipment } from "../../test/shipment-factories.js";
-import { listIdsStatement, listShipments } from "./shipments.repository.js";
+import { listIdsStatement, listShipments } from "./shipment-lists.repository.js";
 
 let ctx: TestContext;
 let seller: TestUser;

@@ -25,15 +25,17 @@ import {
   cancelShipment,
   createShipment,
   getShipment,
-  listQuotationHistory,
-  listSellerActive,
-  listShipmentsFor,
   reopenBidding,
   setWinningQuotation,
   updateShipmentStatus,
-  type ShipmentListName,
   type ShipmentDeps,
 } from "./shipments.service.js";
+import {
+  listQuotationHistory,
+  listSellerActive,
+  listShipmentsFor,
+  type ShipmentListName,
+} from "./shipment-lists.service.js";
 import { bearer, createdResponse, listResponse, objectResponse } from "../../lib/route-schemas.js";
 
 const tags = ["shipments"];

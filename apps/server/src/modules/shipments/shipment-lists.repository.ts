@@ -1,0 +1,386 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  is,
+  Placeholder,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import type { ShipmentStatus } from "@fba/contract";
+import { LIST_COUNT_CAP, parseListSearch } from "@fba/contract";
+import type { DbOrTx } from "../../db/client.js";
+import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
+import { shipments } from "../../db/schema/index.js";
+import { resolveOrdering } from "../../lib/ordering.js";
+import {
+  agentIdOf,
+  quotationCondition,
+  quotationRow,
+  selectShipments,
+  withOrderFacts,
+  type JoinShape,
+  type QuotationJoin,
+  type RawShipmentRow,
+  type ShipmentRow,
+} from "./shipments.repository.js";
+
+/**
+ * The list-query compiler: every shipment list (the open list, an agent's won orders and bid
+ * history, a seller's and the admins') as one statement for the page's ids, one for its total
+ * (capped, and shared between readers whose lists match the same rows) and one primary-key read
+ * of the page's rows, each planned once per connection per list shape.
+ */
+
+export type ShipmentListKind =
+  | { kind: "open"; agentId: number }
+  | { kind: "agent-won"; agentId: number; status: ShipmentStatus }
+  | { kind: "agent-history"; agentId: number }
+  | { kind: "seller"; sellerId: number; statuses: readonly ShipmentStatus[] }
+  | { kind: "admin"; status?: ShipmentStatus };
+
+export interface ShipmentListFilter {
+  list: ShipmentListKind;
+  now: Date;
+  search?: string;
+  ordering?: string;
+  shipmentReadyDate?: string;
+  page: number;
+  perPage: number;
+  /** Counts stop here (LIST_COUNT_CAP unless a test asks for less). */
+  countCap?: number;
+  /** Rows without the agent's own bid, for every agent alike (the open list: ownBidsOn). */
+  withoutOwnBids?: boolean;
+  /**
+   * Where a total is kept that readers share: its key names the count's statement and values
+   * (the clock aside), so one reader's total is another's when their lists match the same rows.
+   */
+  sharedTotal?: (key: string, count: () => Promise<number>) => Promise<number>;
+}
+
+const orderingColumns = {
+  id: shipments.id,
+  created_at: shipments.createdAt,
+  updated_at: shipments.updatedAt,
+  shipment_ready_date: shipments.shipmentReadyDate,
+  product_name: shipments.productName,
+  status: shipments.status,
+  bidding_ends_at: shipments.biddingEndsAt,
+  final_amount: shipments.finalAmount,
+  quotation_count: shipments.quotationCount,
+} as const;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const bind = {
+  agentId: sql.placeholder("agentId"),
+  sellerId: sql.placeholder("sellerId"),
+  now: sql.placeholder("now"),
+  pattern: sql.placeholder("pattern"),
+  searchId: sql.placeholder("searchId"),
+  readyDate: sql.placeholder("readyDate"),
+  limit: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+  cap: sql.placeholder("cap"),
+};
+
+/**
+ * Case-insensitive match over product name, reference, pickup address and destination FCs, and
+ * the id when the search is a number; "#42" matches the id alone (parseListSearch).
+ */
+function searchCondition(kind: "id" | "text" | "id-only"): SQL {
+  if (kind === "id-only") return eq(shipments.id, bind.searchId);
+  // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
+  const parts: SQL[] = [
+    sql`${shipments.searchText} like ${bind.pattern}`,
+    // A destination FC ("ONT8"): a shipment has a few packages, read by its package index.
+    // (Written out: inside a subquery every column is named with its table.)
+    sql`exists (select 1 from shipment_packages p where p.shipment_id = ${sql.raw('"shipments"."id"')} and lower(p.delivery_location) like ${bind.pattern})`,
+  ];
+  if (kind === "id") parts.push(eq(shipments.id, bind.searchId));
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** How a list searches: not at all, by text, by text or id, or by id alone. */
+function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" {
+  const search = parseListSearch(filter.search);
+  if (!search) return "";
+  if (search.idOnly) return "id-only";
+  return search.id !== undefined ? "id" : "text";
+}
+
+function listConditions(filter: ShipmentListFilter): SQL[] {
+  const { list } = filter;
+  const conditions: SQL[] = [];
+  switch (list.kind) {
+    case "open":
+      conditions.push(
+        // Written as the open list's partial indexes are (schema/shipments.ts), not bound: a
+        // named statement's generic plan can use a partial index only where its predicate is in
+        // the SQL text (with the statuses as parameters it sorted every open row, 65 ms a page).
+        sql`${shipments.status} in ('Shipment Pending', 'Quotation Received')`,
+        gt(shipments.biddingEndsAt, bind.now),
+      );
+      break;
+    case "agent-won":
+      conditions.push(eq(shipments.winnerAgentId, bind.agentId), eq(shipments.status, list.status));
+      break;
+    case "agent-history":
+      conditions.push(sql`${quotationRow.id} is not null`);
+      break;
+    case "seller":
+      conditions.push(
+        eq(shipments.sellerId, bind.sellerId),
+        list.statuses.length === 1
+          ? eq(shipments.status, list.statuses[0]!)
+          : inArray(shipments.status, [...list.statuses]),
+      );
+      break;
+    case "admin":
+      if (list.status) conditions.push(eq(shipments.status, list.status));
+      break;
+  }
+  const search = searchKind(filter);
+  if (search) conditions.push(searchCondition(search));
+  if (filter.shipmentReadyDate) conditions.push(eq(shipments.shipmentReadyDate, bind.readyDate));
+  return conditions;
+}
+
+function listOrder(filter: ShipmentListFilter): SQL[] {
+  const ordering = resolveOrdering(orderingColumns, filter.ordering);
+  if (ordering) {
+    const { column, descending } = ordering;
+    return [
+      descending ? desc(column) : asc(column),
+      descending ? desc(shipments.id) : asc(shipments.id),
+    ];
+  }
+  if (filter.list.kind === "open") return [asc(shipments.biddingEndsAt), asc(shipments.id)];
+  return [desc(shipments.createdAt), desc(shipments.id)];
+}
+
+function listJoin(list: ShipmentListKind): JoinShape {
+  return list.kind === "open" || list.kind === "agent-won" || list.kind === "agent-history"
+    ? { kind: "agent", agentId: bind.agentId }
+    : { kind: "winner" };
+}
+
+/** What decides a list query's SQL text; the values are bound when it runs. */
+function listShape(filter: ShipmentListFilter): string {
+  const { list } = filter;
+  const status =
+    list.kind === "seller" ? list.statuses.join(",") : "status" in list ? list.status : "";
+  const ordering = resolveOrdering(orderingColumns, filter.ordering) ? filter.ordering : "";
+  const search = searchKind(filter);
+  return [list.kind, status ?? "", search, filter.shipmentReadyDate ? "date" : "", ordering].join(
+    "|",
+  );
+}
+
+/**
+ * A list's two statements, unprepared: the page's ids in list order (one more than the page, to
+ * tell whether rows follow) and the count of its matches up to the cap.
+ */
+function listStatements(db: DbOrTx, filter: ShipmentListFilter) {
+  const where = and(...listConditions(filter));
+  // agent-history lists the shipments the agent's own quotation joins.
+  const joined =
+    filter.list.kind === "agent-history" ? quotationCondition(listJoin(filter.list)) : null;
+  const ids = (
+    joined
+      ? db.select({ id: shipments.id }).from(shipments).innerJoin(quotationRow, joined)
+      : db.select({ id: shipments.id }).from(shipments)
+  ).where(where);
+  const one = { one: sql<number>`1`.as("one") };
+  const matching = (
+    joined
+      ? db.select(one).from(shipments).innerJoin(quotationRow, joined)
+      : db.select(one).from(shipments)
+  ).where(where);
+  // Ids only: ordered by the list's index, a deep page skips index entries, not joined rows.
+  const pageIds = ids
+    .orderBy(...listOrder(filter))
+    .limit(bind.limit)
+    .offset(bind.offset);
+  // Counting stops one past the cap: a broad match costs what LIST_COUNT_CAP rows cost.
+  const matches = matching.limit(bind.cap).as("matches");
+  const countQuery = db.select({ value: count() }).from(matches);
+  return { pageIds, countQuery };
+}
+
+function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
+  const { pageIds, countQuery } = listStatements(db, filter);
+  // A search is unnamed, so the planner sees each pattern (a generic plan could pick the trigram
+  // index for a one-letter search). Every other shape is named: each connection parses and plans
+  // it once, where an unnamed statement is parsed and planned on every call.
+  const name = searchKind(filter) ? "" : listStatementName(listShape(filter));
+  return {
+    ids: pageIds.prepare(name && `${name}_ids`),
+    count: countQuery.prepare(name && `${name}_count`),
+  };
+}
+
+const listStatementNames = new Map<string, string>();
+
+/** A short statement name per list shape (PostgreSQL keeps 63 bytes of a name). */
+function listStatementName(shape: string): string {
+  let name = listStatementNames.get(shape);
+  if (name === undefined) {
+    name = `shipment_list_${listStatementNames.size + 1}`;
+    listStatementNames.set(shape, name);
+  }
+  return name;
+}
+
+/** The page's rows by id, in one statement planned once per connection (primary key lookups). */
+async function shipmentsByIds(db: DbOrTx, ids: number[], join: QuotationJoin) {
+  if (ids.length === 0) return [];
+  const build = (agentId: number | Placeholder, idList: SQL) =>
+    selectShipments(db, join.kind === "agent" ? { kind: "agent", agentId } : join).where(
+      sql`${shipments.id} = any(${idList})`,
+    );
+  const prepared = preparedOnce(db, `shipments-by-ids.${join.kind}`, () =>
+    mappedByPosition(
+      build(bind.agentId, sql`${sql.placeholder("ids")}::integer[]`).prepare(
+        `shipments_by_ids_${join.kind}`,
+      ),
+    ),
+  );
+  const agentId = agentIdOf(join) ?? 0;
+  const rows = prepared
+    ? await prepared.execute({ ids, agentId })
+    : await build(agentId, sql`${sql.param(ids)}::integer[]`);
+  const byId = new Map(rows.map((row) => [row.id, withOrderFacts(row as RawShipmentRow)]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+}
+
+export interface ShipmentListPage<Beside = undefined> {
+  rows: ShipmentRow[];
+  /** What `beside` read of the page's ids, side by side with their rows. */
+  beside: Beside;
+  /** Matching rows, exact up to LIST_COUNT_CAP; past it the cap, with countIsCapped. */
+  count: number;
+  countIsCapped: boolean;
+  /** Whether rows follow this page. */
+  hasMore: boolean;
+}
+
+/**
+ * One page of a list: its ids (the only query that walks the list), then their rows by primary
+ * key beside the count. A page that ends the list gives its count for free (offset + rows);
+ * otherwise matches are counted up to the cap (LIST_COUNT_CAP): past it the count is the cap and
+ * countIsCapped is set.
+ */
+export async function listShipments<Beside = undefined>(
+  db: DbOrTx,
+  filter: ShipmentListFilter,
+  /** More to read of the page's ids (unread counts, say), in the same round as their rows. */
+  beside?: (ids: number[]) => Promise<Beside>,
+): Promise<ShipmentListPage<Beside>> {
+  const queries =
+    preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
+    buildListQueries(db, filter);
+  const list = filter.list;
+  const values = listValues(filter);
+  const { offset } = values;
+  const cap = filter.countCap ?? LIST_COUNT_CAP;
+  const found = (await queries.ids.execute(values)).map((row) => row.id);
+  const hasMore = found.length > filter.perPage;
+  const ids = hasMore ? found.slice(0, filter.perPage) : found;
+  // The list ends on this page (or the first page is empty): nothing left to count.
+  const endsHere = !hasMore && (ids.length > 0 || offset === 0);
+  const count = () => queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0));
+  const [rows, counted, besideIds] = await Promise.all([
+    shipmentsByIds(db, ids, filter.withoutOwnBids ? { kind: "none" } : agentJoin(list)),
+    endsHere
+      ? Promise.resolve(offset + ids.length)
+      : filter.sharedTotal
+        ? filter.sharedTotal(totalKey(db, filter, values), count)
+        : count(),
+    beside ? beside(ids) : (undefined as Beside),
+  ]);
+  // A page that ends the list knows its count exactly, however deep it is.
+  const countIsCapped = !endsHere && counted > cap;
+  return {
+    rows,
+    beside: besideIds,
+    count: countIsCapped ? cap : counted,
+    countIsCapped,
+    hasMore,
+  };
+}
+
+const countStatements = new Map<string, { text: string; names: string[] }>();
+
+/**
+ * What a list's total depends on: its count statement and the values it binds, but the clock
+ * (a kept total is as old as the time it is kept allows). Lists of other orderings, pages or
+ * readers share it when these are the same (the agents' open list with the same search).
+ */
+function totalKey(db: DbOrTx, filter: ShipmentListFilter, values: ReturnType<typeof listValues>) {
+  const shape = listShape(filter);
+  let statement = countStatements.get(shape);
+  if (!statement) {
+    const { sql: text, params } = listStatements(db, filter).countQuery.toSQL();
+    const names = params.flatMap((param) =>
+      is(param, Placeholder) && param.name !== "now" ? [param.name as string] : [],
+    );
+    statement = { text, names };
+    countStatements.set(shape, statement);
+  }
+  const bound = values as Record<string, unknown>;
+  return [statement.text, ...statement.names.map((name) => String(bound[name]))].join("\n");
+}
+
+/** The values a list's statements bind. */
+function listValues(filter: ShipmentListFilter) {
+  const list = filter.list;
+  const search = parseListSearch(filter.search);
+  return {
+    agentId: "agentId" in list ? list.agentId : undefined,
+    sellerId: list.kind === "seller" ? list.sellerId : undefined,
+    now: filter.now.toISOString(),
+    pattern: search ? `%${escapeLike(search.text)}%` : undefined,
+    searchId: search?.id,
+    readyDate: filter.shipmentReadyDate,
+    limit: filter.perPage + 1,
+    offset: (filter.page - 1) * filter.perPage,
+    cap: (filter.countCap ?? LIST_COUNT_CAP) + 1,
+  };
+}
+
+/**
+ * A list's page-of-ids statement as PostgreSQL gets it, with its values in order: for tests that
+ * read the plans PostgreSQL makes of the list shapes.
+ */
+export function listIdsStatement(
+  db: DbOrTx,
+  filter: ShipmentListFilter,
+): { text: string; values: unknown[] } {
+  const { sql: text, params } = listStatements(db, filter).pageIds.toSQL();
+  const values = listValues(filter) as Record<string, unknown>;
+  return {
+    text,
+    values: params.map((param) => (is(param, Placeholder) ? values[param.name] : param)),
+  };
+}
+
+/**
+ * What a page of a list shared by every agent depends on (the open list read withoutOwnBids): its
+ * statements and the values they bind, but the agent and the clock.
+ */
+export function sharedListKey(filter: ShipmentListFilter): string {
+  const { pattern, searchId, readyDate, limit, offset, cap } = listValues(filter);
+  return [listShape(filter), pattern, searchId, readyDate, limit, offset, cap].join("\n");
+}
+
+/** The quotation a list's rows join: the agent's own on agents' lists, else the winning one. */
+function agentJoin(list: ShipmentListKind): QuotationJoin {
+  return "agentId" in list ? { kind: "agent", agentId: list.agentId } : { kind: "winner" };
+}

@@ -1,0 +1,260 @@
+import {
+  ACTIVE_SHIPMENT_STATUSES,
+  type LegsAttention,
+  type ListQuery,
+  type QuotationHistoryRow,
+  type SellerActiveListQuery,
+  type SellerActiveListRow,
+  type ShipmentListRow,
+  type ShipmentStatus,
+} from "@fba/contract";
+import type { Db } from "../../db/client.js";
+import type { Page } from "../../lib/http.js";
+import type { AuthUser } from "../../lib/principal.js";
+import { pageScope, type PageCache } from "../../lib/page-cache.js";
+import { unreadCountsForShipments } from "../chat/index.js";
+import { settleDueBidding } from "./bidding-window.js";
+import { presentLostBidRow, presentShipmentRow, sealedForAgent } from "./shipments.presenter.js";
+import {
+  destinationsOf,
+  ownBidsOn,
+  type OwnBid,
+  type ShipmentRow,
+} from "./shipments.repository.js";
+import {
+  listShipments,
+  sharedListKey,
+  type ShipmentListFilter,
+  type ShipmentListKind,
+  type ShipmentListPage,
+} from "./shipment-lists.repository.js";
+import { legsAttentionOf } from "../orders/index.js";
+import { clock, ownBidOutcome, type ShipmentDeps } from "./shipments.service.js";
+
+/** The shipment lists: which rows each reader sees, sealed for agents while bidding is open. */
+
+export type ShipmentListName =
+  | "shipper-open"
+  | "shipper-recent"
+  | "shipper-awaiting"
+  | "shipper-past"
+  | "shipper-history"
+  | "seller-active"
+  | "seller-pending"
+  | "seller-recent"
+  | "seller-past"
+  | "seller-cancelled"
+  | "admin-all";
+
+function listKind(
+  name: ShipmentListName,
+  user: AuthUser,
+  status: ShipmentStatus | undefined,
+): ShipmentListKind {
+  switch (name) {
+    case "shipper-open":
+      return { kind: "open", agentId: user.id };
+    case "shipper-recent":
+      return { kind: "agent-won", agentId: user.id, status: "Quotation Accepted" };
+    case "shipper-awaiting":
+      return { kind: "agent-won", agentId: user.id, status: "Quotation Approved" };
+    case "shipper-past":
+      return { kind: "agent-won", agentId: user.id, status: "Shipment Completed" };
+    case "shipper-history":
+      return { kind: "agent-history", agentId: user.id };
+    case "seller-active":
+      return { kind: "seller", sellerId: user.id, statuses: ACTIVE_SHIPMENT_STATUSES };
+    case "seller-pending":
+      return { kind: "seller", sellerId: user.id, statuses: ["Quotation Approved"] };
+    case "seller-recent":
+      // The seller dashboard's list: an admin (sent there by the existing client) has no orders
+      // of their own and sees every seller's.
+      return user.group === "Admin"
+        ? { kind: "admin", status: "Quotation Accepted" }
+        : { kind: "seller", sellerId: user.id, statuses: ["Quotation Accepted"] };
+    case "seller-past":
+      return { kind: "seller", sellerId: user.id, statuses: ["Shipment Completed"] };
+    case "seller-cancelled":
+      return { kind: "seller", sellerId: user.id, statuses: ["Shipment Cancelled"] };
+    case "admin-all":
+      return { kind: "admin", status };
+  }
+}
+
+/** Lists whose rows change when a window closes; they close due windows before reading. */
+function sweepScope(kind: ShipmentListKind): { sellerId?: number } | null {
+  if (kind.kind === "seller") return { sellerId: kind.sellerId };
+  if (kind.kind === "agent-history" || kind.kind === "admin") return {};
+  // A window that has just passed may have made the caller its winner.
+  if (kind.kind === "agent-won" && kind.status === "Quotation Approved") return {};
+  return null;
+}
+
+/**
+ * A page of the agents' open list without anyone's own bids: the same for every agent, so it is
+ * read once for all of them (PageCache.shared, as a total is); loadList lays each agent's own
+ * bids over it.
+ */
+function readSharedOpenPage(
+  db: Db,
+  pageCache: PageCache,
+  agent: AuthUser,
+  filter: ShipmentListFilter,
+): Promise<ShipmentListPage> {
+  return pageCache.shared(
+    `open\n${sharedListKey(filter)}`,
+    pageScope(agent),
+    () => listShipments(db, { ...filter, withoutOwnBids: true }),
+    (page) => page.rows.length + 1,
+  );
+}
+
+/** The rows with the agent's own bids laid over them (each a copy: shared rows stay as read). */
+function withOwnBids(rows: ShipmentRow[], own: Map<number, OwnBid>): ShipmentRow[] {
+  if (own.size === 0) return rows;
+  return rows.map((row) => {
+    const bid = own.get(row.id);
+    return bid ? { ...row, ...bid } : row;
+  });
+}
+
+/**
+ * Orderings that would rank an agent's open shipments by others' bids (their count, the status a
+ * first bid sets, the time a bid moves): the agents' open list and bid history ignore them, as any
+ * unknown ordering is ignored.
+ */
+const SEALED_ORDERINGS = new Set(["quotation_count", "status", "updated_at"]);
+
+function orderingFor(kind: ShipmentListKind, ordering: string | undefined): string | undefined {
+  if (kind.kind !== "open" && kind.kind !== "agent-history") return ordering;
+  return ordering && SEALED_ORDERINGS.has(ordering.replace(/^-/, "")) ? undefined : ordering;
+}
+
+/** Bids and open shipments carry no word of an order's legs: a losing bidder learns nothing. */
+const carriesLegsAttention = (kind: ShipmentListKind) =>
+  kind.kind === "seller" || kind.kind === "agent-won" || kind.kind === "admin";
+
+async function loadList(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  kind: ShipmentListKind,
+  query: ListQuery,
+  now: Date,
+): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; paging: ListPaging }> {
+  const scope = sweepScope(kind);
+  const { pageCache } = deps;
+  const filter: ShipmentListFilter = {
+    list: kind,
+    sharedTotal: pageCache
+      ? (key, count) => pageCache.shared(key, pageScope(user), count)
+      : undefined,
+    now,
+    search: query.search,
+    ordering: orderingFor(kind, query.ordering),
+    shipmentReadyDate: query.shipment_ready_date,
+    page: query.page,
+    perPage: query.per_page,
+  };
+  const sharedRows = kind.kind === "open" && pageCache !== undefined;
+  const withLegs = carriesLegsAttention(kind);
+  // What a page shows besides its rows, read of the page's ids in the same round as the rows.
+  const besideRows = (ids: number[]) =>
+    Promise.all([
+      ids.length > 0 ? unreadCountsForShipments(deps.db, user.id, ids) : new Map<number, number>(),
+      withLegs ? legsAttentionOf(deps.db, ids, now) : new Map<number, LegsAttention>(),
+      sharedRows ? ownBidsOn(deps.db, user.id, ids) : new Map<number, OwnBid>(),
+    ]);
+  const read = async () => {
+    if (!sharedRows) return listShipments(deps.db, filter, besideRows);
+    const page = await readSharedOpenPage(deps.db, pageCache, user, filter);
+    return { ...page, beside: await besideRows(page.rows.map((row) => row.id)) };
+  };
+  // Due windows are looked for while the page is read; nearly always there are none, and when
+  // one was closed the page is read again with it judged.
+  const [closed, listed] = await Promise.all([
+    scope ? settleDueBidding(deps, now, scope) : 0,
+    read(),
+  ]);
+  const {
+    rows: pageRows,
+    beside: [unread, attention, ownBids],
+    ...paging
+  } = closed > 0 ? await read() : listed;
+  const ownRows = withOwnBids(pageRows, ownBids);
+  // While bidding is open an agent learns only whether they bid themselves.
+  const rows = user.group === "Shipper" ? ownRows.map((row) => sealedForAgent(row, now)) : ownRows;
+  // Only an order in progress tells how many of its legs need attention.
+  const items = rows.map((row) =>
+    presentShipmentRow(
+      row,
+      unread.get(row.id) ?? 0,
+      now,
+      row.status === "Quotation Accepted" ? (attention.get(row.id) ?? null) : null,
+    ),
+  );
+  return { rows, items, paging };
+}
+
+/** What a list page says of its total: exact up to LIST_COUNT_CAP, and whether rows follow. */
+type ListPaging = Pick<Page<unknown>, "count" | "countIsCapped" | "hasMore">;
+
+export async function listShipmentsFor(
+  deps: ShipmentDeps,
+  user: AuthUser,
+  name: Exclude<ShipmentListName, "shipper-history">,
+  query: ListQuery & { status?: ShipmentStatus },
+): Promise<Page<ShipmentListRow>> {
+  const now = clock(deps);
+  const { items, paging } = await loadList(
+    deps,
+    user,
+    listKind(name, user, query.status),
+    query,
+    now,
+  );
+  return { rows: items, ...paging, page: query.page, perPage: query.per_page };
+}
+
+/**
+ * The seller's active list, narrowed to one active status when asked, with each row's destinations
+ * (delivery locations in booking order) when asked for `with=destinations`.
+ */
+export async function listSellerActive(
+  deps: ShipmentDeps,
+  seller: AuthUser,
+  query: SellerActiveListQuery,
+): Promise<Page<SellerActiveListRow>> {
+  const now = clock(deps);
+  const kind: ShipmentListKind = {
+    kind: "seller",
+    sellerId: seller.id,
+    statuses: query.status ? [query.status] : ACTIVE_SHIPMENT_STATUSES,
+  };
+  const { items, paging } = await loadList(deps, seller, kind, query, now);
+  const page = { ...paging, page: query.page, perPage: query.per_page };
+  if (query.with !== "destinations") return { rows: items, ...page };
+  const destinations = await destinationsOf(
+    deps.db,
+    items.map((item) => item.id),
+  );
+  return {
+    rows: items.map((item) => ({ ...item, destinations: destinations.get(item.id) ?? [] })),
+    ...page,
+  };
+}
+
+/** Every shipment the agent bid on, with how the bid ended. */
+export async function listQuotationHistory(
+  deps: ShipmentDeps,
+  agent: AuthUser,
+  query: ListQuery,
+): Promise<Page<QuotationHistoryRow>> {
+  const now = clock(deps);
+  const kind: ShipmentListKind = { kind: "agent-history", agentId: agent.id };
+  const { rows, items, paging } = await loadList(deps, agent, kind, query, now);
+  const withOutcome = items.map((item, index): QuotationHistoryRow => {
+    const outcome = ownBidOutcome(rows[index]!, now);
+    return outcome === "lost" ? { ...presentLostBidRow(item), outcome } : { ...item, outcome };
+  });
+  return { rows: withOutcome, ...paging, page: query.page, perPage: query.per_page };
+}
