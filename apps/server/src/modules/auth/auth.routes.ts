@@ -24,7 +24,8 @@ import {
 import { created, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { bodyEmail, byIp, limitRequests } from "../../plugins/rate-limit.js";
-import { isWrongCodeAnswer, type AuthService } from "./auth.service.js";
+import { isWrongCodeAnswer } from "./auth.errors.js";
+import type { AuthService } from "./auth.service.js";
 import type { RecoveryGuard } from "./recovery-guard.js";
 
 const MINUTE = 60_000;

@@ -3,8 +3,6 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   OTP_EXPIRY_MINUTES,
   PRODUCT_NAME,
-  REFRESH_TOKEN_TTL_REMEMBER_SECONDS,
-  REFRESH_TOKEN_TTL_SECONDS,
   messages,
   type AuthResult,
   type ChangePasswordInput,
@@ -44,14 +42,17 @@ import {
   resendWaitSeconds,
 } from "./auth.policy.js";
 import * as repo from "./auth.repository.js";
-import {
-  OtpHasher,
-  RefreshTokenSuccessor,
-  generateOtp,
-  generateRefreshToken,
-  hashRefreshToken,
-} from "./auth.secrets.js";
+import { OtpHasher, RefreshTokenSuccessor, generateOtp, hashRefreshToken } from "./auth.secrets.js";
 import { presentUser } from "./user.presenter.js";
+import { createTokenPair } from "./auth.sessions.js";
+import { PASSWORD_RESET, RECOVERY_FAILURES_KEPT_MS, pausePurpose } from "./auth.recovery.js";
+import {
+  invalidCredentials,
+  invalidOtp,
+  invalidSession,
+  recoveryPaused,
+  wrongCode,
+} from "./auth.errors.js";
 
 type LoginInput = z.output<typeof loginInputSchema>;
 type RegisterInput = z.output<typeof registerInputSchema>;
@@ -60,131 +61,8 @@ type SendOtpInput = z.output<typeof sendOtpInputSchema>;
 type VerifyOtpInput = z.output<typeof verifyOtpInputSchema>;
 type PasswordResetInput = z.output<typeof passwordResetInputSchema>;
 
-const PASSWORD_RESET: OtpPurpose = "FORGOT_PASSWORD";
-const HOUR_MS = 3_600_000;
-/** Hourly counts of wrong recovery codes are kept this long. */
-const RECOVERY_FAILURES_KEPT_MS = 7 * 24 * HOUR_MS;
-/** Rows with this purpose mark a paused recovery; their expiry is the end of the pause. */
-const pausePurpose = (purpose: OtpPurpose) => `${purpose}:PAUSED`;
-
-function refreshLifetimeMs(remember: boolean): number {
-  return (remember ? REFRESH_TOKEN_TTL_REMEMBER_SECONDS : REFRESH_TOKEN_TTL_SECONDS) * 1000;
-}
-
-/**
- * Opens a new session for a user: a 15-minute access JWT and a refresh token starting a new
- * family. Pass `db` to write inside an open transaction.
- */
-export async function issueSession(
-  deps: { db: Db; tokens: TokenService },
-  userId: number,
-  options: { remember?: boolean; db?: DbOrTx } = {},
-): Promise<TokenPair> {
-  const db = options.db ?? deps.db;
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw AppError.notFound("User not found");
-  return createTokenPair(
-    deps.tokens,
-    db,
-    user,
-    randomUUID(),
-    options.remember ?? false,
-    new Date(),
-  );
-}
-
-/**
- * Lifts a paused password recovery (an admin's decision, for an owner locked out of both): the
- * address's recovery history is forgotten, so its caps start afresh. Answers whether it was paused.
- */
-export async function liftRecoveryPause(db: DbOrTx, email: string): Promise<boolean> {
-  return repo.clearRecovery(
-    db,
-    email,
-    { code: PASSWORD_RESET, pause: pausePurpose(PASSWORD_RESET) },
-    new Date(),
-  );
-}
-
-/** Wrong recovery codes per hour, the last `hours` hours (oldest first, the current one last). */
-export async function recoveryFailuresByHour(
-  db: DbOrTx,
-  hours: number,
-  now = new Date(),
-): Promise<Array<{ hour: Date; failures: number }>> {
-  const current = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
-  const first = current - (hours - 1) * HOUR_MS;
-  const counted = new Map(
-    (await repo.recoveryFailuresSince(db, new Date(first))).map((row) => [
-      row.hour.getTime(),
-      row.failures,
-    ]),
-  );
-  return Array.from({ length: hours }, (_, i) => {
-    const hour = first + i * HOUR_MS;
-    return { hour: new Date(hour), failures: counted.get(hour) ?? 0 };
-  });
-}
-
-/** Ends every session of the user (their refresh tokens stop working); returns how many. */
-export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<number> {
-  return repo.revokeUserRefreshTokens(db, userId, new Date());
-}
-
-async function createTokenPair(
-  tokens: TokenService,
-  db: DbOrTx,
-  user: Pick<repo.UserRow, "id" | "group">,
-  familyId: string,
-  remember: boolean,
-  now: Date,
-  refreshToken = generateRefreshToken(),
-): Promise<TokenPair> {
-  await repo.insertRefreshToken(db, {
-    userId: user.id,
-    familyId,
-    tokenHash: hashRefreshToken(refreshToken),
-    remember,
-    expiresAt: new Date(now.getTime() + refreshLifetimeMs(remember)),
-  });
-  const accessToken = await tokens.signAccess({
-    userId: user.id,
-    group: user.group,
-    sessionId: familyId,
-  });
-  return { access_token: accessToken, refresh_token: refreshToken };
-}
-
 /** How many successors a repeat within the grace period may follow (tabs racing, not a loop). */
 const MAX_GRACE_HOPS = 4;
-
-const invalidCredentials = () =>
-  new AppError("BAD_REQUEST", messages.invalidCredentials, [
-    { message: messages.invalidCredentials },
-  ]);
-const invalidSession = () =>
-  new AppError("UNAUTHORIZED", messages.refreshInvalid, [{ message: messages.refreshInvalid }]);
-/** Answers to a recovery code that was tried and was wrong (they spend the address's budget). */
-const wrongCodeAnswers = new WeakSet<AppError>();
-const wrongCode = (error: AppError) => {
-  wrongCodeAnswers.add(error);
-  return error;
-};
-/** Whether a recovery call failed because the code it tried was wrong. */
-export const isWrongCodeAnswer = (error: unknown): boolean =>
-  error instanceof AppError && wrongCodeAnswers.has(error);
-const invalidOtp = () =>
-  wrongCode(
-    new AppError("BAD_REQUEST", messages.otpWrong, [{ field: "otp", message: messages.otpWrong }]),
-  );
-/** The same answer for an address with or without an account. */
-const recoveryPaused = (until: Date, field: "otp" | "email") =>
-  new AppError(
-    "RATE_LIMITED",
-    messages.recoveryPaused,
-    [{ field, message: messages.recoveryPaused }],
-    { "Retry-After": String(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))) },
-  );
 
 export interface AuthServiceDeps {
   db: Db;

@@ -11,7 +11,7 @@ import {
   registerViaApi,
 } from "../../test/auth-factories.js";
 import { hashRefreshToken } from "./auth.secrets.js";
-import { issueSession, revokeAllSessions } from "./auth.service.js";
+import { issueSession, revokeAllSessions } from "./auth.sessions.js";
 
 describe("auth: sessions", () => {
   let ctx: TestContext;

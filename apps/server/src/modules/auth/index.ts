@@ -5,13 +5,9 @@ import { RecoveryGuard } from "./recovery-guard.js";
 
 export { authPruneJob } from "./auth.jobs.js";
 export { findUserByEmail, insertUser } from "./auth.repository.js";
-export {
-  AuthService,
-  issueSession,
-  liftRecoveryPause,
-  recoveryFailuresByHour,
-  revokeAllSessions,
-} from "./auth.service.js";
+export { AuthService } from "./auth.service.js";
+export { liftRecoveryPause, recoveryFailuresByHour } from "./auth.recovery.js";
+export { issueSession, revokeAllSessions } from "./auth.sessions.js";
 export { avatarUrl, avatarVersion, presentUser } from "./user.presenter.js";
 
 /** Routes of the auth module (mounted under /api); its hourly sweep is in auth.jobs.ts. */

@@ -87,7 +87,10 @@ export async function chatRoutes(
     {
       onRequest: anyone,
       // Both before the body is read: a refused upload costs no disk and little bandwidth.
-      preHandler: [uploadLimits, async (request) => service.assertCanUpload(currentUser(request))],
+      preHandler: [
+        uploadLimits,
+        async (request) => service.attachments.assertCanUpload(currentUser(request)),
+      ],
       schema: {
         tags: ["chat"],
         consumes: ["multipart/form-data"],
@@ -112,7 +115,7 @@ export async function chatRoutes(
       if (!bytes) throw AppError.field("attachment", texts.attachmentRequired);
       return created(
         reply,
-        await service.uploadAttachment(currentUser(request), { bytes, fileName }),
+        await service.attachments.uploadAttachment(currentUser(request), { bytes, fileName }),
         "Attachment uploaded successfully",
       );
     },
@@ -129,7 +132,7 @@ export async function chatRoutes(
       },
     },
     async (request, reply) =>
-      ok(reply, await service.getAttachment(currentUser(request), request.params.id)),
+      ok(reply, await service.attachments.getAttachment(currentUser(request), request.params.id)),
   );
 
   // The bytes: either a signed URL handed out to a party, or a bearer token of a party.
@@ -150,7 +153,7 @@ export async function chatRoutes(
         caller = await app.authenticator.userFromToken(bearerToken(request));
         if (!caller) throw AppError.unauthorized();
       }
-      const { file, stream } = await service.openAttachment(id, caller);
+      const { file, stream } = await service.attachments.openAttachment(id, caller);
       const name = `${file.fileName}.${file.storageKey.split(".").pop() ?? "bin"}`;
       return sendStoredFile(reply, {
         mimeType: file.mimeType,

@@ -1,10 +1,8 @@
-import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import {
   CHAT_HISTORY_LIMIT,
   NO_CHAT_ADMIN,
   chatMessages as texts,
-  type ChatAttachment,
   type ChatHistory,
   type ChatMessage,
 } from "@fba/contract";
@@ -15,10 +13,7 @@ import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
 import { releaseStorage, type StorageQuota } from "../../lib/storage-quota.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { displayName } from "../../lib/file-serving.js";
-import { detectFile } from "./attachment-files.js";
-import { assertUnsentRoom, type AttachmentQuota } from "./attachment-quota.js";
-import { lockUploader } from "./attachments.repository.js";
+import { type AttachmentQuota } from "./attachment-quota.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import {
   canChangeMessage,
@@ -28,14 +23,10 @@ import {
   notificationRecipients,
   type ChatFacts,
 } from "./chat.policy.js";
-import {
-  presentAttachment,
-  presentMessage,
-  presentParty,
-  presentReaction,
-} from "./chat.presenter.js";
+import { presentMessage, presentParty, presentReaction } from "./chat.presenter.js";
 import * as repo from "./chat.repository.js";
 import type { AttachmentRow, ChatRef, MessageRow } from "./chat.repository.js";
+import { ChatAttachments } from "./chat-attachments.js";
 
 type Poster = Pick<AuthUser, "id" | "group">;
 
@@ -81,7 +72,12 @@ const POSTER_CACHE_MAX = 10_000;
  * something the history endpoint would not.
  */
 export class ChatService {
-  constructor(private readonly deps: ChatServiceDeps) {}
+  /** Uploads and reads of attachments (chat-attachments.ts); after sending, for the chat's parties. */
+  readonly attachments: ChatAttachments;
+
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.attachments = new ChatAttachments(deps, (chat) => this.findChat(chat));
+  }
 
   private get db(): Db {
     return this.deps.db;
@@ -460,90 +456,6 @@ export class ChatService {
       this.deps.events.emit("chat.read", { chat, userId: user.id });
     }
     return advanced;
-  }
-
-  /**
-   * Refuses an upload before its body is read: no disk space left, the account's storage full, or
-   * its unsent attachments at their limit.
-   */
-  async assertCanUpload(user: AuthUser): Promise<void> {
-    await this.deps.storage.assertSpaceFor(0);
-    await this.deps.storageQuota.assertRoom(this.db, user.id, 0, "attachment");
-    const quota = this.deps.attachmentQuota;
-    if (quota) await assertUnsentRoom(this.db, quota, user.id, 0);
-  }
-
-  async uploadAttachment(
-    user: AuthUser,
-    file: { bytes: Buffer; fileName: string | undefined },
-  ): Promise<ChatAttachment> {
-    const detected = await detectFile(file.bytes, file.fileName ?? "");
-    if (!detected) {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", texts.attachmentUnsupported, [
-        { field: "attachment", message: texts.attachmentUnsupported },
-      ]);
-    }
-    const size = file.bytes.length;
-    const quota = this.deps.attachmentQuota;
-    await this.deps.storageQuota.assertRoom(this.db, user.id, size, "attachment");
-    if (quota) await assertUnsentRoom(this.db, quota, user.id, size);
-    const key = await this.deps.storage.put("attachments", file.bytes, detected.extension);
-    try {
-      const row = await this.db.transaction(async (tx) => {
-        // Checked again under the uploader's lock: parallel uploads cannot pass it together.
-        if (quota) {
-          await lockUploader(tx, user.id);
-          await assertUnsentRoom(tx, quota, user.id, size);
-        }
-        // The account's storage total: refused and rolled back when the file does not fit.
-        await this.deps.storageQuota.charge(tx, user.id, size, "attachment");
-        return repo.insertAttachment(tx, {
-          uploaderId: user.id,
-          storageKey: key,
-          fileName: displayName(file.fileName),
-          fileType: detected.fileType,
-          mimeType: detected.mimeType,
-          sizeBytes: size,
-        });
-      });
-      return presentAttachment(row, this.urlFor);
-    } catch (error) {
-      await this.deps.storage.remove(key);
-      throw error;
-    }
-  }
-
-  /** The uploader before it is sent; afterwards the parties of the chat it was sent in. */
-  private async requireAttachmentAccess(user: AuthUser, attachmentId: number) {
-    const attachment = await repo.findAttachment(this.db, attachmentId);
-    if (!attachment) throw AppError.notFound(texts.attachmentNotFound);
-    if (attachment.uploaderId === user.id) return attachment;
-    if (!attachment.chat) throw AppError.notFound(texts.attachmentNotFound);
-    const facts = await this.findChat(attachment.chat);
-    if (!facts || !isChatParty(user, facts))
-      throw AppError.forbidden(texts.attachmentNotAuthorised);
-    return attachment;
-  }
-
-  async getAttachment(user: AuthUser, attachmentId: number): Promise<ChatAttachment> {
-    const attachment = await this.requireAttachmentAccess(user, attachmentId);
-    return presentAttachment(attachment, this.urlFor);
-  }
-
-  /**
-   * The stored bytes. `caller` null means a valid signed URL already vouched for the request;
-   * otherwise the caller's access is checked.
-   */
-  async openAttachment(
-    attachmentId: number,
-    caller: AuthUser | null,
-  ): Promise<{ file: AttachmentRow; stream: Readable }> {
-    const file = caller
-      ? await this.requireAttachmentAccess(caller, attachmentId)
-      : await repo.findAttachment(this.db, attachmentId);
-    const stream = file ? await this.deps.storage.read(file.storageKey) : null;
-    if (!file || !stream) throw AppError.notFound(texts.attachmentNotFound);
-    return { file, stream };
   }
 }
 
