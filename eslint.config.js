@@ -63,6 +63,99 @@ const webZones = (isTest) => [
 ];
 const webTests = ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/src/test/**"];
 
+/**
+ * The server's floors, top to bottom: main.ts and cli/ -> app.ts -> the module registries
+ * (modules/index.ts, subscribers.ts, jobs.ts) -> container.ts (the composition root) ->
+ * modules/<noun> -> realtime/ -> plugins/ -> lib/ -> db/, config.ts. A floor imports only from the
+ * floors below it. Every module is used through its face (`index.ts`), and a module uses the faces
+ * of modules on lower tiers only (docs/ARCHITECTURE.md, "The server's floors").
+ */
+const server = "./apps/server/src";
+const serverModuleTiers = [
+  ["auth", "notifications", "places", "exports", "settings"],
+  ["users", "agents", "orders"],
+  ["chat", "admin", "analytics"],
+  ["shipments", "sample-shipments", "announcements"],
+  ["disputes", "dashboard"],
+  ["statements", "legacy-client"],
+  ["warehouses"],
+];
+const serverModules = readdirSync(`${server}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+for (const name of serverModules) {
+  if (!serverModuleTiers.some((tier) => tier.includes(name))) {
+    throw new Error(`eslint.config.js: place the server module "${name}" on a tier`);
+  }
+}
+const registries = ["index.ts", "subscribers.ts", "jobs.ts"].map(
+  (file) => `${server}/modules/${file}`,
+);
+const aboveModules = [
+  `${server}/container.ts`,
+  `${server}/app.ts`,
+  `${server}/main.ts`,
+  `${server}/cli`,
+];
+const serverZones = [
+  ...serverModuleTiers.flatMap((tier, level) =>
+    tier.map((name) => ({
+      target: `${server}/modules/${name}`,
+      from: `${server}/modules`,
+      except: [
+        `./${name}`,
+        ...serverModuleTiers
+          .slice(0, level)
+          .flatMap((lower) => lower.map((other) => `./${other}/index.ts`)),
+      ],
+      message:
+        "A module imports its own files and the faces (index.ts) of modules on lower tiers only.",
+    })),
+  ),
+  ...serverModules.map((name) => ({
+    target: [...aboveModules, ...registries],
+    from: `${server}/modules/${name}`,
+    except: ["./index.ts"],
+    message: "Other code uses a module through its face (index.ts).",
+  })),
+  {
+    target: serverModules.map((name) => `${server}/modules/${name}`),
+    from: [...aboveModules, ...registries],
+    message: "Modules sit below the composition root and the app.",
+  },
+  {
+    target: `${server}/container.ts`,
+    from: [`${server}/app.ts`, `${server}/main.ts`, `${server}/cli`, ...registries],
+    message: "The composition root sits below the app and the module registries.",
+  },
+  {
+    target: `${server}/realtime`,
+    from: [`${server}/modules`, ...aboveModules],
+    message: "realtime/ is transport only: it imports no module.",
+  },
+  {
+    target: `${server}/plugins`,
+    from: [`${server}/realtime`, `${server}/modules`, ...aboveModules],
+    message: "plugins/ sit below realtime/ and the modules.",
+  },
+  {
+    target: `${server}/lib`,
+    from: [`${server}/plugins`, `${server}/realtime`, `${server}/modules`, ...aboveModules],
+    message: "lib/ sits below plugins/, realtime/ and the modules: no Fastify plugin, no module.",
+  },
+  {
+    target: [`${server}/db`, `${server}/config.ts`, `${server}/listen-address.ts`],
+    from: [
+      `${server}/lib`,
+      `${server}/plugins`,
+      `${server}/realtime`,
+      `${server}/modules`,
+      ...aboveModules,
+    ],
+    message: "db/ and config.ts are the ground floor.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -153,6 +246,22 @@ export default tseslint.config(
       "import-x/no-restricted-paths": ["error", { zones: webZones(true) }],
       // Tests render screens in a memory data router of their own.
       "no-restricted-imports": "off",
+    },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["apps/server/src/**/*.test.ts", "apps/server/src/test/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: "apps/server/tsconfig.json" }),
+      ],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: serverZones }],
     },
   },
   {
