@@ -1,22 +1,35 @@
 import type { Readable } from "node:stream";
 import { chatMessages as texts, type ChatAttachment } from "@fba/contract";
 import type { Db } from "../../db/client.js";
+import type { FileStorage } from "../../lib/storage.js";
+import type { StorageQuota } from "../../lib/storage-quota.js";
 import { AppError } from "../../lib/errors.js";
 import type { AuthUser } from "../../lib/principal.js";
 import { displayName } from "../../lib/file-serving.js";
 import { detectFile } from "./attachment-files.js";
-import { assertUnsentRoom } from "./attachment-quota.js";
+import { assertUnsentRoom, type AttachmentQuota } from "./attachment-quota.js";
+import type { AttachmentUrlSigner } from "./attachment-urls.js";
 import { lockUploader } from "./attachments.repository.js";
 import { isChatParty, type ChatFacts } from "./chat.policy.js";
 import { presentAttachment } from "./chat.presenter.js";
 import * as repo from "./chat.repository.js";
 import type { AttachmentRow, ChatRef } from "./chat.repository.js";
-import type { ChatServiceDeps } from "./chat.service.js";
+
+/** What attachments need of the chat's dependencies (ChatServiceDeps). */
+export interface ChatAttachmentDeps {
+  db: Db;
+  storage: FileStorage;
+  signer: AttachmentUrlSigner;
+  /** Limits on uploaded attachments not yet sent; none when absent. */
+  attachmentQuota?: AttachmentQuota;
+  /** The uploader's storage total across every upload route. */
+  storageQuota: StorageQuota;
+}
 
 /** A chat's attachments: uploaded before the message that sends them, read by the chat's parties. */
 export class ChatAttachments {
   constructor(
-    private readonly deps: ChatServiceDeps,
+    private readonly deps: ChatAttachmentDeps,
     private readonly findChat: (chat: ChatRef) => Promise<ChatFacts | null>,
   ) {}
 
