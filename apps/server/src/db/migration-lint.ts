@@ -7,8 +7,21 @@
  * A finding can be accepted for one statement with a comment in it or just above it:
  * `-- migrate:allow <rule> <why>` (for instance an UPDATE of a table known to hold a few rows).
  */
-import { loadModule, parseSync } from "libpg-query";
+import { loadModule } from "libpg-query";
 import { NO_TRANSACTION_MARKER } from "./migrator.js";
+import {
+  asNode,
+  list,
+  notNullColumn,
+  parseSteps,
+  relname,
+  sval,
+  unwrap,
+  volatileDefault,
+  walk,
+  SERIAL_TYPES,
+  type Statement,
+} from "./migration-sql.js";
 
 /** The newest migration written before this check: it and older ones are grandfathered. */
 export const GRANDFATHERED_THROUGH = "0024_domain_events";
@@ -47,73 +60,6 @@ export interface MigrationFile {
   sql: string;
 }
 
-type Node = Record<string, unknown>;
-const asNode = (value: unknown): Node | undefined =>
-  value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Node)
-    : undefined;
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-/** The single key of a parse-tree node ({ IndexStmt: {...} } -> ["IndexStmt", {...}]). */
-const unwrap = (value: unknown): [string, Node] | undefined => {
-  const node = asNode(value);
-  if (!node) return undefined;
-  const [key] = Object.keys(node);
-  const inner = key ? asNode(node[key]) : undefined;
-  return key && inner ? [key, inner] : undefined;
-};
-const relname = (relation: unknown) => String(asNode(relation)?.relname ?? "").toLowerCase();
-const sval = (value: unknown) => String(asNode(asNode(value)?.String)?.sval ?? "");
-
-/** Functions a column default may call without making PostgreSQL fill every existing row. */
-const STABLE_DEFAULTS = new Set([
-  "now",
-  "transaction_timestamp",
-  "statement_timestamp",
-  "current_timestamp",
-  "localtimestamp",
-  "current_date",
-]);
-const SERIAL_TYPES = new Set([
-  "serial",
-  "serial4",
-  "bigserial",
-  "serial8",
-  "smallserial",
-  "serial2",
-]);
-
-/** Every node of a tree, depth first. */
-function* walk(value: unknown): Generator<[string, Node]> {
-  if (Array.isArray(value)) {
-    for (const item of value) yield* walk(item);
-    return;
-  }
-  const node = asNode(value);
-  if (!node) return;
-  for (const [key, child] of Object.entries(node)) {
-    const inner = asNode(child);
-    if (inner && /^[A-Z]/.test(key)) yield [key, inner];
-    if (typeof child === "object") yield* walk(child);
-  }
-}
-
-function volatileDefault(expr: unknown): boolean {
-  for (const [kind, node] of walk({ expr })) {
-    if (kind !== "FuncCall") continue;
-    const names = list(node.funcname).map(sval);
-    if (!STABLE_DEFAULTS.has(names.at(-1)!.toLowerCase())) return true;
-  }
-  return false;
-}
-
-/** `x IS NOT NULL` of a CHECK constraint: the column it proves not null. */
-function notNullColumn(expr: unknown): string | undefined {
-  const test = asNode(asNode(expr)?.NullTest);
-  if (test?.nulltesttype !== "IS_NOT_NULL") return undefined;
-  const fields = list(asNode(asNode(test.arg)?.ColumnRef)?.fields);
-  return fields.length === 1 ? sval(fields[0]).toLowerCase() : undefined;
-}
-
 /** What the migrations before the one judged left behind, as far as the rules need it. */
 interface History {
   /** NOT VALID checks of `column IS NOT NULL`, by constraint name: table and column. */
@@ -122,39 +68,10 @@ interface History {
   provenNotNull: Set<string>;
 }
 
-interface Statement {
-  text: string;
-  stmt: unknown;
-}
-
-/** The statements of each step (`--> statement-breakpoint`), or the parser's error. */
-function parseSteps(sql: string): { steps: Statement[][]; error?: string } {
-  const steps: Statement[][] = [];
-  for (const chunk of sql.split("--> statement-breakpoint")) {
-    try {
-      const parsed = parseSync(chunk) as { stmts?: Array<Node> };
-      // Each statement's text runs from the end of the one before, so the comments above it
-      // (a `migrate:allow`) are part of it.
-      let previousEnd = 0;
-      steps.push(
-        list(parsed.stmts).map((raw) => {
-          const entry = asNode(raw)!;
-          const start = Number(entry.stmt_location ?? 0);
-          const end = entry.stmt_len === undefined ? chunk.length : start + Number(entry.stmt_len);
-          const text = chunk.slice(previousEnd, end);
-          previousEnd = end;
-          return { text, stmt: entry.stmt };
-        }),
-      );
-    } catch (error) {
-      return { steps, error: (error as Error).message };
-    }
-  }
-  return { steps };
-}
+const ALLOWANCE = /--\s*migrate:allow\s+([a-z-]+)/g;
 
 function allowed(text: string, rule: Rule): boolean {
-  return new RegExp(`--\\s*migrate:allow\\s+${rule}\\b`).test(text);
+  return [...text.matchAll(ALLOWANCE)].some((match) => match[1] === rule);
 }
 
 function shorten(text: string): string {

@@ -110,7 +110,20 @@ export function concurrentIndexName(statement: string): string | undefined {
 }
 
 function stripComments(statement: string): string {
-  return statement.replace(/--[^\n]*\n?/g, "\n").replace(/\/\*[\s\S]*?\*\//g, " ");
+  return stripBlockComments(statement.replace(/--[^\n]*\n?/g, "\n"));
+}
+
+/** Each closed comment as one space (by search, not a regular expression: linear on any text). */
+function stripBlockComments(text: string): string {
+  let kept = "";
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf("/*", from);
+    const close = open < 0 ? -1 : text.indexOf("*/", open + 2);
+    if (close < 0) return kept + text.slice(from);
+    kept += `${text.slice(from, open)} `;
+    from = close + 2;
+  }
 }
 
 async function dropInvalidIndex(session: MigrationSession, name: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "../app.js";
 import { buildTestApp, type TestContext } from "../test/app.js";
 import { enqueueEmail } from "./mail-outbox.js";
-import { Mailer, outboxMessage } from "./mailer.js";
+import { Mailer, outboxMessage, senderDomain } from "./mailer.js";
 
 /** A logger that keeps every line it is given, as text. */
 function recordingLogger(): { log: FastifyBaseLogger; lines: string[] } {
@@ -80,6 +80,19 @@ describe("starting in production without SMTP_URL", () => {
       await app.close();
       await ctx.close();
     }
+  });
+});
+
+describe("the sender's domain in a Message-ID", () => {
+  it.each([
+    ["FBA Freight <no-reply@fba-freight.local>", "fba-freight.local"],
+    ["no-reply@example.com", "example.com"],
+    ["  Ops <ops@mail.example.org>  ", "mail.example.org"],
+    ["no address", "localhost"],
+    ["broken <a@>", "localhost"],
+    ["two <a@b c>", "localhost"],
+  ])("%s -> %s", (from, domain) => {
+    expect(senderDomain(from)).toBe(domain);
   });
 });
 

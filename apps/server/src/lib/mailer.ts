@@ -54,11 +54,18 @@ function redactMailText(text: string): string {
  * but before the row was marked sent sends it again once the claim runs out (at-least-once), and
  * receivers recognise the repeat by its Message-ID and keep one copy.
  */
+/** The domain of a sender such as `Name <user@example.com>` (localhost when there is none). */
+export function senderDomain(from: string): string {
+  let domain = from.slice(from.lastIndexOf("@") + 1).trim();
+  if (domain.endsWith(">")) domain = domain.slice(0, -1);
+  return !from.includes("@") || domain === "" || /[\s<>@]/.test(domain) ? "localhost" : domain;
+}
+
 export function outboxMessage(
   row: Pick<OutboxRow, "id" | "createdAt" | "toAddress" | "subject" | "textBody" | "htmlBody">,
   from: string,
 ) {
-  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  const domain = senderDomain(from);
   return {
     from,
     to: row.toAddress,
