@@ -51,6 +51,11 @@ const startBuild = () => {
 };
 
 let failedSteps = 0;
+// Vitest reads the sources, but its global setup resolves the contract by its package entry
+// (dist/): the contract is built first (a few seconds; the full build below then skips it).
+if ((await run("contract", "npm", ["run", "build", "-w", "packages/contract"])) !== 0) {
+  process.exit(1);
+}
 const building = startBuild();
 const vitestStatus = await run("vitest", "npx", [
   "vitest",
