@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createPgliteTemplate, openDatabase } from "../db/client.js";
+import { missingServices } from "./required-services.js";
 
 /**
  * Creating a database and running every migration on it takes seconds; every test file instead
@@ -11,6 +12,12 @@ import { createPgliteTemplate, openDatabase } from "../db/client.js";
  * (TEST_DATABASE_URL) a template database that each test database is created from.
  */
 export default async function setup(): Promise<() => Promise<void> | void> {
+  const missing = missingServices(process.env);
+  if (missing.length > 0) {
+    throw new Error(
+      `CI is set but ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not: the suites that need them would skip`,
+    );
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) return postgresTemplate(adminUrl);
   const dir = mkdtempSync(path.join(tmpdir(), "fba-pglite-template-"));
