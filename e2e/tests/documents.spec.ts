@@ -118,6 +118,8 @@ test("the seller uploads the invoice and sees the checklist update; the agent de
   const sellerNav = sellerPage.getByRole("navigation", { name: "On this page" });
   await expect(sellerNav).toBeInViewport();
   await docsShot(sellerPage, "order-summary-1440");
+  // Every panel has its data first: a jump made while a panel above still loads lands short.
+  await sellerPage.waitForLoadState("networkidle");
   await sellerNav.getByRole("link", { name: "Documents" }).click();
   await expect(panel).toBeInViewport();
   await expect(sellerPage).toHaveURL(/#order-documents$/);
