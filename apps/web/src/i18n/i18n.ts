@@ -82,4 +82,15 @@ export function namespace<N extends Namespace>(ns: N, english: ResourceKey) {
   return () => useTranslation(ns);
 }
 
-export type Namespace = "common" | "landing" | "auth" | "shell" | "lists";
+export type Namespace =
+  | "common"
+  | "landing"
+  | "auth"
+  | "shell"
+  | "lists"
+  | "admin"
+  | "analytics"
+  | "announcements"
+  | "disputes"
+  | "notifications"
+  | "profile";
