@@ -98,11 +98,39 @@ if (existsSync("test-results/vitest.json")) {
     console.log("\nSlowest test files:");
     for (const file of files) console.log(`  ${(file.ms / 1000).toFixed(1)} s  ${file.name}`);
   }
+  // The failures again, by name, where a long log's tail shows them.
+  const failures = (report.testResults ?? []).flatMap((file) => {
+    const name = String(file.name).replace(`${process.cwd()}/`, "");
+    const cases = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    if (cases.length === 0 && file.status === "failed")
+      return [`${name}: ${file.message ?? "failed"}`];
+    return cases.map((test) => `${name} › ${test.fullName}`);
+  });
+  if (failures.length > 0) {
+    console.log("\nFailed (vitest):");
+    for (const failure of failures) console.log(`  ${failure}`);
+  }
 }
 if (existsSync("test-results/playwright.json")) {
   const stats = JSON.parse(readFileSync("test-results/playwright.json", "utf8")).stats ?? {};
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
+  const outcomes = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected" || test.status === "flaky")
+          outcomes.push(
+            `${test.status === "flaky" ? "passed on retry" : "failed"}: ${spec.file}:${spec.line} › ${spec.title}`,
+          );
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of JSON.parse(readFileSync("test-results/playwright.json", "utf8")).suites ?? [])
+    visit(suite);
+  if (outcomes.length > 0) {
+    console.log("\nJourneys that failed or passed only on a retry:");
+    for (const outcome of outcomes) console.log(`  ${outcome}`);
+  }
 }
 if (failedSteps > 0 && failed === 0) failed = failedSteps;
 writeFileSync("test-results/stages.json", JSON.stringify(stages));

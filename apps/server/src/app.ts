@@ -15,7 +15,8 @@ import { s3Settings, trustProxyOption, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/client.js";
 import { EventBus, usersConcerned } from "./lib/events.js";
 import { PageCache } from "./lib/page-cache.js";
-import { landingLocale, type LandingLocale } from "./lib/landing-locale.js";
+import type { Locale } from "@fba/contract/locales";
+import { landingLocale } from "./lib/landing-locale.js";
 import { keepPreviousAssets, previousAssetName } from "./lib/previous-assets.js";
 import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
@@ -355,7 +356,7 @@ function registerWebApp(
 ): void {
   const hasWebApp = existsSync(path.join(distDir, "index.html"));
   const hasLanding = existsSync(path.join(distDir, "landing.html"));
-  const landingFiles: Record<LandingLocale, string> = {
+  const landingFiles: Record<Locale, string> = {
     en: "landing.html",
     "zh-CN": existsSync(path.join(distDir, "landing.zh-CN.html"))
       ? "landing.zh-CN.html"

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "./text.js";
 import { GROUPS, SELF_SERVICE_GROUPS } from "./common.js";
 import { isLongEnoughName, isPersonName } from "./values/letters.js";
+import { LOCALES, type Locale } from "./locales.js";
 
 const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
@@ -222,8 +223,8 @@ export const changePasswordInputSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 /** The languages an account can read the app in. */
-export const USER_LOCALES = ["en", "zh-CN"] as const;
-export type UserLocale = (typeof USER_LOCALES)[number];
+export const USER_LOCALES = LOCALES;
+export type UserLocale = Locale;
 
 export const userSchema = z.object({
   id: z.number().int(),

@@ -25,3 +25,4 @@ export * from "./storage.js";
 export * from "./list-search.js";
 export * from "./amount-input.js";
 export * from "./settings.js";
+export * from "./locales.js";

@@ -1,46 +1,26 @@
 /**
- * The languages of the app, which one a visitor reads, and where that choice is kept. No i18n
- * library here: the prerendered landing page's script uses this module too, and stays small.
+ * Which language a visitor reads, and where that choice is kept. No i18n library here: the
+ * prerendered landing page's script uses this module too, and stays small.
  */
-export const LOCALES = ["en", "zh-CN"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+import { firstLocale, isLocale, LOCALE_COOKIE, type Locale } from "@fba/contract/locales";
+
+export {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALES,
+  matchLocale,
+  type Locale,
+} from "@fba/contract/locales";
 
 /** How each language names itself, for the switch (never translated). */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", "zh-CN": "简体中文" };
 
-/** The key in localStorage and the cookie's name (the server picks the landing page by it). */
+/** The key in localStorage. */
 export const LOCALE_STORAGE_KEY = "fba.locale";
-export const LOCALE_COOKIE = "fba_locale";
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
-
-/** A language tag ("zh", "zh-Hans-CN", "en-GB") as one of ours, or null. */
-export function matchLocale(tag: string | null | undefined): Locale | null {
-  if (!tag) return null;
-  const lower = tag.toLowerCase();
-  // Traditional Chinese readers are better served by English than by Simplified characters.
-  if (
-    lower === "zh" ||
-    lower.startsWith("zh-cn") ||
-    lower.startsWith("zh-hans") ||
-    lower === "zh-sg"
-  )
-    return "zh-CN";
-  if (lower === "en" || lower.startsWith("en-")) return "en";
-  return null;
-}
 
 /** The first of the browser's languages we have, else English. */
-export function browserLocale(languages: readonly string[] | undefined): Locale {
-  for (const tag of languages ?? []) {
-    const locale = matchLocale(tag);
-    if (locale) return locale;
-  }
-  return DEFAULT_LOCALE;
-}
+export const browserLocale = firstLocale;
 
 function storage(): Storage | null {
   try {

@@ -7,6 +7,7 @@ import { shipmentRoutes } from "./shipments.routes.js";
 import type { ShipmentDeps } from "./shipments.service.js";
 
 export { biddingWindowJob } from "./shipments.jobs.js";
+export { closeDueBidding } from "./bidding-window.js";
 export { findPackage, setFinalAmount, updatePackageTracking } from "./shipments.repository.js";
 export { countSellerShipments } from "./seller-counts.repository.js";
 export { getShipment } from "./shipments.service.js";

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../factories.js";
 import { multipartBody } from "../profile-factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../shipment-factories.js";
-import { closeDueBidding } from "../../modules/shipments/bidding-window.js";
+import { closeDueBidding } from "../../modules/shipments/index.js";
 import { servicesOf } from "../app.js";
 
 /** Who makes a request in the access matrix. */

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useLocation } from "react-router";
 import type { PaginationOption } from "@fba/contract";
 import { DEFAULT_PAGE_SIZE } from "@fba/contract/constants";
+import { useAddressQuery } from "../../lib/address-query";
 
 /** The shipping agent's list tables show 10 rows a page, with no per-page choice. */
 export const SHIPPER_PAGE_SIZE = 10;
@@ -72,7 +73,7 @@ export function urlWithListChange(
  * shared link shows the same rows. `initial` gives the defaults (and a fixed page size).
  */
 export function useUrlListState(initial: Partial<ListParams> = {}) {
-  const [url, setUrl] = useSearchParams();
+  const [url, changeUrl] = useAddressQuery();
   const initialKey = JSON.stringify(initial);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- initial is compared by value
   const params = useMemo(() => listParamsFromUrl(url, initial), [url, initialKey]);
@@ -82,9 +83,9 @@ export function useUrlListState(initial: Partial<ListParams> = {}) {
       // A late change (a search typed just before a row was clicked) must not pull the user back
       // from the page they went to while it loads: the list stays on screen until it is ready.
       if (window.location.pathname !== pathname) return;
-      setUrl((current) => urlWithListChange(current, next), { replace: true });
+      changeUrl((current) => urlWithListChange(current, next));
     },
-    [setUrl, pathname],
+    [changeUrl, pathname],
   );
   const setPage = useCallback((page: number) => change({ page }), [change]);
   const setPerPage = useCallback((per_page: number) => change({ per_page }), [change]);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link as RouterLink, useSearchParams } from "react-router";
+import { Link as RouterLink } from "react-router";
 import { Button, Link, Stack, Typography } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { formatUsd, type ChargeChange, type DisputeRow } from "@fba/contract";
@@ -9,6 +9,7 @@ import { ExportCsvButton } from "../../../components/ExportCsvButton";
 import { OutlinedField, OutlinedNativeSelect } from "../../../components/OutlinedField";
 import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
+import { useAddressQuery } from "../../../lib/address-query";
 import { adminShipmentPath } from "../../../app/paths";
 import { useOpenDisputes, type DisputeFilters } from "../api/charge-change";
 import { DecideDialog } from "../components/DecideDialog";
@@ -29,7 +30,7 @@ const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(val
  * The filters live in the page address.
  */
 export default function AdminDisputesPage() {
-  const [url, setUrl] = useSearchParams();
+  const [url, changeUrl] = useAddressQuery();
   const statusParam = url.get("status");
   const status = STATUS_OPTIONS.some(([value]) => value === statusParam)
     ? (statusParam as NonNullable<DisputeFilters["status"]>)
@@ -37,15 +38,11 @@ export default function AdminDisputesPage() {
   const from = isDay(url.get("from"));
   const to = isDay(url.get("to"));
   const setFilter = (name: "status" | "from" | "to", value: string) =>
-    setUrl(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value && !(name === "status" && value === "open")) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+    changeUrl((current) => {
+      if (value && !(name === "status" && value === "open")) current.set(name, value);
+      else current.delete(name);
+      return current;
+    });
   const query = useOpenDisputes({
     status: status === "open" ? undefined : status,
     from: from || undefined,
