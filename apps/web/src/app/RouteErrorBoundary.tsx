@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import { isChunkLoadError, reloadIfNewRelease } from "../lib/release";
 import { retryFailedPages } from "./page-retry";
 import { RouteFallback } from "./RouteFallback";
+import { failureText } from "./failure-texts";
 
 interface BoundaryProps {
   children: ReactNode;
@@ -73,15 +74,13 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
         }}
       >
         <Typography component="h1" variant="h6">
-          {chunk ? "This page could not be loaded" : "Something went wrong on this page"}
+          {failureText(chunk ? "chunkTitle" : "errorTitle")}
         </Typography>
         <Typography sx={{ color: "text.secondary", maxWidth: 420 }}>
-          {chunk
-            ? "The connection to the server was lost, or a new version of the app was released. Check your connection and try again."
-            : "Try again; if it keeps happening, reload the page."}
+          {failureText(chunk ? "chunkDetail" : "errorDetail")}
         </Typography>
         <Button variant="contained" onClick={this.retry}>
-          Retry
+          {failureText("retry")}
         </Button>
       </Box>
     );

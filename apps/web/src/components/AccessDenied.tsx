@@ -1,6 +1,8 @@
 import { Button, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { ApiError } from "../lib/api-client";
+import { useServerMessage } from "../i18n/server-messages";
+import { useComponentsT } from "./i18n";
 
 /** The server's refusal text: the first error message when it is a 400 "Bad Request". */
 export function refusalMessage(error: unknown): string {
@@ -28,11 +30,15 @@ export function AccessDenied({
   backTo: string;
   backLabel: string;
 }) {
+  const { t } = useComponentsT();
+  const serverMessage = useServerMessage();
+  const message =
+    error instanceof ApiError ? (serverMessage(refusalMessage(error)) ?? "") : t("refused");
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, maxWidth: 560, mx: "auto", mt: 4 }}>
       <Stack spacing={2} sx={{ alignItems: "center", textAlign: "center" }} role="alert">
         <Typography variant="h6" component="h1">
-          {refusalMessage(error)}
+          {message}
         </Typography>
         <Button variant="contained" component={RouterLink} to={backTo}>
           {backLabel}

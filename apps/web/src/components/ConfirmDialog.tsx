@@ -8,6 +8,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from "@mui/material";
+import { useComponentsT } from "./i18n";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -26,16 +27,17 @@ export interface ConfirmDialogProps {
 /** A yes/no question; the answer buttons default to Yes and No. */
 export function ConfirmDialog({
   open,
-  title = "Please confirm",
+  title,
   message,
-  confirmLabel = "Yes",
-  cancelLabel = "No",
+  confirmLabel,
+  cancelLabel,
   busy = false,
   children,
   maxWidth = "xs",
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { t } = useComponentsT();
   return (
     <Dialog
       open={open}
@@ -45,17 +47,17 @@ export function ConfirmDialog({
       maxWidth={maxWidth}
       fullWidth
     >
-      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      <DialogTitle id="confirm-dialog-title">{title ?? t("confirm.title")}</DialogTitle>
       <DialogContent>
         <DialogContentText id="confirm-dialog-message">{message}</DialogContentText>
         {children && <Box sx={{ mt: 2 }}>{children}</Box>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? t("confirm.no")}
         </Button>
         <Button onClick={onConfirm} variant="contained" disabled={busy} autoFocus>
-          {confirmLabel}
+          {confirmLabel ?? t("confirm.yes")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Box, Paper, Stack, Typography } from "@mui/material";
 
 /** A titled section of a detail page. */
@@ -11,7 +11,8 @@ export function Panel({
   children: ReactNode;
   action?: ReactNode;
 }) {
-  const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  // From React, not the title: a Chinese title has no Latin letters to make an id of.
+  const id = `panel-${useId()}`;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={id}>
       <Stack

@@ -93,4 +93,9 @@ export type Namespace =
   | "announcements"
   | "disputes"
   | "notifications"
-  | "profile";
+  | "profile"
+  | "components"
+  | "booking"
+  | "shipments"
+  | "samples"
+  | "seller";

@@ -3,12 +3,17 @@ import type analytics from "../locales/en/analytics.json";
 import type announcements from "../locales/en/announcements.json";
 import type auth from "../locales/en/auth.json";
 import type common from "../locales/en/common.json";
+import type booking from "../locales/en/booking.json";
+import type components from "../locales/en/components.json";
 import type disputes from "../locales/en/disputes.json";
 import type landing from "../locales/en/landing.json";
 import type lists from "../locales/en/lists.json";
 import type notifications from "../locales/en/notifications.json";
 import type profile from "../locales/en/profile.json";
+import type samples from "../locales/en/samples.json";
+import type seller from "../locales/en/seller.json";
 import type shell from "../locales/en/shell.json";
+import type shipments from "../locales/en/shipments.json";
 
 // The English catalogs are the reference: a key missing from them fails to compile.
 declare module "i18next" {
@@ -20,14 +25,19 @@ declare module "i18next" {
       announcements: typeof announcements;
       auth: typeof auth;
       common: typeof common;
+      booking: typeof booking;
+      components: typeof components;
       disputes: typeof disputes;
       landing: typeof landing;
       lists: typeof lists;
       notifications: typeof notifications;
       profile: typeof profile;
+      samples: typeof samples;
+      seller: typeof seller;
       /** Contract messages by constant ("auth.invalidCredentials"); English is the message itself. */
       messages: Record<string, Record<string, string>>;
       shell: typeof shell;
+      shipments: typeof shipments;
     };
   }
 }

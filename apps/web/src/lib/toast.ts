@@ -25,7 +25,15 @@ function show(kind: Kind, message: string, options?: ToastOptions) {
     hostWanted = true;
     for (const listener of hostListeners) listener();
   }
-  void import("react-toastify").then(({ toast }) => toast[kind](message, options));
+  // The text in the app's language (i18n/toast-text.ts), loaded with the toast, not the page.
+  // A catalog that cannot be fetched leaves the text as it is rather than losing the toast.
+  const text = import("../i18n/toast-text").then(
+    ({ translateToast }) => translateToast(message),
+    () => message,
+  );
+  void Promise.all([import("react-toastify"), text.catch(() => message)]).then(
+    ([{ toast }, shown]) => toast[kind](shown, options),
+  );
 }
 
 export const notify = {

@@ -2,23 +2,41 @@ import type { ReactNode } from "react";
 import { Alert, AlertTitle, Box, Button } from "@mui/material";
 import { ApiError } from "../../lib/api-client";
 import { Loading } from "../Loading";
+import { useComponentsT } from "../i18n";
+import { useServerMessage } from "../../i18n/server-messages";
 import { useQueryView, type QueryLike } from "./query-view";
 
 type Problem = "offline" | "unreachable" | "error";
 
-function problemText(problem: Problem, what: string, error: unknown): [string, string] {
+type T = ReturnType<typeof useComponentsT>["t"];
+
+function problemText(
+  problem: Problem,
+  what: string,
+  error: unknown,
+  t: T,
+  serverMessage: (message: string | undefined) => string | undefined,
+): [string, string] {
   if (problem === "offline") {
-    return ["You are offline", "This will load again as soon as your connection is back."];
+    return [t("problem.offlineTitle"), t("problem.offlineDetail")];
   }
   if (problem === "unreachable") {
-    return ["Cannot reach the server", "Check your connection and try again."];
+    return [t("problem.unreachableTitle"), t("problem.unreachableDetail")];
   }
   // 5xx bodies carry a generic message only; say so in words a user can act on.
   const detail =
     error instanceof ApiError && error.status > 0 && error.status < 500
-      ? error.message
-      : "Something went wrong on our side. Try again in a moment.";
-  return [`Could not load ${what}`, detail];
+      ? (serverMessage(error.message) ?? error.message)
+      : t("problem.serverError");
+  return [t("problem.errorTitle", { what: translatedWhat(t, what) }), detail];
+}
+
+/** What was loading, in the current language when the catalog knows it (else as given). */
+export function translatedWhat(t: T, what: string): string {
+  return (t as unknown as (key: string, options: { defaultValue: string }) => string)(
+    `what.${what}`,
+    { defaultValue: what },
+  );
 }
 
 /** Why something could not be shown, with a Retry that asks again. */
@@ -32,7 +50,9 @@ export function QueryProblem({
   what: string;
   query: QueryLike;
 }) {
-  const [title, detail] = problemText(problem, what, query.error);
+  const { t } = useComponentsT();
+  const serverMessage = useServerMessage();
+  const [title, detail] = problemText(problem, what, query.error, t, serverMessage);
   return (
     <Alert
       severity={problem === "error" ? "error" : "warning"}
@@ -45,7 +65,7 @@ export function QueryProblem({
           loading={query.fetchStatus === "fetching"}
           onClick={() => void query.refetch()}
         >
-          Retry
+          {t("retry")}
         </Button>
       }
     >

@@ -8,11 +8,7 @@ import { fcCodeOf } from "../../../entities/shipment/lib/format";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
-import {
-  listEmptyText,
-  pagingOf,
-  useUrlListState,
-} from "../../../components/data-table/use-list-state";
+import { pagingOf, useUrlListState } from "../../../components/data-table/use-list-state";
 import {
   useShipmentList,
   type ShipmentListName,
@@ -23,6 +19,7 @@ import { StatusChip } from "../../../entities/shipment/components/StatusChip";
 import { DeliveryProofChip } from "../../../entities/document/components/DeliveryProofChip";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
 import { useListsT } from "../../../i18n/lists";
+import { useListEmptyText } from "../../../components/data-table/empty-text";
 import { useFormat } from "../../../i18n/use-format";
 
 /** A list row; the active list's rows also carry their destinations. */
@@ -52,6 +49,7 @@ export function SellerShipmentsList({
   const config = CONFIG[variant];
   const { t } = useListsT();
   const format = useFormat();
+  const emptyText = useListEmptyText();
   const title = t(`titles.${variant}`);
   const notAvailable = t("values.notAvailable");
   const navigate = useNavigate();
@@ -203,7 +201,7 @@ export function SellerShipmentsList({
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText={listEmptyText(t("empty.seller"), list.params)}
+        emptyText={emptyText(t("empty.seller"), list.params)}
         query={query}
         what="your shipments"
         {...pagingOf(query.data?.pagination_option)}
