@@ -1,6 +1,14 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { messages as authMessages, profileMessages } from "@fba/contract";
+import {
+  adminMessages,
+  announcementMessages,
+  chargeChangeMessages,
+  messages as authMessages,
+  notificationMessages,
+  profileMessages,
+  warehouseMessages,
+} from "@fba/contract";
 
 /**
  * The server's messages (and the contract's validation messages, which the forms show) in the
@@ -8,15 +16,21 @@ import { messages as authMessages, profileMessages } from "@fba/contract";
  * contract constant it is, in the "messages" catalog ("auth.invalidCredentials"). A message that
  * is no known constant, or not translated yet, shows as sent.
  */
-const GROUPS: Record<string, Record<string, string>> = {
+const GROUPS: Record<string, Record<string, unknown>> = {
   auth: authMessages,
   profile: profileMessages,
+  admin: adminMessages,
+  announcement: announcementMessages,
+  chargeChange: chargeChangeMessages,
+  notification: notificationMessages,
+  warehouse: warehouseMessages,
 };
 
 const keyOf = new Map<string, string>();
 for (const [group, messages] of Object.entries(GROUPS)) {
   for (const [name, text] of Object.entries(messages)) {
-    if (!keyOf.has(text)) keyOf.set(text, `${group}.${name}`);
+    // Messages built from values (functions) are not looked up.
+    if (typeof text === "string" && !keyOf.has(text)) keyOf.set(text, `${group}.${name}`);
   }
 }
 

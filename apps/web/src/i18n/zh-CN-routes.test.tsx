@@ -13,6 +13,8 @@ import AppLayout from "../app/routes/AppLayout";
 import SellerActiveShipmentsPage from "../app/routes/SellerActiveShipmentsPage";
 import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipmentsPage";
 import { flatList, shipmentRow } from "../test/shipment-fixtures";
+import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
+import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 
 /**
  * Every translated screen, rendered in Simplified Chinese, must show no English: any run of two or
@@ -32,6 +34,21 @@ interface TranslatedRoute {
   signedIn?: boolean;
   ready: () => Promise<unknown>;
   act?: () => Promise<unknown>;
+  /** Whole response bodies by path prefix, answered before the common fake API. */
+  api?: Record<string, unknown>;
+}
+
+/** A fetch that answers `bodies` by path prefix and passes anything else to `rest`. */
+function answering(bodies: Record<string, unknown>, rest: typeof fetch) {
+  return async (input: string | URL | Request, init?: RequestInit) => {
+    const path = new URL(String(input), "http://localhost").pathname.replace(/^\/api\//, "");
+    const key = Object.keys(bodies).find((prefix) => path.startsWith(prefix));
+    if (key === undefined) return rest(input, init);
+    return new Response(JSON.stringify(bodies[key]), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
+  };
 }
 
 // The seller's rows with data a Chinese seller enters (the product and address as typed).
@@ -57,6 +74,98 @@ const sellerRows = [
     pickup_location: { ...shipmentRow().pickup_location!, full_address: "浙江省宁波市北仑区" },
   }),
 ];
+
+const envelope = (data: unknown) => ({ status: "success", status_code: 200, message: "OK", data });
+
+// The admin's screens: every shipment and sample, the users, the warehouses.
+const adminCounts = {
+  shipments: {
+    total: 20,
+    by_status: {
+      "Shipment Pending": 6,
+      "Quotation Received": 4,
+      "Quotation Approved": 2,
+      "Quotation Accepted": 3,
+      "Shipment Completed": 4,
+      "Shipment Cancelled": 1,
+    },
+    open_for_bids: 7,
+    closed_without_bids: 2,
+  },
+  sample_shipments: { total: 1, by_status: { "Shipment Pending": 1, "Shipment Completed": 0 } },
+  users: { total: 3, disabled: 1, by_group: { Seller: 1, Shipper: 1, Admin: 1 } },
+};
+const adminUser = (id: number, groups: string, first: string, last: string, active = true) => ({
+  id,
+  first_name: first,
+  last_name: last,
+  email: `u${id}@example.com`,
+  groups,
+  image: null,
+  is_active: active,
+  profile: { phone: id === 2 ? null : "13800138000" },
+  created_at: "2026-11-20T10:00:00Z",
+  scorecard: null,
+  storage_used_bytes: 5 * 1024 * 1024,
+});
+const adminApi = {
+  "admin/dashboard/": envelope(adminCounts),
+  "admin/shipments/": flatList(
+    sellerRows.map((row) => ({ ...row, user: { ...row.user, first_name: "芳", last_name: "王" } })),
+  ),
+  "admin/users/": flatList([
+    adminUser(9, "Admin", "芳", "王"),
+    adminUser(2, "Seller", "伟", "李"),
+    adminUser(3, "Shipper", "强", "张", false),
+  ]),
+  "admin/recovery-failures/": envelope({
+    hours: [{ hour: "2026-11-20T10:00:00Z", failures: 3 }],
+    total: 3,
+  }),
+  "admin/events/parked/": envelope({
+    events: [
+      {
+        id: 42,
+        name: "bidding.closed",
+        payload: {},
+        attempts: 8,
+        last_error: null,
+        created_at: "2026-11-20T10:00:00Z",
+      },
+    ],
+    waiting: 3,
+    oldest_waiting_seconds: 12,
+    parked: 1,
+  }),
+  "admin/warehouses/": envelope([
+    {
+      id: 1,
+      code: "ONT8",
+      country: "US",
+      address: "24300 Nandina Ave",
+      name: null,
+      city: "Moreno Valley",
+      state: "CA",
+      postal_code: "92551",
+      type: null,
+      port: null,
+      is_active: true,
+    },
+    {
+      id: 2,
+      code: "LGB8",
+      country: "US",
+      address: "1568 N Linden Ave",
+      name: null,
+      city: null,
+      state: null,
+      postal_code: null,
+      type: null,
+      port: null,
+      is_active: false,
+    },
+  ]),
+};
 
 const ROUTES: TranslatedRoute[] = [
   {
@@ -157,6 +266,31 @@ const ROUTES: TranslatedRoute[] = [
     path: "/seller/booking/pastorders",
     ready: () => screen.findByText("您还没有订单"),
   },
+  // The admin's screens.
+  {
+    name: "admin's users with the recovery and event lines",
+    element: () => <AdminUsersPage />,
+    path: "/admin/users",
+    signedIn: true,
+    api: adminApi,
+    ready: () => screen.findByText("事件投递：3 个等待中（最久 12 秒），1 个失败"),
+    act: async () => {
+      await screen.findByRole("button", { name: "停用 伟 李" });
+      await userEvent.click(screen.getByRole("button", { name: "停用 伟 李" }));
+      await screen.findByRole("dialog", { name: "停用账户" });
+    },
+  },
+  {
+    name: "admin's warehouses with the add dialog",
+    element: () => <AdminWarehousesPage />,
+    path: "/admin/warehouses",
+    api: adminApi,
+    ready: () => screen.findByText("24300 Nandina Ave"),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "添加仓库" }));
+      await screen.findByRole("dialog", { name: "添加仓库" });
+    },
+  },
 ];
 
 const ALLOWED = [
@@ -167,6 +301,8 @@ const ALLOWED = [
   /US\$/g,
   /\bkg\b/g,
   /\bCSV\b/g,
+  // File sizes ("5 MB").
+  /\b\d+(\.\d+)? ?[KMGT]?B\b/g,
   // Names of other companies' networks (the footer's links).
   /\b(LinkedIn|Facebook|Instagram)\b/g,
 ];
@@ -223,6 +359,7 @@ describe("every translated screen in Simplified Chinese", { timeout: 30_000 }, (
     "%s shows no English",
     async (_, route) => {
       setViewport(route.width ?? 1440);
+      if (route.api) vi.stubGlobal("fetch", vi.fn(answering(route.api, globalThis.fetch)));
       if (route.signedIn) signIn({ id: 9, first_name: "芳", last_name: "王", groups: "Seller" });
       renderRoute(route.element(), { path: route.path ?? "/", url: route.url });
       await route.ready();

@@ -14,11 +14,13 @@ import { CountCard } from "../../features/admin/components/CountCard";
 import { useAdminDashboard } from "../../features/admin/api/get-admin-dashboard";
 import { QueryNotice } from "../../components/query-state/QueryState";
 import { paths } from "../paths";
+import { useAdminT } from "../../features/admin/i18n";
 
 type TabName = "shipments" | "samples";
 
 /** Counts, every shipment and every sample shipment, with shortcuts to the admin tools. */
 export default function AdminDashboardPage() {
+  const { t } = useAdminT();
   const dashboard = useAdminDashboard();
   const counts = dashboard.data;
   // Skeletons while the first answer is on its way, not while it cannot come (offline, failed).
@@ -36,23 +38,23 @@ export default function AdminDashboardPage() {
         sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
       >
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          Admin Dashboard
+          {t("dashboard.title")}
         </Typography>
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: "wrap" }}>
           <Button component={RouterLink} to={paths.admin.users} variant="outlined">
-            Users
+            {t("dashboard.links.users")}
           </Button>
           <Button component={RouterLink} to={paths.admin.warehouses} variant="outlined">
-            Warehouses
+            {t("dashboard.links.warehouses")}
           </Button>
           <Button component={RouterLink} to={paths.admin.announcements} variant="outlined">
-            Announcements
+            {t("dashboard.links.announcements")}
           </Button>
         </Stack>
       </Stack>
 
       <Box>
-        <QueryNotice query={dashboard} what="the counts" />
+        <QueryNotice query={dashboard} what={t("dashboard.counts")} />
         <Box
           sx={{
             display: "grid",
@@ -61,48 +63,66 @@ export default function AdminDashboardPage() {
           }}
         >
           <CountCard
-            label="Shipments"
+            testId="Shipments"
+            label={t("dashboard.cards.shipments")}
             value={counts?.shipments.total}
             icon={<LocalShippingOutlined />}
             isLoading={isPending}
           />
           <CountCard
-            label="Open for bids"
+            testId="Open for bids"
+            label={t("dashboard.cards.openForBids")}
             value={counts?.shipments.open_for_bids}
             detail={
-              counts ? `${counts.shipments.closed_without_bids} closed without bids` : undefined
+              counts
+                ? t("dashboard.cards.closedWithoutBids", {
+                    count: counts.shipments.closed_without_bids,
+                  })
+                : undefined
             }
             icon={<GavelOutlined />}
             isLoading={isPending}
           />
           <CountCard
-            label="Awaiting seller"
+            testId="Awaiting seller"
+            label={t("dashboard.cards.awaitingSeller")}
             value={byStatus?.["Quotation Approved"]}
             icon={<HourglassTopOutlined />}
             isLoading={isPending}
           />
           <CountCard
-            label="Completed"
+            testId="Completed"
+            label={t("dashboard.cards.completed")}
             value={byStatus?.["Shipment Completed"]}
-            detail={byStatus ? `${byStatus["Quotation Accepted"]} in progress` : undefined}
+            detail={
+              byStatus
+                ? t("dashboard.cards.inProgress", { count: byStatus["Quotation Accepted"] })
+                : undefined
+            }
             icon={<TaskAltOutlined />}
             isLoading={isPending}
           />
           <CountCard
-            label="Sample Shipments"
+            testId="Sample Shipments"
+            label={t("dashboard.cards.samples")}
             value={counts?.sample_shipments.total}
             detail={
               counts
-                ? `${counts.sample_shipments.by_status["Shipment Pending"]} pending`
+                ? t("dashboard.cards.pending", {
+                    count: counts.sample_shipments.by_status["Shipment Pending"],
+                  })
                 : undefined
             }
             icon={<Inventory2Outlined />}
             isLoading={isPending}
           />
           <CountCard
-            label="Users"
+            testId="Users"
+            label={t("dashboard.cards.users")}
             value={counts?.users.total}
-            detail={counts ? `${counts.users.disabled} disabled` : undefined}
+            detail={
+              counts ? t("dashboard.cards.disabled", { count: counts.users.disabled }) : undefined
+            }
             icon={<PeopleAltOutlined />}
             isLoading={isPending}
           />
@@ -117,10 +137,10 @@ export default function AdminDashboardPage() {
             setSearchParams(value === "samples" ? { tab: value } : {}, { replace: true });
           }}
           sx={{ mb: 2 }}
-          aria-label="Lists"
+          aria-label={t("dashboard.tabs.label")}
         >
-          <Tab value="shipments" label="Shipments" />
-          <Tab value="samples" label="Sample Shipments" />
+          <Tab value="shipments" label={t("dashboard.tabs.shipments")} />
+          <Tab value="samples" label={t("dashboard.tabs.samples")} />
         </Tabs>
         {tab === "shipments" ? <AdminShipmentsTable /> : <AdminSamplesTable />}
       </Paper>

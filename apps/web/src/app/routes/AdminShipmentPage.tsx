@@ -14,7 +14,8 @@ import {
 } from "../../entities/shipment/components/ShipmentDetails";
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
-import { formatDateTime } from "../../entities/shipment/lib/format";
+import { useFormat } from "../../i18n/use-format";
+import { useAdminT } from "../../features/admin/i18n";
 import { AdminQuotationsPanel } from "../../features/admin/components/AdminQuotationsPanel";
 import type { Shipment } from "../../entities/shipment/api/types";
 import { isAwardedOrder } from "../../entities/shipment/lib/order";
@@ -26,15 +27,20 @@ import { paths } from "../paths";
 
 /** /admin/shipments/{id}: the shipment, its bids with the winner actions, and its chat. */
 export default function AdminShipmentPage() {
+  const { t } = useAdminT();
   const id = Number(useParams().id);
   const query = useShipment(id);
   return (
     <QueryState
       query={query}
-      what="this shipment"
+      what={t("shipment.what")}
       renderError={(error) =>
         isRefusal(error) ? (
-          <AccessDenied error={error} backTo={paths.admin.dashboard} backLabel="Go to dashboard" />
+          <AccessDenied
+            error={error}
+            backTo={paths.admin.dashboard}
+            backLabel={t("shipment.goToDashboard")}
+          />
         ) : undefined
       }
     >
@@ -44,16 +50,18 @@ export default function AdminShipmentPage() {
 }
 
 function AdminShipment({ shipment }: { shipment: Shipment }) {
+  const { t } = useAdminT();
+  const format = useFormat();
   const chatOpen = useOrderChatOpen(shipment);
   const seller = `${shipment.user.first_name} ${shipment.user.last_name}`;
 
   return (
     <Stack spacing={2}>
       <PageHeader
-        title={`Shipment #${shipment.id}`}
+        title={t("shipment.title", { id: shipment.id })}
         actions={
           <Button component={RouterLink} to={paths.admin.dashboard} startIcon={<ArrowBack />}>
-            All shipments
+            {t("shipment.all")}
           </Button>
         }
       />
@@ -68,9 +76,11 @@ function AdminShipment({ shipment }: { shipment: Shipment }) {
               {shipment.product_name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Seller {seller} · {shipment.user.email} · bidding{" "}
-              {shipment.is_bidding_open ? "closes" : "closed"}{" "}
-              {formatDateTime(shipment.bidding_ends_at)}
+              {t(shipment.is_bidding_open ? "shipment.sellerLine" : "shipment.sellerLineClosed", {
+                seller,
+                email: shipment.user.email,
+                date: format.dateTime(shipment.bidding_ends_at),
+              })}
             </Typography>
           </Box>
           <StatusChip shipment={shipment} side="admin" />

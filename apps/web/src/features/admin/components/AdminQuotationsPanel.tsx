@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { TFunction } from "i18next";
 import { Box, Button, Chip, Link, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import EmojiEventsOutlined from "@mui/icons-material/EmojiEventsOutlined";
@@ -9,12 +10,10 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { useQuotations } from "../../../entities/shipment/api/quotations";
 import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
 import { Panel } from "../../../components/Panel";
-import { formatDateTime, formatMoney } from "../../../entities/shipment/lib/format";
-import {
-  boughtService,
-  SERVICE_LABELS,
-  serviceTotalOf,
-} from "../../../entities/shipment/lib/quotation";
+import { boughtService, serviceTotalOf } from "../../../entities/shipment/lib/quotation";
+import { useFormat } from "../../../i18n/use-format";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useAdminT } from "../i18n";
 import { agentProfilePath } from "../../../app/paths";
 import { useSetWinningQuotation } from "../api/set-winning-quotation";
 
@@ -24,32 +23,42 @@ export function canPickWinner(shipment: Pick<Shipment, "status">): boolean {
 }
 
 /** The bid's total; once accepted, also the service bought and what it comes to. */
-function total(quotation: Quotation) {
+function Total({ quotation }: { quotation: Quotation }) {
+  const { t } = useAdminT();
+  const format = useFormat();
   const service = boughtService(quotation);
   return (
     <>
-      <strong>{formatMoney(quotation.total_amount)}</strong>
+      <strong>{format.money(quotation.total_amount)}</strong>
       {service && (
         <Typography variant="caption" color="text.secondary" component="div" noWrap>
-          {SERVICE_LABELS[service]} bought: {formatMoney(serviceTotalOf(quotation, service))}
+          {t("bids.bought", {
+            service: t(`bids.services.${service}`),
+            amount: format.money(serviceTotalOf(quotation, service)),
+          })}
         </Typography>
       )}
     </>
   );
 }
 
-function outcome(quotation: Quotation, winnerId: number | null) {
+function outcome(quotation: Quotation, winnerId: number | null, t: TFunction<"admin">) {
   if (quotation.id === winnerId || quotation.is_winner) {
-    return <Chip size="small" color="success" label="Winner" icon={<EmojiEventsOutlined />} />;
+    return (
+      <Chip size="small" color="success" label={t("bids.winner")} icon={<EmojiEventsOutlined />} />
+    );
   }
   if (quotation.cancel_reason) {
-    return <Chip size="small" color="error" variant="outlined" label="Cancelled" />;
+    return <Chip size="small" color="error" variant="outlined" label={t("bids.cancelled")} />;
   }
   return null;
 }
 
 /** Every bid on a shipment, with the admin's approve / pick-winner action. */
 export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
+  const { t } = useAdminT();
+  const format = useFormat();
+  const serverMessage = useServerMessage();
   const query = useQuotations(shipment.id);
   const setWinner = useSetWinningQuotation(shipment.id);
   const [chosen, setChosen] = useState<Quotation | null>(null);
@@ -60,7 +69,7 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
   const columns: DataTableColumn<Quotation>[] = [
     {
       id: "agent",
-      label: "Agent",
+      label: t("bids.columns.agent"),
       render: (q) => (
         <Box sx={{ minWidth: 0, maxWidth: { md: 200 } }}>
           <Link
@@ -81,33 +90,48 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
             {q.user.email}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
-            {formatDateTime(q.created_at)}
+            {format.dateTime(q.created_at)}
           </Typography>
         </Box>
       ),
     },
-    { id: "pickup_amount", label: "Pickup", render: (q) => formatMoney(q.pickup_amount) },
-    { id: "fast_amount", label: "Fast", render: (q) => formatMoney(q.fast_amount) },
-    { id: "normal_amount", label: "Normal", render: (q) => formatMoney(q.normal_amount) },
+    {
+      id: "pickup_amount",
+      label: t("bids.columns.pickup"),
+      render: (q) => format.money(q.pickup_amount),
+    },
+    {
+      id: "fast_amount",
+      label: t("bids.columns.fast"),
+      render: (q) => format.money(q.fast_amount),
+    },
+    {
+      id: "normal_amount",
+      label: t("bids.columns.normal"),
+      render: (q) => format.money(q.normal_amount),
+    },
     {
       id: "total_amount",
-      label: "Total",
-      render: total,
+      label: t("bids.columns.total"),
+      render: (q) => <Total quotation={q} />,
     },
     {
       id: "action",
-      label: "Outcome",
+      label: t("bids.columns.outcome"),
       render: (q) =>
-        outcome(q, hasWinner ? winnerId : null) ??
+        outcome(q, hasWinner ? winnerId : null, t) ??
         (isPickable ? (
           <Button
             size="small"
             variant="outlined"
             onClick={() => setChosen(q)}
-            aria-label={`${hasWinner ? "Make winner" : "Approve bid"}: ${q.user.first_name} ${q.user.last_name}`}
+            aria-label={t("bids.actionLabel", {
+              action: hasWinner ? t("bids.makeWinner") : t("bids.approve"),
+              name: `${q.user.first_name} ${q.user.last_name}`,
+            })}
             sx={{ whiteSpace: "nowrap" }}
           >
-            {hasWinner ? "Make winner" : "Approve bid"}
+            {hasWinner ? t("bids.makeWinner") : t("bids.approve")}
           </Button>
         ) : null),
     },
@@ -117,7 +141,7 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
     if (!chosen) return;
     setWinner.mutate(chosen.id, {
       onSuccess: (res) => {
-        notify.success(res.message);
+        notify.success(serverMessage(res.message) ?? res.message);
         setChosen(null);
       },
       onError: (error) => {
@@ -129,29 +153,34 @@ export function AdminQuotationsPanel({ shipment }: { shipment: Shipment }) {
 
   const count = query.data?.pagination_option.count ?? shipment.quotation_count;
   return (
-    <Panel title={`Bids (${count})`}>
+    <Panel title={t("bids.title", { count })}>
       {shipment.is_bidding_open && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          Bidding is open. Approving a bid now closes bidding and asks the seller to accept it.
+          {t("bids.open")}
         </Typography>
       )}
       <DataTable
-        ariaLabel="Bids"
+        ariaLabel={t("bids.label")}
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(q) => q.id}
-        emptyText="No bids yet"
+        emptyText={t("bids.empty")}
         query={query}
-        what="the bids"
+        what={t("bids.what")}
       />
       <ConfirmDialog
         open={chosen !== null}
-        title={hasWinner ? "Change the winning bid" : "Approve this bid"}
+        title={hasWinner ? t("bids.changeTitle") : t("bids.approveTitle")}
         message={
           chosen
-            ? `${hasWinner ? "Make" : "Approve"} the bid of ${chosen.user.first_name} ${chosen.user.last_name} (${formatMoney(chosen.total_amount)}) as the winning bid? The seller will be asked to accept it.`
+            ? t(hasWinner ? "bids.changeMessage" : "bids.approveMessage", {
+                name: `${chosen.user.first_name} ${chosen.user.last_name}`,
+                amount: format.money(chosen.total_amount),
+              })
             : ""
         }
+        confirmLabel={t("bids.yes")}
+        cancelLabel={t("bids.no")}
         busy={setWinner.isPending}
         onConfirm={confirm}
         onCancel={() => setChosen(null)}

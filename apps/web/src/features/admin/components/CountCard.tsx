@@ -6,12 +6,15 @@ import { Box, Card, CardContent, Skeleton, Stack, Typography } from "@mui/materi
  * not be loaded shows a dash, never a 0 (the page says why above the cards).
  */
 export function CountCard({
+  testId,
   label,
   value,
   detail,
   icon,
   isLoading,
 }: {
+  /** The figure's name in English, whatever the language shown (tests find it by it). */
+  testId: string;
   label: string;
   value: number | undefined;
   detail?: string;
@@ -41,7 +44,7 @@ export function CountCard({
             <Typography variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={label}>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
               {isLoading ? <Skeleton width={40} /> : (value ?? "–")}
             </Typography>
             {detail && !isLoading && (

@@ -1,6 +1,9 @@
 import { Button, Paper, Stack, Typography } from "@mui/material";
 import { notify, toastApiError } from "../../../lib/toast";
-import { formatCalendarDay } from "../../../lib/format";
+import { useFormat } from "../../../i18n/use-format";
+import { useLocalDay } from "../../../i18n/local-day";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useAdminT } from "../i18n";
 import { useParkedEvents, useRetryEvent } from "../api/admin-events";
 
 /**
@@ -8,15 +11,20 @@ import { useParkedEvents, useRetryEvent } from "../api/admin-events";
  * set aside after their consequences kept failing, each with its error and a retry.
  */
 export function ParkedEvents() {
+  const { t } = useAdminT();
+  const format = useFormat();
+  const localDay = useLocalDay();
+  const serverMessage = useServerMessage();
   const { data } = useParkedEvents();
   const retry = useRetryEvent();
   if (!data) return null;
+  const counts = { waiting: format.number(data.waiting), parked: format.number(data.parked) };
   const summary =
-    `Event delivery: ${data.waiting.toLocaleString("en-US")} waiting` +
-    (data.waiting > 0 ? ` (oldest ${data.oldest_waiting_seconds.toLocaleString("en-US")} s)` : "") +
-    `, ${data.parked.toLocaleString("en-US")} failed`;
+    data.waiting > 0
+      ? t("events.summaryOldest", { ...counts, oldest: format.number(data.oldest_waiting_seconds) })
+      : t("events.summary", counts);
   return (
-    <Stack spacing={1} component="section" aria-label="Event delivery">
+    <Stack spacing={1} component="section" aria-label={t("events.label")}>
       <Typography variant="body2" color={data.parked > 0 ? "error" : "text.secondary"}>
         {summary}
       </Typography>
@@ -29,26 +37,30 @@ export function ParkedEvents() {
           >
             <Stack spacing={0.5} sx={{ minWidth: 0 }}>
               <Typography variant="subtitle2">
-                {event.name} #{event.id} · {formatCalendarDay(event.created_at)} · {event.attempts}{" "}
-                attempts
+                {/* The event's name is a code, in English whatever the language shown. */}
+                <span lang="en" translate="no">
+                  {event.name}
+                </span>{" "}
+                #{event.id} · {localDay(event.created_at)} ·{" "}
+                {t("events.attempts", { count: event.attempts })}
               </Typography>
               <Typography variant="body2" color="error" sx={{ overflowWrap: "anywhere" }}>
-                {event.last_error ?? "No error recorded"}
+                {event.last_error ?? t("events.noError")}
               </Typography>
             </Stack>
             <Button
               size="small"
               variant="outlined"
               disabled={retry.isPending}
-              aria-label={`Retry event ${event.id}`}
+              aria-label={t("events.retryLabel", { id: event.id })}
               onClick={() =>
                 retry.mutate(event.id, {
-                  onSuccess: (res) => notify.success(res.message),
+                  onSuccess: (res) => notify.success(serverMessage(res.message) ?? res.message),
                   onError: toastApiError,
                 })
               }
             >
-              Retry
+              {t("events.retry")}
             </Button>
           </Stack>
         </Paper>

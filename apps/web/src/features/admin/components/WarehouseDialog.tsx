@@ -16,6 +16,8 @@ import {
 } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useCreateWarehouse, useUpdateWarehouse } from "../api/warehouses";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useAdminT } from "../i18n";
 
 interface WarehouseFormValues {
   code: string;
@@ -31,19 +33,18 @@ interface WarehouseFormValues {
 
 const FIELDS: {
   name: FieldPath<WarehouseFormValues>;
-  label: string;
   required?: boolean;
   max: number;
 }[] = [
-  { name: "code", label: "FC Code", required: true, max: 20 },
-  { name: "country", label: "Country", required: true, max: 20 },
-  { name: "name", label: "Name", max: 100 },
-  { name: "address", label: "Address", required: true, max: 200 },
-  { name: "city", label: "City", max: 100 },
-  { name: "state", label: "State", max: 50 },
-  { name: "postal_code", label: "Postal Code", max: 20 },
-  { name: "type", label: "Type", max: 30 },
-  { name: "port", label: "Port", max: 10 },
+  { name: "code", required: true, max: 20 },
+  { name: "country", required: true, max: 20 },
+  { name: "name", max: 100 },
+  { name: "address", required: true, max: 200 },
+  { name: "city", max: 100 },
+  { name: "state", max: 50 },
+  { name: "postal_code", max: 20 },
+  { name: "type", max: 30 },
+  { name: "port", max: 10 },
 ];
 
 function toFormValues(warehouse: Warehouse | null): WarehouseFormValues {
@@ -68,6 +69,8 @@ export function WarehouseDialog({
   warehouse: Warehouse | null;
   onClose: () => void;
 }) {
+  const { t } = useAdminT();
+  const serverMessage = useServerMessage();
   const create = useCreateWarehouse();
   const update = useUpdateWarehouse();
   const isBusy = create.isPending || update.isPending;
@@ -88,7 +91,7 @@ export function WarehouseDialog({
       const res = warehouse
         ? await update.mutateAsync({ id: warehouse.id, input })
         : await create.mutateAsync(input);
-      notify.success(res.message);
+      notify.success(serverMessage(res.message) ?? res.message);
       onClose();
     } catch (error) {
       if (
@@ -112,7 +115,9 @@ export function WarehouseDialog({
     >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id="warehouse-dialog-title">
-          {warehouse ? `Edit ${warehouse.code}` : "Add warehouse"}
+          {warehouse
+            ? t("warehouses.editTitle", { code: warehouse.code })
+            : t("warehouses.addTitle")}
         </DialogTitle>
         <DialogContent dividers>
           <Box
@@ -131,10 +136,10 @@ export function WarehouseDialog({
                 render={({ field, fieldState }) => (
                   <TextField
                     {...field}
-                    label={f.label}
+                    label={t(`warehouses.fields.${f.name}`)}
                     required={f.required}
                     error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? " "}
+                    helperText={serverMessage(fieldState.error?.message) ?? " "}
                     slotProps={{ htmlInput: { maxLength: f.max } }}
                     sx={f.name === "address" ? { gridColumn: { sm: "1 / -1" } } : undefined}
                   />
@@ -145,10 +150,10 @@ export function WarehouseDialog({
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={onClose} disabled={isBusy}>
-            Cancel
+            {t("warehouses.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={isBusy}>
-            {warehouse ? "Save" : "Add"}
+            {warehouse ? t("warehouses.save") : t("warehouses.addButton")}
           </Button>
         </DialogActions>
       </form>

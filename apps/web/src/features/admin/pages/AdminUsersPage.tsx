@@ -6,7 +6,10 @@ import { useListState } from "../../../components/data-table/use-list-state";
 import { useCurrentUser } from "../../../lib/session";
 import { notify, toastApiError } from "../../../lib/toast";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { formatCalendarDay } from "../../../lib/format";
+import { useFormat } from "../../../i18n/use-format";
+import { useLocalDay } from "../../../i18n/local-day";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useAdminT } from "../i18n";
 import { mediaUrl } from "../../../lib/media-url";
 import { PageHeader } from "../../../components/PageHeader";
 import { ExportCsvButton } from "../../../components/ExportCsvButton";
@@ -19,31 +22,35 @@ import {
   useSetUserActive,
 } from "../api/admin-users";
 
-/** The groups as the product's menus name them. */
-const GROUP_LABELS: Record<Group, string> = {
-  Seller: "Customer",
-  Shipper: "Shipment Agent",
-  Admin: "Admin",
-};
-
 /**
  * One line over the list: wrong password-recovery codes in the last 24 hours (every account and
  * address together) and the most in one hour, so a spray across accounts shows.
  */
 function RecoveryFailuresLine() {
+  const { t } = useAdminT();
+  const format = useFormat();
   const { data } = useRecoveryFailures();
   if (!data) return null;
   const peak = Math.max(0, ...data.hours.map((row) => row.failures));
   return (
     <Typography variant="body2" color={peak >= 100 ? "error" : "text.secondary"}>
-      Wrong password-recovery codes in the last 24 hours: {data.total.toLocaleString("en-US")}
-      {data.total > 0 ? ` (most in one hour: ${peak.toLocaleString("en-US")})` : ""}
+      {data.total > 0
+        ? t("users.recoveryFailuresPeak", {
+            total: format.number(data.total),
+            peak: format.number(peak),
+          })
+        : t("users.recoveryFailures", { total: format.number(data.total) })}
     </Typography>
   );
 }
 
 /** /admin/users: search every account, disable or re-enable it. */
 export default function AdminUsersPage() {
+  const { t } = useAdminT();
+  const localDay = useLocalDay();
+  const serverMessage = useServerMessage();
+  const success = (res: { message: string }) =>
+    notify.success(serverMessage(res.message) ?? res.message);
   const me = useCurrentUser();
   const list = useListState({ ordering: "-created_at" });
   const [group, setGroup] = useState<Group | "">("");
@@ -54,7 +61,7 @@ export default function AdminUsersPage() {
   const liftPause = useLiftRecoveryPause();
   const openRecovery = (user: AdminUser) =>
     liftPause.mutate(user.id, {
-      onSuccess: (res) => notify.success(res.message),
+      onSuccess: success,
       onError: toastApiError,
     });
 
@@ -63,7 +70,7 @@ export default function AdminUsersPage() {
     setActive.mutate(
       { userId: target.id, isActive: !target.is_active },
       {
-        onSuccess: (res) => notify.success(res.message),
+        onSuccess: success,
         onError: toastApiError,
         onSettled: () => setTarget(null),
       },
@@ -71,10 +78,10 @@ export default function AdminUsersPage() {
   };
 
   const columns: DataTableColumn<AdminUser>[] = [
-    { id: "id", label: "ID", sortable: true, render: (u) => u.id },
+    { id: "id", label: t("users.columns.id"), sortable: true, render: (u) => u.id },
     {
       id: "first_name",
-      label: "Name",
+      label: t("users.columns.name"),
       sortable: true,
       render: (u) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "inherit" }}>
@@ -92,49 +99,53 @@ export default function AdminUsersPage() {
         </Stack>
       ),
     },
-    { id: "email", label: "Email", sortable: true, render: (u) => u.email },
-    { id: "groups", label: "Role", render: (u) => GROUP_LABELS[u.groups] },
+    { id: "email", label: t("users.columns.email"), sortable: true, render: (u) => u.email },
+    { id: "groups", label: t("users.columns.role"), render: (u) => t(`users.groups.${u.groups}`) },
     {
       id: "scorecard",
-      label: "Scorecard",
+      label: t("users.columns.scorecard"),
       render: (u) =>
         u.groups === "Shipper" && u.scorecard ? (
           <ScorecardSummary scorecard={u.scorecard} agentName={`${u.first_name} ${u.last_name}`} />
         ) : (
           <Typography variant="body2" color="text.secondary" component="span">
-            {u.groups === "Shipper" ? "Not available" : "–"}
+            {u.groups === "Shipper" ? t("users.notAvailable") : "–"}
           </Typography>
         ),
     },
-    { id: "phone", label: "Phone", render: (u) => u.profile.phone ?? "N/A" },
+    {
+      id: "phone",
+      label: t("users.columns.phone"),
+      render: (u) => u.profile.phone ?? t("users.na"),
+    },
     {
       id: "storage_used_bytes",
-      label: "Storage",
+      label: t("users.columns.storage"),
       render: (u) => formatBytes(u.storage_used_bytes),
     },
     {
       id: "created_at",
-      label: "Joined",
+      label: t("users.columns.joined"),
       sortable: true,
-      render: (u) => formatCalendarDay(u.created_at),
+      render: (u) => localDay(u.created_at),
     },
     {
       id: "is_active",
-      label: "Status",
+      label: t("users.columns.status"),
       render: (u) =>
         u.is_active ? (
-          <Chip size="small" color="success" variant="outlined" label="Active" />
+          <Chip size="small" color="success" variant="outlined" label={t("users.active")} />
         ) : (
-          <Chip size="small" color="default" label="Disabled" />
+          <Chip size="small" color="default" label={t("users.disabled")} />
         ),
     },
     {
       id: "action",
-      label: "Action",
+      label: t("users.columns.action"),
       render: (u) =>
         u.id === me?.id ? (
           <Typography variant="caption" color="text.secondary">
-            You
+            {t("users.you")}
           </Typography>
         ) : (
           <Stack direction="row" spacing={1} sx={{ justifyContent: "inherit" }}>
@@ -143,18 +154,20 @@ export default function AdminUsersPage() {
               variant="outlined"
               color={u.is_active ? "error" : "primary"}
               onClick={() => setTarget(u)}
-              aria-label={`${u.is_active ? "Disable" : "Enable"} ${u.first_name} ${u.last_name}`}
+              aria-label={t(u.is_active ? "users.disableLabel" : "users.enableLabel", {
+                name: `${u.first_name} ${u.last_name}`,
+              })}
             >
-              {u.is_active ? "Disable" : "Enable"}
+              {u.is_active ? t("users.disable") : t("users.enable")}
             </Button>
             {/* For an owner whose recovery paused after wrong codes and who cannot sign in. */}
             <Button
               size="small"
               disabled={liftPause.isPending}
               onClick={() => openRecovery(u)}
-              aria-label={`Open password recovery for ${u.first_name} ${u.last_name}`}
+              aria-label={t("users.openRecoveryLabel", { name: `${u.first_name} ${u.last_name}` })}
             >
-              Open recovery
+              {t("users.openRecovery")}
             </Button>
           </Stack>
         ),
@@ -164,19 +177,19 @@ export default function AdminUsersPage() {
   return (
     <Stack spacing={2}>
       <PageHeader
-        title="Users"
+        title={t("users.title")}
         actions={<ExportCsvButton path="admin/users/export.csv" fileName="users.csv" />}
       />
       <RecoveryFailuresLine />
       <ParkedEvents />
       <DataTable
-        ariaLabel="Users"
+        ariaLabel={t("users.label")}
         columns={columns}
         rows={data?.data ?? []}
         rowKey={(u) => u.id}
-        emptyText="No users match"
+        emptyText={t("users.empty")}
         query={query}
-        what="the users"
+        what={t("users.what")}
         loading={isFetching}
         pages={data?.pagination_option.pages ?? 1}
         {...list.tableProps}
@@ -184,7 +197,7 @@ export default function AdminUsersPage() {
           <TextField
             select
             size="small"
-            label="Role"
+            label={t("users.role")}
             value={group}
             onChange={(event) => {
               setGroup(event.target.value as Group | "");
@@ -192,10 +205,10 @@ export default function AdminUsersPage() {
             }}
             sx={{ minWidth: 180 }}
           >
-            <MenuItem value="">All roles</MenuItem>
+            <MenuItem value="">{t("users.allRoles")}</MenuItem>
             {GROUPS.map((value) => (
               <MenuItem key={value} value={value}>
-                {GROUP_LABELS[value]}
+                {t(`users.groups.${value}`)}
               </MenuItem>
             ))}
           </TextField>
@@ -203,16 +216,16 @@ export default function AdminUsersPage() {
       />
       <ConfirmDialog
         open={target !== null}
-        title={target?.is_active ? "Disable account" : "Enable account"}
+        title={target?.is_active ? t("users.disableTitle") : t("users.enableTitle")}
         message={
           target
-            ? target.is_active
-              ? `Disable ${target.first_name} ${target.last_name}? They are signed out and can no longer log in.`
-              : `Enable ${target.first_name} ${target.last_name}? They can log in again.`
+            ? t(target.is_active ? "users.disableMessage" : "users.enableMessage", {
+                name: `${target.first_name} ${target.last_name}`,
+              })
             : ""
         }
-        confirmLabel={target?.is_active ? "Disable" : "Enable"}
-        cancelLabel="Cancel"
+        confirmLabel={target?.is_active ? t("users.disable") : t("users.enable")}
+        cancelLabel={t("users.cancel")}
         busy={setActive.isPending}
         onConfirm={confirm}
         onCancel={() => setTarget(null)}

@@ -7,11 +7,13 @@ import { notify, toastApiError } from "../../../lib/toast";
 import { PageHeader } from "../../../components/PageHeader";
 import { useAllWarehouses, useUpdateWarehouse } from "../api/warehouses";
 import { WarehouseDialog } from "../components/WarehouseDialog";
+import { useAdminT } from "../i18n";
 
 const PAGE_SIZE = 50;
 
 /** /admin/warehouses: the fulfilment centres offered as destinations; add, edit, disable. */
 export default function AdminWarehousesPage() {
+  const { t } = useAdminT();
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const query = useAllWarehouses(search);
@@ -30,47 +32,73 @@ export default function AdminWarehousesPage() {
       { id: warehouse.id, input: { is_active: !warehouse.is_active } },
       {
         onSuccess: () =>
-          notify.success(`${warehouse.code} ${warehouse.is_active ? "disabled" : "enabled"}`),
+          notify.success(
+            t(warehouse.is_active ? "warehouses.disabledToast" : "warehouses.enabledToast", {
+              code: warehouse.code,
+            }),
+          ),
         onError: toastApiError,
       },
     );
 
+  // Fulfilment centres' addresses stay as Amazon writes them (in English, like their codes).
   const columns: DataTableColumn<Warehouse>[] = [
-    { id: "code", label: "FC Code", render: (w) => <strong>{w.code}</strong> },
-    { id: "name", label: "Name", render: (w) => w.name ?? "N/A" },
-    { id: "address", label: "Address", render: (w) => w.address },
+    { id: "code", label: t("warehouses.columns.code"), render: (w) => <strong>{w.code}</strong> },
+    {
+      id: "name",
+      label: t("warehouses.columns.name"),
+      render: (w) => w.name ?? t("warehouses.na"),
+    },
+    {
+      id: "address",
+      label: t("warehouses.columns.address"),
+      render: (w) => <span lang="en">{w.address}</span>,
+    },
     {
       id: "city",
-      label: "City / State",
-      render: (w) => [w.city, w.state, w.postal_code].filter(Boolean).join(", ") || "N/A",
+      label: t("warehouses.columns.cityState"),
+      render: (w) => {
+        const place = [w.city, w.state, w.postal_code].filter(Boolean).join(", ");
+        return place ? <span lang="en">{place}</span> : t("warehouses.na");
+      },
     },
-    { id: "country", label: "Country", render: (w) => w.country },
+    {
+      id: "country",
+      label: t("warehouses.columns.country"),
+      render: (w) => <span lang="en">{w.country}</span>,
+    },
     {
       id: "is_active",
-      label: "Status",
+      label: t("warehouses.columns.status"),
       render: (w) =>
         w.is_active ? (
-          <Chip size="small" color="success" variant="outlined" label="Active" />
+          <Chip size="small" color="success" variant="outlined" label={t("warehouses.active")} />
         ) : (
-          <Chip size="small" label="Disabled" />
+          <Chip size="small" label={t("warehouses.disabled")} />
         ),
     },
     {
       id: "action",
-      label: "Action",
+      label: t("warehouses.columns.action"),
       render: (w) => (
         <Stack direction="row" spacing={1} sx={{ justifyContent: "inherit" }}>
-          <Button size="small" onClick={() => setEditing(w)} aria-label={`Edit ${w.code}`}>
-            Edit
+          <Button
+            size="small"
+            onClick={() => setEditing(w)}
+            aria-label={t("warehouses.editLabel", { code: w.code })}
+          >
+            {t("warehouses.edit")}
           </Button>
           <Button
             size="small"
             color={w.is_active ? "error" : "primary"}
             onClick={() => toggle(w)}
             disabled={update.isPending}
-            aria-label={`${w.is_active ? "Disable" : "Enable"} ${w.code}`}
+            aria-label={t(w.is_active ? "warehouses.disableLabel" : "warehouses.enableLabel", {
+              code: w.code,
+            })}
           >
-            {w.is_active ? "Disable" : "Enable"}
+            {w.is_active ? t("warehouses.disable") : t("warehouses.enable")}
           </Button>
         </Stack>
       ),
@@ -80,21 +108,21 @@ export default function AdminWarehousesPage() {
   return (
     <Stack spacing={2}>
       <PageHeader
-        title="Warehouses"
+        title={t("warehouses.title")}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-            Add warehouse
+            {t("warehouses.add")}
           </Button>
         }
       />
       <DataTable
-        ariaLabel="Warehouses"
+        ariaLabel={t("warehouses.label")}
         columns={columns}
         rows={rows.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE)}
         rowKey={(w) => w.id}
-        emptyText="No warehouses match"
+        emptyText={t("warehouses.empty")}
         query={query}
-        what="the warehouses"
+        what={t("warehouses.what")}
         loading={isFetching && !data}
         page={currentPage}
         pages={pages}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Box, Skeleton, Typography } from "@mui/material";
 import type { AnalyticsRole } from "../api/analytics";
+import { useAnalyticsT } from "../i18n";
 
 /**
  * The charts are their own chunks (with the chart library), fetched only when the section comes
@@ -31,6 +32,7 @@ function useHasBeenNear(ref: React.RefObject<HTMLElement | null>, margin = "300p
 }
 
 function ChartsPlaceholder() {
+  const { t } = useAnalyticsT();
   return (
     <Box
       sx={{
@@ -39,7 +41,7 @@ function ChartsPlaceholder() {
         gridTemplateColumns: { xs: "1fr", md: "repeat(2, minmax(0, 1fr))" },
       }}
       aria-busy="true"
-      aria-label="Loading analytics"
+      aria-label={t("section.loading")}
       role="status"
     >
       {[0, 1, 2, 3].map((key) => (
@@ -51,13 +53,14 @@ function ChartsPlaceholder() {
 
 /** A dashboard's analytics: a heading, then the role's charts once the section is near. */
 export function AnalyticsSection({ role }: { role: AnalyticsRole }) {
+  const { t } = useAnalyticsT();
   const ref = useRef<HTMLElement>(null);
   const near = useHasBeenNear(ref);
   const Charts = charts[role];
   return (
     <Box component="section" ref={ref} aria-labelledby="analytics-heading" sx={{ minWidth: 0 }}>
       <Typography id="analytics-heading" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        Analytics
+        {t("section.title")}
       </Typography>
       {near ? (
         <Suspense fallback={<ChartsPlaceholder />}>
