@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import {
   OTP_EXPIRY_MINUTES,
-  PRODUCT_NAME,
   messages,
   type AuthResult,
   type ChangePasswordInput,
@@ -25,6 +24,8 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
 import type { EventBus } from "../../lib/events.js";
+import { localeOf } from "../../lib/i18n/locale.js";
+import { mailTexts, recoveryPausedMail } from "../../lib/i18n/mail.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { Mailer } from "../../lib/mailer.js";
@@ -450,48 +451,23 @@ export class AuthService {
   }
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function recoveryPausedEmail(user: { email: string; firstName: string; locale: string | null }) {
+  const mail = recoveryPausedMail(localeOf(user.locale), {
+    firstName: user.firstName,
+    maxFailures: RECOVERY_MAX_FAILURES,
+    pauseHours: RECOVERY_PAUSE_MS / 3600_000,
+  });
+  return { to: user.email, ...mail };
 }
 
-function recoveryPausedEmail(user: { email: string; firstName: string }) {
-  const subject = `${PRODUCT_NAME} password recovery paused`;
-  const lines = [
-    `Hello ${user.firstName},`,
-    "",
-    `Someone entered ${RECOVERY_MAX_FAILURES} wrong password reset codes for this email address today,`,
-    `so password recovery for it is paused for ${RECOVERY_PAUSE_MS / 3600_000} hours.`,
-    "",
-    "Your password has not changed and you can still log in with it.",
-    "If this was not you, nobody has reached your account; you need do nothing.",
-    "",
-    `${PRODUCT_NAME}`,
-  ];
-  const html = lines
-    .filter((line) => line !== "")
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join("\n");
-  return { to: user.email, subject, text: lines.join("\n"), html };
-}
-
-function resetCodeEmail(user: { email: string; firstName: string }, code: string) {
-  const subject = `Your ${PRODUCT_NAME} password reset code`;
-  const text = [
-    `Hello ${user.firstName},`,
-    "",
-    `Your password reset code is ${code}.`,
-    `It expires in ${OTP_EXPIRY_MINUTES} minutes and works once.`,
-    "",
-    "If you did not ask to reset your password, ignore this email: your password stays the same.",
-    "",
-    `${PRODUCT_NAME}`,
-  ].join("\n");
-  const html = [
-    `<p>Hello ${escapeHtml(user.firstName)},</p>`,
-    `<p>Your password reset code is <strong style="font-size:20px;letter-spacing:4px">${code}</strong>.</p>`,
-    `<p>It expires in ${OTP_EXPIRY_MINUTES} minutes and works once.</p>`,
-    "<p>If you did not ask to reset your password, ignore this email: your password stays the same.</p>",
-    `<p>${escapeHtml(PRODUCT_NAME)}</p>`,
-  ].join("\n");
-  return { to: user.email, subject, text, html };
+function resetCodeEmail(
+  user: { email: string; firstName: string; locale: string | null },
+  code: string,
+) {
+  const mail = mailTexts(localeOf(user.locale)).resetCode({
+    firstName: user.firstName,
+    code,
+    expiryMinutes: OTP_EXPIRY_MINUTES,
+  });
+  return { to: user.email, ...mail };
 }

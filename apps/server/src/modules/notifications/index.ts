@@ -9,8 +9,8 @@ export {
   sampleSummary,
   shipmentSummary,
 } from "./notifications.repository.js";
-export type { NewNotification } from "./notifications.repository.js";
 export { NotificationService } from "./notifications.service.js";
+export type { NewNotification } from "./notifications.service.js";
 export { notificationSockets } from "./notifications.socket.js";
 export { quote, shipmentPath } from "./notify-helpers.js";
 export type { NotifyDeps } from "./notify-helpers.js";

@@ -1,7 +1,18 @@
-import { and, count, desc, eq, inArray, isNull, sql, type Placeholder } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { NotificationKind } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
+import type { Localized } from "../../lib/i18n/notifications.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import {
   announcements,
@@ -33,6 +44,7 @@ export interface NotificationRow {
   updatedAt: Date;
 }
 
+/** A notification to store: its text in every language, kept in its recipient's. */
 export interface NewNotification {
   userId: number;
   /** Who caused it; absent or null for what nobody did (a bid window closing). */
@@ -44,8 +56,13 @@ export interface NewNotification {
   /** The chat message the notification quotes. */
   chatMessageId?: number | null;
   kind?: NotificationKind | null;
-  content: string;
+  content: Localized;
 }
+
+/** The text of a row for its recipient: in the account's language (the default without one). */
+const inRecipientLanguage = (userId: SQL, content: Localized) =>
+  sql`case (select l.locale from ${users} l where l.id = ${userId})
+    when 'zh-CN' then ${content["zh-CN"]}::text else ${content.en}::text end`;
 
 const actors = alias(users, "actor");
 
@@ -106,7 +123,7 @@ export async function insertNotificationsReturning(
   const values = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.userId}::integer, ${row.actorId ?? null}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.chatMessageId ?? null}::integer, ${row.kind ?? null}::text, ${row.content}::text)`,
+        sql`(${row.userId}::integer, ${row.actorId ?? null}::integer, ${row.notificationType}::text, ${row.shipmentId ?? null}::integer, ${row.sampleShipmentId ?? null}::integer, ${row.announcementId ?? null}::integer, ${row.chatMessageId ?? null}::integer, ${row.kind ?? null}::text, ${inRecipientLanguage(sql`${row.userId}::integer`, row.content)})`,
     ),
     sql`, `,
   );
@@ -138,11 +155,11 @@ export async function insertNotificationsReturning(
 export async function rewriteChatMessageNotifications(
   db: DbOrTx,
   chatMessageId: number,
-  content: string,
+  content: Localized,
 ): Promise<NotificationRow[]> {
   const changed = await db
     .update(notifications)
-    .set({ content })
+    .set({ content: inRecipientLanguage(sql`${notifications.userId}`, content) })
     .where(eq(notifications.chatMessageId, chatMessageId))
     .returning({ id: notifications.id });
   if (changed.length === 0) return [];
@@ -233,6 +250,7 @@ export interface Recipient {
   email: string;
   emailNotifications: boolean;
   milestoneEmails: boolean;
+  locale: string | null;
 }
 
 export async function recipients(db: DbOrTx, ids: number[]): Promise<Recipient[]> {
@@ -243,6 +261,7 @@ export async function recipients(db: DbOrTx, ids: number[]): Promise<Recipient[]
       email: users.email,
       emailNotifications: users.emailNotifications,
       milestoneEmails: users.milestoneEmails,
+      locale: users.locale,
     })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.isActive, true)));
@@ -310,7 +329,7 @@ export interface BroadcastNotification {
   notificationType: NotificationType;
   sampleShipmentId?: number | null;
   announcementId?: number | null;
-  content: string;
+  content: Localized;
 }
 
 /**
@@ -354,7 +373,8 @@ export async function insertForActiveUsers(
         (user_id, actor_id, notification_type, shipment_id, sample_shipment_id, announcement_id, content, event_id)
       select r.id, ${notification.actorId}::integer, ${notification.notificationType}::text, null,
         ${notification.sampleShipmentId ?? null}::integer,
-        ${notification.announcementId ?? null}::integer, ${notification.content}::text,
+        ${notification.announcementId ?? null}::integer,
+        ${inRecipientLanguage(sql`r.id`, notification.content)},
         ${eventId}::bigint
       from recipients r
       on conflict do nothing

@@ -33,7 +33,11 @@ export async function notificationRoutes(
       cachedAnswer(app, request, reply, async () =>
         String(
           reply.serialize(
-            ok(reply, await service.list(currentUser(request)), "Notifications fetched successfully"),
+            ok(
+              reply,
+              await service.list(currentUser(request)),
+              "Notifications fetched successfully",
+            ),
           ),
         ),
       ),

@@ -1,28 +1,40 @@
-import {
-  NOTIFICATION_LIST_CAP,
-  notificationMessages,
-  PRODUCT_NAME,
-  type Notification,
-} from "@fba/contract";
+import { NOTIFICATION_LIST_CAP, notificationMessages, type Notification } from "@fba/contract";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
+import { localeOf } from "../../lib/i18n/locale.js";
+import { mailTexts } from "../../lib/i18n/mail.js";
+import {
+  localized,
+  renderNotification,
+  type NotificationText,
+} from "../../lib/i18n/notifications.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
 import type { AuthUser } from "../../lib/principal.js";
 import type { EventBus } from "../../lib/events.js";
 import { presentNotification } from "./notifications.presenter.js";
 import * as repo from "./notifications.repository.js";
-import type {
-  BroadcastNotification,
-  InsertedNotification,
-  NewNotification,
-} from "./notifications.repository.js";
+import type { InsertedNotification } from "./notifications.repository.js";
 
 /** Recipients per statement of a broadcast. */
 const BROADCAST_BATCH = 500;
 
+/**
+ * A notification to write. Its text is a catalog's (lib/i18n/notifications.ts), written in each
+ * recipient's language when the row is stored; a plain string is stored as it is for everyone.
+ */
+export interface NewNotification extends Omit<repo.NewNotification, "content"> {
+  content: NotificationText | string;
+}
+
+/** One notification for many users (see notifyActiveUsers). */
+export interface BroadcastNotification extends Omit<repo.BroadcastNotification, "content"> {
+  content: NotificationText | string;
+}
+
 /** An email copy of notifications. */
 export interface NotificationEmail {
-  subject: string;
+  /** In each recipient's language, like the notification. */
+  subject: NotificationText | string;
   path: string;
   /** Milestone emails also skip recipients who turned milestone emails off. */
   category?: "milestone";
@@ -53,15 +65,21 @@ export class NotificationService {
     if (items.length === 0) return;
     const email = options.email;
     const eventId = options.eventId ?? null;
+    const texts = new Map<NewNotification["content"], ReturnType<typeof localized>>();
+    const rows = items.map((item) => {
+      let content = texts.get(item.content);
+      if (!content) texts.set(item.content, (content = localized(item.content)));
+      return { ...item, content };
+    });
     // Only rows written now get an email: a redelivered event writes none.
-    const rows = email
+    const inserted = email
       ? await this.db.transaction(async (tx) => {
-          const inserted = await repo.insertNotificationsReturning(tx, items, eventId);
-          await this.enqueueEmails(tx, inserted, email);
-          return inserted;
+          const stored = await repo.insertNotificationsReturning(tx, rows, eventId);
+          await this.enqueueEmails(tx, stored, email);
+          return stored;
         })
-      : await repo.insertNotificationsReturning(this.db, items, eventId);
-    this.publish(rows);
+      : await repo.insertNotificationsReturning(this.db, rows, eventId);
+    this.publish(inserted);
   }
 
   /**
@@ -75,11 +93,12 @@ export class NotificationService {
     eventId: number | null = null,
   ): Promise<void> {
     let afterUserId = 0;
+    const stored = { ...notification, content: localized(notification.content) };
     for (;;) {
       const rows = await repo.insertForActiveUsers(
         this.db,
         filter,
-        notification,
+        stored,
         afterUserId,
         BROADCAST_BATCH,
         eventId,
@@ -117,17 +136,27 @@ export class NotificationService {
       const row = byUser.get(recipient.id);
       if (!row || !recipient.emailNotifications) continue;
       if (email.category === "milestone" && !recipient.milestoneEmails) continue;
-      await enqueueEmail(tx, {
-        to: recipient.email,
-        subject: `${PRODUCT_NAME}: ${email.subject}`,
-        text: `${row.content}\n\nOpen ${PRODUCT_NAME}: ${link}\n\nYou can turn these emails off in your profile settings.`,
+      // The row's text is already in the recipient's language; the subject and frame follow it.
+      const locale = localeOf(recipient.locale);
+      const copy = mailTexts(locale).notificationCopy({
+        subject: renderNotification(locale, email.subject),
+        content: row.content,
+        link,
       });
+      await enqueueEmail(tx, { to: recipient.email, ...copy });
     }
   }
 
   /** New text for every notification quoting a chat message; each reader's list updates live. */
-  async rewriteChatMessage(chatMessageId: number, content: string): Promise<void> {
-    const rows = await repo.rewriteChatMessageNotifications(this.db, chatMessageId, content);
+  async rewriteChatMessage(
+    chatMessageId: number,
+    content: NotificationText | string,
+  ): Promise<void> {
+    const rows = await repo.rewriteChatMessageNotifications(
+      this.db,
+      chatMessageId,
+      localized(content),
+    );
     for (const row of rows) {
       this.events.emit("notification.updated", {
         userId: row.userId,
