@@ -12,6 +12,7 @@ import SignupPage from "../features/auth/pages/SignupPage";
 import AppLayout from "../app/routes/AppLayout";
 import SellerActiveShipmentsPage from "../app/routes/SellerActiveShipmentsPage";
 import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipmentsPage";
+import SellerDashboardPage from "../app/routes/SellerDashboardPage";
 import { flatList, shipmentRow } from "../test/shipment-fixtures";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
@@ -34,6 +35,8 @@ interface TranslatedRoute {
   signedIn?: boolean;
   ready: () => Promise<unknown>;
   act?: () => Promise<unknown>;
+  /** Parts of the screen that belong to screens not translated yet (a CSS selector), unchecked. */
+  ignore?: string;
   /** Whole response bodies by path prefix, answered before the common fake API. */
   api?: Record<string, unknown>;
 }
@@ -76,6 +79,16 @@ const sellerRows = [
 ];
 
 const envelope = (data: unknown) => ({ status: "success", status_code: 200, message: "OK", data });
+
+// The seller's screens: dashboard counts, announcements and analytics, a shipment in each state.
+const sellerApi: Record<string, unknown> = {
+  "seller/seller-dashboard/": envelope({
+    active_shipments: 2,
+    sample_shipments: 1,
+    completed_shipments: 5,
+  }),
+  "v1/announcement/": envelope({ data: [], pagination_option: { page: 1, per_page: 1, total: 0 } }),
+};
 
 // The admin's screens: every shipment and sample, the users, the warehouses.
 const adminCounts = {
@@ -266,6 +279,23 @@ const ROUTES: TranslatedRoute[] = [
     path: "/seller/booking/pastorders",
     ready: () => screen.findByText("您还没有订单"),
   },
+  // The seller's screens (dashboard, booking, shipment in each state, samples).
+  {
+    name: "seller's dashboard",
+    element: () => <SellerDashboardPage />,
+    path: "/seller/dashboard",
+    signedIn: true,
+    api: sellerApi,
+    // The latest announcement is translated with the announcements' screens.
+    ignore: '[data-testid="latest-announcement"]',
+    // The configured bid window inside the sentence.
+    ready: () =>
+      screen.findByText(
+        (_, element) =>
+          element?.tagName === "P" &&
+          /货代在 72 小时内密封报价，最低报价中标。$/.test(element.textContent ?? ""),
+      ),
+  },
   // The admin's screens.
   {
     name: "admin's users with the recovery and event lines",
@@ -308,10 +338,11 @@ const ALLOWED = [
 ];
 
 /** The English left in what a reader sees or hears, with where it is. */
-export function englishIn(root: Element): string[] {
+export function englishIn(root: Element, ignore?: string): string[] {
   const found: string[] = [];
   const check = (text: string | null, element: Element | null, where: string) => {
     if (!text || !element) return;
+    if (ignore && element.closest(ignore)) return;
     const lang = element.closest("[lang]")?.getAttribute("lang") ?? "zh-CN";
     if (!lang.startsWith("zh")) return;
     let rest = text;
@@ -364,7 +395,7 @@ describe("every translated screen in Simplified Chinese", { timeout: 30_000 }, (
       renderRoute(route.element(), { path: route.path ?? "/", url: route.url });
       await route.ready();
       await route.act?.();
-      expect(englishIn(document.body)).toEqual([]);
+      expect(englishIn(document.body, route.ignore)).toEqual([]);
     },
   );
 

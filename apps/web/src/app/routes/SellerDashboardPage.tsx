@@ -22,15 +22,20 @@ import { useSellerDashboard } from "../../entities/shipment/api/get-seller-dashb
 import { QueryNotice } from "../../components/query-state/QueryState";
 import { BidWindowText } from "../../components/BidWindowText";
 import { paths } from "../paths";
+import { useSellerT } from "./seller-i18n";
+import { Trans } from "react-i18next";
 
 function CountCard({
   label,
+  testId,
   value,
   icon,
   to,
   isLoading,
 }: {
   label: string;
+  /** The card's test id: its English label, the same in every language. */
+  testId: string;
   value: number | undefined;
   icon: ReactNode;
   to: string;
@@ -60,7 +65,7 @@ function CountCard({
               <Typography variant="body2" color="text.secondary">
                 {label}
               </Typography>
-              <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={label}>
+              <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
                 {isLoading ? <Skeleton width={40} /> : (value ?? "–")}
               </Typography>
             </Box>
@@ -100,6 +105,7 @@ function CallToAction({
 /** Seller landing: counts, the two ways to start a shipment, the latest announcement. */
 export default function SellerDashboardPage() {
   const user = useCurrentUser();
+  const { t } = useSellerT();
   const counts = useSellerDashboard();
   const [isSampleOpen, setSampleOpen] = useState(false);
   // Skeletons while the first answer is on its way, not while it cannot come (offline, failed).
@@ -108,7 +114,7 @@ export default function SellerDashboardPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        {user ? `Welcome, ${user.first_name}` : "Dashboard"}
+        {user ? t("dashboard.welcome", { name: user.first_name }) : t("dashboard.title")}
       </Typography>
       <QueryNotice query={counts} what="your counts" />
       <Box
@@ -119,21 +125,24 @@ export default function SellerDashboardPage() {
         }}
       >
         <CountCard
-          label="Active Shipment"
+          label={t("dashboard.counts.active")}
+          testId="Active Shipment"
           value={counts.data?.active_shipments}
           icon={<LocalShippingOutlined />}
           to={paths.seller.active}
           isLoading={isLoading}
         />
         <CountCard
-          label="Sample Shipment"
+          label={t("dashboard.counts.samples")}
+          testId="Sample Shipment"
           value={counts.data?.sample_shipments}
           icon={<Inventory2Outlined />}
           to={paths.seller.samples}
           isLoading={isLoading}
         />
         <CountCard
-          label="Complete Shipment"
+          label={t("dashboard.counts.completed")}
+          testId="Complete Shipment"
           value={counts.data?.completed_shipments}
           icon={<TaskAltOutlined />}
           to={paths.seller.completed}
@@ -148,12 +157,13 @@ export default function SellerDashboardPage() {
         }}
       >
         <CallToAction
-          title="New Shipment"
+          title={t("dashboard.newShipment.title")}
           text={
-            <>
-              Book a freight shipment to Amazon warehouses. Shipping agents bid for{" "}
-              <BidWindowText /> and the lowest quotation wins.
-            </>
+            <Trans
+              t={t}
+              i18nKey="dashboard.newShipment.text"
+              components={{ window: <BidWindowText /> }}
+            />
           }
           action={
             <Button
@@ -163,16 +173,16 @@ export default function SellerDashboardPage() {
               component={RouterLink}
               to={paths.seller.newShipment}
             >
-              New Shipment
+              {t("dashboard.newShipment.action")}
             </Button>
           }
         />
         <CallToAction
-          title="Sample Shipment"
-          text="Send product samples before a full shipment: tell us the product, the quantity and where to deliver."
+          title={t("dashboard.sample.title")}
+          text={t("dashboard.sample.text")}
           action={
             <Button variant="outlined" onClick={() => setSampleOpen(true)}>
-              Create Sample Shipment
+              {t("dashboard.sample.action")}
             </Button>
           }
         />
