@@ -14,6 +14,8 @@ import SellerActiveShipmentsPage from "../app/routes/SellerActiveShipmentsPage";
 import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipmentsPage";
 import SellerDashboardPage from "../app/routes/SellerDashboardPage";
 import { flatList, shipmentRow } from "../test/shipment-fixtures";
+import AdminDashboardPage from "../app/routes/AdminDashboardPage";
+import { SellerCharts } from "../features/analytics/charts/SellerAnalytics";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 
@@ -150,6 +152,22 @@ const adminApi = {
     oldest_waiting_seconds: 12,
     parked: 1,
   }),
+  "analytics/admin/": envelope({
+    by_month: ["2026-09", "2026-10", "2026-11"].map((month, index) => ({
+      month,
+      bookings: index + 2,
+      gmv: 1250.5 * (index + 1),
+    })),
+    bids_per_shipment: {
+      average: 2.43,
+      distribution: ["0", "1", "2", "3-5", "6+"].map((bucket, index) => ({
+        bucket,
+        shipments: index,
+      })),
+    },
+    median_minutes_to_first_bid: 210,
+    disputes_open: 1,
+  }),
   "admin/warehouses/": envelope([
     {
       id: 1,
@@ -178,6 +196,26 @@ const adminApi = {
       is_active: false,
     },
   ]),
+};
+
+const sellerFigures = {
+  spend_by_month: ["2026-10", "2026-11"].map((month, index) => ({ month, amount: 1250.5 * index })),
+  cost_per_kg_by_fc: [{ fc_code: "ONT8", average_per_kg: 3.46, orders: 4 }],
+  on_time: { on_time: 3, measured: 4, rate: 0.75 },
+  open_orders_by_status: [{ status: "Quotation Received" as const, count: 2 }],
+};
+
+/** A screen with charts: jsdom has no layout, the charts size themselves from their container. */
+const withCharts = (element: ReactElement) => () => {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  return element;
 };
 
 const ROUTES: TranslatedRoute[] = [
@@ -297,6 +335,35 @@ const ROUTES: TranslatedRoute[] = [
       ),
   },
   // The admin's screens.
+  {
+    name: "admin dashboard, the shipments tab",
+    element: withCharts(<AdminDashboardPage />),
+    path: "/admin/dashboard",
+    api: adminApi,
+    ready: () => screen.findByText("竹制砧板"),
+    act: async () => {
+      await screen.findByText("2 个竞价截止时无报价");
+      await screen.findByText("近 12 个月平均每个货件收到 2.4 个报价。");
+    },
+  },
+  {
+    name: "admin dashboard on a phone",
+    element: withCharts(<AdminDashboardPage />),
+    path: "/admin/dashboard",
+    width: 375,
+    api: adminApi,
+    ready: () => screen.findByText("不锈钢保温杯"),
+    act: async () => {
+      await screen.findByRole("figure", { name: "每月成交量" });
+      await userEvent.click(screen.getAllByRole("button", { name: "显示表格" })[0]!);
+    },
+  },
+  {
+    name: "seller's charts with a table shown",
+    element: withCharts(<SellerCharts data={sellerFigures} />),
+    ready: () => screen.findByRole("figure", { name: "每月支出" }),
+    act: () => userEvent.click(screen.getAllByRole("button", { name: "显示表格" })[3]!),
+  },
   {
     name: "admin's users with the recovery and event lines",
     element: () => <AdminUsersPage />,

@@ -5,29 +5,18 @@ import { Link as RouterLink } from "react-router";
 import type { AdminAnalytics as Figures } from "@fba/contract";
 import { paths } from "../../../app/paths";
 import { ChartFigure, StatFigure } from "../components/ChartFigure";
-import {
-  countAxis,
-  formatDollars,
-  formatMinutes,
-  longMonth,
-  moneyAxis,
-  shortMonth,
-} from "../lib/format";
+import { useAnalyticsFormats } from "../lib/format";
+import { useAnalyticsT } from "../i18n";
 import { AnalyticsData, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
-const monthAxis = (months: string[]) => ({
-  data: months,
-  valueFormatter: (month: string, context: { location: string }) =>
-    context.location === "tick" ? shortMonth(month) : longMonth(month),
-});
-
-/** "1 bid", "2.4 bids". */
-const perShipment = (average: number) => {
-  const rounded = Math.round(average * 10) / 10;
-  return `${rounded} bid${rounded === 1 ? "" : "s"}`;
-};
-
 export function AdminCharts({ data }: { data: Figures }) {
+  const { t } = useAnalyticsT();
+  const f = useAnalyticsFormats();
+  const monthAxis = (months: string[]) => ({
+    data: months,
+    valueFormatter: (month: string, context: { location: string }) =>
+      context.location === "tick" ? f.shortMonth(month) : f.longMonth(month),
+  });
   const colors = useChartColors();
   const rows = data.by_month;
   const months = rows.map((row) => row.month);
@@ -44,60 +33,60 @@ export function AdminCharts({ data }: { data: Figures }) {
         }}
       >
         <StatFigure
-          label="Median time to first bid"
-          value={formatMinutes(data.median_minutes_to_first_bid)}
-          detail="From a shipment's posting to its first bid, over shipments of the last 12 months that got one."
+          label={t("admin.medianFirstBid")}
+          value={f.minutes(data.median_minutes_to_first_bid)}
+          detail={t("admin.medianFirstBidDetail")}
         />
         <StatFigure
-          label="Disputes open"
+          label={t("admin.disputesOpen")}
           value={String(data.disputes_open)}
-          detail="Final amounts disputed by sellers and not yet decided."
+          detail={t("admin.disputesOpenDetail")}
           action={
             <Link component={RouterLink} to={paths.admin.disputes}>
-              Open the disputes
+              {t("admin.openDisputes")}
             </Link>
           }
         />
       </Box>
       <ChartGrid>
         <ChartFigure
-          title="Bookings per month"
-          summary={`${bookings} accepted bids over the last ${rows.length} months.`}
+          title={t("admin.bookingsTitle")}
+          summary={t("admin.bookingsSummary", { bookings, months: rows.length })}
           table={{
-            columns: ["Month", "Bookings"],
-            rows: rows.map((row) => [longMonth(row.month), row.bookings]),
+            columns: [t("month"), t("admin.bookings")],
+            rows: rows.map((row) => [f.longMonth(row.month), row.bookings]),
           }}
         >
           <BarChart
             colors={colors}
             height={CHART_HEIGHT}
             xAxis={[{ ...monthAxis(months), scaleType: "band" }]}
-            yAxis={[{ ...countAxis(rows.map((row) => row.bookings)), width: 40 }]}
-            series={[{ data: rows.map((row) => row.bookings), label: "Bookings" }]}
+            yAxis={[{ ...f.countAxis(rows.map((row) => row.bookings)), width: 40 }]}
+            series={[{ data: rows.map((row) => row.bookings), label: t("admin.bookings") }]}
             hideLegend
             skipAnimation
           />
         </ChartFigure>
         <ChartFigure
-          title="GMV per month"
-          summary={`${formatDollars(gmv)} in accepted bids' totals over the last ${rows.length} months.`}
+          title={t("admin.gmvTitle")}
+          summary={t("admin.gmvSummary", { gmv: f.dollars(gmv), months: rows.length })}
           table={{
-            columns: ["Month", "GMV"],
-            rows: rows.map((row) => [longMonth(row.month), formatDollars(row.gmv)]),
+            columns: [t("month"), t("admin.gmv")],
+            rows: rows.map((row) => [f.longMonth(row.month), f.dollars(row.gmv)]),
           }}
         >
           <LineChart
             colors={colors}
             height={CHART_HEIGHT}
             xAxis={[{ ...monthAxis(months), scaleType: "point" }]}
-            yAxis={[{ ...moneyAxis(rows.map((row) => row.gmv)), width: 72 }]}
+            yAxis={[{ ...f.moneyAxis(rows.map((row) => row.gmv)), width: 72 }]}
             series={[
               {
                 data: rows.map((row) => row.gmv),
-                label: "GMV",
+                label: t("admin.gmv"),
                 area: true,
                 curve: "linear",
-                valueFormatter: (v) => formatDollars(v),
+                valueFormatter: (v) => f.dollars(v),
               },
             ]}
             hideLegend
@@ -105,15 +94,15 @@ export function AdminCharts({ data }: { data: Figures }) {
           />
         </ChartFigure>
         <ChartFigure
-          title="Bids per shipment"
+          title={t("admin.bidsTitle")}
           wide
           summary={
             average === null
-              ? "No shipments posted in the last 12 months."
-              : `${perShipment(average)} per shipment on average (last 12 months).`
+              ? t("admin.bidsNone")
+              : t("admin.bidsSummary", { count: Math.round(average * 10) / 10 })
           }
           table={{
-            columns: ["Bids", "Shipments"],
+            columns: [t("admin.bids"), t("admin.shipments")],
             rows: distribution.map((row) => [row.bucket, row.shipments]),
           }}
         >
@@ -124,11 +113,13 @@ export function AdminCharts({ data }: { data: Figures }) {
               {
                 scaleType: "band",
                 data: distribution.map((row) => row.bucket),
-                label: "Bids on the shipment",
+                label: t("admin.bidsAxis"),
               },
             ]}
-            yAxis={[{ ...countAxis(distribution.map((row) => row.shipments)), width: 40 }]}
-            series={[{ data: distribution.map((row) => row.shipments), label: "Shipments" }]}
+            yAxis={[{ ...f.countAxis(distribution.map((row) => row.shipments)), width: 40 }]}
+            series={[
+              { data: distribution.map((row) => row.shipments), label: t("admin.shipments") },
+            ]}
             hideLegend
             skipAnimation
           />

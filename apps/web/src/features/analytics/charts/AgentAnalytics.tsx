@@ -6,24 +6,19 @@ import type { AgentAnalytics as Figures } from "@fba/contract";
 import { agentProfilePath } from "../../../app/paths";
 import { ScorecardDetails } from "../../../entities/agent";
 import { ChartFigure } from "../components/ChartFigure";
-import {
-  countAxis,
-  formatDollars,
-  formatShare,
-  longMonth,
-  moneyAxis,
-  shortMonth,
-} from "../lib/format";
+import { useAnalyticsFormats } from "../lib/format";
+import { useAnalyticsT } from "../i18n";
 import { AnalyticsData, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
-const monthAxis = (months: string[]) => ({
-  scaleType: "band" as const,
-  data: months,
-  valueFormatter: (month: string, context: { location: string }) =>
-    context.location === "tick" ? shortMonth(month) : longMonth(month),
-});
-
 export function AgentCharts({ data }: { data: Figures }) {
+  const { t } = useAnalyticsT();
+  const f = useAnalyticsFormats();
+  const monthAxis = (months: string[]) => ({
+    scaleType: "band" as const,
+    data: months,
+    valueFormatter: (month: string, context: { location: string }) =>
+      context.location === "tick" ? f.shortMonth(month) : f.longMonth(month),
+  });
   const colors = useChartColors();
   const rows = data.by_month;
   const months = rows.map((row) => row.month);
@@ -33,15 +28,20 @@ export function AgentCharts({ data }: { data: Figures }) {
   return (
     <ChartGrid>
       <ChartFigure
-        title="Bids and wins per month"
-        summary={`${bids} bids and ${wins} wins over the last ${rows.length} months (win rate ${formatShare(bids ? wins / bids : null)}).`}
+        title={t("agent.bidsWinsTitle")}
+        summary={t("agent.bidsWinsSummary", {
+          bids,
+          wins,
+          months: rows.length,
+          rate: f.share(bids ? wins / bids : null),
+        })}
         table={{
-          columns: ["Month", "Bids", "Wins", "Win rate"],
+          columns: [t("month"), t("agent.bids"), t("agent.wins"), t("agent.winRate")],
           rows: rows.map((row) => [
-            longMonth(row.month),
+            f.longMonth(row.month),
             row.bids,
             row.wins,
-            formatShare(row.win_rate),
+            f.share(row.win_rate),
           ]),
         }}
       >
@@ -49,20 +49,20 @@ export function AgentCharts({ data }: { data: Figures }) {
           colors={colors}
           height={CHART_HEIGHT}
           xAxis={[monthAxis(months)]}
-          yAxis={[{ ...countAxis(rows.flatMap((row) => [row.bids, row.wins])), width: 40 }]}
+          yAxis={[{ ...f.countAxis(rows.flatMap((row) => [row.bids, row.wins])), width: 40 }]}
           series={[
-            { data: rows.map((row) => row.bids), label: "Bids" },
-            { data: rows.map((row) => row.wins), label: "Wins" },
+            { data: rows.map((row) => row.bids), label: t("agent.bids") },
+            { data: rows.map((row) => row.wins), label: t("agent.wins") },
           ]}
           skipAnimation
         />
       </ChartFigure>
       <ChartFigure
-        title="Win rate per month"
-        summary="Bids won out of bids placed, by month of the bid."
+        title={t("agent.winRateTitle")}
+        summary={t("agent.winRateSummary")}
         table={{
-          columns: ["Month", "Win rate"],
-          rows: rows.map((row) => [longMonth(row.month), formatShare(row.win_rate)]),
+          columns: [t("month"), t("agent.winRate")],
+          rows: rows.map((row) => [f.longMonth(row.month), f.share(row.win_rate)]),
         }}
       >
         <LineChart
@@ -75,8 +75,8 @@ export function AgentCharts({ data }: { data: Figures }) {
               data: rows.map((row) =>
                 row.win_rate === null ? null : Math.round(row.win_rate * 100),
               ),
-              label: "Win rate",
-              valueFormatter: (v) => (v === null ? "no bids" : `${v}%`),
+              label: t("agent.winRate"),
+              valueFormatter: (v) => (v === null ? t("agent.noBids") : `${v}%`),
               connectNulls: true,
               curve: "linear",
             },
@@ -86,24 +86,27 @@ export function AgentCharts({ data }: { data: Figures }) {
         />
       </ChartFigure>
       <ChartFigure
-        title="Revenue per month"
+        title={t("agent.revenueTitle")}
         wide
-        summary={`${formatDollars(revenue)} in final amounts of completed orders over the last ${rows.length} months.`}
+        summary={t("agent.revenueSummary", {
+          amount: f.dollars(revenue),
+          months: rows.length,
+        })}
         table={{
-          columns: ["Month", "Revenue"],
-          rows: rows.map((row) => [longMonth(row.month), formatDollars(row.revenue)]),
+          columns: [t("month"), t("agent.revenue")],
+          rows: rows.map((row) => [f.longMonth(row.month), f.dollars(row.revenue)]),
         }}
       >
         <BarChart
           colors={colors}
           height={CHART_HEIGHT}
           xAxis={[monthAxis(months)]}
-          yAxis={[{ ...moneyAxis(rows.map((row) => row.revenue)), width: 64 }]}
+          yAxis={[{ ...f.moneyAxis(rows.map((row) => row.revenue)), width: 64 }]}
           series={[
             {
               data: rows.map((row) => row.revenue),
-              label: "Revenue",
-              valueFormatter: (v) => formatDollars(v),
+              label: t("agent.revenue"),
+              valueFormatter: (v) => f.dollars(v),
             },
           ]}
           hideLegend
@@ -122,7 +125,7 @@ export function AgentCharts({ data }: { data: Figures }) {
           component="h3"
           sx={{ fontWeight: 600, mb: 1 }}
         >
-          Your scorecard
+          {t("agent.scorecard")}
         </Typography>
         <ScorecardDetails scorecard={data.scorecard} />
         <Link
@@ -130,7 +133,7 @@ export function AgentCharts({ data }: { data: Figures }) {
           to={agentProfilePath(data.scorecard.agent_id)}
           sx={{ display: "inline-block", mt: 1.5 }}
         >
-          Your profile as sellers see it
+          {t("agent.profile")}
         </Link>
       </Paper>
     </ChartGrid>

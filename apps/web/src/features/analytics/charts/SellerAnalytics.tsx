@@ -3,18 +3,15 @@ import { Gauge } from "@mui/x-charts/Gauge";
 import { Box } from "@mui/material";
 import type { SellerAnalytics as Figures } from "@fba/contract";
 import { ChartFigure } from "../components/ChartFigure";
-import {
-  countAxis,
-  formatCents,
-  formatDollars,
-  formatShare,
-  longMonth,
-  moneyAxis,
-  shortMonth,
-} from "../lib/format";
+import { useAnalyticsFormats } from "../lib/format";
+import { useListsT } from "../../../i18n/lists";
+import { useAnalyticsT } from "../i18n";
 import { AnalyticsData, bandsHeight, CHART_HEIGHT, ChartGrid, useChartColors } from "./layout";
 
 export function SellerCharts({ data }: { data: Figures }) {
+  const { t } = useAnalyticsT();
+  const { t: tLists } = useListsT();
+  const f = useAnalyticsFormats();
   const colors = useChartColors();
   const spend = data.spend_by_month;
   const totalSpend = spend.reduce((sum, row) => sum + row.amount, 0);
@@ -25,11 +22,14 @@ export function SellerCharts({ data }: { data: Figures }) {
   return (
     <ChartGrid>
       <ChartFigure
-        title="Spend per month"
-        summary={`${formatDollars(totalSpend)} in final amounts over the last ${spend.length} months.`}
+        title={t("seller.spendTitle")}
+        summary={t("seller.spendSummary", {
+          amount: f.dollars(totalSpend),
+          months: spend.length,
+        })}
         table={{
-          columns: ["Month", "Spend"],
-          rows: spend.map((row) => [longMonth(row.month), formatDollars(row.amount)]),
+          columns: [t("month"), t("seller.spend")],
+          rows: spend.map((row) => [f.longMonth(row.month), f.dollars(row.amount)]),
         }}
       >
         <BarChart
@@ -40,15 +40,15 @@ export function SellerCharts({ data }: { data: Figures }) {
               scaleType: "band",
               data: spend.map((row) => row.month),
               valueFormatter: (month: string, context) =>
-                context.location === "tick" ? shortMonth(month) : longMonth(month),
+                context.location === "tick" ? f.shortMonth(month) : f.longMonth(month),
             },
           ]}
-          yAxis={[{ ...moneyAxis(spend.map((row) => row.amount)), width: 64 }]}
+          yAxis={[{ ...f.moneyAxis(spend.map((row) => row.amount)), width: 64 }]}
           series={[
             {
               data: spend.map((row) => row.amount),
-              label: "Spend",
-              valueFormatter: (v) => formatDollars(v),
+              label: t("seller.spend"),
+              valueFormatter: (v) => f.dollars(v),
             },
           ]}
           hideLegend
@@ -56,12 +56,12 @@ export function SellerCharts({ data }: { data: Figures }) {
         />
       </ChartFigure>
       <ChartFigure
-        title="Average cost per chargeable kg by FC"
-        summary="Final amounts of completed orders divided by their chargeable weight."
-        empty={fcs.length === 0 ? "No completed orders yet." : undefined}
+        title={t("seller.perKgTitle")}
+        summary={t("seller.perKgSummary")}
+        empty={fcs.length === 0 ? t("seller.perKgEmpty") : undefined}
         table={{
-          columns: ["FC", "Per kg", "Orders"],
-          rows: fcs.map((row) => [row.fc_code, formatCents(row.average_per_kg), row.orders]),
+          columns: [t("seller.fc"), t("seller.perKg"), t("seller.orders")],
+          rows: fcs.map((row) => [row.fc_code, f.cents(row.average_per_kg), row.orders]),
         }}
       >
         <BarChart
@@ -69,12 +69,12 @@ export function SellerCharts({ data }: { data: Figures }) {
           height={bandsHeight(fcs.length)}
           layout="horizontal"
           yAxis={[{ scaleType: "band", data: fcs.map((row) => row.fc_code), width: 64 }]}
-          xAxis={[{ valueFormatter: (v: number) => formatCents(v) }]}
+          xAxis={[{ valueFormatter: (v: number) => f.cents(v) }]}
           series={[
             {
               data: fcs.map((row) => row.average_per_kg),
-              label: "Per kg",
-              valueFormatter: (v) => formatCents(v),
+              label: t("seller.perKg"),
+              valueFormatter: (v) => f.cents(v),
             },
           ]}
           hideLegend
@@ -82,18 +82,18 @@ export function SellerCharts({ data }: { data: Figures }) {
         />
       </ChartFigure>
       <ChartFigure
-        title="Delivered on time"
+        title={t("seller.onTimeTitle")}
         summary={
           measured === 0
-            ? "No delivery has been measured against its ETA yet."
-            : `${on_time} of ${measured} measured orders arrived by their ETA.`
+            ? t("seller.onTimeNone")
+            : t("seller.onTimeSummary", { onTime: on_time, measured })
         }
         table={{
-          columns: ["Measure", "Value"],
+          columns: [t("seller.measure"), t("seller.value")],
           rows: [
-            ["On time", on_time],
-            ["Measured", measured],
-            ["Share on time", formatShare(rate)],
+            [t("seller.onTime"), on_time],
+            [t("seller.measured"), measured],
+            [t("seller.shareOnTime"), f.share(rate)],
           ],
         }}
       >
@@ -107,26 +107,32 @@ export function SellerCharts({ data }: { data: Figures }) {
             startAngle={-110}
             endAngle={110}
             innerRadius="70%"
-            text={formatShare(rate)}
+            text={f.share(rate)}
             skipAnimation
           />
         </Box>
       </ChartFigure>
       <ChartFigure
-        title="Open orders by status"
-        summary={`${openTotal} open order${openTotal === 1 ? "" : "s"}.`}
+        title={t("seller.openTitle")}
+        summary={t("seller.openSummary", { count: openTotal })}
         table={{
-          columns: ["Status", "Orders"],
-          rows: open.map((row) => [row.status, row.count]),
+          columns: [t("seller.status"), t("seller.orders")],
+          rows: open.map((row) => [tLists(`status.${row.status}`), row.count]),
         }}
       >
         <BarChart
           colors={colors}
           height={bandsHeight(open.length)}
           layout="horizontal"
-          yAxis={[{ scaleType: "band", data: open.map((row) => row.status), width: 132 }]}
-          xAxis={[countAxis(open.map((row) => row.count))]}
-          series={[{ data: open.map((row) => row.count), label: "Orders" }]}
+          yAxis={[
+            {
+              scaleType: "band",
+              data: open.map((row) => tLists(`status.${row.status}`)),
+              width: 132,
+            },
+          ]}
+          xAxis={[f.countAxis(open.map((row) => row.count))]}
+          series={[{ data: open.map((row) => row.count), label: t("seller.orders") }]}
           hideLegend
           skipAnimation
         />

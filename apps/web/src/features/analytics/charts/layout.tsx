@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Box, useTheme } from "@mui/material";
 import { QueryState } from "../../../components/query-state/QueryState";
 import { useAnalytics, type AnalyticsByRole, type AnalyticsRole } from "../api/analytics";
+import { useAnalyticsT } from "../i18n";
 
 /** Chart height: readable on a 375 px phone without scrolling past a tall drawing. */
 export const CHART_HEIGHT = 240;
@@ -38,9 +39,10 @@ export function AnalyticsData<R extends AnalyticsRole>({
   role: R;
   children: (data: AnalyticsByRole[R]) => ReactNode;
 }) {
+  const { t } = useAnalyticsT();
   const query = useAnalytics(role);
   return (
-    <QueryState query={query} what="the analytics">
+    <QueryState query={query} what={t("section.what")}>
       {(data) => children(data)}
     </QueryState>
   );

@@ -11,6 +11,7 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
+import { useAnalyticsT } from "../i18n";
 
 /** Hidden on screen, read by screen readers (the chart's text alternative while the chart shows). */
 const visuallyHidden = {
@@ -53,6 +54,7 @@ export function ChartFigure({
   /** Spans every column of the grid it is in. */
   wide?: boolean;
 }) {
+  const { t } = useAnalyticsT();
   const [showTable, setShowTable] = useState(false);
   const titleId = useId();
   return (
@@ -83,7 +85,7 @@ export function ChartFigure({
             aria-pressed={showTable}
             sx={{ flexShrink: 0 }}
           >
-            {showTable ? "Show chart" : "Show table"}
+            {showTable ? t("figure.showChart") : t("figure.showTable")}
           </Button>
         )}
       </Stack>

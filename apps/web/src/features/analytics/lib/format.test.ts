@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  analyticsFormats,
   axisDollars,
   countAxis,
   moneyAxis,
@@ -39,5 +40,29 @@ describe("analytics formats", () => {
     expect(countAxis([0, 3])).not.toHaveProperty("max");
     expect(moneyAxis([0])).toMatchObject({ min: 0, max: 100 });
     expect(moneyAxis([5]).valueFormatter(1500)).toBe("$1,500");
+  });
+});
+
+describe("analytics formats in Chinese", () => {
+  const zh = analyticsFormats("zh-CN");
+
+  it("names months, amounts in US dollars and durations in Chinese", () => {
+    expect(zh.shortMonth("2026-03")).toBe("3月");
+    expect(zh.longMonth("2026-03")).toBe("2026年3月");
+    expect(zh.longMonth("nonsense")).toBe("nonsense");
+    expect(zh.dollars(12340.4)).toBe("US$12,340.40");
+    expect(zh.axisDollars(12340.4)).toBe("US$12,340");
+    expect(zh.moneyAxis([5]).valueFormatter(1500)).toBe("US$1,500");
+    expect(zh.minutes(0.2)).toBe("不到 1 分钟");
+    expect(zh.minutes(45)).toBe("45 分钟");
+    expect(zh.minutes(210)).toBe("3.5 小时");
+    expect(zh.minutes(60 * 24 * 3)).toBe("3 天");
+  });
+
+  it("leaves English as it was", () => {
+    const en = analyticsFormats("en");
+    expect(en.longMonth("2026-03")).toBe("Mar 2026");
+    expect(en.dollars(12340.4)).toBe("$12,340.40");
+    expect(en.minutes(45)).toBe("45 min");
   });
 });

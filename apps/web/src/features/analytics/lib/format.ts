@@ -1,4 +1,7 @@
 import dayjs from "dayjs";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../../i18n/locale";
 
 const MONTH = /^\d{4}-\d{2}$/;
 
@@ -67,4 +70,79 @@ export function formatMinutes(minutes: number | null | undefined): string {
   const hours = minutes / 60;
   if (hours < 48) return `${Math.round(hours * 10) / 10} h`;
   return `${Math.round((hours / 24) * 10) / 10} days`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same formats in another language: months and durations in its words, amounts still in US
+// dollars ("US$12,340.50", as the app writes dollars outside English).
+
+const zhFormats = {
+  shortMonth: new Intl.DateTimeFormat("zh-CN", { month: "short", timeZone: "UTC" }),
+  longMonth: new Intl.DateTimeFormat("zh-CN", { year: "numeric", month: "long", timeZone: "UTC" }),
+  wholeDollars: new Intl.NumberFormat("zh-CN", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: 0,
+  }),
+  cents: new Intl.NumberFormat("zh-CN", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+};
+
+const monthDate = (month: string) => {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) : null;
+};
+const usDollars = (text: string) => text.replace(/^\$/, "US$");
+
+/** Every analytics format for a language; English is the functions above, unchanged. */
+export function analyticsFormats(locale: Locale) {
+  if (locale === "en") {
+    return {
+      shortMonth,
+      longMonth,
+      dollars: formatDollars,
+      axisDollars,
+      cents: formatCents,
+      share: formatShare,
+      minutes: formatMinutes,
+      countAxis,
+      moneyAxis,
+    };
+  }
+  const month = (format: Intl.DateTimeFormat) => (value: string) => {
+    const date = monthDate(value);
+    return date ? format.format(date) : value;
+  };
+  const axis = (amount: number) => usDollars(zhFormats.wholeDollars.format(amount));
+  const cents = (amount: number | null | undefined) =>
+    amount === null || amount === undefined ? "–" : usDollars(zhFormats.cents.format(amount));
+  return {
+    shortMonth: month(zhFormats.shortMonth),
+    longMonth: month(zhFormats.longMonth),
+    dollars: cents,
+    axisDollars: axis,
+    cents,
+    share: formatShare,
+    minutes: (minutes: number | null | undefined): string => {
+      if (minutes === null || minutes === undefined) return "–";
+      if (minutes < 1) return "不到 1 分钟";
+      if (minutes < 60) return `${Math.round(minutes)} 分钟`;
+      const hours = minutes / 60;
+      if (hours < 48) return `${Math.round(hours * 10) / 10} 小时`;
+      return `${Math.round((hours / 24) * 10) / 10} 天`;
+    },
+    countAxis,
+    moneyAxis: (values: readonly number[]) => ({ ...moneyAxis(values), valueFormatter: axis }),
+  };
+}
+
+/** The analytics formats of the language the app shows now. */
+export function useAnalyticsFormats() {
+  const { i18n } = useTranslation();
+  const locale: Locale = i18n.language === "zh-CN" ? "zh-CN" : "en";
+  return useMemo(() => analyticsFormats(locale), [locale]);
 }
