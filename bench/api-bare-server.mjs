@@ -18,7 +18,24 @@ const { presentShipmentRow, presentShipmentDetail } = await import(
   pathToFileURL(path.join(dist, "modules/shipments/shipments.presenter.js")).href
 );
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const realPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+/**
+ * While a GET /explain/<path> is answered (the bench asks for them one at a time, before any
+ * load), each statement is also run under EXPLAIN (ANALYZE, BUFFERS) and its plan kept.
+ */
+let explaining = null;
+const pool = {
+  async query(statement) {
+    if (explaining) {
+      const { rows } = await realPool.query({
+        text: `explain (analyze, buffers) ${statement.text}`,
+        values: statement.values,
+      });
+      explaining.push({ text: statement.text, plan: rows.map((row) => row["QUERY PLAN"]) });
+    }
+    return realPool.query(statement);
+  },
+};
 const port = Number(process.env.PORT);
 const users = {
   open: Number(process.env.BENCH_AGENT_ID),
@@ -232,22 +249,38 @@ async function list(kind, url) {
       `"shipments"."status" in (${ACTIVE.map(p).join(", ")})`,
     );
   if (kind === "admin" && status) conditions.push(`"shipments"."status" = ${p(status)}`);
+  // As the server searches: each part (the stored text, the packages' destination FCs, the id
+  // when the search is a number) read on its own, the page taken from their union.
+  const parts = [];
   if (search) {
-    const like = `${SEARCH} ${p(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
-    conditions.push(
-      /^\d{1,9}$/.test(search)
-        ? `(${like} or "shipments"."id" = ${p(Number(search))})`
-        : `(${like})`,
+    const pattern = p(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    parts.push(
+      `${SEARCH} ${pattern}`,
+      `exists (select 1 from shipment_packages p where p.shipment_id = "shipments"."id" and lower(p.delivery_location) like ${pattern})`,
     );
+    if (/^\d{1,9}$/.test(search)) parts.push(`"shipments"."id" = ${p(Number(search))}`);
   }
-  const where =
-    conditions.length === 0
+  const whereOf = (list) =>
+    list.length === 0
       ? ""
-      : conditions.length === 1
-        ? ` where ${conditions[0]}`
-        : ` where (${conditions.join(" and ")})`;
+      : list.length === 1
+        ? ` where ${list[0]}`
+        : ` where (${list.join(" and ")})`;
+  const where = whereOf(conditions);
   const descending = ordering.startsWith("-");
   const field = descending ? ordering.slice(1) : ordering;
+  const key = ORDERING.includes(field)
+    ? `"shipments"."${field}"`
+    : kind === "open"
+      ? `"shipments"."bidding_ends_at"`
+      : `"shipments"."created_at"`;
+  const direction = ORDERING.includes(field)
+    ? descending
+      ? "desc"
+      : "asc"
+    : kind === "open"
+      ? "asc"
+      : "desc";
   const order = ORDERING.includes(field)
     ? `"shipments"."${field}" ${descending ? "desc" : "asc"}, "shipments"."id" ${descending ? "desc" : "asc"}`
     : kind === "open"
@@ -256,13 +289,31 @@ async function list(kind, url) {
   const offset = (page - 1) * perPage;
   const n = params.length;
   // As the server does: a search unnamed (planned for its pattern), every other shape named.
-  const idsText = `select "id" from "shipments"${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
-  const countText = `select count(*) from (select 1 as "one" from "shipments"${where} limit $${n + 1}) "matches"`;
+  const idsText = search
+    ? `select "found"."id" as "id" from (${parts
+        .map(
+          (part) =>
+            `(select "shipments"."id", ${key} as "list_key" from "shipments"${whereOf([...conditions, part])} order by ${order} limit $${n + 3})`,
+        )
+        .join(
+          " union ",
+        )}) "found" order by "found"."list_key" ${direction}, "found"."id" ${direction} limit $${n + 1} offset $${n + 2}`
+    : `select "id" from "shipments"${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
+  const countText = search
+    ? `select count(*) from (${parts
+        .map(
+          (part) =>
+            `(select "shipments"."id" from "shipments"${whereOf([...conditions, part])} limit $${n + 1})`,
+        )
+        .join(" union ")}) "matches"`
+    : `select count(*) from (select 1 as "one" from "shipments"${where} limit $${n + 1}) "matches"`;
   const found = (
     await pool.query({
       name: search ? undefined : statementName(idsText),
       text: idsText,
-      values: [...params, perPage + 1, offset],
+      values: search
+        ? [...params, perPage + 1, offset, offset + perPage + 1]
+        : [...params, perPage + 1, offset],
       rowMode: "array",
     })
   ).rows.map(([id]) => id);
@@ -372,8 +423,12 @@ async function detail(id) {
 http
   .createServer(async (req, res) => {
     try {
-      const url = new URL(req.url, "http://localhost");
+      let url = new URL(req.url, "http://localhost");
       let body;
+      if (url.pathname.startsWith("/explain/")) {
+        url = new URL(req.url.slice("/explain".length), "http://localhost");
+        explaining = [];
+      }
       if (url.pathname.startsWith("/api/shipper/shipments")) body = await list("open", url);
       else if (url.pathname.startsWith("/api/seller/shipments")) body = await list("seller", url);
       else if (url.pathname.startsWith("/api/admin/shipments")) body = await list("admin", url);
@@ -384,6 +439,10 @@ http
         res.writeHead(404).end();
         return;
       }
+      if (explaining) {
+        body = explaining;
+        explaining = null;
+      }
       const json = JSON.stringify(body);
       res.writeHead(200, {
         "content-type": "application/json; charset=utf-8",
@@ -391,6 +450,7 @@ http
       });
       res.end(json);
     } catch (error) {
+      explaining = null;
       res.writeHead(500).end(String(error));
     }
   })

@@ -24,6 +24,7 @@ import {
   fetchJson,
   listCases,
   median,
+  migrateSeeded,
   mix,
   query,
   root,
@@ -58,7 +59,7 @@ async function ensureDatabase() {
   if (await databaseIsCurrent(DB_NAME)) {
     const [row] = await query(databaseUrl, "select count(*)::int as n from shipments");
     if (row.n === SHIPMENTS) return databaseReady();
-  }
+  } else if (await migrateSeeded(DB_NAME, SHIPMENTS)) return databaseReady();
   await seedDatabase(DB_NAME, SHIPMENTS);
   await databaseReady();
 }
@@ -173,14 +174,8 @@ async function main() {
     const browse = cases[0].entries;
     for (const item of parts.includes("ratios") ? cases : []) await compare(item);
     if (parts.includes("ratios")) await compressionCost(browse);
-    // Cost growth (bench/growth.mjs runs this at 10k, 100k and 1M shipments): the server alone.
-    for (const item of parts.includes("growth") ? cases.slice(0, 3) : []) {
-      await mix(serverBase, item.entries, WARMUP_SECONDS);
-      const result = await mix(serverBase, item.entries, SECONDS);
-      console.log(
-        `growth ${SHIPMENTS} ${item.name}: ${result.requests.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors + result.non2xx}`,
-      );
-    }
+    // Cost growth (bench/growth.mjs runs this at 10k, 100k and 1M shipments).
+    if (parts.includes("growth")) await growth(cases);
     if (parts.includes("sessions")) {
       const plain = {
         seller: await sessionless(seller.id, "Seller"),
@@ -268,6 +263,90 @@ async function compare({ name, entries }) {
   console.log(
     `${label} ratio: ${(ratio * 100).toFixed(0)} % (target >= 90 %)${differ ? ` [bodies differ on ${differ} of ${entries.length}]` : ""}`,
   );
+}
+
+/**
+ * One representative URL of each list shape, for its plans: each list's first page in its default
+ * order and its last page, and searches that match many, few and no rows.
+ */
+function planCases(cases) {
+  const [browse, search, oneLetter, single] = cases;
+  const picked = new Map();
+  for (const entry of browse.entries) {
+    const list = entry.path.split("?")[0];
+    const ordered = entry.path.includes("ordering=");
+    const page = Number(/page=(\d+)$/.exec(entry.path)?.[1]);
+    const key = `${list} ${ordered ? "ordered" : "default"} ${page === 1 ? "first" : page === 20 ? "20" : page > 20 ? "last" : ""}`;
+    if (!ordered || entry.path.includes("ordering=-product_name"))
+      if (page !== 2 && !picked.has(key)) picked.set(key, entry);
+  }
+  for (const entry of [...search.entries, ...oneLetter.entries])
+    if (
+      /search=(chicago|zebra|ONT8|fbr%2000999|0042|e)&?/.test(entry.path) ||
+      /search=e$/.test(entry.path)
+    )
+      picked.set(entry.path, entry);
+  picked.set("single", single.entries[0]);
+  return [...picked.values()];
+}
+
+/**
+ * Every statement of a list page as the bare handler runs it (the server's SQL), under EXPLAIN
+ * (ANALYZE, BUFFERS): the plan of each, and a one-line summary per URL of the slowest.
+ */
+async function printPlans(cases) {
+  const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+  const full = process.env.BENCH_GROWTH_PLANS === "full" || SHIPMENTS >= 1_000_000;
+  for (const entry of planCases(cases)) {
+    const plans = await fetchJson(`${bareBase}/explain${entry.path}`, {});
+    if (!Array.isArray(plans)) continue;
+    const summary = plans.map(({ plan }) => {
+      const time = /Execution Time: ([\d.]+) ms/.exec(plan.join("\n"))?.[1] ?? "?";
+      const hit = /Buffers: shared hit=(\d+)(?: read=(\d+))?/.exec(plan.join("\n"));
+      return { time: Number(time), buffers: hit ? Number(hit[1]) + Number(hit[2] ?? 0) : 0, plan };
+    });
+    const worst = summary.reduce((a, b) => (b.time > a.time ? b : a));
+    console.log(
+      `plan ${SHIPMENTS} ${entry.path}: ${plans.length} statements, ${summary.reduce((sum, s) => sum + s.time, 0).toFixed(2)} ms in all; slowest ${worst.time} ms (${worst.buffers} buffers): ${worst.plan[0].trim().slice(0, 90)}`,
+    );
+    if (full)
+      for (const [i, { text, plan }] of plans.entries())
+        console.log(
+          `  [${i + 1}] ${text.replace(/\s+/g, " ").slice(0, 160)}\n    ${plan.join("\n    ")}`,
+        );
+  }
+}
+
+/**
+ * What each list read costs from the database (every page read there: LIST_CACHE_MS=0): the
+ * server and the bare handler on the same SQL, interleaved, and each list's p99 against the p99
+ * of a shipment's page (one primary-key read) in the same run, a ratio no machine changes.
+ */
+async function growth(cases) {
+  await printPlans(cases);
+  const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
+  const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+  const runs = Number(process.env.BENCH_GROWTH_RUNS ?? RUNS);
+  const results = new Map(cases.map((item) => [item.name, { server: [], bare: [] }]));
+  for (const item of cases) {
+    await mix(serverBase, item.entries, WARMUP_SECONDS);
+    await mix(bareBase, item.entries, WARMUP_SECONDS);
+  }
+  // Round after round of every mix, so a change in the machine's load hits each alike.
+  for (let run = 0; run < runs; run += 1)
+    for (const item of cases) {
+      results.get(item.name).server.push(await mix(serverBase, item.entries, SECONDS));
+      results.get(item.name).bare.push(await mix(bareBase, item.entries, SECONDS));
+    }
+  const p99 = (list) => median(list.map((r) => r.p99));
+  const single = results.get("single shipment GET");
+  for (const item of cases) {
+    const { server, bare } = results.get(item.name);
+    const errors = server.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+    console.log(
+      `growth ${SHIPMENTS} ${item.name}: ${median(server.map((r) => r.requests)).toFixed(0)} req/s, p50 ${median(server.map((r) => r.p50))} ms, p99 ${p99(server)} ms, errors ${errors}; bare ${median(bare.map((r) => r.requests)).toFixed(0)} req/s, p99 ${p99(bare)} ms; pk ratio ${(p99(server) / p99(single.server)).toFixed(2)} (bare ${(p99(bare) / p99(single.bare)).toFixed(2)}); p99 of each run ${server.map((r) => r.p99).join(", ")} ms`,
+    );
+  }
 }
 
 /**

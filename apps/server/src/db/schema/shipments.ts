@@ -178,7 +178,15 @@ export const shipmentPackages = pgTable(
     /** The seller's FBA shipment ID for this destination, copied to its leg on acceptance. */
     fbaShipmentId: text("fba_shipment_id"),
   },
-  (t) => [index("shipment_packages_shipment_idx").on(t.shipmentId, t.position)],
+  (t) => [
+    index("shipment_packages_shipment_idx").on(t.shipmentId, t.position),
+    // A list search for a destination FC finds the few packages of a rare term by trigram, at any
+    // table size (shipment-lists.repository.ts: searchParts).
+    index("shipment_packages_delivery_trgm_idx").using(
+      "gin",
+      sql`lower(${t.deliveryLocation}) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const quotations = pgTable(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVE_SHIPMENT_STATUSES, LIST_COUNT_CAP } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { postShipment } from "../../test/shipment-factories.js";
+import { carton, postShipment } from "../../test/shipment-factories.js";
 import { listIdsStatement, listShipments } from "./shipment-lists.repository.js";
 
 let ctx: TestContext;
@@ -80,6 +80,67 @@ describe("shipment list paging", () => {
     const uncapped = await listShipments(db, { ...filter(1), countCap: undefined });
     expect(uncapped).toMatchObject({ count: 3, countIsCapped: false });
     expect(LIST_COUNT_CAP).toBeGreaterThan(3);
+  });
+});
+
+describe("a search matching by text, by destination and by id", () => {
+  // Each part of a search is read on its own and the page taken from their union: the pages must
+  // be those of one list in the list's order, with no row twice, and counted the same.
+  it("pages as one list in the list's order, counted once per row", async () => {
+    const owner = await createSeller(ctx.app);
+    const post = (product_name: string, fc?: string) =>
+      postShipment(
+        ctx.app,
+        owner,
+        fc ? { product_name, packages: [carton(fc)] } : { product_name },
+      );
+    const text = await post("Zqx Kettle");
+    const fc = await post("Plain Kettle", "ZQX4 - Far, CA");
+    const both = await post("Zqx Mug", "ZQX4 - Far, CA");
+    const neither = await post("Plain Kettle");
+    const fcAgain = await post("Plain Kettle", "ZQX4 - Far, CA");
+    const walk = async (query: string, perPage: number) => {
+      const seen: number[] = [];
+      const pages = [];
+      for (let page = 1; page <= 6; page += 1) {
+        const body = await get(
+          `/api/seller/shipments/?${query}&per_page=${perPage}&page=${page}`,
+          owner,
+        );
+        seen.push(...body.data.map((row) => row.id));
+        pages.push(body.pagination_option);
+      }
+      return { seen, pages };
+    };
+    const newest = await walk("search=zqx", 1);
+    expect(newest.seen).toEqual([fcAgain, both, fc, text]);
+    expect(newest.pages[0]).toMatchObject({ count: 4, pages: 4, has_more: true });
+    expect(newest.pages[2]).toMatchObject({ count: 4, has_more: true });
+    expect(newest.pages[3]).toMatchObject({ count: 4, has_more: false });
+    expect(newest.pages[5]).toMatchObject({ count: 4, has_more: false });
+    const byName = await walk("search=ZQX&ordering=product_name", 3);
+    expect(byName.seen).toEqual([fc, fcAgain, text, both]);
+    expect(byName.pages[0]).toMatchObject({ count: 4, pages: 2, has_more: true });
+    const byNameDown = await walk("search=zqx&ordering=-product_name", 2);
+    expect(byNameDown.seen).toEqual([both, text, fcAgain, fc]);
+    // A number matches the id too (and any text holding it).
+    const byId = await get(`/api/seller/shipments/?search=${neither}`, owner);
+    expect(byId.data.map((row) => row.id)).toContain(neither);
+    // Past the cap: capped on every page but the last, which counts exactly.
+    const filter = (page: number) => ({
+      list: { kind: "seller" as const, sellerId: owner.id, statuses: ACTIVE_SHIPMENT_STATUSES },
+      now: new Date(),
+      search: "zqx",
+      page,
+      perPage: 1,
+      countCap: 2,
+    });
+    const db = ctx.app.database.db;
+    expect(await listShipments(db, filter(1))).toMatchObject({ count: 2, countIsCapped: true });
+    expect(await listShipments(db, filter(3))).toMatchObject({ count: 2, countIsCapped: true });
+    const last = await listShipments(db, filter(4));
+    expect(last).toMatchObject({ count: 4, countIsCapped: false, hasMore: false });
+    expect(last.rows.map((row) => row.id)).toEqual([text]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm";
 import type { ShipmentStatus } from "@fba/contract";
 import { LIST_COUNT_CAP, parseListSearch } from "@fba/contract";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import { shipments } from "../../db/schema/index.js";
@@ -87,24 +88,27 @@ const bind = {
   readyDate: sql.placeholder("readyDate"),
   limit: sql.placeholder("limit"),
   offset: sql.placeholder("offset"),
+  /** How many matches each part of a search gives: the page's and every row before it. */
+  armLimit: sql.placeholder("armLimit"),
   cap: sql.placeholder("cap"),
 };
 
 /**
  * Case-insensitive match over product name, reference, pickup address and destination FCs, and
- * the id when the search is a number; "#42" matches the id alone (parseListSearch).
+ * the id when the search is a number; "#42" matches the id alone (parseListSearch). A shipment
+ * matches when any one of these parts does; each part is read on its own (searchParts).
  */
-function searchCondition(kind: "id" | "text" | "id-only"): SQL {
-  if (kind === "id-only") return eq(shipments.id, bind.searchId);
-  // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
+function searchParts(kind: "id" | "text"): SQL[] {
   const parts: SQL[] = [
+    // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
     sql`${shipments.searchText} like ${bind.pattern}`,
-    // A destination FC ("ONT8"): a shipment has a few packages, read by its package index.
+    // A destination FC ("ONT8"): a shipment's packages, by their trigram index when the term is
+    // rare among them, else checked by the package index along the list's walk.
     // (Written out: inside a subquery every column is named with its table.)
     sql`exists (select 1 from shipment_packages p where p.shipment_id = ${sql.raw('"shipments"."id"')} and lower(p.delivery_location) like ${bind.pattern})`,
   ];
   if (kind === "id") parts.push(eq(shipments.id, bind.searchId));
-  return sql`(${sql.join(parts, sql` or `)})`;
+  return parts;
 }
 
 /** How a list searches: not at all, by text, by text or id, or by id alone. */
@@ -115,6 +119,7 @@ function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" 
   return search.id !== undefined ? "id" : "text";
 }
 
+/** The list's own conditions: which rows it holds, before any search. */
 function listConditions(filter: ShipmentListFilter): SQL[] {
   const { list } = filter;
   const conditions: SQL[] = [];
@@ -146,8 +151,7 @@ function listConditions(filter: ShipmentListFilter): SQL[] {
       if (list.status) conditions.push(eq(shipments.status, list.status));
       break;
   }
-  const search = searchKind(filter);
-  if (search) conditions.push(searchCondition(search));
+  if (searchKind(filter) === "id-only") conditions.push(eq(shipments.id, bind.searchId));
   if (filter.shipmentReadyDate) conditions.push(eq(shipments.shipmentReadyDate, bind.readyDate));
   return conditions;
 }
@@ -183,34 +187,84 @@ function listShape(filter: ShipmentListFilter): string {
   );
 }
 
+/** A select of `fields` from the list's rows (agent-history: those the agent's own bid joins). */
+function listFrom(db: DbOrTx, filter: ShipmentListFilter) {
+  const joined =
+    filter.list.kind === "agent-history" ? quotationCondition(listJoin(filter.list)) : null;
+  return <T extends SelectedFields>(fields: T) =>
+    joined
+      ? db.select(fields).from(shipments).innerJoin(quotationRow, joined)
+      : db.select(fields).from(shipments);
+}
+
 /**
  * A list's two statements, unprepared: the page's ids in list order (one more than the page, to
  * tell whether rows follow) and the count of its matches up to the cap.
  */
 function listStatements(db: DbOrTx, filter: ShipmentListFilter) {
-  const where = and(...listConditions(filter));
-  // agent-history lists the shipments the agent's own quotation joins.
-  const joined =
-    filter.list.kind === "agent-history" ? quotationCondition(listJoin(filter.list)) : null;
-  const ids = (
-    joined
-      ? db.select({ id: shipments.id }).from(shipments).innerJoin(quotationRow, joined)
-      : db.select({ id: shipments.id }).from(shipments)
-  ).where(where);
+  const from = listFrom(db, filter);
   const one = { one: sql<number>`1`.as("one") };
-  const matching = (
-    joined
-      ? db.select(one).from(shipments).innerJoin(quotationRow, joined)
-      : db.select(one).from(shipments)
-  ).where(where);
+  const search = searchKind(filter);
+  if (search === "text" || search === "id") return searchStatements(db, filter, search);
+  const where = and(...listConditions(filter));
   // Ids only: ordered by the list's index, a deep page skips index entries, not joined rows.
-  const pageIds = ids
+  const pageIds = from({ id: shipments.id })
+    .where(where)
     .orderBy(...listOrder(filter))
     .limit(bind.limit)
     .offset(bind.offset);
   // Counting stops one past the cap: a broad match costs what LIST_COUNT_CAP rows cost.
-  const matches = matching.limit(bind.cap).as("matches");
+  const matches = from(one).where(where).limit(bind.cap).as("matches");
   const countQuery = db.select({ value: count() }).from(matches);
+  return { pageIds, countQuery };
+}
+
+/**
+ * A search's two statements: the union of what each part of the search matches (searchParts),
+ * each part read on its own, so the planner takes for each the index it can use: the trigram
+ * index of the search text or of the packages' destinations for a rare term (a few index
+ * entries, at any table size), the list's index for a common one (walked until the page is full).
+ * One condition with the parts joined by OR had one plan for all of them: a term found in neither
+ * walked every row of the list, and read every package, however rare it was (at 1,000,000
+ * shipments, a search matching nothing took a second).
+ *
+ * Each part gives its first `offset + per_page + 1` matches in list order; the page is taken from
+ * their union in the same order, so it holds the same rows as one OR would. The count adds up
+ * the union of each part's first cap + 1 matches: exact up to the cap, and past it whenever one
+ * part alone is.
+ */
+function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" | "text") {
+  const from = listFrom(db, filter);
+  const conditions = listConditions(filter);
+  const ordering = resolveOrdering(orderingColumns, filter.ordering);
+  const column =
+    ordering?.column ??
+    (filter.list.kind === "open" ? shipments.biddingEndsAt : shipments.createdAt);
+  const descending = ordering ? ordering.descending : filter.list.kind !== "open";
+  const parts = searchParts(search);
+  const pageArms = parts.map(
+    (part) =>
+      sql`(${from({ id: shipments.id, key: sql`${column}`.as("list_key") })
+        .where(and(...conditions, part))
+        .orderBy(...listOrder(filter))
+        .limit(bind.armLimit)})`,
+  );
+  const direction = sql.raw(descending ? "desc" : "asc");
+  const pageIds = db
+    .select({ id: sql<number>`"found"."id"`.mapWith(Number).as("id") })
+    .from(sql`(${sql.join(pageArms, sql` union `)}) "found"`)
+    .orderBy(sql`"found"."list_key" ${direction}`, sql`"found"."id" ${direction}`)
+    .limit(bind.limit)
+    .offset(bind.offset);
+  const countArms = parts.map(
+    (part) =>
+      sql`(${from({ id: shipments.id })
+        .where(and(...conditions, part))
+        .limit(bind.cap)})`,
+  );
+  const countQuery = db
+    .select({ value: count() })
+    .from(sql`(${sql.join(countArms, sql` union `)}) "matches"`);
   return { pageIds, countQuery };
 }
 
@@ -351,6 +405,7 @@ function listValues(filter: ShipmentListFilter) {
     readyDate: filter.shipmentReadyDate,
     limit: filter.perPage + 1,
     offset: (filter.page - 1) * filter.perPage,
+    armLimit: filter.page * filter.perPage + 1,
     cap: (filter.countCap ?? LIST_COUNT_CAP) + 1,
   };
 }
