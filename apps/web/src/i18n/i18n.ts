@@ -98,4 +98,10 @@ export type Namespace =
   | "booking"
   | "shipments"
   | "samples"
-  | "seller";
+  | "seller"
+  | "bidding"
+  | "comparison"
+  | "legs"
+  | "documents"
+  | "ratings"
+  | "chat";

@@ -8,6 +8,16 @@ import {
   notificationMessages,
   profileMessages,
   warehouseMessages,
+  quotationDetailMessages,
+  quotationMessages,
+  comparisonMessages,
+  legMessages,
+  differentFcMessages,
+  documentMessages,
+  ratingMessages,
+  agentMessages,
+  chatMessages,
+  orderPdfMessages,
 } from "@fba/contract";
 
 /**
@@ -24,6 +34,16 @@ const GROUPS: Record<string, Record<string, unknown>> = {
   chargeChange: chargeChangeMessages,
   notification: notificationMessages,
   warehouse: warehouseMessages,
+  quotation: quotationMessages,
+  quotationDetail: quotationDetailMessages,
+  comparison: comparisonMessages,
+  leg: legMessages,
+  differentFc: differentFcMessages,
+  document: documentMessages,
+  rating: ratingMessages,
+  agent: agentMessages,
+  chat: chatMessages,
+  orderPdf: orderPdfMessages,
 };
 
 const keyOf = new Map<string, string>();

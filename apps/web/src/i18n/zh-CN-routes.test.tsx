@@ -13,11 +13,14 @@ import AppLayout from "../app/routes/AppLayout";
 import SellerActiveShipmentsPage from "../app/routes/SellerActiveShipmentsPage";
 import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipmentsPage";
 import SellerDashboardPage from "../app/routes/SellerDashboardPage";
-import { flatList, shipmentRow } from "../test/shipment-fixtures";
+import { flatList, shipmentDetail, shipmentRow } from "../test/shipment-fixtures";
 import AdminDashboardPage from "../app/routes/AdminDashboardPage";
 import { SellerCharts } from "../features/analytics/charts/SellerAnalytics";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
+// The agent's screens.
+import PendingQuotationsPage from "../features/bidding/pages/PendingQuotationsPage";
+import { QuotationForm } from "../features/bidding/components/QuotationForm";
 
 /**
  * Every translated screen, rendered in Simplified Chinese, must show no English: any run of two or
@@ -386,6 +389,60 @@ const ROUTES: TranslatedRoute[] = [
     act: async () => {
       await userEvent.click(screen.getByRole("button", { name: "添加仓库" }));
       await screen.findByRole("dialog", { name: "添加仓库" });
+    },
+  },
+  // The shipping agent's screens and the order page's panels.
+  {
+    name: "agent's dashboard, no shipment open for bidding",
+    element: () => <PendingQuotationsPage />,
+    path: "/shipper/dashboard",
+    api: { "shipper/shipments/": flatList([]) },
+    ready: () => screen.findByText("您还没有报价"),
+  },
+  {
+    name: "bid page's quotation form with its validation messages",
+    element: () => (
+      <QuotationForm
+        shipment={shipmentDetail({
+          bidding_ends_at: "2099-11-23T10:00:00Z",
+          packages: [
+            { delivery_location: "ONT8 - Moreno Valley, CA", chargeable_weight: 120 },
+            { delivery_location: "FTW1 - Dallas, TX", chargeable_weight: 50 },
+          ] as never,
+        })}
+        isOpen
+      />
+    ),
+    api: {
+      "average-cost/": envelope({
+        data: [
+          {
+            id: 1,
+            warehouse_number: "ONT8",
+            slow_cost: "2.75",
+            fast_cost: "4.00",
+            air_cost: "0",
+            updated_at: "2026-11-01T00:00:00Z",
+          },
+          {
+            id: 2,
+            warehouse_number: "FTW1",
+            slow_cost: "1.50",
+            fast_cost: "3.00",
+            air_cost: "6.00",
+            updated_at: "2026-11-01T00:00:00Z",
+          },
+        ],
+        pagination_option: { page: 1, pages: 1, per_page: 50, count: 2 },
+      }),
+    },
+    ready: () => screen.findByRole("note", { name: "您的参考运价" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "以此为起点" }));
+      await userEvent.click(screen.getByRole("button", { name: "提交" }));
+      await screen.findByText("请填写金额");
+      await screen.findAllByText("请选择运输方式");
+      await screen.findAllByText("请填写时效天数");
     },
   },
 ];

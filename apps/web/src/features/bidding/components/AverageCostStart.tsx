@@ -1,9 +1,10 @@
 import { Box, Button, Stack, Typography } from "@mui/material";
-import { AVERAGE_COST_LABELS, AVERAGE_COST_SERVICES, type AverageCost } from "@fba/contract";
+import { AVERAGE_COST_SERVICES, type AverageCost } from "@fba/contract";
 import { useOwnAverageCosts } from "../../../entities/average-cost/api/average-costs";
 import { destinationCode, priceFor, sumPrices } from "../../../entities/average-cost/lib/estimate";
 import type { Shipment } from "../../../entities/shipment/api/types";
-import { formatMoney } from "../../../entities/shipment/lib/format";
+import { useFormat } from "../../../i18n/use-format";
+import { useBiddingT } from "../i18n";
 
 interface Destination {
   code: string;
@@ -47,6 +48,8 @@ export function AverageCostStart({
   canEdit: boolean;
   onUse: (amounts: { normal_amount: string; fast_amount: string }) => void;
 }) {
+  const { t } = useBiddingT();
+  const format = useFormat();
   const hasDestinations = (shipment.packages ?? []).length > 0;
   const own = useOwnAverageCosts(hasDestinations);
   const destinations = destinationsOf(shipment, own.data ?? []);
@@ -62,11 +65,11 @@ export function AverageCostStart({
   return (
     <Box
       role="note"
-      aria-label="Your average costs"
+      aria-label={t("averageCosts.label")}
       sx={{ p: 1.5, borderRadius: 1, bgcolor: "grey.50", border: 1, borderColor: "divider" }}
     >
       <Typography variant="subtitle2" component="p">
-        Your average costs for this shipment
+        {t("averageCosts.title")}
       </Typography>
       <Stack spacing={0.5} sx={{ mt: 0.5 }}>
         {destinations.map(({ code, kg, cost }) => (
@@ -74,13 +77,16 @@ export function AverageCostStart({
             <Box component="span" sx={{ fontWeight: 600 }}>
               {code}
             </Box>{" "}
-            ({kg} kg):{" "}
+            ({format.number(kg)} kg):{" "}
             {cost
               ? AVERAGE_COST_SERVICES.map((service) => {
                   const price = priceOf(cost, service, kg);
-                  return `${AVERAGE_COST_LABELS[service]} ${price ? formatMoney(price) : "not offered"}`;
+                  return t("averageCosts.service", {
+                    service: t(`averageCosts.services.${service}`),
+                    price: price ? format.money(price) : t("averageCosts.notOffered"),
+                  });
                 }).join(" · ")
-              : "no average cost"}
+              : t("averageCosts.none")}
           </Typography>
         ))}
       </Stack>
@@ -92,11 +98,13 @@ export function AverageCostStart({
             sx={{ whiteSpace: "nowrap" }}
             onClick={() => onUse({ normal_amount: normal ?? "", fast_amount: fast ?? "" })}
           >
-            Use as starting point
+            {t("averageCosts.use")}
           </Button>
           <Typography variant="caption" color="text.secondary">
-            Normal {normal ? formatMoney(normal) : "—"} (sea) · Fast{" "}
-            {fast ? formatMoney(fast) : "—"} (sea express); add your pickup amount.
+            {t("averageCosts.hint", {
+              normal: normal ? format.money(normal) : "—",
+              fast: fast ? format.money(fast) : "—",
+            })}
           </Typography>
         </Stack>
       )}

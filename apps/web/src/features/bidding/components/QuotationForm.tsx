@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import {
   Alert,
   Box,
@@ -19,7 +19,7 @@ import {
 import BlockIcon from "@mui/icons-material/Block";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { amountInputPreview, type QuotationService } from "@fba/contract";
+import { amountInputPreview, normalizeAmountInput, type QuotationService } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { Panel } from "../../../components/Panel";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -28,14 +28,11 @@ import { QuotationAmounts } from "../../../entities/shipment/components/Quotatio
 import { QuotationDetailsView } from "../../../entities/shipment/components/QuotationDetailsView";
 import { ReconfirmPrompt } from "../../../entities/shipment/components/ReconfirmPrompt";
 import { bidPreview } from "../../../entities/shipment/lib/quotation";
-import { formatMoney } from "../../../entities/shipment/lib/format";
 import {
   DEFAULT_BID_VALIDITY_DAYS,
   DUTIES_EXCLUDED,
   QUOTE_INCLUSIONS,
-  QUOTE_INCLUSION_LABELS,
   SERVICE_TYPES,
-  SERVICE_TYPE_LABELS,
   chargeableWeightKg,
   defaultValidUntil,
   pricePerKg,
@@ -44,25 +41,21 @@ import {
 import { useCreateQuotation } from "../api/create-quotation";
 import {
   BID_FORM_FIELDS,
+  bidFormMessages,
   bidFormSchema,
   detailsOf,
   liveTotal,
   type BidBody,
+  type BidFormMessages,
   type BidFormValues,
 } from "../lib/bid-form";
 import { AverageCostStart } from "./AverageCostStart";
+import { Trans } from "react-i18next";
+import { useBiddingT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
+import { useServerMessage } from "../../../i18n/server-messages";
 
-const AMOUNT_LABELS: Record<"pickup_amount" | "fast_amount" | "normal_amount", string> = {
-  pickup_amount: "Pickup amount",
-  fast_amount: "Fast shipping amount",
-  normal_amount: "Normal shipping amount",
-};
-const MODE_TITLES: Record<QuotationService, string> = {
-  fast: "Fast service",
-  normal: "Normal service",
-};
-
-const kgFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+type AmountName = "pickup_amount" | "fast_amount" | "normal_amount";
 
 type QuotationWithDetails = Quotation;
 
@@ -92,11 +85,13 @@ function initialValues(shipment: Shipment, existing: QuotationWithDetails | null
 
 /** The total as the spec defines it and its price per chargeable kg, as the agent types. */
 function LiveTotal({ total, kg }: { total: number | null; kg: number | null }) {
+  const { t } = useBiddingT();
+  const format = useFormat();
   const perKg = total === null ? null : pricePerKg(total, kg);
   return (
     <Box
       role="status"
-      aria-label="Bid total"
+      aria-label={t("total.label")}
       sx={{
         display: "flex",
         flexWrap: "wrap",
@@ -112,17 +107,25 @@ function LiveTotal({ total, kg }: { total: number | null; kg: number | null }) {
       }}
     >
       <Typography variant="body2" component="p" sx={{ m: 0 }}>
-        Total{" "}
-        <Box component="strong" sx={{ fontSize: "1.1rem" }}>
-          {total === null ? "—" : formatMoney(total)}
-        </Box>
+        <Trans
+          t={t}
+          i18nKey="total.total"
+          components={{
+            amount: (
+              <Box component="strong" sx={{ fontSize: "1.1rem" }}>
+                {total === null ? "—" : format.money(total)}
+              </Box>
+            ),
+          }}
+        />
       </Typography>
       <Typography variant="body2" component="p" color="text.secondary" sx={{ m: 0 }}>
         {kg === null
-          ? "No chargeable weight to price per kg"
-          : perKg === null
-            ? `— per chargeable kg (${kgFormat.format(kg)} kg)`
-            : `${formatMoney(perKg)} per chargeable kg (${kgFormat.format(kg)} kg)`}
+          ? t("total.noWeight")
+          : t("total.perKg", {
+              amount: perKg === null ? "—" : format.money(perKg),
+              kg: format.number(kg),
+            })}
       </Typography>
     </Box>
   );
@@ -135,6 +138,26 @@ function LiveTotal({ total, kg }: { total: number | null; kg: number | null }) {
  * it; only Confirm sends it.
  */
 export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen: boolean }) {
+  const { t, i18n } = useBiddingT();
+  const format = useFormat();
+  const shown = useServerMessage();
+  const english = i18n.language === "en";
+  const messages = useMemo<BidFormMessages>(
+    () =>
+      english
+        ? bidFormMessages
+        : {
+            serviceTypeRequired: t("errors.serviceTypeRequired"),
+            transitRequired: t("errors.transitRequired"),
+            transitRange: t("errors.transitRange"),
+            transitOrder: t("errors.transitOrder"),
+            validUntilRequired: t("errors.validUntilRequired"),
+            validUntilBeforeWindow: (date) =>
+              t("errors.validUntilBeforeWindow", { date: format.date(date) }),
+            noteMax: t("errors.noteMax"),
+          },
+    [english, t, format],
+  );
   const existing = hasQuotation(shipment.quotation)
     ? (shipment.quotation as QuotationWithDetails)
     : null;
@@ -144,7 +167,11 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
   const kg = chargeableWeightKg(shipment);
   const [toConfirm, setToConfirm] = useState<BidBody | null>(null);
   const form = useForm<BidFormValues, unknown, BidBody>({
-    resolver: zodResolver(bidFormSchema(windowEnd)) as Resolver<BidFormValues, unknown, BidBody>,
+    resolver: zodResolver(bidFormSchema(windowEnd, messages)) as Resolver<
+      BidFormValues,
+      unknown,
+      BidBody
+    >,
     mode: "onTouched",
     values: initialValues(shipment, existing),
   });
@@ -157,7 +184,7 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
     if (!toConfirm) return;
     try {
       const res = await create.mutateAsync(toConfirm);
-      notify.success(res.message);
+      notify.success(shown(res.message) ?? res.message);
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, BID_FORM_FIELDS)) toastApiError(error);
     } finally {
@@ -165,19 +192,28 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
     }
   };
 
-  const amountField = (name: keyof typeof AMOUNT_LABELS) => {
+  const amountField = (name: AmountName) => {
     // Kept as typed: "$1,850.50" is sent as 1850.50 and says so; what is not an amount in cents
     // is refused with the contract's message instead of being silently reshaped.
     const storedAs = canEdit ? amountInputPreview(String(values[name] ?? "")) : null;
     return (
       <TextField
-        label={AMOUNT_LABELS[name]}
+        label={t(`form.${name}`)}
         required={name === "pickup_amount"}
         disabled={!canEdit}
         {...form.register(name)}
         error={!!errors[name]}
         // Always a line under it, so what it says changes without moving the form as one types.
-        helperText={errors[name]?.message ?? (storedAs ? `Stored as ${storedAs}` : "In US dollars")}
+        helperText={
+          shown(errors[name]?.message) ??
+          (storedAs
+            ? t("form.storedAs", {
+                amount: english
+                  ? storedAs
+                  : format.money(normalizeAmountInput(String(values[name] ?? ""))),
+              })
+            : t("form.inDollars"))
+        }
         value={String(values[name] ?? "")}
         slotProps={{
           htmlInput: { inputMode: "decimal", maxLength: 16 },
@@ -192,14 +228,13 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
     const typeName = `${mode}_service_type` as const;
     const minName = `${mode}_transit_min_days` as const;
     const maxName = `${mode}_transit_max_days` as const;
-    const label = mode === "fast" ? "Fast" : "Normal";
     return (
       <Box
         component="fieldset"
         sx={{ m: 0, p: 0, border: 0, minWidth: 0, display: "grid", gap: 1.5 }}
       >
         <Typography component="legend" variant="subtitle2" sx={{ p: 0, mb: 1 }}>
-          {MODE_TITLES[mode]}
+          {t(`form.modes.${mode}`)}
         </Typography>
         {amountField(`${mode}_amount`)}
         {offered && !existing && (
@@ -221,17 +256,17 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
               render={({ field }) => (
                 <TextField
                   select
-                  label={`${label} service type`}
+                  label={t(`form.serviceType.${mode}`)}
                   required
                   disabled={!canEdit}
                   {...field}
                   value={field.value ?? ""}
                   error={!!errors[typeName]}
-                  helperText={errors[typeName]?.message}
+                  helperText={shown(errors[typeName]?.message)}
                 >
                   {SERVICE_TYPES.map((type) => (
                     <MenuItem key={type} value={type}>
-                      {SERVICE_TYPE_LABELS[type]}
+                      {t(`serviceTypes.${type}`)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -240,13 +275,13 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
             {([minName, maxName] as const).map((name) => (
               <TextField
                 key={name}
-                label={`${label} transit ${name.endsWith("min_days") ? "min" : "max"} (days)`}
+                label={t(`form.${name.endsWith("min_days") ? "transitMin" : "transitMax"}.${mode}`)}
                 required
                 disabled={!canEdit}
                 {...form.register(name)}
                 value={String(values[name] ?? "")}
                 error={!!errors[name]}
-                helperText={errors[name]?.message}
+                helperText={shown(errors[name]?.message)}
                 slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 3 } }}
               />
             ))}
@@ -257,14 +292,12 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
   };
 
   return (
-    <Panel title="Quotation">
+    <Panel title={t("form.title")}>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
-          {existing && <Alert severity="success">Your quotation has been submitted.</Alert>}
+          {existing && <Alert severity="success">{t("form.submitted")}</Alert>}
           {existing && <ReconfirmPrompt quotation={existing} />}
-          {!existing && !isOpen && (
-            <Alert severity="info">Bidding on this shipment has closed.</Alert>
-          )}
+          {!existing && !isOpen && <Alert severity="info">{t("form.closed")}</Alert>}
           <AverageCostStart
             shipment={shipment}
             canEdit={canEdit}
@@ -290,13 +323,13 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
                 render={({ field }) => (
                   <FormControl component="fieldset" disabled={!canEdit} error={!!errors.inclusions}>
                     <FormLabel component="legend" sx={{ mb: 0.5 }}>
-                      The price includes
+                      {t("form.includes")}
                     </FormLabel>
                     <FormGroup>
                       {QUOTE_INCLUSIONS.map((code) => (
                         <FormControlLabel
                           key={code}
-                          label={QUOTE_INCLUSION_LABELS[code]}
+                          label={t(`inclusions.${code}`)}
                           control={
                             <Checkbox
                               size="small"
@@ -319,16 +352,16 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
                       sx={{ display: "flex", alignItems: "center", gap: 1, mt: 0.5, pl: 0.5 }}
                     >
                       <BlockIcon fontSize="small" aria-hidden />
-                      {DUTIES_EXCLUDED}
+                      {english ? DUTIES_EXCLUDED : t("dutiesExcluded")}
                     </Typography>
                     {errors.inclusions && (
-                      <FormHelperText>{errors.inclusions.message}</FormHelperText>
+                      <FormHelperText>{shown(errors.inclusions.message)}</FormHelperText>
                     )}
                   </FormControl>
                 )}
               />
               <TextField
-                label="Valid until"
+                label={t("form.validUntil")}
                 type="date"
                 required
                 disabled={!canEdit}
@@ -336,20 +369,23 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
                 value={String(values.valid_until ?? "")}
                 error={!!errors.valid_until}
                 helperText={
-                  errors.valid_until?.message ??
-                  `The quotation holds through the end of this day (UTC). It starts ${DEFAULT_BID_VALIDITY_DAYS} days after bidding ends; change it as you need.`
+                  shown(errors.valid_until?.message) ??
+                  t("form.validUntilHelp", { days: DEFAULT_BID_VALIDITY_DAYS })
                 }
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: windowEnd } }}
               />
               <TextField
-                label="Note"
+                label={t("form.note")}
                 multiline
                 minRows={2}
                 disabled={!canEdit}
                 {...form.register("note")}
                 value={String(values.note ?? "")}
                 error={!!errors.note}
-                helperText={errors.note?.message ?? `${String(values.note ?? "").length}/500`}
+                helperText={
+                  shown(errors.note?.message) ??
+                  t("form.noteCount", { length: String(values.note ?? "").length })
+                }
                 slotProps={{ htmlInput: { maxLength: 500 } }}
               />
             </>
@@ -358,7 +394,7 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
           {canEdit && (
             <Box>
               <Button type="submit" variant="contained" disabled={create.isPending}>
-                Submit
+                {t("form.submit")}
               </Button>
             </Box>
           )}
@@ -366,10 +402,10 @@ export function QuotationForm({ shipment, isOpen }: { shipment: Shipment; isOpen
       </Box>
       <ConfirmDialog
         open={toConfirm !== null}
-        title="Confirm your quotation"
-        message="Your bid is binding and cannot be changed once sent. The seller will see these amounts:"
-        confirmLabel="Confirm"
-        cancelLabel="Back"
+        title={t("form.confirmTitle")}
+        message={t("form.confirmMessage")}
+        confirmLabel={t("form.confirm")}
+        cancelLabel={t("form.back")}
         maxWidth="sm"
         busy={create.isPending}
         onConfirm={() => void confirm()}

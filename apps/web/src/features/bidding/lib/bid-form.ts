@@ -24,6 +24,17 @@ export const bidFormMessages = {
   noteMax: "Note cannot exceed 500 characters",
 } as const;
 
+/** The form's own messages, in the language shown (English by default). */
+export interface BidFormMessages {
+  serviceTypeRequired: string;
+  transitRequired: string;
+  transitRange: string;
+  transitOrder: string;
+  validUntilRequired: string;
+  validUntilBeforeWindow: (date: string) => string;
+  noteMax: string;
+}
+
 /** The bid form as typed: text fields stay text until sent. */
 export interface BidFormValues {
   shipment: number;
@@ -83,7 +94,7 @@ const validDays = (value: number) => Number.isInteger(value) && value >= 1 && va
  * API, every detail required: type and transit days for each offered service, a validity date
  * from the window's end date on, at most 500 characters of note.
  */
-export function bidFormSchema(windowEnd: string) {
+export function bidFormSchema(windowEnd: string, say: BidFormMessages = bidFormMessages) {
   return z
     .object({
       shipment: z.number(),
@@ -119,7 +130,7 @@ export function bidFormSchema(windowEnd: string) {
           ctx.addIssue({
             code: "custom",
             path: [`${mode}_service_type`],
-            message: bidFormMessages.serviceTypeRequired,
+            message: say.serviceTypeRequired,
           });
         }
         const min = value[`${mode}_transit_min_days`];
@@ -129,16 +140,16 @@ export function bidFormSchema(windowEnd: string) {
           [`${mode}_transit_max_days`, max],
         ] as const) {
           if (blank(text)) {
-            ctx.addIssue({ code: "custom", path: [key], message: bidFormMessages.transitRequired });
+            ctx.addIssue({ code: "custom", path: [key], message: say.transitRequired });
           } else if (!validDays(days(text))) {
-            ctx.addIssue({ code: "custom", path: [key], message: bidFormMessages.transitRange });
+            ctx.addIssue({ code: "custom", path: [key], message: say.transitRange });
           }
         }
         if (validDays(days(min)) && validDays(days(max)) && days(min) > days(max)) {
           ctx.addIssue({
             code: "custom",
             path: [`${mode}_transit_max_days`],
-            message: bidFormMessages.transitOrder,
+            message: say.transitOrder,
           });
         }
       }
@@ -146,17 +157,17 @@ export function bidFormSchema(windowEnd: string) {
         ctx.addIssue({
           code: "custom",
           path: ["valid_until"],
-          message: bidFormMessages.validUntilRequired,
+          message: say.validUntilRequired,
         });
       } else if (value.valid_until < windowEnd) {
         ctx.addIssue({
           code: "custom",
           path: ["valid_until"],
-          message: bidFormMessages.validUntilBeforeWindow(windowEnd),
+          message: say.validUntilBeforeWindow(windowEnd),
         });
       }
       if (value.note.length > 500) {
-        ctx.addIssue({ code: "custom", path: ["note"], message: bidFormMessages.noteMax });
+        ctx.addIssue({ code: "custom", path: ["note"], message: say.noteMax });
       }
     })
     .transform(toBidBody);

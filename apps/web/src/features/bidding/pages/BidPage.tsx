@@ -34,6 +34,8 @@ import { useNow } from "../../../entities/shipment/components/use-now";
 import { hasQuotation } from "../../../entities/shipment/api/types";
 import { prefersReducedMotion, useIsOnScreen } from "../../../lib/use-is-on-screen";
 import { paths, shipperOrderPath } from "../../../app/paths";
+import { Trans } from "react-i18next";
+import { useBiddingT } from "../i18n";
 
 const OPEN_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
@@ -43,6 +45,7 @@ const OPEN_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
  * cursor in its first field.
  */
 function PlaceBidButton({ formRef }: { formRef: RefObject<HTMLDivElement | null> }) {
+  const { t } = useBiddingT();
   const isFormOnScreen = useIsOnScreen(formRef);
   if (isFormOnScreen) return null;
   return (
@@ -67,13 +70,14 @@ function PlaceBidButton({ formRef }: { formRef: RefObject<HTMLDivElement | null>
       }}
     >
       <GavelIcon />
-      Place bid
+      {t("page.placeBid")}
     </Fab>
   );
 }
 
 /** The agent views a shipment and submits a sealed quotation. */
 export default function BidPage() {
+  const { t } = useBiddingT();
   const id = Number(useParams().id);
   const [searchParams] = useSearchParams();
   const isPhoneView = searchParams.get("src") === "phone";
@@ -89,12 +93,12 @@ export default function BidPage() {
     view === "unreachable" ||
     (view === "error" && !isRefusal(query.error))
   ) {
-    return <QueryProblem problem={view} what="this shipment" query={query} />;
+    return <QueryProblem problem={view} what={t("page.what")} query={query} />;
   }
   if (query.isPending) {
     return (
       <Box sx={{ display: "grid", placeItems: "center", py: 8 }}>
-        <CircularProgress aria-label="Loading" />
+        <CircularProgress aria-label={t("page.loading")} />
       </Box>
     );
   }
@@ -103,7 +107,7 @@ export default function BidPage() {
       <AccessDenied
         error={query.error}
         backTo={paths.shipper.current}
-        backLabel="Go to all shipments"
+        backLabel={t("page.backToAll")}
       />
     );
   }
@@ -117,7 +121,7 @@ export default function BidPage() {
   return (
     <Stack spacing={2}>
       <PageHeader
-        title={`Shipment #${shipment.id}`}
+        title={t("page.title", { id: shipment.id })}
         actions={
           isPhoneView && shipment.status === "Quotation Accepted" ? (
             <Button
@@ -126,7 +130,7 @@ export default function BidPage() {
               component={RouterLink}
               to={shipperOrderPath(shipment.id)}
             >
-              Chat
+              {t("page.chat")}
             </Button>
           ) : undefined
         }
@@ -144,10 +148,17 @@ export default function BidPage() {
             <StatusChip shipment={shipment} side="shipper" />
             {OPEN_STATUSES.has(shipment.status) && (
               <Typography variant="body2" component="span">
-                Biding ends in{" "}
-                <BidCountdown
-                  endsAt={shipment.bidding_ends_at}
-                  onExpire={() => void query.refetch()}
+                <Trans
+                  t={t}
+                  i18nKey="page.endsIn"
+                  components={{
+                    countdown: (
+                      <BidCountdown
+                        endsAt={shipment.bidding_ends_at}
+                        onExpire={() => void query.refetch()}
+                      />
+                    ),
+                  }}
                 />
               </Typography>
             )}
@@ -158,8 +169,8 @@ export default function BidPage() {
       {isStacked && (
         <OrderSectionNav
           sections={[
-            { id: "quote-form", label: "Quote form" },
-            { id: "order-details", label: "Details" },
+            { id: "quote-form", label: t("page.sections.quoteForm") },
+            { id: "order-details", label: t("page.sections.details") },
           ]}
         />
       )}

@@ -3,7 +3,6 @@ import { Breadcrumbs, Button, Link, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import {
-  listEmptyText,
   pagingOf,
   SHIPPER_PAGE_SIZE,
   useUrlListState,
@@ -11,12 +10,15 @@ import {
 import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
 import { PageHeader } from "../../../components/PageHeader";
-import { formatDate } from "../../../entities/shipment/lib/format";
+import { useFormat } from "../../../i18n/use-format";
 import { BidCountdown } from "../../../entities/shipment/components/BidCountdown";
 import { paths, pathTo } from "../../../app/paths";
+import { useBiddingT } from "../i18n";
 
 /** Shipper landing: every shipment still open for bidding. */
 export default function PendingQuotationsPage() {
+  const { t } = useBiddingT();
+  const format = useFormat();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isNewView = pathname.replace(/\/$/, "").endsWith("/new");
@@ -28,30 +30,30 @@ export default function PendingQuotationsPage() {
   const columns: DataTableColumn<ShipmentListRow>[] = [
     {
       id: "bidding_ends_at",
-      label: "Biding Ends In",
+      label: t("pending.columns.endsIn"),
       sortable: true,
       render: (row) => <BidCountdown endsAt={row.bidding_ends_at} onExpire={onExpire} />,
     },
     {
       id: "product_name",
-      label: "Product Name",
+      label: t("pending.columns.productName"),
       sortable: true,
       render: (row) => row.product_name,
     },
     {
       id: "shipment_ready_date",
-      label: "Shipment Date",
+      label: t("pending.columns.shipmentDate"),
       sortable: true,
-      render: (row) => formatDate(row.shipment_ready_date),
+      render: (row) => format.date(row.shipment_ready_date),
     },
     {
       id: "pickup_location",
-      label: "Pickup Location",
-      render: (row) => row.pickup_location?.full_address ?? "N/A",
+      label: t("pending.columns.pickupLocation"),
+      render: (row) => row.pickup_location?.full_address ?? t("pending.notAvailable"),
     },
     {
       id: "action",
-      label: "Action",
+      label: t("pending.columns.action"),
       render: (row) => (
         <Button
           size="small"
@@ -59,9 +61,9 @@ export default function PendingQuotationsPage() {
           component={RouterLink}
           to={pathTo(paths.shipper.bid, row.id)}
           onClick={(event) => event.stopPropagation()}
-          aria-label={`Bid on ${row.product_name}`}
+          aria-label={t("pending.bidOn", { product: row.product_name })}
         >
-          {hasQuotation(row.quotation) ? "View bid" : "Bid"}
+          {hasQuotation(row.quotation) ? t("pending.viewBid") : t("pending.bid")}
         </Button>
       ),
     },
@@ -72,20 +74,26 @@ export default function PendingQuotationsPage() {
       {isNewView && (
         <Breadcrumbs sx={{ mb: 1 }}>
           <Link component={RouterLink} to={paths.shipper.pending} underline="hover" color="inherit">
-            Dashboard
+            {t("pending.dashboard")}
           </Link>
-          <Typography color="text.primary">New</Typography>
+          <Typography color="text.primary">{t("pending.new")}</Typography>
         </Breadcrumbs>
       )}
-      <PageHeader title="Pending Quotations" />
+      <PageHeader title={t("pending.title")} />
       <DataTable
-        ariaLabel="Pending quotations"
+        ariaLabel={t("pending.tableLabel")}
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText={listEmptyText("You have no bid yet", list.params)}
+        emptyText={
+          list.params.search?.trim()
+            ? t("pending.noMatch", { search: list.params.search.trim() })
+            : list.params.status || list.params.shipment_ready_date
+              ? t("pending.noFilterMatch")
+              : t("pending.empty")
+        }
         query={query}
-        what="the shipments open for bidding"
+        what={t("pending.what")}
         {...pagingOf(query.data?.pagination_option)}
         onRowClick={(row) => void navigate(pathTo(paths.shipper.bid, row.id))}
         {...list.tableProps}
