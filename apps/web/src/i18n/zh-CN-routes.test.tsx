@@ -16,6 +16,9 @@ import SellerDashboardPage from "../app/routes/SellerDashboardPage";
 import { flatList, shipmentDetail, shipmentRow } from "../test/shipment-fixtures";
 import AdminDashboardPage from "../app/routes/AdminDashboardPage";
 import { SellerCharts } from "../features/analytics/charts/SellerAnalytics";
+import AnnouncementsPage from "../features/announcements/pages/AnnouncementsPage";
+import AnnouncementDetailPage from "../features/announcements/pages/AnnouncementDetailPage";
+import { LatestAnnouncementCard } from "../features/announcements/components/LatestAnnouncementCard";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 // The agent's screens.
@@ -221,6 +224,31 @@ const withCharts = (element: ReactElement) => () => {
   return element;
 };
 
+const announcement = (id: number, title: string | null, groups: string) => ({
+  id,
+  title,
+  message: "春节期间（2 月 5 日至 2 月 18 日）深圳仓库暂停收货，请提前安排提货。",
+  timestamp: "2026-11-20T10:00:00Z",
+  sender: { id: 20 + id, first_name: "伟", last_name: "李", groups },
+});
+const announcementList = (rows: unknown[]) =>
+  envelope({
+    data: rows,
+    pagination_option: { page: 1, pages: 1, per_page: 10, count: rows.length },
+  });
+const announcementApi = {
+  "v1/announcement/7/": envelope(announcement(7, null, "Shipper")),
+  "v1/announcement/": announcementList([
+    announcement(7, null, "Shipper"),
+    announcement(8, "春节放假通知", "Seller"),
+  ]),
+};
+/** Signs in as `groups` before the screen renders. */
+const as = (groups: string, element: ReactElement) => () => {
+  signIn({ id: 9, first_name: "芳", last_name: "王", groups });
+  return element;
+};
+
 const ROUTES: TranslatedRoute[] = [
   {
     name: "landing page",
@@ -390,6 +418,45 @@ const ROUTES: TranslatedRoute[] = [
       await userEvent.click(screen.getByRole("button", { name: "添加仓库" }));
       await screen.findByRole("dialog", { name: "添加仓库" });
     },
+  },
+  {
+    name: "announcements, the admin's list with the remove dialog",
+    element: as("Admin", <AnnouncementsPage />),
+    path: "/admin/announcements",
+    api: announcementApi,
+    ready: () => screen.findByText("春节放假通知"),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "删除公告 无标题" }));
+      await screen.findByRole("dialog", { name: "删除公告" });
+    },
+  },
+  {
+    name: "announcements on a phone, empty, with the new-announcement form",
+    element: as("Seller", <AnnouncementsPage />),
+    path: "/seller/announcements",
+    width: 375,
+    api: { "v1/announcement/": announcementList([]) },
+    ready: () => screen.findByText("暂无公告"),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "发布新公告" }));
+      await screen.findByRole("dialog", { name: "发布新公告" });
+    },
+  },
+  {
+    name: "an announcement",
+    element: as("Seller", <AnnouncementDetailPage />),
+    path: "/seller/announcements/:id",
+    url: "/seller/announcements/7",
+    api: announcementApi,
+    ready: () => screen.findByRole("heading", { level: 1, name: "无标题" }),
+    act: () => screen.findByText("货代"),
+  },
+  {
+    name: "the latest announcement's card",
+    element: as("Seller", <LatestAnnouncementCard />),
+    api: announcementApi,
+    ready: () => screen.findByRole("link", { name: "查看全部公告" }),
+    act: () => screen.findByRole("link", { name: "无标题" }),
   },
   // The shipping agent's screens and the order page's panels.
   {

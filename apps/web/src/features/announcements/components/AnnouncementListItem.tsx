@@ -1,15 +1,10 @@
 import { Box, Button, Card, CardActionArea, Stack, Typography } from "@mui/material";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
-import { formatDateTime } from "../../../lib/format";
 import { Link as RouterLink } from "react-router";
-import { NO_TITLE } from "../lib/announcement-text";
 import type { Announcement } from "@fba/contract";
 import { SenderAvatar } from "./SenderCard";
-
-/** When an announcement was sent, in the app's one date and time format. */
-export function formatAnnouncementTime(timestamp: string): string {
-  return formatDateTime(timestamp);
-}
+import { useAnnouncementsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
 
 export function AnnouncementListItem({
   announcement,
@@ -21,7 +16,10 @@ export function AnnouncementListItem({
   /** Admins: asks to remove it (a button beside the link, not inside it). */
   onRemove?: (announcement: Announcement) => void;
 }) {
+  const { t } = useAnnouncementsT();
+  const format = useFormat();
   const { sender } = announcement;
+  const title = announcement.title?.trim() || t("noTitle");
   return (
     <Card
       variant="outlined"
@@ -38,10 +36,10 @@ export function AnnouncementListItem({
               sx={{ justifyContent: "space-between", alignItems: { md: "baseline" } }}
             >
               <Typography component="h2" sx={{ fontWeight: 700 }} noWrap>
-                {announcement.title?.trim() || NO_TITLE}
+                {title}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-                {formatAnnouncementTime(announcement.timestamp)}
+                {format.dateTime(announcement.timestamp)}
               </Typography>
             </Stack>
             <Typography variant="caption" color="text.secondary">
@@ -71,9 +69,9 @@ export function AnnouncementListItem({
             color="error"
             startIcon={<DeleteOutline />}
             onClick={() => onRemove(announcement)}
-            aria-label={`Remove announcement ${announcement.title?.trim() || NO_TITLE}`}
+            aria-label={t("removeLabel", { title })}
           >
-            Remove
+            {t("remove")}
           </Button>
         </Box>
       )}

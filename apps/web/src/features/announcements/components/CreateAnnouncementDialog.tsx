@@ -13,6 +13,8 @@ import {
 import { ANNOUNCEMENT_MESSAGE_MAX, ANNOUNCEMENT_TITLE_MAX } from "@fba/contract";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useCreateAnnouncement } from "../api/announcements";
+import { useAnnouncementsT } from "../i18n";
+import { useServerMessage } from "../../../i18n/server-messages";
 
 export function CreateAnnouncementDialog({
   open,
@@ -21,6 +23,8 @@ export function CreateAnnouncementDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useAnnouncementsT();
+  const serverMessage = useServerMessage();
   const [title, setTitle] = useState("");
   const [message, setMessage] = useState("");
   const create = useCreateAnnouncement();
@@ -42,7 +46,7 @@ export function CreateAnnouncementDialog({
       { title: title.trim() || null, message: message.trim() },
       {
         onSuccess: (res) => {
-          notify.success(res.message);
+          notify.success(serverMessage(res.message) ?? res.message);
           setTitle("");
           setMessage("");
           onClose();
@@ -55,11 +59,11 @@ export function CreateAnnouncementDialog({
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle>Create New Announcement</DialogTitle>
+        <DialogTitle>{t("dialog.title")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
-              label="Title"
+              label={t("dialog.titleField")}
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_TITLE_MAX } }}
@@ -67,7 +71,7 @@ export function CreateAnnouncementDialog({
               fullWidth
             />
             <TextField
-              label="Message"
+              label={t("dialog.message")}
               value={message}
               onChange={(e) => setMessage(e.target.value)}
               slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_MESSAGE_MAX } }}
@@ -81,10 +85,10 @@ export function CreateAnnouncementDialog({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={close} disabled={create.isPending}>
-            Cancel
+            {t("dialog.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={!message.trim() || create.isPending}>
-            Send
+            {t("dialog.send")}
           </Button>
         </DialogActions>
       </form>

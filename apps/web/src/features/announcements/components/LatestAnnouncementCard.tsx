@@ -4,14 +4,16 @@ import { Link as RouterLink } from "react-router";
 import { useCurrentUser } from "../../../lib/session";
 import { useAnnouncements } from "../api/announcements";
 import { useAnnouncementChannel } from "../api/use-announcement-channel";
+import { useAnnouncementsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
 import { announcementDetailPath, announcementListPath } from "../../../app/paths";
-import { NO_ANNOUNCEMENTS, NO_TITLE } from "../lib/announcement-text";
-import { formatAnnouncementTime } from "./AnnouncementListItem";
 import { QueryProblem } from "../../../components/query-state/QueryState";
 import { useQueryView } from "../../../components/query-state/query-view";
 
 /** Dashboard card with the latest announcement and a View all announcements link. */
 export function LatestAnnouncementCard() {
+  const { t } = useAnnouncementsT();
+  const format = useFormat();
   const user = useCurrentUser();
   const latest = useAnnouncements(1, 1);
   useAnnouncementChannel();
@@ -24,7 +26,7 @@ export function LatestAnnouncementCard() {
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1.5 }}>
           <CampaignOutlined color="primary" />
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
-            Latest announcement
+            {t("latest")}
           </Typography>
         </Stack>
         {view === "loading" ? (
@@ -34,7 +36,7 @@ export function LatestAnnouncementCard() {
             <Skeleton width="80%" />
           </>
         ) : view !== "ready" ? (
-          <QueryProblem problem={view} what="the latest announcement" query={latest} />
+          <QueryProblem problem={view} what={t("whatLatest")} query={latest} />
         ) : announcement ? (
           <Box>
             <Link
@@ -44,11 +46,11 @@ export function LatestAnnouncementCard() {
               sx={{ fontWeight: 700, display: "block" }}
               noWrap
             >
-              {announcement.title?.trim() || NO_TITLE}
+              {announcement.title?.trim() || t("noTitle")}
             </Link>
             <Typography variant="caption" color="text.secondary">
               {announcement.sender.first_name} {announcement.sender.last_name} ·{" "}
-              {formatAnnouncementTime(announcement.timestamp)}
+              {format.dateTime(announcement.timestamp)}
             </Typography>
             <Typography
               variant="body2"
@@ -67,7 +69,7 @@ export function LatestAnnouncementCard() {
           </Box>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {NO_ANNOUNCEMENTS}
+            {t("empty")}
           </Typography>
         )}
         <Link
@@ -75,7 +77,7 @@ export function LatestAnnouncementCard() {
           to={announcementListPath(user?.groups)}
           sx={{ display: "inline-block", mt: 2, fontWeight: 600 }}
         >
-          View all announcements
+          {t("viewAll")}
         </Link>
       </CardContent>
     </Card>

@@ -2,9 +2,7 @@ import { useState } from "react";
 import { Checkbox, FormControlLabel, FormHelperText } from "@mui/material";
 import type { Announcement } from "@fba/contract";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { NO_TITLE } from "../lib/announcement-text";
-
-export const DISABLE_SENDER_LABEL = "Also disable the sender's account";
+import { useAnnouncementsT } from "../i18n";
 
 /**
  * An admin confirms removing an announcement from every list and bell, and may disable its
@@ -24,20 +22,24 @@ export function RemoveAnnouncementDialog({
   onConfirm: (disableSender: boolean) => void;
   onCancel: () => void;
 }) {
+  const { t } = useAnnouncementsT();
   const [disableSender, setDisableSender] = useState(false);
   const sender = announcement?.sender;
   const ownAnnouncement = sender !== undefined && sender.id === currentUserId;
   return (
     <ConfirmDialog
       open={announcement !== null}
-      title="Remove announcement"
+      title={t("removeDialog.title")}
       message={
         announcement
-          ? `Remove "${announcement.title?.trim() || NO_TITLE}" by ${sender?.first_name} ${sender?.last_name}? It leaves every user's announcements and notifications at once.`
+          ? t("removeDialog.message", {
+              title: announcement.title?.trim() || t("noTitle"),
+              name: `${sender?.first_name} ${sender?.last_name}`,
+            })
           : ""
       }
-      confirmLabel="Remove"
-      cancelLabel="Cancel"
+      confirmLabel={t("removeDialog.confirm")}
+      cancelLabel={t("removeDialog.cancel")}
       busy={busy}
       onConfirm={() => onConfirm(disableSender && !ownAnnouncement)}
       onCancel={onCancel}
@@ -50,12 +52,10 @@ export function RemoveAnnouncementDialog({
             onChange={(event) => setDisableSender(event.target.checked)}
           />
         }
-        label={DISABLE_SENDER_LABEL}
+        label={t("removeDialog.disableSender")}
       />
       <FormHelperText>
-        {ownAnnouncement
-          ? "This is your own announcement: your account stays enabled."
-          : "They are signed out everywhere and can no longer log in."}
+        {ownAnnouncement ? t("removeDialog.own") : t("removeDialog.other")}
       </FormHelperText>
     </ConfirmDialog>
   );

@@ -1,12 +1,7 @@
 import { Avatar, Paper, Stack, Typography } from "@mui/material";
 import type { Announcement } from "@fba/contract";
 import { initials } from "../../../lib/names";
-
-const GROUP_LABEL: Record<string, string> = {
-  Seller: "Seller",
-  Shipper: "Shipping agent",
-  Admin: "Admin",
-};
+import { useAnnouncementsT } from "../i18n";
 
 export function SenderAvatar({
   sender,
@@ -24,6 +19,7 @@ export function SenderAvatar({
 
 /** Who sent an announcement: initials avatar, name and group. */
 export function SenderCard({ sender }: { sender: Announcement["sender"] }) {
+  const { t } = useAnnouncementsT();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="sender-card">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
@@ -33,7 +29,7 @@ export function SenderCard({ sender }: { sender: Announcement["sender"] }) {
             {sender.first_name} {sender.last_name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {GROUP_LABEL[sender.groups] ?? sender.groups}
+            {t(`groups.${sender.groups}`, { defaultValue: sender.groups })}
           </Typography>
         </div>
       </Stack>

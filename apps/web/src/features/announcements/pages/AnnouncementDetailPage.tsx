@@ -4,14 +4,16 @@ import { Link as RouterLink, useParams } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { useCurrentUser } from "../../../lib/session";
 import { useAnnouncement } from "../api/announcements";
-import { formatAnnouncementTime } from "../components/AnnouncementListItem";
 import { SenderCard } from "../components/SenderCard";
+import { useAnnouncementsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
 import { announcementListPath } from "../../../app/paths";
-import { NO_TITLE } from "../lib/announcement-text";
 import { QueryProblem } from "../../../components/query-state/QueryState";
 import { useQueryView } from "../../../components/query-state/query-view";
 
 export default function AnnouncementDetailPage() {
+  const { t } = useAnnouncementsT();
+  const format = useFormat();
   const { id } = useParams();
   const user = useCurrentUser();
   const announcementId = Number(id);
@@ -20,17 +22,17 @@ export default function AnnouncementDetailPage() {
 
   let content;
   if (!Number.isInteger(announcementId) || announcementId <= 0) {
-    content = <Alert severity="error">This announcement does not exist.</Alert>;
+    content = <Alert severity="error">{t("notFound")}</Alert>;
   } else if (view === "loading") {
     content = (
       <Box sx={{ display: "grid", placeItems: "center", p: 6 }}>
-        <CircularProgress aria-label="Loading announcement" />
+        <CircularProgress aria-label={t("loadingOne")} />
       </Box>
     );
   } else if (announcement.error instanceof ApiError && announcement.error.status === 404) {
-    content = <Alert severity="error">This announcement does not exist.</Alert>;
+    content = <Alert severity="error">{t("notFound")}</Alert>;
   } else if (view !== "ready") {
-    content = <QueryProblem problem={view} what="this announcement" query={announcement} />;
+    content = <QueryProblem problem={view} what={t("whatOne")} query={announcement} />;
   } else if (!announcement.data) {
     content = null;
   } else {
@@ -43,10 +45,10 @@ export default function AnnouncementDetailPage() {
             component="h1"
             sx={{ fontWeight: 700, overflowWrap: "anywhere" }}
           >
-            {title?.trim() || NO_TITLE}
+            {title?.trim() || t("noTitle")}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            <time dateTime={timestamp}>{formatAnnouncementTime(timestamp)}</time>
+            <time dateTime={timestamp}>{format.dateTime(timestamp)}</time>
           </Typography>
           <Typography sx={{ mt: 2, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             {message}
@@ -65,7 +67,7 @@ export default function AnnouncementDetailPage() {
         startIcon={<ArrowBack />}
         sx={{ mb: 2 }}
       >
-        Back to announcements
+        {t("back")}
       </Button>
       {content}
     </Box>

@@ -16,17 +16,20 @@ import type { Announcement } from "@fba/contract";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useAnnouncements, useRemoveAnnouncement } from "../api/announcements";
 import { useAnnouncementChannel } from "../api/use-announcement-channel";
+import { useAnnouncementsT } from "../i18n";
+import { useServerMessage } from "../../../i18n/server-messages";
 import { AnnouncementListItem } from "../components/AnnouncementListItem";
 import { CreateAnnouncementDialog } from "../components/CreateAnnouncementDialog";
 import { RemoveAnnouncementDialog } from "../components/RemoveAnnouncementDialog";
 import { announcementDetailPath } from "../../../app/paths";
 import { canPostAnnouncements, canRemoveAnnouncements } from "../lib/announcement-access";
-import { NO_ANNOUNCEMENTS } from "../lib/announcement-text";
 import { QueryNotice, QueryProblem } from "../../../components/query-state/QueryState";
 import { useQueryView } from "../../../components/query-state/query-view";
 
 /** The announcements list, the same screen for every role. */
 export default function AnnouncementsPage() {
+  const { t } = useAnnouncementsT();
+  const serverMessage = useServerMessage();
   const user = useCurrentUser();
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
@@ -43,7 +46,7 @@ export default function AnnouncementsPage() {
     remove.mutate(
       { id: removing.id, disableSender },
       {
-        onSuccess: (res) => notify.success(res.message),
+        onSuccess: (res) => notify.success(serverMessage(res.message) ?? res.message),
         onError: toastApiError,
         onSettled: () => setRemoving(null),
       },
@@ -56,17 +59,17 @@ export default function AnnouncementsPage() {
   if (view === "loading") {
     content = (
       <Box sx={{ display: "grid", placeItems: "center", p: 6 }}>
-        <CircularProgress aria-label="Loading announcements" />
+        <CircularProgress aria-label={t("loadingList")} />
       </Box>
     );
   } else if (view !== "ready") {
-    content = <QueryProblem problem={view} what="the announcements" query={announcements} />;
+    content = <QueryProblem problem={view} what={t("whatList")} query={announcements} />;
   } else if (items.length === 0 && page === 1) {
     content = (
       <Paper variant="outlined" sx={{ p: { xs: 3, md: 6 }, textAlign: "center" }}>
         <CampaignOutlined sx={{ fontSize: 56, color: "text.disabled" }} />
         <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-          {NO_ANNOUNCEMENTS}
+          {t("empty")}
         </Typography>
         {mayPost && (
           <Button
@@ -75,7 +78,7 @@ export default function AnnouncementsPage() {
             sx={{ mt: 2 }}
             onClick={() => setCreating(true)}
           >
-            Create New Announcement
+            {t("createFirst")}
           </Button>
         )}
       </Paper>
@@ -100,7 +103,9 @@ export default function AnnouncementsPage() {
           onPageChange={(_, next) => setPage(next + 1)}
           rowsPerPage={perPage}
           rowsPerPageOptions={[...PAGE_SIZES]}
-          labelRowsPerPage="Per page"
+          labelRowsPerPage={t("perPage")}
+          getItemAriaLabel={(type) => t(`pageButton.${type}`)}
+          labelDisplayedRows={({ from, to, count }) => t("displayedRows", { from, to, count })}
           sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", px: 0 } }}
           onRowsPerPageChange={(event) => {
             setPerPage(Number(event.target.value));
@@ -120,15 +125,15 @@ export default function AnnouncementsPage() {
         useFlexGap
       >
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          Announcements
+          {t("title")}
         </Typography>
         {mayPost && items.length > 0 && (
           <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-            Create new announcement
+            {t("create")}
           </Button>
         )}
       </Stack>
-      {view === "ready" && <QueryNotice query={announcements} what="the announcements" />}
+      {view === "ready" && <QueryNotice query={announcements} what={t("whatList")} />}
       {content}
       {mayPost && <CreateAnnouncementDialog open={creating} onClose={() => setCreating(false)} />}
       {mayRemove && (
