@@ -50,6 +50,12 @@ export const notificationMessages = {
   allMarkedRead: "All notifications marked as read",
 } as const;
 
+/**
+ * How a chat notification's text starts, in each language the server writes notifications in
+ * (the recipient's stored locale): "New message from NAME: TEXT", "【新消息】NAME：TEXT".
+ */
+export const CHAT_NOTIFICATION_PREFIXES = ["New message from", "【新消息】"] as const;
+
 /** Notification texts; the server writes them, the web only shows them. */
 export const notificationTexts = {
   /** To every admin, once an hour at most, when non-admins reach the hourly announcement cap. */

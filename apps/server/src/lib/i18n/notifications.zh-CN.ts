@@ -1,15 +1,16 @@
 import { formatDay, formatMoney } from "./locale.js";
 import type { ChargeTerms, NotificationCatalog } from "./notifications.js";
 import { MILESTONE_ZH, SERVICE_ZH, VARIANCE_REASON_ZH, zhTerm } from "./terms.zh-CN.js";
-import type { Milestone } from "@fba/contract";
+import { CHAT_NOTIFICATION_PREFIXES, type Milestone } from "@fba/contract";
 
 /**
  * The notifications in Simplified Chinese, in the words of docs/glossary.zh-CN.md: full-width
  * punctuation, a space between Chinese and a number or a Latin word, amounts as US$1,234.50 and
- * days as 2026/11/21. Chat notifications start with "【新消息】" (the English ones with
- * "New message from"), so a client can tell them apart.
+ * days as 2026/11/21. Chat notifications start with "【新消息】" (CHAT_NOTIFICATION_PREFIXES),
+ * as the English ones with "New message from", so a client can tell them apart.
  */
 
+const [, chatPrefix] = CHAT_NOTIFICATION_PREFIXES;
 const money = (amount: string) => formatMoney("zh-CN", amount);
 const day = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay("zh-CN", new Date(`${value}T00:00:00Z`)) : value;
@@ -29,8 +30,8 @@ function chargeSummary(terms: ChargeTerms): string {
 export const notificationsZhCN: NotificationCatalog = {
   announcementCapReached: ({ max }) =>
     `卖家发布的公告已达到平台每小时 ${max} 条的上限：本小时内的新公告将被拒绝。请在“公告”中查看最新公告。`,
-  chatMessage: ({ name, text }) => `【新消息】${name}：${text}`,
-  chatMessageDeleted: ({ name }) => `【新消息】${name}：（消息已删除）`,
+  chatMessage: ({ name, text }) => `${chatPrefix}${name}：${text}`,
+  chatMessageDeleted: ({ name }) => `${chatPrefix}${name}：（消息已删除）`,
   newBid: (p) => `货件 #${p.shipmentId}（${p.product}）收到新报价`,
   biddingClosedSeller: (p) =>
     `货件 #${p.shipmentId}（${p.product}）竞价已截止：中标报价已出，请查看`,

@@ -1,4 +1,4 @@
-import { ratingNotificationTexts as t } from "@fba/contract";
+import { notificationText as text } from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
 import { shipmentSummary } from "../notifications/index.js";
 import { shipmentPath, type NotifyDeps } from "../notifications/index.js";
@@ -49,12 +49,19 @@ export function registerRatingSubscribers(events: EventBus, deps: NotifyDeps): v
           actorId: event.sellerId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: t.rated(shipment.id, shipment.productName, event.overall),
+          content: text("rated", {
+            shipmentId: shipment.id,
+            product: shipment.productName,
+            overall: event.overall,
+          }),
         },
       ],
       {
         eventId,
-        email: { subject: t.ratedSubject(shipment.id), path: shipmentPath(shipment.id) },
+        email: {
+          subject: text("ratedSubject", { shipmentId: shipment.id }),
+          path: shipmentPath(shipment.id),
+        },
       },
     );
   });
@@ -69,12 +76,18 @@ export function registerRatingSubscribers(events: EventBus, deps: NotifyDeps): v
           actorId: event.agentId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: t.replied(shipment.id, shipment.productName),
+          content: text("ratingReplied", {
+            shipmentId: shipment.id,
+            product: shipment.productName,
+          }),
         },
       ],
       {
         eventId,
-        email: { subject: t.repliedSubject(shipment.id), path: shipmentPath(shipment.id) },
+        email: {
+          subject: text("ratingRepliedSubject", { shipmentId: shipment.id }),
+          path: shipmentPath(shipment.id),
+        },
       },
     );
   });

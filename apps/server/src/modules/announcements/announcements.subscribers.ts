@@ -1,4 +1,4 @@
-import { notificationTexts as t } from "@fba/contract";
+import { notificationText as text } from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
 import { announcementSummary } from "../notifications/index.js";
 import type { NotifyDeps } from "../notifications/index.js";
@@ -18,7 +18,10 @@ export function registerAnnouncementSubscribers(events: EventBus, deps: NotifyDe
         actorId: event.senderId,
         notificationType: "Announcement",
         announcementId: announcement.id,
-        content: t.announcement(announcement.title, announcement.message).slice(0, 500),
+        content: text("announcement", {
+          title: announcement.title,
+          message: announcement.message,
+        }),
       },
       eventId,
     );
@@ -30,7 +33,7 @@ export function registerAnnouncementSubscribers(events: EventBus, deps: NotifyDe
       {
         actorId: null,
         notificationType: "Announcement",
-        content: t.announcementCapReached(max),
+        content: text("announcementCapReached", { max }),
       },
       eventId,
     );

@@ -1,4 +1,4 @@
-import { notificationTexts as t } from "@fba/contract";
+import { notificationText as text } from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
 import type { NotifyDeps } from "../notifications/index.js";
 
@@ -9,6 +9,7 @@ import type { NotifyDeps } from "../notifications/index.js";
 export function registerChatSubscribers(events: EventBus, deps: NotifyDeps): void {
   const { notifications } = deps;
   events.subscribe("chat.message_created", "notify", async (event, { eventId }) => {
+    const content = text("chatMessage", { name: event.senderName, text: event.text });
     await notifications.notify(
       event.recipientIds.map((userId) => ({
         userId,
@@ -18,15 +19,25 @@ export function registerChatSubscribers(events: EventBus, deps: NotifyDeps): voi
         shipmentId: event.kind === "shipment" ? event.chatId : null,
         sampleShipmentId: event.kind === "sample" ? event.chatId : null,
         chatMessageId: event.messageId,
-        content: t.chatMessage(event.senderName, event.text),
+        content,
       })),
       { eventId },
     );
   });
-  events.subscribe("chat.message_edited", "notify", async ({ message, senderName, text }) => {
-    await notifications.rewriteChatMessage(message.id, t.chatMessage(senderName, text));
-  });
+  events.subscribe(
+    "chat.message_edited",
+    "notify",
+    async ({ message, senderName, text: words }) => {
+      await notifications.rewriteChatMessage(
+        message.id,
+        text("chatMessage", { name: senderName, text: words }),
+      );
+    },
+  );
   events.subscribe("chat.message_deleted", "notify", async ({ messageId, senderName }) => {
-    await notifications.rewriteChatMessage(messageId, t.chatMessageDeleted(senderName));
+    await notifications.rewriteChatMessage(
+      messageId,
+      text("chatMessageDeleted", { name: senderName }),
+    );
   });
 }

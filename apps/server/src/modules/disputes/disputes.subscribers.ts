@@ -1,7 +1,29 @@
-import { chargeChangeTexts as chargeTexts } from "@fba/contract";
+import { amountOfCents, centsOf, type StoredVarianceReason } from "@fba/contract";
+import {
+  notificationText as text,
+  type ChargeTerms,
+  type NotificationText,
+} from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
 import { activeAdminIds, shipmentSummary } from "../notifications/index.js";
 import { quote, shipmentPath, type NotifyDeps } from "../notifications/index.js";
+import { findChargeChange } from "./charge-changes.repository.js";
+
+/** What the proposed final amount was made of, for texts that do not quote the English line. */
+async function chargeTerms(
+  db: NotifyDeps["db"],
+  shipmentId: number,
+  chargeChangeId: number,
+): Promise<ChargeTerms | undefined> {
+  const change = await findChargeChange(db, shipmentId);
+  if (!change || change.id !== chargeChangeId) return undefined;
+  return {
+    difference: amountOfCents(centsOf(change.finalAmount) - centsOf(change.bidTotal)),
+    reason: change.reason as StoredVarianceReason,
+    note: change.note,
+    evidence: change.evidenceDocumentId !== null,
+  };
+}
 
 /**
  * A final amount above the accepted bid: the seller is asked to answer it, a dispute goes to
@@ -12,8 +34,9 @@ export function registerDisputeSubscribers(events: EventBus, deps: NotifyDeps): 
   events.subscribe("charge_change.updated", "notify", async (event, { eventId }) => {
     const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
-    const { id, productName } = shipment;
-    const about = (userIds: number[], content: string) =>
+    const about = { shipmentId: shipment.id, product: shipment.productName };
+    const id = shipment.id;
+    const to = (userIds: number[], content: NotificationText) =>
       [...new Set(userIds)].map((userId) => ({
         userId,
         actorId: event.byUserId,
@@ -21,30 +44,37 @@ export function registerDisputeSubscribers(events: EventBus, deps: NotifyDeps): 
         shipmentId: id,
         content,
       }));
-    const email = (subject: string, path = shipmentPath(id)) => ({
+    const email = (subject: NotificationText, path = shipmentPath(id)) => ({
       eventId,
       email: { subject, path },
     });
     if (event.action === "proposed") {
+      const terms = await chargeTerms(db, id, event.chargeChangeId);
       await notifications.notify(
-        about([event.sellerId], chargeTexts.proposed(id, productName, event.detail ?? "")),
-        email(chargeTexts.proposedSubject(id)),
+        to(
+          [event.sellerId],
+          text("chargeProposed", { ...about, summary: event.detail ?? "", terms }),
+        ),
+        email(text("chargeProposedSubject", { shipmentId: id })),
       );
     } else if (event.action === "accepted") {
       await notifications.notify(
-        about([event.agentId], chargeTexts.accepted(id, productName, event.amount)),
+        to([event.agentId], text("chargeAccepted", { ...about, amount: event.amount })),
         { eventId },
       );
     } else if (event.action === "disputed") {
-      const content = chargeTexts.disputed(id, productName, quote(event.detail ?? ""));
-      const subject = chargeTexts.disputedSubject(id);
-      await notifications.notify(about([event.agentId], content), email(subject));
+      const content = text("chargeDisputed", { ...about, reason: quote(event.detail ?? "") });
+      const subject = text("chargeDisputedSubject", { shipmentId: id });
+      await notifications.notify(to([event.agentId], content), email(subject));
       const admins = await activeAdminIds(db);
-      await notifications.notify(about(admins, content), email(subject, "/admin/disputes"));
+      await notifications.notify(to(admins, content), email(subject, "/admin/disputes"));
     } else if (event.action === "decided") {
       await notifications.notify(
-        about([event.sellerId, event.agentId], chargeTexts.decided(id, productName, event.amount)),
-        email(chargeTexts.decidedSubject(id)),
+        to(
+          [event.sellerId, event.agentId],
+          text("chargeDecided", { ...about, amount: event.amount }),
+        ),
+        email(text("chargeDecidedSubject", { shipmentId: id })),
       );
     }
   });

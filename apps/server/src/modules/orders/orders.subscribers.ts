@@ -1,10 +1,4 @@
-import {
-  differentFcTexts,
-  documentNotificationTexts,
-  MILESTONE_LABELS,
-  milestoneNotificationTexts,
-  type Milestone,
-} from "@fba/contract";
+import { notificationText as text } from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
 import { activeAdminIds, legFcCode, shipmentSummary } from "../notifications/index.js";
 import { shipmentPath, type NotifyDeps } from "../notifications/index.js";
@@ -41,14 +35,13 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
     const userIds = new Set([event.sellerId, event.agentId]);
     userIds.delete(event.byUserId);
     userIds.delete(null);
-    const label = MILESTONE_LABELS[event.milestone as Milestone];
-    const content = milestoneNotificationTexts.recorded(
-      shipment.id,
-      shipment.productName,
-      event.fcCode,
-      label,
-      event.correction,
-    );
+    const content = text("milestoneRecorded", {
+      shipmentId: shipment.id,
+      product: shipment.productName,
+      fcCode: event.fcCode,
+      milestone: event.milestone,
+      correction: event.correction,
+    });
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId: userId as number,
@@ -60,12 +53,12 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
       {
         eventId,
         email: {
-          subject: milestoneNotificationTexts.subject(
-            shipment.id,
-            event.fcCode,
-            label,
-            event.correction,
-          ),
+          subject: text("milestoneSubject", {
+            shipmentId: shipment.id,
+            fcCode: event.fcCode,
+            milestone: event.milestone,
+            correction: event.correction,
+          }),
           path: shipmentPath(shipment.id),
           category: "milestone",
         },
@@ -82,12 +75,12 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
     userIds.delete(null);
     if (userIds.size === 0) return;
     const fcCode = event.legId === null ? null : await legFcCode(db, event.legId);
-    const content = documentNotificationTexts.uploaded(
-      shipment.id,
-      shipment.productName,
-      event.type,
+    const content = text("documentUploaded", {
+      shipmentId: shipment.id,
+      product: shipment.productName,
+      type: event.type,
       fcCode,
-    );
+    });
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId: userId as number,
@@ -99,7 +92,7 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
       {
         eventId,
         email: {
-          subject: documentNotificationTexts.subject(shipment.id, event.type),
+          subject: text("documentSubject", { shipmentId: shipment.id, type: event.type }),
           path: shipmentPath(shipment.id),
         },
       },
@@ -112,12 +105,12 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
     const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
     const userIds = new Set([event.sellerId, ...(await activeAdminIds(db))]);
-    const content = differentFcTexts.flagged(
-      shipment.id,
-      shipment.productName,
-      event.bookedFc,
-      event.deliveredFc,
-    );
+    const content = text("differentFcFlagged", {
+      shipmentId: shipment.id,
+      product: shipment.productName,
+      bookedFc: event.bookedFc,
+      deliveredFc: event.deliveredFc,
+    });
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId,
@@ -128,7 +121,7 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
       {
         eventId,
         email: {
-          subject: `Shipment #${shipment.id} delivered to a different FC`,
+          subject: text("differentFcFlaggedSubject", { shipmentId: shipment.id }),
           path: shipmentPath(shipment.id),
         },
       },
@@ -145,18 +138,18 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
           actorId: event.byUserId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: differentFcTexts.resolved(
-            shipment.id,
-            shipment.productName,
-            event.deliveredFc,
-            event.note ?? "",
-          ),
+          content: text("differentFcResolved", {
+            shipmentId: shipment.id,
+            product: shipment.productName,
+            deliveredFc: event.deliveredFc,
+            note: event.note ?? "",
+          }),
         },
       ],
       {
         eventId,
         email: {
-          subject: `Delivery to a different FC resolved (shipment #${shipment.id})`,
+          subject: text("differentFcResolvedSubject", { shipmentId: shipment.id }),
           path: shipmentPath(shipment.id),
         },
       },

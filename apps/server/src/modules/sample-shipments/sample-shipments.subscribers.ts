@@ -1,4 +1,4 @@
-import { notificationTexts as t } from "@fba/contract";
+import { notificationText as text } from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
 import { sampleSummary } from "../notifications/index.js";
 import type { NotifyDeps } from "../notifications/index.js";
@@ -15,7 +15,7 @@ export function registerSampleSubscribers(events: EventBus, deps: NotifyDeps): v
         actorId: event.sellerId,
         notificationType: "Sample Shipment",
         sampleShipmentId: sample.id,
-        content: t.newSample(sample.id, sample.productName),
+        content: text("newSample", { sampleId: sample.id, product: sample.productName }),
       },
       eventId,
     );
@@ -31,13 +31,13 @@ export function registerSampleSubscribers(events: EventBus, deps: NotifyDeps): v
           actorId: event.byUserId,
           notificationType: "Sample Shipment",
           sampleShipmentId: sample.id,
-          content: t.sampleCompleted(sample.id, sample.productName),
+          content: text("sampleCompleted", { sampleId: sample.id, product: sample.productName }),
         },
       ],
       {
         eventId,
         email: {
-          subject: `Sample shipment #${sample.id} completed`,
+          subject: text("sampleCompletedSubject", { sampleId: sample.id }),
           path: "/seller/booking/sampleshipments",
         },
       },
