@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
 import type { DbOrTx } from "../db/client.js";
-import { insertDomainEvent } from "./outbox.repository.js";
+import { insertDomainEvent, markSubscribersRan } from "./outbox.repository.js";
 import { outsideRequest } from "../db/request-clock.js";
 import type { DomainEventName, DomainEvents } from "./domain-events.js";
 
@@ -22,10 +22,26 @@ type Subscriber<K extends DomainEventName> = (
   context: DeliveryContext,
 ) => void | Promise<void>;
 
+/**
+ * What a subscriber that runs in its event's transaction is told besides the event: that
+ * transaction, and a place for what must wait for its commit (live frames).
+ */
+export interface TransactionContext extends DeliveryContext {
+  tx: DbOrTx;
+  afterCommit(task: () => void): void;
+}
+
+type TransactionSubscriber<K extends DomainEventName> = (
+  payload: DomainEvents[K],
+  context: TransactionContext,
+) => Promise<void>;
+
 /** A subscriber as the dispatcher sees it. */
 export interface RegisteredSubscriber {
   name: string;
   handle(payload: unknown, context: DeliveryContext): Promise<void>;
+  /** Set for a subscriber that runs inside the transaction recording its event. */
+  inTransaction?(payload: unknown, context: TransactionContext): Promise<void>;
 }
 
 /** The outbox's dispatcher as the bus sees it (absent on a web-only instance). */
@@ -45,6 +61,8 @@ export class EventBus {
   private readonly subscribers = new Map<string, RegisteredSubscriber[]>();
   /** Payloads already written to the outbox in their transaction. */
   private readonly recorded = new WeakSet<object>();
+  /** What in-transaction subscribers left for the commit, by payload: run by `emit`. */
+  private readonly committed = new WeakMap<object, { tasks: Array<() => void>; done: boolean }>();
   private dispatch: Dispatch | undefined;
 
   constructor(
@@ -90,6 +108,31 @@ export class EventBus {
     this.subscribers.set(event, list);
   }
 
+  /**
+   * A durable reaction that runs inside the transaction recording its event (`record`), so what
+   * it writes commits with the change and what it leaves for the commit (a live frame) goes out
+   * right after it, with no dispatcher between. If it fails there, the change still commits and
+   * the dispatcher runs it later, as any subscriber (in a transaction of its own, its tasks right
+   * after that commits). Keep it to a few statements: the change's request waits for it.
+   */
+  subscribeInTransaction<K extends DomainEventName>(
+    event: K,
+    name: string,
+    subscriber: TransactionSubscriber<K>,
+  ): void {
+    const db = this.db;
+    this.subscribe(event, name, async (payload, context) => {
+      if (!db) throw new Error(`subscriber ${name} of ${event} needs the bus's database`);
+      const tasks: Array<() => void> = [];
+      await db.transaction((tx) =>
+        subscriber(payload, { ...context, tx, afterCommit: (task) => tasks.push(task) }),
+      );
+      for (const task of tasks) task();
+    });
+    const entry = this.subscribers.get(event)!.at(-1)!;
+    entry.inTransaction = (payload, context) => subscriber(payload as DomainEvents[K], context);
+  }
+
   subscribersOf(event: string): readonly RegisteredSubscriber[] {
     return this.subscribers.get(event) ?? [];
   }
@@ -115,9 +158,54 @@ export class EventBus {
     payload: DomainEvents[K],
     options: { dedupeKey?: string } = {},
   ): Promise<DomainEvents[K]> {
-    if (this.isDurable(name)) await insertDomainEvent(tx, name, payload, options.dedupeKey);
+    if (this.isDurable(name)) {
+      const id = await insertDomainEvent(tx, name, payload, options.dedupeKey);
+      if (id !== null) await this.runInTransaction(tx, id, name, payload);
+    }
     this.recorded.add(payload);
     return payload;
+  }
+
+  /**
+   * Runs the event's in-transaction subscribers, each behind a savepoint: one that fails is
+   * rolled back alone and left to the dispatcher. Those that ran are marked on the event's row
+   * (done when they are all it has), in the same transaction.
+   */
+  private async runInTransaction(
+    tx: DbOrTx,
+    eventId: number,
+    name: string,
+    payload: object,
+  ): Promise<void> {
+    const all = this.subscribersOf(name);
+    const here = all.filter((subscriber) => subscriber.inTransaction);
+    if (here.length === 0) return;
+    const ran: string[] = [];
+    const tasks: Array<() => void> = [];
+    for (const subscriber of here) {
+      const mine: Array<() => void> = [];
+      try {
+        await tx.transaction((savepoint) =>
+          subscriber.inTransaction!(payload, {
+            eventId,
+            attempt: 0,
+            tx: savepoint,
+            afterCommit: (task) => mine.push(task),
+          }),
+        );
+        ran.push(subscriber.name);
+        tasks.push(...mine);
+      } catch (error) {
+        this.log?.warn(
+          { err: error, event: name, subscriber: subscriber.name },
+          "in-transaction subscriber failed; the dispatcher will run it",
+        );
+      }
+    }
+    if (ran.length === 0) return;
+    const done = ran.length === all.length;
+    await markSubscribersRan(tx, eventId, ran, done);
+    this.committed.set(payload, { tasks, done });
   }
 
   /** Asks the dispatcher (when this process runs one) to look for due events now. */
@@ -150,7 +238,16 @@ export class EventBus {
     this.emitter.emit(name, payload);
     if (!this.isDurable(name)) return;
     if (this.recorded.has(payload)) {
-      this.dispatch?.wake();
+      const committed = this.committed.get(payload);
+      this.committed.delete(payload);
+      for (const task of committed?.tasks ?? []) {
+        try {
+          task();
+        } catch (error) {
+          this.log?.error({ err: error, event: name }, "after-commit task failed");
+        }
+      }
+      if (!committed?.done) this.dispatch?.wake();
       return;
     }
     const db = this.db;

@@ -63,6 +63,22 @@ export async function insertDomainEvent(
 }
 
 /**
+ * Records subscribers that ran in the event's own transaction; `done` when they were all it has
+ * (the dispatcher then never claims it).
+ */
+export async function markSubscribersRan(
+  tx: DbOrTx,
+  id: number,
+  subscribers: string[],
+  done: boolean,
+): Promise<void> {
+  await tx.execute(sql`
+    update ${domainEvents} set done_subscribers = ${sqlTextArray(subscribers)}
+      ${done ? sql`, status = 'done', done_at = now()` : sql``}
+    where id = ${id}`);
+}
+
+/**
  * Claims up to `limit` due events, oldest first, for `leaseMs` (SKIP LOCKED, so dispatchers never
  * share one; an event whose dispatcher died is taken over once its lease ran out) and counts the
  * attempt.

@@ -204,6 +204,89 @@ describe("the transactional outbox", () => {
     dispatcher.stop();
   });
 
+  describe("a subscriber in its event's transaction", () => {
+    const written = async (userId: number) =>
+      rowsOf(
+        await db.execute(sql`select event_id from outbox_test_writes where user_id = ${userId}`),
+      ).map((row) => Number(row.event_id));
+    beforeAll(async () => {
+      await db.execute(
+        sql`create table if not exists outbox_test_writes (event_id bigint not null, user_id int not null)`,
+      );
+    });
+    const inTransaction = (bus: EventBus, frames: number[], fail?: () => boolean) =>
+      bus.subscribeInTransaction("user.sessions_ended", "notify", async ({ userId }, context) => {
+        await context.tx.execute(
+          sql`insert into outbox_test_writes (event_id, user_id) values (${context.eventId}, ${userId})`,
+        );
+        if (fail?.()) throw new Error("notification store down");
+        context.afterCommit(() => frames.push(userId));
+      });
+
+    it("commits with the change, sends its frame only after the commit, and leaves the dispatcher nothing", async () => {
+      const { bus } = setup();
+      const frames: number[] = [];
+      inTransaction(bus, frames);
+      const event = await db.transaction(async (tx) => {
+        const recorded = await bus.record(tx, "user.sessions_ended", { userId: 51 });
+        // Written in the change's transaction, but nothing is announced before it commits.
+        expect(frames).toEqual([]);
+        return recorded;
+      });
+      bus.emit("user.sessions_ended", event);
+      expect(frames).toEqual([51]);
+      await bus.settle();
+      // Run once, in the transaction: the dispatcher never claimed it (attempts 0).
+      expect(frames).toEqual([51]);
+      expect(await written(51)).toHaveLength(1);
+      expect(await statusOf("user.sessions_ended")).toMatchObject({
+        status: "done",
+        attempts: 0,
+        done_subscribers: ["notify"],
+      });
+    });
+
+    it("writes nothing and sends nothing when the change rolls back", async () => {
+      const { bus } = setup();
+      const frames: number[] = [];
+      inTransaction(bus, frames);
+      await expect(
+        db.transaction(async (tx) => {
+          await bus.record(tx, "user.sessions_ended", { userId: 52 });
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      await bus.settle();
+      expect(frames).toEqual([]);
+      expect(await written(52)).toEqual([]);
+    });
+
+    it("leaves a failure to the dispatcher: the change commits, its half-write is undone, the retry writes once", async () => {
+      const { bus } = setup();
+      const frames: number[] = [];
+      let failing = true;
+      const others: number[] = [];
+      inTransaction(bus, frames, () => failing);
+      bus.subscribe("user.sessions_ended", "count", ({ userId }) => void others.push(userId));
+      const event = await db.transaction(async (tx) => {
+        const recorded = await bus.record(tx, "user.sessions_ended", { userId: 53 });
+        await tx.execute(sql`insert into outbox_test_writes (event_id, user_id) values (0, 53)`);
+        return recorded;
+      });
+      failing = false;
+      bus.emit("user.sessions_ended", event);
+      await bus.settle();
+      // The change's own write stands; the subscriber's first write was rolled back with its
+      // savepoint, and the dispatcher's run wrote it once.
+      const ids = await written(53);
+      expect(ids).toHaveLength(2);
+      expect(ids).toContain(0);
+      expect(frames).toEqual([53]);
+      expect(others).toEqual([53]);
+      expect(await statusOf("user.sessions_ended")).toMatchObject({ status: "done", attempts: 1 });
+    });
+  });
+
   it("backs off exponentially up to five minutes", () => {
     expect([1, 2, 3, 4].map((attempts) => eventRetryDelayMs(attempts))).toEqual([
       1000, 2000, 4000, 8000,

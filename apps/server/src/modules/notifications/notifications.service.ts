@@ -48,6 +48,11 @@ export interface NotifyOptions {
    * however often the event is delivered.
    */
   eventId?: number;
+  /**
+   * Writes in this transaction (an in-transaction subscriber's) and sends the frames once it
+   * committed; without it, the rows and their emails commit on their own.
+   */
+  within?: { tx: DbOrTx; afterCommit(task: () => void): void };
 }
 
 /**
@@ -63,7 +68,7 @@ export class NotificationService {
 
   async notify(items: NewNotification[], options: NotifyOptions = {}): Promise<void> {
     if (items.length === 0) return;
-    const email = options.email;
+    const { email, within } = options;
     const eventId = options.eventId ?? null;
     const texts = new Map<NewNotification["content"], ReturnType<typeof localized>>();
     const rows = items.map((item) => {
@@ -72,14 +77,17 @@ export class NotificationService {
       return { ...item, content };
     });
     // Only rows written now get an email: a redelivered event writes none.
-    const inserted = email
-      ? await this.db.transaction(async (tx) => {
-          const stored = await repo.insertNotificationsReturning(tx, rows, eventId);
-          await this.enqueueEmails(tx, stored, email);
-          return stored;
-        })
-      : await repo.insertNotificationsReturning(this.db, rows, eventId);
-    this.publish(inserted);
+    const write = async (tx: DbOrTx) => {
+      const stored = await repo.insertNotificationsReturning(tx, rows, eventId);
+      if (email) await this.enqueueEmails(tx, stored, email);
+      return stored;
+    };
+    if (within) {
+      const stored = await write(within.tx);
+      within.afterCommit(() => this.publish(stored));
+      return;
+    }
+    this.publish(email ? await this.db.transaction(write) : await write(this.db));
   }
 
   /**

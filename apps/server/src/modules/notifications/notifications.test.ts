@@ -268,13 +268,10 @@ describe("notifications", () => {
         sellerId: many.id,
       });
     }
-    await waitFor(async () => {
-      const rows = await ctx.app.database.db.$count(
-        notifications,
-        eq(notifications.userId, many.id),
-      );
-      return rows >= 105 ? rows : undefined;
-    });
+    await ctx.app.events.settle();
+    expect(
+      await ctx.app.database.db.$count(notifications, eq(notifications.userId, many.id)),
+    ).toBe(105);
     const rows = await list(many);
     expect(rows).toHaveLength(100);
     expect(rows[0]!.id).toBeGreaterThan(rows[99]!.id);

@@ -1,16 +1,14 @@
+import {
+  awardNotificationTexts as awardTexts,
+  completionTexts,
+  notificationTexts as t,
+  undeliveredList,
+} from "@fba/contract";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.js";
-import { notificationText as text } from "../../lib/i18n/notifications.js";
-import type { NotificationText } from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
 import { type NewNotification, activeAdminIds, shipmentSummary } from "../notifications/index.js";
 import { quote, shipmentPath, type NotifyDeps } from "../notifications/index.js";
-
-/** The shipment as a notification names it. */
-const about = (shipment: { id: number; productName: string }) => ({
-  shipmentId: shipment.id,
-  product: shipment.productName,
-});
 
 /**
  * Notifications of the bidding: a new bid, how the window ended, the seller's answer to the
@@ -19,8 +17,11 @@ const about = (shipment: { id: number; productName: string }) => ({
  */
 export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): void {
   const { db, notifications } = deps;
-  events.subscribe("quotation.created", "notify", async (event, { eventId }) => {
-    const shipment = await shipmentSummary(db, event.shipmentId);
+  // In the bid's own transaction: the seller's notification commits with the bid, and its frame
+  // leaves right after the commit.
+  events.subscribeInTransaction("quotation.created", "notify", async (event, context) => {
+    const { eventId, tx } = context;
+    const shipment = await shipmentSummary(tx, event.shipmentId);
     if (!shipment) return;
     await notifications.notify(
       [
@@ -29,10 +30,10 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           actorId: null,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: text("newBid", about(shipment)),
+          content: t.newBid(shipment.id, shipment.productName),
         },
       ],
-      { eventId },
+      { eventId, within: context },
     );
   });
 
@@ -47,20 +48,20 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
         ? {
             ...base,
             userId: event.sellerId,
-            content: text("biddingClosedSeller", about(shipment)),
+            content: t.biddingClosedSeller(shipment.id, shipment.productName),
           }
         : {
             ...base,
             userId: event.sellerId,
             kind: "no_bids",
-            content: text("biddingClosedNoBids", about(shipment)),
+            content: t.biddingClosedNoBids(shipment.id, shipment.productName),
           },
     ];
     if (event.winnerAgentId !== null) {
       items.push({
         ...base,
         userId: event.winnerAgentId,
-        content: text("biddingWon", about(shipment)),
+        content: t.biddingWon(shipment.id, shipment.productName),
       });
     }
     for (const loserId of new Set(event.loserAgentIds)) {
@@ -68,13 +69,13 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
         ...base,
         userId: loserId,
         kind: "bid_lost",
-        content: text("bidLost", about(shipment)),
+        content: t.bidLost(shipment.id, shipment.productName),
       });
     }
     await notifications.notify(items, {
       eventId,
       email: {
-        subject: text("biddingClosedSubject", { shipmentId: shipment.id }),
+        subject: `Bidding closed for shipment #${shipment.id}`,
         path: shipmentPath(shipment.id),
       },
     });
@@ -83,8 +84,8 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
   const toAgent = async (
     eventId: number,
     event: { shipmentId: number; agentId: number; sellerId: number },
-    content: (shipment: { shipmentId: number; product: string }) => NotificationText,
-    subject: (shipmentId: number) => NotificationText,
+    content: (id: number, product: string) => string,
+    subject: string,
   ) => {
     const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
@@ -95,13 +96,13 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           actorId: event.sellerId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: content(about(shipment)),
+          content: content(shipment.id, shipment.productName),
         },
       ],
       {
         eventId,
         email: {
-          subject: subject(shipment.id),
+          subject: `${subject} (shipment #${shipment.id})`,
           path: shipmentPath(shipment.id),
         },
       },
@@ -111,31 +112,27 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
     toAgent(
       eventId,
       event,
-      (shipment) =>
+      (id, product) =>
         event.awardReason === undefined
-          ? text("quotationAccepted", { ...shipment, service: event.service })
-          : text("quotationAwarded", {
-              ...shipment,
-              reason: event.awardReason,
-              service: event.service,
-            }),
-      (shipmentId) => text("quotationAcceptedSubject", { shipmentId }),
+          ? t.quotationAccepted(id, product, event.service)
+          : awardTexts.won(id, product, event.awardReason, event.service),
+      "Quotation accepted",
     ),
   );
   events.subscribe("quotation.declined", "notify", (event, { eventId }) =>
     toAgent(
       eventId,
       event,
-      (shipment) => text("quotationDeclined", { ...shipment, reason: event.reason }),
-      (shipmentId) => text("quotationDeclinedSubject", { shipmentId }),
+      (id, product) => t.quotationDeclined(id, product, event.reason),
+      "Quotation declined",
     ),
   );
   events.subscribe("quotation.cancelled", "notify", (event, { eventId }) =>
     toAgent(
       eventId,
       event,
-      (shipment) => text("quotationCancelled", { ...shipment, reason: event.reason }),
-      (shipmentId) => text("quotationCancelledSubject", { shipmentId }),
+      (id, product) => t.quotationCancelled(id, product, event.reason),
+      "Winning bid cancelled",
     ),
   );
 
@@ -152,14 +149,11 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           actorId: event.sellerId,
           notificationType: "Shipment" as const,
           shipmentId: shipment.id,
-          content: text("awardLost", { ...about(shipment), reason: event.reason }),
+          content: awardTexts.lost(shipment.id, shipment.productName, event.reason),
         })),
       {
         eventId,
-        email: {
-          subject: text("awardSubject", { shipmentId: shipment.id }),
-          path: shipmentPath(shipment.id),
-        },
+        email: { subject: awardTexts.subject(shipment.id), path: shipmentPath(shipment.id) },
       },
     );
   });
@@ -175,13 +169,13 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           actorId: event.sellerId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: text("reconfirmRequested", about(shipment)),
+          content: awardTexts.reconfirmRequested(shipment.id, shipment.productName),
         },
       ],
       {
         eventId,
         email: {
-          subject: text("reconfirmRequestedSubject", { shipmentId: shipment.id }),
+          subject: awardTexts.reconfirmRequestedSubject(shipment.id),
           path: shipmentPath(shipment.id),
         },
       },
@@ -196,7 +190,7 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
       .from(users)
       .where(eq(users.id, event.agentId))
       .limit(1);
-    const agentName = agent ? `${agent.firstName} ${agent.lastName}`.trim() : null;
+    const name = agent ? `${agent.firstName} ${agent.lastName}`.trim() : "The agent";
     await notifications.notify(
       [
         {
@@ -206,18 +200,14 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           shipmentId: shipment.id,
           content:
             event.validUntil === null
-              ? text("reconfirmDeclined", { ...about(shipment), agentName })
-              : text("reconfirmed", {
-                  ...about(shipment),
-                  agentName,
-                  validUntil: event.validUntil,
-                }),
+              ? awardTexts.reconfirmDeclined(shipment.id, shipment.productName, name)
+              : awardTexts.reconfirmed(shipment.id, shipment.productName, name, event.validUntil),
         },
       ],
       {
         eventId,
         email: {
-          subject: text("reconfirmAnsweredSubject", { shipmentId: shipment.id }),
+          subject: awardTexts.reconfirmAnsweredSubject(shipment.id),
           path: shipmentPath(shipment.id),
         },
       },
@@ -246,22 +236,18 @@ export function registerShipmentStatusSubscribers(events: EventBus, deps: Notify
     const userIds = new Set([event.sellerId, event.agentId ?? shipment.agentId]);
     userIds.delete(event.byUserId);
     userIds.delete(null);
-    const content = text("statusChanged", { ...about(shipment), status: event.status });
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId: userId as number,
         actorId: event.byUserId,
         notificationType: "Shipment" as const,
         shipmentId: shipment.id,
-        content,
+        content: t.statusChanged(shipment.id, shipment.productName, event.status),
       })),
       {
         eventId,
         email: {
-          subject: text("statusChangedSubject", {
-            shipmentId: shipment.id,
-            status: event.status,
-          }),
+          subject: `Shipment #${shipment.id} is now ${event.status}`,
           path: shipmentPath(shipment.id),
         },
       },
@@ -275,11 +261,12 @@ export function registerShipmentStatusSubscribers(events: EventBus, deps: Notify
     if (!shipment) return;
     const userIds = new Set([event.sellerId, ...(await activeAdminIds(db))]);
     userIds.delete(event.byUserId);
-    const content = text("completedUndelivered", {
-      ...about(shipment),
-      destinations: event.destinations,
-      reason: event.reason === null ? null : quote(event.reason),
-    });
+    const content = completionTexts.undelivered(
+      shipment.id,
+      shipment.productName,
+      undeliveredList(event.destinations),
+      event.reason === null ? null : quote(event.reason),
+    );
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId,
@@ -291,7 +278,7 @@ export function registerShipmentStatusSubscribers(events: EventBus, deps: Notify
       {
         eventId,
         email: {
-          subject: text("completedUndeliveredSubject", { shipmentId: shipment.id }),
+          subject: completionTexts.undeliveredSubject(shipment.id),
           path: shipmentPath(shipment.id),
         },
       },
