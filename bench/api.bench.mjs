@@ -219,8 +219,8 @@ async function biddingSettled() {
   console.log("warning: bid windows still due after 120 s");
 }
 
-/** A mix against the server and the bare handler, interleaved; prints server, bare and ratio. */
-async function compare({ name, entries }) {
+/** How many of the entries the server and the bare handler answer with different JSON. */
+async function bodiesDiffer(name, entries) {
   const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
   const bareBase = `http://127.0.0.1:${BARE_PORT}`;
   // Same JSON from both (data and paging), apart from the envelope message.
@@ -241,6 +241,14 @@ async function compare({ name, entries }) {
         console.log(`warning ${name}: server and bare bodies differ on ${entry.path}`);
     }
   }
+  return differ;
+}
+
+/** A mix against the server and the bare handler, interleaved; prints server, bare and ratio. */
+async function compare({ name, entries }) {
+  const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
+  const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+  const differ = await bodiesDiffer(name, entries);
   await mix(serverBase, entries, WARMUP_SECONDS);
   await mix(bareBase, entries, WARMUP_SECONDS);
   const results = { server: [], bare: [] };
@@ -317,6 +325,19 @@ async function printPlans(cases) {
   }
 }
 
+/** Waits (up to 60 s) until no other statement runs on the bench database. */
+async function databaseIdle() {
+  for (let i = 0; i < 120; i += 1) {
+    const [row] = await query(
+      databaseUrl,
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+    );
+    if (row.n === 0) return;
+    await sleep(500);
+  }
+}
+
 /**
  * What each list read costs from the database (every page read there: LIST_CACHE_MS=0): the
  * server and the bare handler on the same SQL, interleaved, and each list's p99 against the p99
@@ -324,6 +345,7 @@ async function printPlans(cases) {
  */
 async function growth(cases) {
   await printPlans(cases);
+  for (const item of cases) await bodiesDiffer(item.name, item.entries);
   const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
   const bareBase = `http://127.0.0.1:${BARE_PORT}`;
   const runs = Number(process.env.BENCH_GROWTH_RUNS ?? RUNS);
@@ -332,10 +354,13 @@ async function growth(cases) {
     await mix(serverBase, item.entries, WARMUP_SECONDS);
     await mix(bareBase, item.entries, WARMUP_SECONDS);
   }
-  // Round after round of every mix, so a change in the machine's load hits each alike.
+  // Round after round of every mix, so a change in the machine's load hits each alike; each
+  // after the statements of the one before have ended (a slow one outlives its request).
   for (let run = 0; run < runs; run += 1)
     for (const item of cases) {
+      await databaseIdle();
       results.get(item.name).server.push(await mix(serverBase, item.entries, SECONDS));
+      await databaseIdle();
       results.get(item.name).bare.push(await mix(bareBase, item.entries, SECONDS));
     }
   const p99 = (list) => median(list.map((r) => r.p99));
