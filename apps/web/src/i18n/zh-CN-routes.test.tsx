@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PRODUCT_NAME } from "@fba/contract/constants";
 import { FakeSocket, fakeFetch, signIn } from "../test/fake-socket";
@@ -19,6 +19,9 @@ import { SellerCharts } from "../features/analytics/charts/SellerAnalytics";
 import AnnouncementsPage from "../features/announcements/pages/AnnouncementsPage";
 import AnnouncementDetailPage from "../features/announcements/pages/AnnouncementDetailPage";
 import { LatestAnnouncementCard } from "../features/announcements/components/LatestAnnouncementCard";
+import AdminDisputesPage from "../features/disputes/pages/AdminDisputesPage";
+import { ChargeChangeCard } from "../features/disputes/components/ChargeChangeCard";
+import { chargeChange } from "../test/charge-change-fixtures";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 // The agent's screens.
@@ -249,6 +252,55 @@ const as = (groups: string, element: ReactElement) => () => {
   return element;
 };
 
+// A final amount above the bid as a Chinese agent and seller write it.
+const chineseChange = (overrides: Parameters<typeof chargeChange>[0] = {}) =>
+  chargeChange({
+    note: "箱子实测 62 厘米",
+    evidence: null,
+    summary: "",
+    events: [
+      {
+        ...chargeChange().events[0]!,
+        by: { id: 3, first_name: "强", last_name: "张", group: "Shipper" },
+        note: "箱子实测 62 厘米",
+      },
+    ],
+    ...overrides,
+  });
+const disputeRow = (id: number, change: ReturnType<typeof chargeChange>) => ({
+  shipment: { id, product_name: "竹制砧板", status: "Shipment Completed", completed_at: null },
+  seller: { id: 2, first_name: "伟", last_name: "李", email: "li@example.com" },
+  agent: { id: 3, first_name: "强", last_name: "张", email: "zhang@example.com" },
+  charge_change: change,
+});
+const disputesApi = {
+  "admin/disputes/": envelope([
+    disputeRow(
+      31,
+      chineseChange({
+        status: "disputed",
+        dispute_reason: "提货时箱子是 60 厘米",
+        disputed_at: "2026-11-21T09:00:00Z",
+        can_accept: false,
+        can_dispute: false,
+        can_decide: true,
+      }),
+    ),
+    disputeRow(
+      32,
+      chineseChange({
+        id: 6,
+        status: "decided",
+        dispute_reason: "提货时箱子是 60 厘米",
+        disputed_at: "2026-11-18T09:00:00Z",
+        decision: { outcome: "between", outcome_label: "", amount: "690.50", note: "各承担一半" },
+        can_accept: false,
+        can_dispute: false,
+      }),
+    ),
+  ]),
+};
+
 const ROUTES: TranslatedRoute[] = [
   {
     name: "landing page",
@@ -457,6 +509,41 @@ const ROUTES: TranslatedRoute[] = [
     api: announcementApi,
     ready: () => screen.findByRole("link", { name: "查看全部公告" }),
     act: () => screen.findByRole("link", { name: "无标题" }),
+  },
+  {
+    name: "disputes, every status from a day, with the decide dialog",
+    element: () => <AdminDisputesPage />,
+    path: "/admin/disputes",
+    url: "/admin/disputes?status=all&from=2026-11-01",
+    api: disputesApi,
+    ready: () => screen.findByText("各承担一半"),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "裁决货件 #31 的争议" }));
+      const dialog = await screen.findByRole("dialog", { name: "裁决货件 #31 的争议" });
+      await userEvent.click(within(dialog).getByRole("radio", { name: /介于两者之间的金额/ }));
+      await userEvent.click(within(dialog).getByRole("button", { name: "记录裁决" }));
+      await within(dialog).findByText("请填写处理说明");
+    },
+  },
+  {
+    name: "disputes on a phone, none open",
+    element: () => <AdminDisputesPage />,
+    path: "/admin/disputes",
+    width: 375,
+    api: { "admin/disputes/": envelope([]) },
+    ready: () => screen.findByText("暂无待裁决争议"),
+  },
+  {
+    name: "an order's final amount above the bid, the seller's dispute form",
+    element: () => <ChargeChangeCard shipmentId={31} side="seller" />,
+    api: { "shipments/31/charge-change/": envelope(chineseChange()) },
+    ready: () => screen.findByText("比已接受报价高 US$180.00：箱子重新测量"),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "提出争议" }));
+      const dialog = await screen.findByRole("dialog", { name: "对最终金额提出争议" });
+      await userEvent.click(within(dialog).getByRole("button", { name: "提交争议" }));
+      await within(dialog).findByText("请说明您对最终金额有异议的原因");
+    },
   },
   // The shipping agent's screens and the order page's panels.
   {

@@ -10,13 +10,14 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { formatUsd, type ChargeChange, type ChargeChangeEvent } from "@fba/contract";
+import type { ChargeChange, ChargeChangeEvent } from "@fba/contract";
 import { Field } from "../../../components/Panel";
 import { mediaUrl } from "../../../lib/media-url";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useAnswerChargeChange, useChargeChange } from "../api/charge-change";
 import { byOpenProp, lazyDialog } from "../../../components/lazy-dialog";
-import { formatCalendarDay, formatDateTime } from "../../../lib/format";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useChargeLabels } from "../lib/charge-labels";
 
 const ConfirmDialog = lazyDialog(
   () => import("../../../components/ConfirmDialog").then((m) => m.ConfirmDialog),
@@ -27,45 +28,48 @@ const DisputeDialog = lazyDialog(() => import("./DisputeDialog").then((m) => m.D
 
 export type ChargeSide = "seller" | "agent" | "admin";
 
-const TITLE = "Final amount above the accepted bid";
 const OPEN = new Set(["pending", "disputed"]);
 
 /** What each side is told the charge change is waiting for. */
-function nextStep(change: ChargeChange, side: ChargeSide): string | null {
+function nextStep(
+  change: ChargeChange,
+  side: ChargeSide,
+  labels: ReturnType<typeof useChargeLabels>,
+): string | null {
+  const { t } = labels;
   if (change.status === "pending") {
-    if (side !== "seller") return "Waiting for the seller to accept or dispute it.";
-    const until = change.dispute_until
-      ? ` You can dispute it until ${formatCalendarDay(change.dispute_until)}.`
-      : " You can dispute it until 15 days after the order is completed.";
-    return `Accept it, or dispute it and an admin will decide.${until}`;
+    return side === "seller" ? labels.pendingForSeller(change) : t("card.pendingOther");
   }
   if (change.status === "disputed") {
-    return side === "admin"
-      ? "The seller disputes it: decide an amount from the bid total to the final amount."
-      : "The seller disputed it: an admin will decide.";
+    return side === "admin" ? t("card.disputedAdmin") : t("card.disputed");
   }
   return null;
 }
 
 function History({ events }: { events: ChargeChangeEvent[] }) {
+  const labels = useChargeLabels();
+  const { t } = labels;
   return (
-    <Box component="section" aria-label="History of the final amount">
+    <Box component="section" aria-label={t("card.historyLabel")}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-        History
+        {t("card.history")}
       </Typography>
       <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
         {events.map((event) => (
           <Typography key={event.id} component="li" variant="body2" sx={{ mb: 0.5 }}>
-            <strong>{event.label}</strong>
+            <strong>{labels.action(event)}</strong>
             {event.old_amount !== null && event.new_amount !== null && (
               <>
                 {": "}
-                {formatUsd(event.old_amount)} → {formatUsd(event.new_amount)}
+                {labels.usd(event.old_amount)} → {labels.usd(event.new_amount)}
               </>
             )}
             <Typography component="span" variant="body2" color="text.secondary">
               {" "}
-              by {event.by.first_name} {event.by.last_name}, {formatDateTime(event.at)}
+              {t("card.by", {
+                name: `${event.by.first_name} ${event.by.last_name}`,
+                date: labels.dateTime(event.at),
+              })}
             </Typography>
             {(event.reason || event.note) && (
               <Typography
@@ -73,7 +77,9 @@ function History({ events }: { events: ChargeChangeEvent[] }) {
                 variant="body2"
                 sx={{ display: "block", overflowWrap: "anywhere" }}
               >
-                {[event.reason, event.note].filter(Boolean).join(": ")}
+                {[event.reason && labels.eventReason(event.reason), event.note]
+                  .filter(Boolean)
+                  .join(labels.t("card.joiner"))}
               </Typography>
             )}
           </Typography>
@@ -96,17 +102,20 @@ export function ChargeChangeCard({ shipmentId, side }: { shipmentId: number; sid
 }
 
 export function ChargeChangeView({ change, side }: { change: ChargeChange; side: ChargeSide }) {
+  const labels = useChargeLabels();
+  const { t, usd } = labels;
+  const serverMessage = useServerMessage();
   const [dialog, setDialog] = useState<"accept" | "dispute" | "decide" | null>(null);
   const answer = useAnswerChargeChange(change.shipment);
   const isOpen = OPEN.has(change.status);
-  const step = nextStep(change, side);
+  const step = nextStep(change, side, labels);
 
   const accept = () =>
     answer.mutate(
       { action: "accept" },
       {
         onSuccess: (res) => {
-          notify.success(res.message);
+          notify.success(serverMessage(res.message) ?? res.message);
           setDialog(null);
         },
         onError: toastApiError,
@@ -131,17 +140,17 @@ export function ChargeChangeView({ change, side }: { change: ChargeChange; side:
           sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
         >
           <Typography id={`charge-change-${change.id}`} variant="h6" component="h2">
-            {TITLE}
+            {t("card.title")}
           </Typography>
           <Chip
             size="small"
-            label={change.status_label}
+            label={labels.status(change)}
             color={isOpen ? "warning" : change.status === "withdrawn" ? "default" : "success"}
             sx={{ alignSelf: { xs: "flex-start", sm: "center" } }}
           />
         </Stack>
         <Typography variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: "anywhere" }}>
-          {change.summary}
+          {labels.summary(change)}
         </Typography>
         <Box
           sx={{
@@ -150,13 +159,13 @@ export function ChargeChangeView({ change, side }: { change: ChargeChange; side:
             gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, minmax(0, 1fr))" },
           }}
         >
-          <Field label="Accepted bid">{formatUsd(change.bid_total)}</Field>
-          <Field label="Final amount">{formatUsd(change.final_amount)}</Field>
-          <Field label="Reason">
-            {change.reason_label}
-            {change.note ? `: ${change.note}` : ""}
+          <Field label={t("card.acceptedBid")}>{usd(change.bid_total)}</Field>
+          <Field label={t("card.finalAmount")}>{usd(change.final_amount)}</Field>
+          <Field label={t("card.reason")}>
+            {labels.reason(change.reason, change.reason_label)}
+            {change.note ? `${t("card.joiner")}${change.note}` : ""}
           </Field>
-          <Field label="Evidence">
+          <Field label={t("card.evidence")}>
             {change.evidence ? (
               change.evidence.download_url ? (
                 <Link href={mediaUrl(change.evidence.download_url)} target="_blank" rel="noopener">
@@ -166,19 +175,22 @@ export function ChargeChangeView({ change, side }: { change: ChargeChange; side:
                 change.evidence.file_name
               )
             ) : (
-              "None attached"
+              t("card.noEvidence")
             )}
           </Field>
         </Box>
         {change.dispute_reason && (
-          <Field label={side === "seller" ? "Your dispute" : "The seller's dispute"}>
+          <Field label={side === "seller" ? t("card.yourDispute") : t("card.sellersDispute")}>
             {change.dispute_reason}
           </Field>
         )}
         {change.decision && (
           <Alert severity="success">
             <AlertTitle>
-              Decided: {change.decision.outcome_label}, {formatUsd(change.decision.amount)}
+              {t("card.decided", {
+                outcome: labels.outcome(change.decision.outcome, change.decision.outcome_label),
+                amount: usd(change.decision.amount),
+              })}
             </AlertTitle>
             {change.decision.note}
           </Alert>
@@ -188,17 +200,17 @@ export function ChargeChangeView({ change, side }: { change: ChargeChange; side:
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
             {change.can_accept && (
               <Button variant="contained" onClick={() => setDialog("accept")}>
-                Accept {formatUsd(change.final_amount)}
+                {t("card.accept", { amount: usd(change.final_amount) })}
               </Button>
             )}
             {change.can_dispute && (
               <Button variant="outlined" color="warning" onClick={() => setDialog("dispute")}>
-                Dispute
+                {t("card.dispute")}
               </Button>
             )}
             {change.can_decide && (
               <Button variant="contained" onClick={() => setDialog("decide")}>
-                Decide
+                {t("card.decide")}
               </Button>
             )}
           </Stack>
@@ -207,10 +219,13 @@ export function ChargeChangeView({ change, side }: { change: ChargeChange; side:
       </Stack>
       <ConfirmDialog
         open={dialog === "accept"}
-        title="Accept the final amount"
-        message={`Accept ${formatUsd(change.final_amount)} instead of the accepted bid of ${formatUsd(change.bid_total)}? You cannot dispute it afterwards.`}
-        confirmLabel="Accept"
-        cancelLabel="Back"
+        title={t("card.acceptTitle")}
+        message={t("card.acceptMessage", {
+          final: usd(change.final_amount),
+          bid: usd(change.bid_total),
+        })}
+        confirmLabel={t("card.acceptConfirm")}
+        cancelLabel={t("card.back")}
         busy={answer.isPending}
         onConfirm={accept}
         onCancel={() => setDialog(null)}

@@ -14,11 +14,9 @@ import {
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  DECISION_OUTCOME_LABELS,
   DECISION_OUTCOMES,
   decideChargeChangeInputSchema,
   amountInputPreview,
-  formatUsd,
   normalizeAmountInput,
   type ChargeChange,
   type DecideChargeChangeData,
@@ -26,11 +24,16 @@ import {
 } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useAnswerChargeChange } from "../api/charge-change";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useChargeLabels } from "../lib/charge-labels";
 
 const FIELDS = ["outcome", "amount", "note"] as const;
 
 /** An admin settles a dispute: the bid total, the final amount, or an amount in between. */
 export function DecideDialog({ change, onClose }: { change: ChargeChange; onClose: () => void }) {
+  const labels = useChargeLabels();
+  const { t, usd } = labels;
+  const serverMessage = useServerMessage();
   const answer = useAnswerChargeChange(change.shipment);
   const form = useForm<DecideChargeChangeInput, unknown, DecideChargeChangeData>({
     resolver: zodResolver(decideChargeChangeInputSchema),
@@ -39,11 +42,13 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
   const { errors, isSubmitting } = form.formState;
   const outcome = useWatch({ control: form.control, name: "outcome" });
   const typedAmount = useWatch({ control: form.control, name: "amount" });
-  const storedAs = typeof typedAmount === "string" ? amountInputPreview(typedAmount) : null;
+  const preview = typeof typedAmount === "string" ? amountInputPreview(typedAmount) : null;
+  // The preview is "$1,850.50": the same amount in the reader's format.
+  const storedAs = preview && usd(preview.replace(/[$,]/g, ""));
   const amountOf = {
-    bid_total: formatUsd(change.bid_total),
-    final_amount: formatUsd(change.final_amount),
-    between: `${formatUsd(change.bid_total)} to ${formatUsd(change.final_amount)}`,
+    bid_total: usd(change.bid_total),
+    final_amount: usd(change.final_amount),
+    between: t("decide.range", { from: usd(change.bid_total), to: usd(change.final_amount) }),
   };
 
   const onSubmit = form.handleSubmit(async (decision) => {
@@ -54,7 +59,7 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
         action: "decide",
         decision: { ...decision, amount },
       });
-      notify.success(res.message);
+      notify.success(serverMessage(res.message) ?? res.message);
       onClose();
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, FIELDS)) toastApiError(error);
@@ -64,13 +69,13 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="decide-title">
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="decide-title">
-          Decide the dispute on shipment #{change.shipment}
-        </DialogTitle>
+        <DialogTitle id="decide-title">{t("decide.title", { id: change.shipment })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>
-            The seller disputes {formatUsd(change.difference)} above the accepted bid:{" "}
-            {change.dispute_reason}
+            {t("decide.intro", {
+              difference: usd(change.difference),
+              reason: change.dispute_reason,
+            })}
           </DialogContentText>
           <Stack spacing={2}>
             <Controller
@@ -78,7 +83,7 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
               name="outcome"
               render={({ field }) => (
                 <RadioGroup
-                  aria-label="Outcome"
+                  aria-label={t("decide.outcome")}
                   value={field.value}
                   onChange={(event) => field.onChange(event.target.value)}
                 >
@@ -87,7 +92,10 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
                       key={value}
                       value={value}
                       control={<Radio />}
-                      label={`${DECISION_OUTCOME_LABELS[value]} (${amountOf[value]})`}
+                      label={t("decide.option", {
+                        label: t(`outcomes.${value}`),
+                        amount: amountOf[value],
+                      })}
                     />
                   ))}
                 </RadioGroup>
@@ -95,7 +103,7 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
             />
             {outcome === "between" && (
               <TextField
-                label="Amount"
+                label={t("decide.amount")}
                 required
                 {...form.register("amount", {
                   // "$1,850.50" is sent as "1850.50"; the rules then check what is sent.
@@ -104,29 +112,33 @@ export function DecideDialog({ change, onClose }: { change: ChargeChange; onClos
                 })}
                 error={!!errors.amount}
                 helperText={
-                  errors.amount?.message ??
-                  `${storedAs ? `Stored as ${storedAs}. ` : ""}From ${formatUsd(change.bid_total)} to ${formatUsd(change.final_amount)}`
+                  serverMessage(errors.amount?.message) ??
+                  t(storedAs ? "decide.helpStored" : "decide.help", {
+                    stored: storedAs,
+                    from: usd(change.bid_total),
+                    to: usd(change.final_amount),
+                  })
                 }
                 slotProps={{ htmlInput: { inputMode: "decimal", maxLength: 14 } }}
               />
             )}
             <TextField
-              label="Note to the seller and the agent"
+              label={t("decide.note")}
               required
               fullWidth
               multiline
               minRows={3}
               {...form.register("note")}
               error={!!errors.note}
-              helperText={errors.note?.message}
+              helperText={serverMessage(errors.note?.message)}
               slotProps={{ htmlInput: { maxLength: 1000 } }}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Back</Button>
+          <Button onClick={onClose}>{t("decide.back")}</Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
-            Record decision
+            {t("decide.record")}
           </Button>
         </DialogActions>
       </form>

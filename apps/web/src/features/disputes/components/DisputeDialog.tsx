@@ -11,17 +11,20 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   disputeChargeChangeInputSchema,
-  formatUsd,
   type ChargeChange,
   type DisputeChargeChangeInput,
 } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useAnswerChargeChange } from "../api/charge-change";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useChargeLabels } from "../lib/charge-labels";
 
 const REASON_MAX = 1000;
 
 /** The seller says why the final amount is wrong; an admin decides. */
 export function DisputeDialog({ change, onClose }: { change: ChargeChange; onClose: () => void }) {
+  const { t, usd } = useChargeLabels();
+  const serverMessage = useServerMessage();
   const answer = useAnswerChargeChange(change.shipment);
   const form = useForm<DisputeChargeChangeInput, unknown, { reason: string }>({
     resolver: zodResolver(disputeChargeChangeInputSchema),
@@ -33,7 +36,7 @@ export function DisputeDialog({ change, onClose }: { change: ChargeChange; onClo
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
       const res = await answer.mutateAsync({ action: "dispute", reason });
-      notify.success(res.message);
+      notify.success(serverMessage(res.message) ?? res.message);
       onClose();
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, ["reason"])) toastApiError(error);
@@ -43,15 +46,17 @@ export function DisputeDialog({ change, onClose }: { change: ChargeChange; onClo
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="dispute-title">
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="dispute-title">Dispute the final amount</DialogTitle>
+        <DialogTitle id="dispute-title">{t("dispute.title")}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            The agent set {formatUsd(change.final_amount)}, {formatUsd(change.difference)} above the
-            accepted bid of {formatUsd(change.bid_total)}. Tell us why it is wrong: an admin reads
-            both sides and decides an amount from the bid total to the final amount.
+            {t("dispute.intro", {
+              final: usd(change.final_amount),
+              difference: usd(change.difference),
+              bid: usd(change.bid_total),
+            })}
           </DialogContentText>
           <TextField
-            label="Why do you dispute it?"
+            label={t("dispute.reason")}
             autoFocus
             fullWidth
             multiline
@@ -59,14 +64,14 @@ export function DisputeDialog({ change, onClose }: { change: ChargeChange; onClo
             required
             {...form.register("reason")}
             error={!!errors.reason}
-            helperText={errors.reason?.message ?? `${typed.length}/${REASON_MAX}`}
+            helperText={serverMessage(errors.reason?.message) ?? `${typed.length}/${REASON_MAX}`}
             slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Back</Button>
+          <Button onClick={onClose}>{t("dispute.back")}</Button>
           <Button type="submit" variant="contained" color="warning" disabled={isSubmitting}>
-            Send dispute
+            {t("dispute.send")}
           </Button>
         </DialogActions>
       </form>

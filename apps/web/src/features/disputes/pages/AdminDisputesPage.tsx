@@ -2,25 +2,22 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { Button, Link, Stack, Typography } from "@mui/material";
 import ChatIcon from "@mui/icons-material/ChatOutlined";
-import { formatUsd, type ChargeChange, type DisputeRow } from "@fba/contract";
+import type { ChargeChange, DisputeRow } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { PageHeader } from "../../../components/PageHeader";
 import { ExportCsvButton } from "../../../components/ExportCsvButton";
 import { OutlinedField, OutlinedNativeSelect } from "../../../components/OutlinedField";
-import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { useAddressQuery } from "../../../lib/address-query";
 import { adminShipmentPath } from "../../../app/paths";
 import { useOpenDisputes, type DisputeFilters } from "../api/charge-change";
 import { DecideDialog } from "../components/DecideDialog";
+import { useChargeLabels } from "../lib/charge-labels";
+import { useDisputesT } from "../i18n";
 
 const person = (p: DisputeRow["seller"]) => `${p.first_name} ${p.last_name}`;
 
-const STATUS_OPTIONS = [
-  ["open", "Open"],
-  ["decided", "Decided"],
-  ["all", "All"],
-] as const;
+const STATUS_OPTIONS = ["open", "decided", "all"] as const;
 
 const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
 
@@ -30,9 +27,12 @@ const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(val
  * The filters live in the page address.
  */
 export default function AdminDisputesPage() {
+  const labels = useChargeLabels();
+  const { usd } = labels;
+  const { t } = useDisputesT();
   const [url, changeUrl] = useAddressQuery();
   const statusParam = url.get("status");
-  const status = STATUS_OPTIONS.some(([value]) => value === statusParam)
+  const status = STATUS_OPTIONS.some((value) => value === statusParam)
     ? (statusParam as NonNullable<DisputeFilters["status"]>)
     : "open";
   const from = isDay(url.get("from"));
@@ -54,7 +54,7 @@ export default function AdminDisputesPage() {
   const columns: DataTableColumn<DisputeRow>[] = [
     {
       id: "shipment",
-      label: "Shipment",
+      label: t("page.columns.shipment"),
       render: (row) => (
         <Link component={RouterLink} to={adminShipmentPath(row.shipment.id)}>
           #{row.shipment.id} {row.shipment.product_name}
@@ -63,7 +63,7 @@ export default function AdminDisputesPage() {
     },
     {
       id: "parties",
-      label: "Seller / Agent",
+      label: t("page.columns.parties"),
       render: (row) => (
         <>
           {person(row.seller)}
@@ -76,71 +76,74 @@ export default function AdminDisputesPage() {
     },
     {
       id: "amounts",
-      label: "Bid → Final",
+      label: t("page.columns.amounts"),
       render: ({ charge_change: c }) => (
         <>
-          {formatUsd(c.bid_total)} → {formatUsd(c.final_amount)}{" "}
+          {usd(c.bid_total)} → {usd(c.final_amount)}{" "}
           <Typography
             component="span"
             variant="body2"
             color="warning.dark"
             sx={{ fontWeight: 600 }}
           >
-            (+{formatUsd(c.difference)})
+            (+{usd(c.difference)})
           </Typography>
         </>
       ),
     },
     {
       id: "reason",
-      label: "Agent's reason",
+      label: t("page.columns.reason"),
       render: ({ charge_change: c }) => (
         <>
-          {c.reason_label}
-          {c.note ? `: ${c.note}` : ""}
+          {labels.reason(c.reason, c.reason_label)}
+          {c.note ? `${labels.t("card.joiner")}${c.note}` : ""}
         </>
       ),
     },
     {
       id: "evidence",
-      label: "Evidence",
+      label: t("page.columns.evidence"),
       render: ({ charge_change: c }) =>
         c.evidence?.download_url ? (
           <Link href={mediaUrl(c.evidence.download_url)} target="_blank" rel="noopener">
             {c.evidence.file_name}
           </Link>
         ) : (
-          (c.evidence?.file_name ?? "None attached")
+          (c.evidence?.file_name ?? t("card.noEvidence"))
         ),
     },
     {
       id: "dispute",
-      label: "Seller's dispute",
+      label: t("page.columns.dispute"),
       render: ({ charge_change: c }) => c.dispute_reason,
     },
     {
       id: "disputed_at",
-      label: "Disputed on",
-      render: ({ charge_change: c }) => formatCalendarDay(c.disputed_at),
+      label: t("page.columns.disputedAt"),
+      render: ({ charge_change: c }) => labels.day(c.disputed_at),
     },
     {
       id: "decision",
-      label: "Decision",
+      label: t("page.columns.decision"),
       render: ({ charge_change: c }) =>
         c.decision ? (
           <>
-            {c.decision.outcome_label}: {formatUsd(c.decision.amount)}
+            {t("page.decision", {
+              outcome: labels.outcome(c.decision.outcome, c.decision.outcome_label),
+              amount: usd(c.decision.amount),
+            })}
             <Typography component="div" variant="body2" color="text.secondary">
               {c.decision.note}
             </Typography>
           </>
         ) : (
-          "Open"
+          t("page.open")
         ),
     },
     {
       id: "action",
-      label: "Action",
+      label: t("page.columns.action"),
       render: (row) => (
         <Stack
           direction="row"
@@ -153,18 +156,18 @@ export default function AdminDisputesPage() {
             component={RouterLink}
             to={adminShipmentPath(row.shipment.id, { chat: true })}
             startIcon={<ChatIcon />}
-            aria-label={`Open the chat of shipment #${row.shipment.id}`}
+            aria-label={t("page.chatLabel", { id: row.shipment.id })}
           >
-            Chat
+            {t("page.chat")}
           </Button>
           {row.charge_change.status === "disputed" && (
             <Button
               size="small"
               variant="contained"
               onClick={() => setDeciding(row.charge_change)}
-              aria-label={`Decide the dispute on shipment #${row.shipment.id}`}
+              aria-label={t("page.decideLabel", { id: row.shipment.id })}
             >
-              Decide
+              {t("page.decide")}
             </Button>
           )}
         </Stack>
@@ -175,46 +178,44 @@ export default function AdminDisputesPage() {
   return (
     <Stack spacing={2}>
       <PageHeader
-        title="Disputes"
+        title={t("page.title")}
         actions={<ExportCsvButton path="admin/disputes/export.csv" fileName="disputes.csv" />}
       />
       <Typography variant="body2" color="text.secondary">
-        {status === "open"
-          ? "Final amounts above the accepted bid that the seller disputed, the oldest first. Read the evidence and the order's chat, then keep the bid total, accept the final amount or decide an amount in between."
-          : "Disputes of final amounts with their decisions, the newest first."}
+        {status === "open" ? t("page.introOpen") : t("page.introAll")}
       </Typography>
       <DataTable
-        ariaLabel={status === "open" ? "Open disputes" : "Disputes"}
+        ariaLabel={status === "open" ? t("page.labelOpen") : t("page.label")}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.charge_change.id}
         emptyText={
-          status === "open" && !from && !to ? "No open disputes" : "No disputes match these filters"
+          status === "open" && !from && !to ? t("page.emptyOpen") : t("page.emptyFiltered")
         }
         toolbar={
           <>
             <OutlinedNativeSelect
-              label="Status"
+              label={t("page.status")}
               value={status}
               onChange={(value) => setFilter("status", value)}
               sx={{ minWidth: 150 }}
             >
-              {STATUS_OPTIONS.map(([value, label]) => (
+              {STATUS_OPTIONS.map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`page.statusOptions.${value}`)}
                 </option>
               ))}
             </OutlinedNativeSelect>
             <OutlinedField
               type="date"
-              label="Disputed from"
+              label={t("page.from")}
               value={from}
               onChange={(value) => setFilter("from", value)}
               sx={{ minWidth: 170 }}
             />
             <OutlinedField
               type="date"
-              label="Disputed to"
+              label={t("page.to")}
               value={to}
               onChange={(value) => setFilter("to", value)}
               sx={{ minWidth: 170 }}
@@ -222,7 +223,7 @@ export default function AdminDisputesPage() {
           </>
         }
         query={query}
-        what="the disputes"
+        what={t("page.what")}
         loading={query.isPending}
       />
       {deciding && <DecideDialog change={deciding} onClose={() => setDeciding(null)} />}
