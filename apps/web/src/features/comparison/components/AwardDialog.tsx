@@ -17,24 +17,22 @@ import {
 } from "@mui/material";
 import {
   AWARD_REASONS,
-  AWARD_REASON_LABELS,
   AWARD_REASON_TEXT_MAX,
   awardInputSchema,
   type AwardInput,
   type ComparisonBid,
   type QuotationService,
 } from "@fba/contract";
-import { formatMoney } from "../../../entities/shipment/lib/format";
+import { useFormat } from "../../../i18n/use-format";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useComparisonT } from "../i18n";
+import { useServiceSummary } from "./BidCells";
 import {
   defaultServiceOf,
   offeredServices,
   serviceTotalOf,
 } from "../../../entities/shipment/lib/quotation";
-import {
-  ServiceTotals,
-  serviceChoiceLabel,
-} from "../../../entities/shipment/components/ServiceTotals";
-import { serviceSummary } from "../../../entities/shipment/lib/quotation-details";
+import { ServiceTotals, servicePriceOf } from "../../../entities/shipment/components/ServiceTotals";
 
 type Errors = Partial<Record<"reason" | "reason_text", string>>;
 
@@ -46,16 +44,24 @@ type Errors = Partial<Record<"reason" | "reason_text", string>>;
 export function AwardDialog({
   bid,
   automaticReason,
+  bidCount = 0,
   busy,
   onClose,
   onConfirm,
 }: {
   bid: ComparisonBid;
   automaticReason: string | null;
+  /** How many bids the automatic winner was the lowest of. */
+  bidCount?: number;
   busy?: boolean;
   onClose: () => void;
   onConfirm: (input: AwardInput) => void;
 }) {
+  const { t, i18n } = useComparisonT();
+  const english = i18n.language === "en";
+  const format = useFormat();
+  const shown = useServerMessage();
+  const serviceSummary = useServiceSummary();
   const quotation = bid.quotation;
   const services = offeredServices(quotation);
   const [reason, setReason] = useState("");
@@ -86,19 +92,22 @@ export function AwardDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="award-title">
-      <DialogTitle id="award-title">Accept {name}&apos;s bid</DialogTitle>
+      <DialogTitle id="award-title">{t("award.title", { name })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>
-            You pick this bid (total{" "}
-            {formatMoney(service ? serviceTotalOf(quotation, service) : bid.total_amount)}) instead
-            of the automatic winner
-            {automaticReason ? ` (${automaticReason})` : ""}. It is accepted at once, and every
-            bidder is told your reason with the outcome.
+            {t("award.intro", {
+              total: format.money(service ? serviceTotalOf(quotation, service) : bid.total_amount),
+              reason: !automaticReason
+                ? ""
+                : english
+                  ? ` (${automaticReason})`
+                  : t("award.automaticReason", { count: bidCount }),
+            })}
           </DialogContentText>
           <TextField
             select
-            label="Reason"
+            label={t("award.reason")}
             required
             value={reason}
             onChange={(event) => {
@@ -106,17 +115,17 @@ export function AwardDialog({
               setErrors({});
             }}
             error={!!errors.reason}
-            helperText={errors.reason}
+            helperText={shown(errors.reason)}
           >
             {AWARD_REASONS.map((code) => (
               <MenuItem key={code} value={code}>
-                {AWARD_REASON_LABELS[code]}
+                {t(`awardReasons.${code}`)}
               </MenuItem>
             ))}
           </TextField>
           {reason === "other" && (
             <TextField
-              label="Tell the bidders why"
+              label={t("award.tellWhy")}
               required
               multiline
               minRows={2}
@@ -127,13 +136,16 @@ export function AwardDialog({
                 setErrors({});
               }}
               error={!!errors.reason_text}
-              helperText={errors.reason_text ?? `${text.length}/${AWARD_REASON_TEXT_MAX}`}
+              helperText={
+                shown(errors.reason_text) ??
+                t("award.count", { length: text.length, max: AWARD_REASON_TEXT_MAX })
+              }
               slotProps={{ htmlInput: { maxLength: AWARD_REASON_TEXT_MAX } }}
             />
           )}
           {services.length > 1 && (
             <FormControl>
-              <FormLabel id="award-service">Service</FormLabel>
+              <FormLabel id="award-service">{t("award.service")}</FormLabel>
               <RadioGroup
                 aria-labelledby="award-service"
                 value={service ?? ""}
@@ -146,11 +158,14 @@ export function AwardDialog({
                       key={mode}
                       value={mode}
                       control={<Radio />}
-                      label={serviceChoiceLabel(
-                        quotation,
-                        mode,
-                        details ? serviceSummary(details) : undefined,
-                      )}
+                      label={t("award.choice", {
+                        service: t(`award.modes.${mode}`),
+                        details: details
+                          ? t("award.choiceDetails", { details: serviceSummary(details) })
+                          : "",
+                        price: format.money(servicePriceOf(quotation, mode)),
+                        total: format.money(serviceTotalOf(quotation, mode)),
+                      })}
                     />
                   );
                 })}
@@ -161,9 +176,9 @@ export function AwardDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Back</Button>
+        <Button onClick={onClose}>{t("award.back")}</Button>
         <Button variant="contained" onClick={submit} disabled={busy}>
-          Accept this bid
+          {t("award.accept")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,15 +1,15 @@
 import { Box, Paper, Stack, Typography } from "@mui/material";
 import type { Comparison, ComparisonBid } from "@fba/contract";
 import { ScorecardSummary } from "../../../entities/agent";
-import { formatMoney } from "../../../entities/shipment/lib/format";
-import { DUTIES_EXCLUDED } from "../../../entities/shipment/lib/quotation-details";
+import { useFormat } from "../../../i18n/use-format";
+import { useComparisonT } from "../i18n";
 import { InclusionList } from "../../../entities/shipment/components/QuotationDetailsView";
 import { CardField, phoneCard } from "../../../components/Panel";
 import {
   agentName,
-  perKg,
-  serviceCell,
-  validity,
+  PerKg,
+  ServiceCell,
+  Validity,
   BidChips,
   BidAction,
   type Actions,
@@ -25,14 +25,16 @@ export function ComparisonCards({
   comparison: Comparison;
   actions: Actions;
 }) {
+  const { t } = useComparisonT();
+  const format = useFormat();
   return (
-    <Stack component="ul" spacing={1.5} aria-label="Bid comparison" sx={{ m: 0, p: 0 }}>
+    <Stack component="ul" spacing={1.5} aria-label={t("cards.label")} sx={{ m: 0, p: 0 }}>
       {bids.map((bid) => (
         <Paper
           key={bid.quotation.id}
           component="li"
           variant="outlined"
-          aria-label={`${agentName(bid)}'s bid`}
+          aria-label={t("cards.bidOf", { name: agentName(bid) })}
           sx={{ ...phoneCard, ...(bid.is_winner ? { borderColor: "primary.main" } : {}) }}
         >
           <Stack spacing={1}>
@@ -42,29 +44,41 @@ export function ComparisonCards({
             <BidChips bid={bid} comparison={comparison} />
             <ScorecardSummary scorecard={bid.scorecard} agentName={agentName(bid)} />
             <Box component="dl" sx={{ m: 0 }}>
-              <CardField label="Total">
-                <Box component="strong">{formatMoney(bid.total_amount)}</Box>
+              <CardField label={t("table.total")}>
+                <Box component="strong">{format.money(bid.total_amount)}</Box>
               </CardField>
-              <CardField label="Per chargeable kg">{perKg(bid)}</CardField>
-              <CardField label="Pickup">{formatMoney(bid.quotation.pickup_amount)}</CardField>
-              <CardField label="Fast">{serviceCell(bid, "fast")}</CardField>
-              <CardField label="Normal">{serviceCell(bid, "normal")}</CardField>
-              <CardField label="Valid until">{validity(bid)}</CardField>
+              <CardField label={t("table.perKg")}>
+                <PerKg bid={bid} />
+              </CardField>
+              <CardField label={t("table.pickup")}>
+                {format.money(bid.quotation.pickup_amount)}
+              </CardField>
+              <CardField label={t("table.fast")}>
+                <ServiceCell bid={bid} mode="fast" />
+              </CardField>
+              <CardField label={t("table.normal")}>
+                <ServiceCell bid={bid} mode="normal" />
+              </CardField>
+              <CardField label={t("table.validUntil")}>
+                <Validity bid={bid} />
+              </CardField>
             </Box>
             {bid.quotation.details ? (
               <Box>
                 <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
-                  The price includes
+                  {t("cards.includes")}
                 </Typography>
                 <InclusionList inclusions={bid.quotation.details.inclusions} dense />
               </Box>
             ) : (
               <Typography variant="body2" color="text.secondary">
-                {DUTIES_EXCLUDED}
+                {t("dutiesExcluded")}
               </Typography>
             )}
             {bid.quotation.details?.note && (
-              <Typography variant="body2">Note: {bid.quotation.details.note}</Typography>
+              <Typography variant="body2">
+                {t("cards.note", { note: bid.quotation.details.note })}
+              </Typography>
             )}
             <Box>
               <BidAction bid={bid} comparison={comparison} actions={actions} />

@@ -8,12 +8,10 @@ import { QueryNotice } from "../../../components/query-state/QueryState";
 import { Loading } from "../../../components/Loading";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useAwardBid, useComparison, useRequestReconfirm } from "../api/comparison";
-import {
-  COMPARISON_SORTS,
-  COMPARISON_SORT_LABELS,
-  sortBids,
-  type ComparisonSort,
-} from "../lib/sort";
+import { COMPARISON_SORTS, sortBids, type ComparisonSort } from "../lib/sort";
+import { Trans } from "react-i18next";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useComparisonT } from "../i18n";
 import { lazyDialog } from "../../../components/lazy-dialog";
 import { OutlinedNativeSelect } from "../../../components/OutlinedField";
 import { agentName, type Actions } from "./BidCells";
@@ -24,6 +22,8 @@ const AwardDialog = lazyDialog(() => import("./AwardDialog").then((m) => m.Award
 
 /** Why the winner is the winner: the spec's rule, or the seller's pick with its reason. */
 function WinnerExplanation({ comparison }: { comparison: Comparison }) {
+  const { t, i18n } = useComparisonT();
+  const english = i18n.language === "en";
   const automatic = comparison.bids.find((bid) => bid.is_automatic_winner);
   const picked = comparison.award
     ? comparison.bids.find((bid) => bid.quotation.id === comparison.award?.quotation_id)
@@ -32,20 +32,39 @@ function WinnerExplanation({ comparison }: { comparison: Comparison }) {
     <Stack spacing={0.5} sx={{ mb: 1.5 }}>
       {automatic && (
         <Typography variant="body2">
-          Automatic winner: <strong>{agentName(automatic)}</strong>
-          {comparison.automatic_reason ? `, ${comparison.automatic_reason}` : ""}.
+          <Trans
+            t={t}
+            i18nKey="automaticWinner"
+            values={{
+              reason: !comparison.automatic_reason
+                ? ""
+                : english
+                  ? `, ${comparison.automatic_reason}`
+                  : t("automaticReason", { count: comparison.bids.length }),
+            }}
+            components={{ name: <strong>{agentName(automatic)}</strong> }}
+          />
         </Typography>
       )}
       {picked && comparison.award && (
         <Typography variant="body2">
-          You accepted <strong>{agentName(picked)}</strong>&apos;s bid instead:{" "}
-          {comparison.award.label}.
+          <Trans
+            t={t}
+            i18nKey="youAccepted"
+            values={{
+              reason: english
+                ? comparison.award.label
+                : comparison.award.reason === "other" && comparison.award.reason_text
+                  ? t("awardReasons.otherWithText", { text: comparison.award.reason_text })
+                  : t(`awardReasons.${comparison.award.reason}`),
+            }}
+            components={{ name: <strong>{agentName(picked)}</strong> }}
+          />
         </Typography>
       )}
       {comparison.can_award && (
         <Typography variant="body2" color="text.secondary">
-          You may accept the automatic winner or pick another bid with a reason; every bidder is
-          told why.
+          {t("canAward")}
         </Typography>
       )}
     </Stack>
@@ -59,6 +78,8 @@ function WinnerExplanation({ comparison }: { comparison: Comparison }) {
  * an expired quote to re-confirm it.
  */
 export function ComparisonPanel({ shipment }: { shipment: Shipment }) {
+  const { t } = useComparisonT();
+  const shown = useServerMessage();
   const query = useComparison(shipment.id);
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down("md"));
@@ -75,14 +96,14 @@ export function ComparisonPanel({ shipment }: { shipment: Shipment }) {
     onPick: setPicking,
     onReconfirm: (bid) =>
       void reconfirm.mutateAsync(bid.quotation.id).then(
-        (res) => notify.success(res.message),
+        (res) => notify.success(shown(res.message) ?? res.message),
         (error: unknown) => toastApiError(error),
       ),
   };
   const confirmAward = (input: AwardInput) =>
     void award.mutateAsync(input).then(
       (res) => {
-        notify.success(res.message);
+        notify.success(shown(res.message) ?? res.message);
         setPicking(null);
       },
       (error: unknown) => toastApiError(error),
@@ -90,18 +111,18 @@ export function ComparisonPanel({ shipment }: { shipment: Shipment }) {
 
   return (
     <Panel
-      title="Compare bids"
+      title={t("title")}
       action={
         comparison && comparison.bids.length > 1 ? (
           <OutlinedNativeSelect
-            label="Sort by"
+            label={t("sortBy")}
             value={sort}
             onChange={(value) => setSort(value as ComparisonSort)}
             sx={{ minWidth: 150 }}
           >
             {COMPARISON_SORTS.map((key) => (
               <option key={key} value={key}>
-                {COMPARISON_SORT_LABELS[key]}
+                {t(`sorts.${key}`)}
               </option>
             ))}
           </OutlinedNativeSelect>
@@ -109,7 +130,7 @@ export function ComparisonPanel({ shipment }: { shipment: Shipment }) {
       }
     >
       {query.isError || query.fetchStatus === "paused" ? (
-        <QueryNotice query={query} what="the comparison" />
+        <QueryNotice query={query} what={t("what")} />
       ) : !comparison ? (
         <Loading />
       ) : (
@@ -134,6 +155,7 @@ export function ComparisonPanel({ shipment }: { shipment: Shipment }) {
         <AwardDialog
           bid={picking}
           automaticReason={comparison?.automatic_reason ?? null}
+          bidCount={comparison?.bids.length}
           busy={award.isPending}
           onClose={() => setPicking(null)}
           onConfirm={confirmAward}

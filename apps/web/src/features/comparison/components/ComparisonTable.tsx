@@ -13,17 +13,15 @@ import {
 import CheckIcon from "@mui/icons-material/CheckCircle";
 import type { Comparison, ComparisonBid } from "@fba/contract";
 import { ScorecardSummary } from "../../../entities/agent";
-import { formatMoney } from "../../../entities/shipment/lib/format";
-import {
-  QUOTE_INCLUSIONS,
-  QUOTE_INCLUSION_LABELS,
-} from "../../../entities/shipment/lib/quotation-details";
+import { QUOTE_INCLUSIONS } from "../../../entities/shipment/lib/quotation-details";
+import { useFormat } from "../../../i18n/use-format";
+import { useComparisonT } from "../i18n";
 import {
   agentName,
   missingCell,
-  perKg,
-  serviceCell,
-  validity,
+  PerKg,
+  ServiceCell,
+  Validity,
   BidChips,
   BidAction,
   type Actions,
@@ -39,6 +37,8 @@ export function ComparisonTable({
   comparison: Comparison;
   actions: Actions;
 }) {
+  const { t } = useComparisonT();
+  const format = useFormat();
   const row = (label: string, cell: (bid: ComparisonBid) => ReactNode, sx?: object) => (
     <TableRow key={label}>
       <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: "nowrap" }}>
@@ -55,12 +55,12 @@ export function ComparisonTable({
     </TableRow>
   );
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Bid comparison table">
-      <Table size="small" aria-label="Bid comparison" sx={{ "& td": { verticalAlign: "top" } }}>
+    <TableContainer tabIndex={0} role="region" aria-label={t("table.region")}>
+      <Table size="small" aria-label={t("table.label")} sx={{ "& td": { verticalAlign: "top" } }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col" sx={{ width: 200 }}>
-              Agent
+              {t("table.agent")}
             </TableCell>
             {bids.map((bid) => (
               <TableCell
@@ -80,29 +80,35 @@ export function ComparisonTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {row("Record", (bid) => (
+          {row(t("table.record"), (bid) => (
             <ScorecardSummary scorecard={bid.scorecard} agentName={agentName(bid)} />
           ))}
-          {row("Total", (bid) => (
+          {row(t("table.total"), (bid) => (
             <Typography component="span" variant="body2" sx={{ fontWeight: 700 }}>
-              {formatMoney(bid.total_amount)}
+              {format.money(bid.total_amount)}
             </Typography>
           ))}
-          {row("Per chargeable kg", perKg)}
-          {row("Pickup", (bid) => formatMoney(bid.quotation.pickup_amount))}
-          {row("Fast", (bid) => serviceCell(bid, "fast"))}
-          {row("Normal", (bid) => serviceCell(bid, "normal"))}
+          {row(t("table.perKg"), (bid) => (
+            <PerKg bid={bid} />
+          ))}
+          {row(t("table.pickup"), (bid) => format.money(bid.quotation.pickup_amount))}
+          {row(t("table.fast"), (bid) => (
+            <ServiceCell bid={bid} mode="fast" />
+          ))}
+          {row(t("table.normal"), (bid) => (
+            <ServiceCell bid={bid} mode="normal" />
+          ))}
           {QUOTE_INCLUSIONS.map((code) => (
             <TableRow key={code}>
               <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                {QUOTE_INCLUSION_LABELS[code]}
+                {t(`inclusions.${code}`)}
               </TableCell>
               {bids.map((bid) => {
                 const details = bid.quotation.details;
                 if (!details) {
                   return (
                     <TableCell key={bid.quotation.id} sx={{ color: "text.secondary" }}>
-                      Not stated
+                      {t("table.notStated")}
                     </TableCell>
                   );
                 }
@@ -113,22 +119,24 @@ export function ComparisonTable({
                       sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}
                     >
                       <CheckIcon fontSize="small" color="success" aria-hidden />
-                      Included
+                      {t("table.included")}
                     </Box>
                   </TableCell>
                 ) : (
                   <TableCell key={bid.quotation.id} sx={missingCell}>
-                    Not included
+                    {t("table.notIncluded")}
                   </TableCell>
                 );
               })}
             </TableRow>
           ))}
-          {row("Duties and taxes", () => "Excluded", { color: "text.secondary" })}
-          {row("Valid until", validity)}
-          {row("Note", (bid) => bid.quotation.details?.note || "—")}
+          {row(t("table.duties"), () => t("table.excluded"), { color: "text.secondary" })}
+          {row(t("table.validUntil"), (bid) => (
+            <Validity bid={bid} />
+          ))}
+          {row(t("table.note"), (bid) => bid.quotation.details?.note || "—")}
           {comparison.can_award &&
-            row("Decision", (bid) => (
+            row(t("table.decision"), (bid) => (
               <BidAction bid={bid} comparison={comparison} actions={actions} />
             ))}
         </TableBody>
