@@ -67,7 +67,10 @@ export class OrderPdf {
   private readonly doc: PDFKit.PDFDocument;
   private readonly done: Promise<Buffer>;
 
-  constructor(title: string, subject: string) {
+  private readonly separator: string;
+
+  constructor(title: string, subject: string, options: { separator?: string } = {}) {
+    this.separator = options.separator ?? ": ";
     const { regular, bold } = loadFonts();
     this.doc = new PDFDocument({
       size: "LETTER",
@@ -113,7 +116,7 @@ export class OrderPdf {
     return this;
   }
 
-  /** "Label: value" lines; absent values are left out. */
+  /** "Label: value" lines (the language's separator); absent values are left out. */
   lines(rows: Array<[string, string | null | undefined]>): this {
     for (const [label, value] of rows) {
       if (value === null || value === undefined || value === "") continue;
@@ -122,7 +125,7 @@ export class OrderPdf {
         .font(BOLD)
         .fontSize(10)
         .fillColor(INK)
-        .text(`${printable(label)}: `, {
+        .text(`${printable(label)}${this.separator}`, {
           continued: true,
         });
       this.doc.font(REGULAR).text(printable(value));

@@ -20,6 +20,8 @@ export interface OrderRecord {
   bookingReference: string;
   readyDate: string;
   pickupAddress: string;
+  /** Who hands the goods over at pickup, with their phone. */
+  supplierContact: string;
   trackingNumber: string | null;
   trackingCarrier: string | null;
   finalAmount: string | null;
@@ -63,6 +65,8 @@ export async function orderRecord(
       bookingReference: shipments.freightBookingReferenceNumber,
       readyDate: shipments.shipmentReadyDate,
       pickupAddress: shipments.pickupFullAddress,
+      supplierContactName: shipments.supplierContactName,
+      supplierContactPhone: shipments.supplierContactPhone,
       trackingNumber: shipments.trackingNumber,
       trackingCarrier: shipments.trackingCarrier,
       finalAmount: shipments.finalAmount,
@@ -105,6 +109,10 @@ export async function orderRecord(
     bookingReference: row.bookingReference,
     readyDate: row.readyDate,
     pickupAddress: row.pickupAddress,
+    supplierContact: [row.supplierContactName, row.supplierContactPhone]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(", "),
     trackingNumber: row.trackingNumber,
     trackingCarrier: row.trackingCarrier,
     finalAmount: row.finalAmount,
@@ -149,4 +157,14 @@ export async function packageLines(db: DbOrTx, shipmentId: number): Promise<Pack
     .from(shipmentPackages)
     .where(eq(shipmentPackages.shipmentId, shipmentId))
     .orderBy(asc(shipmentPackages.position));
+}
+
+/** The language an account chose (null: none chosen). */
+export async function userLocale(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.locale ?? null;
 }

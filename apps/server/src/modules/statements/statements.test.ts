@@ -1,11 +1,19 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
 import { orderPdfMessages, shipmentMessages, type Leg } from "@fba/contract";
-import { orderDocuments } from "../../db/schema/index.js";
+import { orderDocuments, users } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
 import { printable } from "./order-pdf.js";
+
+const run = promisify(execFile);
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -245,5 +253,69 @@ describe("text in the PDFs", () => {
     const pdf = await inject("GET", `/api/shipments/${id}/confirmation.pdf`, chineseSeller);
     // The font is subset: a page of text stays far below the 10 MB font file.
     expect(pdf.rawPayload.length).toBeLessThan(200_000);
+
+    // The PDFs are in the language of whoever asks for them: the seller chose Chinese, the agent
+    // has no choice (English). poppler's pdftotext reads the text as a PDF reader would.
+    await ctx.app.database.db
+      .update(users)
+      .set({ locale: "zh-CN" })
+      .where(eq(users.id, chineseSeller.id));
+    const read = async (kind: "confirmation" | "statement", user: TestUser) => {
+      const res = await inject("GET", `/api/shipments/${id}/${kind}.pdf`, user);
+      expect(res.statusCode).toBe(200);
+      return pdftotext(res.rawPayload);
+    };
+    const zhConfirmation = await read("confirmation", chineseSeller);
+    for (const line of [
+      "订单确认书",
+      "品名：竹制砧板",
+      "供应商联系人：李伟",
+      "姓名：王 芳",
+      "报价总额：US$600.00",
+    ]) {
+      expect(zhConfirmation).toContain(line);
+    }
+    expect(zhConfirmation).not.toContain("Product");
+    const zhStatement = await read("statement", chineseSeller);
+    for (const line of [
+      "结算单",
+      "品名：竹制砧板",
+      "供应商联系人：李伟",
+      "应付金额：US$600.00",
+      "金额单位为美元",
+    ]) {
+      expect(zhStatement).toContain(line);
+    }
+    const enConfirmation = await read("confirmation", agent);
+    for (const line of [
+      "Order confirmation",
+      "Product: 竹制砧板",
+      "Supplier contact: 李伟",
+      "Name: 王 芳",
+    ]) {
+      expect(enConfirmation).toContain(line);
+    }
+    const enStatement = await read("statement", agent);
+    for (const line of [
+      "Final statement",
+      "Product: 竹制砧板",
+      "Supplier contact: 李伟",
+      "Amount due: $600.00",
+    ]) {
+      expect(enStatement).toContain(line);
+    }
   });
 });
+
+/** The text of a PDF as poppler's pdftotext (Debian's poppler-utils) extracts it. */
+async function pdftotext(pdf: Buffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "order-pdf-"));
+  try {
+    const file = join(dir, "order.pdf");
+    await writeFile(file, pdf);
+    const { stdout } = await run("pdftotext", ["-enc", "UTF-8", file, "-"]);
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
