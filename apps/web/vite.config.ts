@@ -95,6 +95,27 @@ function muiDirectImports(): Plugin {
   };
 }
 
+/**
+ * Points the app's imports of "react-i18next" at src/i18n/react-i18next.tsx, which translates
+ * English without the library and loads the library (src/i18n/full.ts, the one module that imports
+ * it, with full-trans.ts) for another language: an English reader's first page downloads neither
+ * i18next nor react-i18next. In the build and in the tests alike.
+ */
+function i18nLibraryOnDemand(): Plugin {
+  const shim = path.resolve(import.meta.dirname, "src/i18n/react-i18next.tsx");
+  const library = path.resolve(import.meta.dirname, "src/i18n/full.ts");
+  return {
+    name: "fba-i18n-on-demand",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "react-i18next" || !importer) return null;
+      const from = importer.split("?")[0] ?? importer;
+      if (from.includes("/node_modules/") || from === library) return null;
+      return shim;
+    },
+  };
+}
+
 interface BuiltChunk {
   fileName: string;
   moduleIds: readonly string[];
@@ -302,6 +323,7 @@ function screenGroup(
 export default defineConfig({
   plugins: [
     react(),
+    i18nLibraryOnDemand(),
     muiDirectImports(),
     preloadShell(SHELL),
     routeHtml(ROUTE_HTML),

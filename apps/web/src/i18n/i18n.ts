@@ -1,84 +1,72 @@
-import i18next, { type BackendModule, type ResourceKey } from "i18next";
-import { initReactI18next, useTranslation } from "react-i18next";
-import { DEFAULT_LOCALE, initialLocale, LOCALES, storeLocale, type Locale } from "./locale";
+import type { ResourceKey } from "i18next";
+import { englishCatalogs, translateEnglish, type Catalog, type TOptions } from "./english";
+import { initialLocale, storeLocale, type Locale } from "./locale";
+import { useTranslation } from "./react-i18next";
+import { loadFull, setHtmlLang, startIn, switchTo, translationState } from "./translation-state";
 
 /**
- * The app's translations (react-i18next). Catalogs are JSON files per language and namespace
- * under src/locales/. The English one of a namespace is imported by the feature that uses it
- * (`namespace()` below), so it travels in that feature's chunk as the English texts always did:
- * an English reader never waits for a catalog. Any other language's catalog is a chunk of its
- * own, fetched when a screen of that namespace first renders in it. The library itself is not in
- * the entry chunk: the first screen's chunks import it (so it loads beside them).
+ * The app's translations. Catalogs are JSON files per language and namespace under src/locales/.
+ * The English one of a namespace is imported by the feature that uses it (`namespace()` below), so
+ * it travels in that feature's chunk as the English texts always did, and English is translated
+ * without the i18n library (./english.ts): an English reader's first page downloads neither
+ * i18next nor react-i18next. Another language loads them (./full.ts, a chunk of its own) with
+ * that language's catalogs before the app shows in it (./translation-state.ts).
  */
-const catalogs = import.meta.glob<{ default: ResourceKey }>([
-  "../locales/*/*.json",
-  "!../locales/en/*.json",
-]);
-
-const lazyCatalogs: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, ns, done) {
-    const load = catalogs[`../locales/${language}/${ns}.json`];
-    if (!load) {
-      done(null, {});
-      return;
-    }
-    load().then(
-      (module) => done(null, module.default),
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), null),
-    );
-  },
-};
-
-export const i18n = i18next.createInstance();
-
-void i18n
-  .use(lazyCatalogs)
-  .use(initReactI18next)
-  .init({
-    lng: initialLocale(),
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    load: "currentOnly",
-    ns: [],
-    defaultNS: "common",
-    partialBundledLanguages: true,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-    // Nothing to load before the first render (English is registered by the screens, any other
-    // language's catalogs load as screens ask for them): ready at once, no empty first frame.
-    initAsync: false,
-  });
-
-const setHtmlLang = (language: string) => {
-  if (typeof document !== "undefined") document.documentElement.lang = language;
-};
-setHtmlLang(i18n.language);
-i18n.on("languageChanged", setHtmlLang);
 
 /** The language the app shows now. */
 export function currentLocale(): Locale {
-  return i18n.language === "zh-CN" ? "zh-CN" : "en";
+  return translationState.get().language;
 }
 
 /** Shows the app in `locale` and remembers it on this device. */
 export async function changeLocale(locale: Locale): Promise<void> {
   storeLocale(locale);
-  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  const { language, full, pending } = translationState.get();
+  if (language !== locale || (pending && !full)) await switchTo(locale);
 }
+
+/**
+ * The language at start: English at once; another language's library and catalogs start loading
+ * now, and the first screen waits for them (a Chinese reader never sees English first).
+ */
+startIn(initialLocale());
+setHtmlLang(translationState.get().language);
+
+/**
+ * The parts of i18next's instance the app uses outside React (the landing page's prerender and
+ * tests): the library is loaded by the calls that need it.
+ */
+export const i18n = {
+  get language(): Locale {
+    return translationState.get().language;
+  },
+  changeLanguage: (language: Locale) => switchTo(language),
+  async loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
+    const instance = await loadFull();
+    await instance.loadNamespaces([namespaces].flat() as string[]);
+  },
+  t(key: string | readonly string[], options?: TOptions): string {
+    const { full, language } = translationState.get();
+    if (full) return full.getFixedT(language)(key as string, options as never) as unknown as string;
+    return translateEnglish(["common"], key, options) as string;
+  },
+};
 
 /**
  * Registers a namespace's English catalog (imported by the caller, so it is in the caller's chunk)
  * and returns the hook its components translate with.
  */
 export function namespace<N extends Namespace>(ns: N, english: ResourceKey) {
-  if (!i18n.hasResourceBundle("en", ns)) i18n.addResourceBundle("en", ns, english);
-  // A namespace in use is loaded for a new language before the switch happens (changeLanguage
-  // loads `options.ns`): the screen changes language in one step, without suspending.
-  const loaded = i18n.options.ns;
-  if (Array.isArray(loaded) && !loaded.includes(ns)) (loaded as string[]).push(ns);
+  if (!englishCatalogs.has(ns)) {
+    englishCatalogs.set(ns, english as Catalog);
+    const { full } = translationState.get();
+    if (full) {
+      if (!full.hasResourceBundle("en", ns)) full.addResourceBundle("en", ns, english);
+      // Loaded for a new language before a switch happens (changeLanguage loads `options.ns`).
+      const loaded = full.options.ns;
+      if (Array.isArray(loaded) && !loaded.includes(ns)) (loaded as string[]).push(ns);
+    }
+  }
   return () => useTranslation(ns);
 }
 
