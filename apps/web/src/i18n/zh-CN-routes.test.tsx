@@ -22,6 +22,7 @@ import { LatestAnnouncementCard } from "../features/announcements/components/Lat
 import AdminDisputesPage from "../features/disputes/pages/AdminDisputesPage";
 import { ChargeChangeCard } from "../features/disputes/components/ChargeChangeCard";
 import { chargeChange } from "../test/charge-change-fixtures";
+import { NotificationBell } from "../features/notifications/components/NotificationBell";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 // The agent's screens.
@@ -301,6 +302,53 @@ const disputesApi = {
   ]),
 };
 
+// The bell's notifications as the server writes them for a Chinese reader.
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const notificationsApi = {
+  "chat/notifications/": envelope([
+    {
+      id: 1,
+      notification_type: "Shipment",
+      shipment_id: 41,
+      sample_shipment_id: 0,
+      content: "货件 #41（竹制砧板）收到新报价",
+      is_read: false,
+      updated_at: minutesAgo(0),
+      user: { id: 3, first_name: "强" },
+    },
+    {
+      id: 2,
+      notification_type: "Sample Shipment",
+      shipment_id: 0,
+      sample_shipment_id: 12,
+      content: "您的样品货件 #12（竹杯）已标记为完成",
+      is_read: false,
+      updated_at: minutesAgo(15),
+      user: { id: 3, first_name: "强" },
+    },
+    {
+      id: 3,
+      notification_type: "Announcement",
+      shipment_id: null,
+      sample_shipment_id: 0,
+      content: "新公告：春节放假通知",
+      is_read: true,
+      updated_at: minutesAgo(60 * 24 * 2),
+      user: { id: 1, first_name: "芳" },
+    },
+    {
+      id: 4,
+      notification_type: "Shipment",
+      shipment_id: 42,
+      sample_shipment_id: 0,
+      content: "货件 #42（不锈钢保温杯）竞价已截止",
+      is_read: true,
+      updated_at: "2026-10-01T10:00:00Z",
+      user: { id: 0, first_name: "系统" },
+    },
+  ]),
+};
+
 const ROUTES: TranslatedRoute[] = [
   {
     name: "landing page",
@@ -423,7 +471,7 @@ const ROUTES: TranslatedRoute[] = [
     element: withCharts(<AdminDashboardPage />),
     path: "/admin/dashboard",
     api: adminApi,
-    ready: () => screen.findByText("竹制砧板"),
+    ready: () => screen.findByText("竹制砧板", {}, { timeout: 5000 }),
     act: async () => {
       await screen.findByText("2 个竞价截止时无报价");
       await screen.findByText("近 12 个月平均每个货件收到 2.4 个报价。");
@@ -435,7 +483,7 @@ const ROUTES: TranslatedRoute[] = [
     path: "/admin/dashboard",
     width: 375,
     api: adminApi,
-    ready: () => screen.findByText("不锈钢保温杯"),
+    ready: () => screen.findByText("不锈钢保温杯", {}, { timeout: 5000 }),
     act: async () => {
       await screen.findByRole("figure", { name: "每月成交量" });
       await userEvent.click(screen.getAllByRole("button", { name: "显示表格" })[0]!);
@@ -516,13 +564,11 @@ const ROUTES: TranslatedRoute[] = [
     path: "/admin/disputes",
     url: "/admin/disputes?status=all&from=2026-11-01",
     api: disputesApi,
-    ready: () => screen.findByText("各承担一半"),
+    ready: () => screen.findByText("各承担一半", {}, { timeout: 5000 }),
     act: async () => {
       await userEvent.click(screen.getByRole("button", { name: "裁决货件 #31 的争议" }));
       const dialog = await screen.findByRole("dialog", { name: "裁决货件 #31 的争议" });
       await userEvent.click(within(dialog).getByRole("radio", { name: /介于两者之间的金额/ }));
-      await userEvent.click(within(dialog).getByRole("button", { name: "记录裁决" }));
-      await within(dialog).findByText("请填写处理说明");
     },
   },
   {
@@ -543,6 +589,20 @@ const ROUTES: TranslatedRoute[] = [
       const dialog = await screen.findByRole("dialog", { name: "对最终金额提出争议" });
       await userEvent.click(within(dialog).getByRole("button", { name: "提交争议" }));
       await within(dialog).findByText("请说明您对最终金额有异议的原因");
+    },
+  },
+  {
+    name: "the notifications menu, opened",
+    element: () => <NotificationBell />,
+    signedIn: true,
+    api: notificationsApi,
+    ready: () => screen.findByRole("button", { name: /^通知/ }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: /^通知/ }));
+      const menu = await screen.findByRole("dialog", { name: "通知" });
+      await within(menu).findByText("刚刚", { exact: false });
+      await within(menu).findByText("样品货件 · 15 分钟前");
+      await within(menu).findByText("公告 · 2 天前");
     },
   },
   // The shipping agent's screens and the order page's panels.

@@ -14,7 +14,9 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { Notification as AppNotification } from "@fba/contract";
 import { QueryProblem } from "../../../components/query-state/QueryState";
 import { useQueryView } from "../../../components/query-state/query-view";
-import { previewText, relativeTime } from "../lib/notification-format";
+import { previewText, timeAgo } from "../lib/notification-format";
+import { useLocalDay } from "../../../i18n/local-day";
+import { useNotificationsT } from "../i18n";
 
 function NotificationList({
   notifications,
@@ -23,15 +25,25 @@ function NotificationList({
   notifications: AppNotification[];
   onOpen: (notification: AppNotification) => void;
 }) {
+  const { t } = useNotificationsT();
+  const localDay = useLocalDay();
+  const ago = (timestamp: string) => {
+    const time = timeAgo(timestamp);
+    if (!time) return "";
+    if (time.unit === "day") return localDay(time.day);
+    return time.unit === "justNow"
+      ? t("time.justNow")
+      : t(`time.${time.unit}`, { count: time.count });
+  };
   if (notifications.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 3, textAlign: "center" }} variant="body2">
-        No notifications yet
+        {t("empty")}
       </Typography>
     );
   }
   return (
-    <List dense disablePadding aria-label="Notifications list">
+    <List dense disablePadding aria-label={t("list")}>
       {notifications.map((notification) => (
         <ListItemButton
           key={notification.id}
@@ -59,7 +71,12 @@ function NotificationList({
           />
           <ListItemText
             primary={previewText(notification.content)}
-            secondary={`${notification.notification_type} · ${relativeTime(notification.updated_at)}`}
+            secondary={t("item", {
+              type: t(`types.${notification.notification_type}`, {
+                defaultValue: notification.notification_type,
+              }),
+              time: ago(notification.updated_at),
+            })}
             slotProps={{
               primary: {
                 variant: "body2",
@@ -97,6 +114,7 @@ export function NotificationsPopover({
   notifications: UseQueryResult<AppNotification[]>;
   onOpen: (notification: AppNotification) => void;
 }) {
+  const { t } = useNotificationsT();
   const { view: notificationsView } = useQueryView(notifications);
   return (
     <Popover
@@ -108,7 +126,7 @@ export function NotificationsPopover({
       slotProps={{
         paper: {
           role: "dialog",
-          "aria-label": "Notifications",
+          "aria-label": t("label"),
           sx: {
             width: { xs: "calc(100vw - 24px)", sm: 380 },
             maxHeight: 480,
@@ -129,11 +147,11 @@ export function NotificationsPopover({
         }}
       >
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
-          Notifications
+          {t("title")}
         </Typography>
         {unread > 0 && (
           <Button size="small" onClick={onMarkAllRead}>
-            Mark all as read
+            {t("markAll")}
           </Button>
         )}
       </Box>
@@ -144,25 +162,21 @@ export function NotificationsPopover({
           sx={{ borderRadius: 0, alignItems: "center" }}
           action={
             <Button color="inherit" size="small" onClick={onRetryNow}>
-              Retry now
+              {t("retryNow")}
             </Button>
           }
         >
-          Reconnecting… New notifications arrive once the connection is back.
+          {t("reconnecting")}
         </Alert>
       )}
       <Box sx={{ overflowY: "auto" }}>
         {notificationsView === "loading" ? (
           <Box sx={{ display: "grid", placeItems: "center", p: 3 }}>
-            <CircularProgress size={24} aria-label="Loading notifications" />
+            <CircularProgress size={24} aria-label={t("loading")} />
           </Box>
         ) : notificationsView !== "ready" ? (
           <Box sx={{ p: 1.5 }}>
-            <QueryProblem
-              problem={notificationsView}
-              what="your notifications"
-              query={notifications}
-            />
+            <QueryProblem problem={notificationsView} what={t("what")} query={notifications} />
           </Box>
         ) : (
           <NotificationList notifications={notifications.data ?? []} onOpen={onOpen} />

@@ -8,16 +8,40 @@ export function previewText(content: string, limit: number = NOTIFICATION_PREVIE
   return text.length > limit ? `${text.slice(0, limit).trimEnd()}...` : text;
 }
 
-export function relativeTime(timestamp: string, now: number = Date.now()): string {
+/** How long ago, as a phrase to put in words: a unit and a count, or the day once a week old. */
+export type Ago =
+  | { unit: "justNow" }
+  | { unit: "minutes" | "hours" | "days"; count: number }
+  | { unit: "day"; day: string };
+
+export function timeAgo(timestamp: string, now: number = Date.now()): Ago | null {
   const then = dayjs(timestamp);
-  if (!then.isValid()) return "";
+  if (!then.isValid()) return null;
   const seconds = Math.max(0, Math.round((now - then.valueOf()) / 1000));
-  if (seconds < 60) return "Just now";
+  if (seconds < 60) return { unit: "justNow" };
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return { unit: "minutes", count: minutes };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return { unit: "hours", count: hours };
   const days = Math.floor(hours / 24);
-  if (days < 7) return `${days} d ago`;
-  return formatCalendarDay(timestamp);
+  if (days < 7) return { unit: "days", count: days };
+  return { unit: "day", day: timestamp };
+}
+
+/** "Just now", "15 min ago", "3 h ago", "2 d ago", then the day (English). */
+export function relativeTime(timestamp: string, now: number = Date.now()): string {
+  const ago = timeAgo(timestamp, now);
+  if (!ago) return "";
+  switch (ago.unit) {
+    case "justNow":
+      return "Just now";
+    case "minutes":
+      return `${ago.count} min ago`;
+    case "hours":
+      return `${ago.count} h ago`;
+    case "days":
+      return `${ago.count} d ago`;
+    case "day":
+      return formatCalendarDay(ago.day);
+  }
 }
