@@ -7,6 +7,9 @@ import {
   messages as authMessages,
   notificationMessages,
   profileMessages,
+  sampleMessages,
+  shipmentMessages,
+  textMessages,
   warehouseMessages,
   quotationDetailMessages,
   quotationMessages,
@@ -44,6 +47,9 @@ const GROUPS: Record<string, Record<string, unknown>> = {
   agent: agentMessages,
   chat: chatMessages,
   orderPdf: orderPdfMessages,
+  shipment: shipmentMessages,
+  sample: sampleMessages,
+  text: textMessages,
 };
 
 const keyOf = new Map<string, string>();

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PRODUCT_NAME } from "@fba/contract/constants";
 import { FakeSocket, fakeFetch, signIn } from "../test/fake-socket";
@@ -13,6 +13,7 @@ import AppLayout from "../app/routes/AppLayout";
 import SellerActiveShipmentsPage from "../app/routes/SellerActiveShipmentsPage";
 import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipmentsPage";
 import SellerDashboardPage from "../app/routes/SellerDashboardPage";
+import NewShipmentPage from "../features/booking/pages/NewShipmentPage";
 import { flatList, shipmentDetail, shipmentRow } from "../test/shipment-fixtures";
 import AdminDashboardPage from "../app/routes/AdminDashboardPage";
 import { SellerCharts } from "../features/analytics/charts/SellerAnalytics";
@@ -100,6 +101,15 @@ const sellerApi: Record<string, unknown> = {
     completed_shipments: 5,
   }),
   "v1/announcement/": envelope({ data: [], pagination_option: { page: 1, per_page: 1, total: 0 } }),
+  "average-cost/estimates/": envelope([
+    {
+      warehouse_number: "ONT8",
+      agents: 2,
+      slow: { min: "2.10", max: "2.60" },
+      fast: { min: "3.40", max: "3.40" },
+      air: null,
+    },
+  ]),
 };
 
 // The admin's screens: every shipment and sample, the users, the warehouses.
@@ -455,8 +465,6 @@ const ROUTES: TranslatedRoute[] = [
     path: "/seller/dashboard",
     signedIn: true,
     api: sellerApi,
-    // The latest announcement is translated with the announcements' screens.
-    ignore: '[data-testid="latest-announcement"]',
     // The configured bid window inside the sentence.
     ready: () =>
       screen.findByText(
@@ -464,6 +472,50 @@ const ROUTES: TranslatedRoute[] = [
           element?.tagName === "P" &&
           /货代在 72 小时内密封报价，最低报价中标。$/.test(element.textContent ?? ""),
       ),
+  },
+  {
+    name: "booking form, its validation messages after a failed submit",
+    element: () => <NewShipmentPage />,
+    path: "/seller/quotes",
+    signedIn: true,
+    api: sellerApi,
+    // The document names belong to the documents' screens.
+    ignore: 'section[aria-labelledby^="required-documents"] ul',
+    ready: () => screen.findByRole("heading", { level: 2, name: "货物信息" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "提交" }));
+      await screen.findByText("请填写品名");
+      await screen.findByText("请选择货好日期");
+    },
+  },
+  {
+    name: "booking form on a phone, an estimate and oversized cartons",
+    element: () => <NewShipmentPage />,
+    path: "/seller/quotes",
+    width: 375,
+    signedIn: true,
+    api: sellerApi,
+    ignore: 'section[aria-labelledby^="required-documents"] ul',
+    ready: () => screen.findByText(/输入亚马逊仓库代码/),
+    act: async () => {
+      const type = (role: "textbox" | "combobox", name: string, value: string) =>
+        fireEvent.change(screen.getByRole(role, { name: new RegExp(name) }), {
+          target: { value },
+        });
+      type("combobox", "亚马逊仓库地址", "ONT8");
+      for (const [name, value] of [
+        ["单箱重量", "40"],
+        ["箱数", "3"],
+        ["长", "120"],
+        ["宽", "50"],
+        ["高", "50"],
+        ["货值总额", "1850.5"],
+      ])
+        type("textbox", name!, value!);
+      await screen.findByText("将保存为 US$1,850.50");
+      await screen.findByText(/到 ONT8 的预估运费（计费重/);
+      await screen.findByText(/单边超过/);
+    },
   },
   // The admin's screens.
   {
@@ -669,6 +721,9 @@ const ALLOWED = [
   /US\$/g,
   /\bkg\b/g,
   /\bCSV\b/g,
+  // Codes of the trade: Amazon's product and shipment ids, the FDA, centimetres.
+  /\b(ASIN|FDA|cm)\b/g,
+  /\bFBA[0-9A-Z]+\b/g,
   // File sizes ("5 MB").
   /\b\d+(\.\d+)? ?[KMGT]?B\b/g,
   // Names of other companies' networks (the footer's links).

@@ -28,6 +28,9 @@ import {
   useTextField,
   type SectionProps,
 } from "./shipment-form-parts";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useBookingT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
 
 export function CargoSection({
   packages,
@@ -38,6 +41,9 @@ export function CargoSection({
   const { control, register, formState } = useShipmentForm();
   const { errors } = formState;
   const text = useTextField();
+  const { t } = useBookingT();
+  const message = useServerMessage();
+  const format = useFormat();
   // Each destination's estimate range from agents' average costs, looked up once typing pauses.
   const watched = useWatch({ control, name: "packages" });
   const codes = [
@@ -46,14 +52,14 @@ export function CargoSection({
   const asked = useDebounced(codes.sort().join(","), 300);
   const estimates = useCostEstimates(asked ? asked.split(",") : []);
   return (
-    <FormSection id="cargo" title="Cargo" {...section}>
+    <FormSection id="cargo" title={t("sections.cargo")} {...section}>
       <Stack spacing={2}>
         <FieldGrid columns={3}>
-          {text("product_name", "Product name", errors.product_name)}
-          {text("main_competitor_asin", "Main competitor ASIN", errors.main_competitor_asin)}
+          {text("product_name", t("fields.productName"), errors.product_name)}
+          {text("main_competitor_asin", t("fields.asin"), errors.main_competitor_asin)}
           {text(
             "freight_booking_reference_number",
-            "Freight booking reference number",
+            t("fields.reference"),
             errors.freight_booking_reference_number,
           )}
         </FieldGrid>
@@ -67,19 +73,19 @@ export function CargoSection({
               variant="outlined"
               sx={{ p: 2 }}
               component="fieldset"
-              aria-label={`Amazon warehouse ${index + 1}`}
+              aria-label={t("warehouses.title", { number: index + 1 })}
             >
               <Stack
                 direction="row"
                 sx={{ mb: 1.5, alignItems: "center", justifyContent: "space-between" }}
               >
                 <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-                  Amazon warehouse {index + 1}
+                  {t("warehouses.title", { number: index + 1 })}
                 </Typography>
                 {packages.fields.length > 1 && (
-                  <Tooltip title="Remove this warehouse">
+                  <Tooltip title={t("warehouses.remove")}>
                     <IconButton
-                      aria-label={`Remove Amazon warehouse ${index + 1}`}
+                      aria-label={t("warehouses.removeLabel", { number: index + 1 })}
                       onClick={() => packages.remove(index)}
                     >
                       <DeleteOutline />
@@ -97,33 +103,35 @@ export function CargoSection({
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
-                      error={fieldState.error?.message}
+                      error={message(fieldState.error?.message)}
                     />
                   )}
                 />
                 <TextField
-                  label="FBA shipment ID (optional)"
+                  label={t("fields.fbaId")}
                   placeholder="FBA15ABCD1234"
                   {...register(`packages.${index}.fba_shipment_id`)}
                   error={!!packageErrors?.fba_shipment_id}
                   helperText={
-                    packageErrors?.fba_shipment_id?.message ??
-                    "From Seller Central, if you have it already; you can add it later"
+                    message(packageErrors?.fba_shipment_id?.message) ?? t("fields.fbaIdHelp")
                   }
                   slotProps={{
                     htmlInput: { maxLength: 20, autoCapitalize: "characters", spellCheck: false },
                   }}
                 />
                 <FieldGrid columns={3}>
-                  {PACKAGE_FIELDS.map(({ name, label, decimal, isMoney }) => {
+                  {PACKAGE_FIELDS.map(({ name, labelKey, decimal, isMoney }) => {
                     const path = `packages.${index}.${name}` as const;
-                    const storedAs = isMoney
-                      ? amountInputPreview(String(watched?.[index]?.[name] ?? ""))
-                      : null;
+                    const typed = String(watched?.[index]?.[name] ?? "");
+                    // The amount as it will be stored, in the language's format (US$ in Chinese).
+                    const storedAs =
+                      isMoney && amountInputPreview(typed)
+                        ? format.money(normalizeAmountInput(typed))
+                        : null;
                     return (
                       <TextField
                         key={name}
-                        label={label}
+                        label={t(labelKey)}
                         required
                         {...register(
                           path,
@@ -138,11 +146,11 @@ export function CargoSection({
                         // A money field always has a line under it, so what it says can change
                         // as the seller types without moving anything below.
                         helperText={
-                          packageErrors?.[name]?.message ??
+                          message(packageErrors?.[name]?.message) ??
                           (isMoney
                             ? storedAs
-                              ? `Stored as ${storedAs}`
-                              : "In US dollars"
+                              ? t("fields.storedAs", { amount: storedAs })
+                              : t("fields.inUsd")
                             : undefined)
                         }
                         slotProps={{
@@ -177,7 +185,7 @@ export function CargoSection({
           );
         })}
         {errors.packages?.message && (
-          <FormHelperText error>{errors.packages.message}</FormHelperText>
+          <FormHelperText error>{message(errors.packages.message)}</FormHelperText>
         )}
         <Box>
           <Button
@@ -186,10 +194,10 @@ export function CargoSection({
             disabled={packages.fields.length >= MAX_WAREHOUSE_GROUPS}
             onClick={() => packages.append({ ...EMPTY_PACKAGE })}
           >
-            Add Amazon warehouse
+            {t("warehouses.add")}
           </Button>
           <Typography variant="caption" color="text.secondary" sx={{ ml: 1.5 }}>
-            {packages.fields.length} of {MAX_WAREHOUSE_GROUPS}
+            {t("warehouses.count", { count: packages.fields.length, max: MAX_WAREHOUSE_GROUPS })}
           </Typography>
         </Box>
         <CargoSummary />

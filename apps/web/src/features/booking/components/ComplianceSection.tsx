@@ -21,15 +21,22 @@ import { RequiredDocuments } from "../../../entities/document/components/Require
 import { FormSection } from "./FormSection";
 import { NO_GOODS } from "./shipment-form";
 import { useShipmentForm, useTextField, type SectionProps } from "./shipment-form-parts";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useBookingT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
+
+/** The catalog keys of the compliance options, in the contract's order (the wire keeps the English). */
+const OPTION_KEYS = ["fda", "wooden", "batteries", "liquids", "none"] as const;
 
 /** What the agent will ask for before pickup, as the goods ticked above call for. */
 function DocumentsToPrepare() {
   const { control } = useShipmentForm();
   const compliance = useWatch({ control, name: "compliance.compliance" });
+  const { t } = useBookingT();
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1.5, bgcolor: "action.hover" }}>
       <RequiredDocuments
-        title="Documents the agent will need before pickup"
+        title={t("compliance.documentsTitle")}
         required={requiredDocuments(compliance ?? [])}
       />
     </Paper>
@@ -44,20 +51,23 @@ function DescriptionField() {
   const { control, register, formState } = useShipmentForm();
   const value = useWatch({ control, name: "compliance.detailed_product_description" }) ?? "";
   const error = formState.errors.compliance?.detailed_product_description;
-  const counter = `${value.length.toLocaleString("en-US")} / ${DESCRIPTION_MAX.toLocaleString("en-US")}`;
+  const { t } = useBookingT();
+  const message = useServerMessage();
+  const format = useFormat();
+  const counter = `${format.number(value.length)} / ${format.number(DESCRIPTION_MAX)}`;
   return (
     <TextField
-      label="Detailed product description"
+      label={t("fields.description")}
       required
       multiline
       minRows={3}
       maxRows={12}
-      placeholder="Materials, sizes, variants and what the goods are used for"
+      placeholder={t("fields.descriptionPlaceholder")}
       {...register("compliance.detailed_product_description")}
       error={!!error}
       helperText={
         <Box component="span" sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
-          <span>{error?.message}</span>
+          <span>{message(error?.message)}</span>
           <Box component="span" data-testid="description-counter" sx={{ whiteSpace: "nowrap" }}>
             {counter}
           </Box>
@@ -72,8 +82,10 @@ export function ComplianceSection(section: SectionProps) {
   const { control, formState } = useShipmentForm();
   const { errors } = formState;
   const text = useTextField();
+  const { t } = useBookingT();
+  const serverMessage = useServerMessage();
   return (
-    <FormSection id="compliance" title="Compliance" {...section}>
+    <FormSection id="compliance" title={t("sections.compliance")} {...section}>
       <Stack spacing={2}>
         <DescriptionField />
         <Controller
@@ -91,17 +103,17 @@ export function ComplianceSection(section: SectionProps) {
               field.onChange(next);
               field.onBlur();
             };
-            const message = fieldState.error?.message ?? errors.compliance?.compliance?.message;
+            const message = serverMessage(
+              fieldState.error?.message ?? errors.compliance?.compliance?.message,
+            );
             return (
               <FormControl error={!!message} component="fieldset" required>
-                <FormLabel component="legend">
-                  Does your shipment contain any of these goods?
-                </FormLabel>
+                <FormLabel component="legend">{t("compliance.question")}</FormLabel>
                 <FormGroup>
-                  {COMPLIANCE_OPTIONS.map((option) => (
+                  {COMPLIANCE_OPTIONS.map((option, index) => (
                     <FormControlLabel
                       key={option}
-                      label={option}
+                      label={t(`compliance.options.${OPTION_KEYS[index] ?? "none"}`)}
                       control={
                         <Checkbox
                           checked={selected.includes(option)}
@@ -119,7 +131,7 @@ export function ComplianceSection(section: SectionProps) {
         <DocumentsToPrepare />
         {text(
           "compliance.additional_notes",
-          "Additional notes",
+          t("fields.notes"),
           errors.compliance?.additional_notes,
           { required: false, multiline: true },
         )}

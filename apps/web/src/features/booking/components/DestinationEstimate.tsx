@@ -1,18 +1,20 @@
 import { Box, Stack, Typography } from "@mui/material";
-import {
-  AVERAGE_COST_LABELS,
-  AVERAGE_COST_SERVICES,
-  type AverageCostEstimate,
-} from "@fba/contract";
+import { AVERAGE_COST_SERVICES, type AverageCostEstimate } from "@fba/contract";
 import { priceFor } from "../../../entities/average-cost/lib/estimate";
-import { formatMoney } from "../../../entities/shipment/lib/format";
+import { useBookingT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
 
 /** "$275.00 – $310.00" for the weight, or the price per kg while no weight is typed. */
-function rangeText(range: { min: string; max: string }, kg: number): string {
-  const show = (perKg: string) => formatMoney(kg > 0 ? priceFor(perKg, kg) : perKg);
+function rangeText(
+  range: { min: string; max: string },
+  kg: number,
+  money: (value: string) => string,
+  t: ReturnType<typeof useBookingT>["t"],
+): string {
+  const show = (perKg: string) => money(kg > 0 ? priceFor(perKg, kg) : perKg);
   const text =
     range.min === range.max ? show(range.min) : `${show(range.min)} – ${show(range.max)}`;
-  return kg > 0 ? text : `${text} per kg`;
+  return kg > 0 ? text : t("estimate.perKg", { price: text });
 }
 
 /**
@@ -49,18 +51,20 @@ export function DestinationEstimate({
   /** "loading" while asked, "failed" when the lookup failed. */
   pending?: false | "loading" | "failed";
 }) {
+  const { t } = useBookingT();
+  const format = useFormat();
   if (!code || pending) {
     return (
       <Box data-testid="destination-estimate-slot" sx={boxSx}>
         <Typography variant="subtitle2" component="p" color="text.secondary">
-          {code ? `Estimated cost to ${code}` : "Estimated cost"}
+          {code ? t("estimate.to", { code }) : t("estimate.title")}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
           {!code
-            ? "Type the Amazon FC code (e.g. PHX7) to see what agents' average costs suggest."
+            ? t("estimate.typeCode")
             : pending === "failed"
-              ? "No estimate right now; the bids you receive decide the price."
-              : "Looking up agents' average costs…"}
+              ? t("estimate.failed")
+              : t("estimate.loading")}
         </Typography>
       </Box>
     );
@@ -69,13 +73,12 @@ export function DestinationEstimate({
   return (
     <Box
       role="note"
-      aria-label={`Estimated cost to ${code}`}
+      aria-label={t("estimate.to", { code })}
       data-testid="destination-estimate"
       sx={boxSx}
     >
       <Typography variant="subtitle2" component="p">
-        Estimated cost to {code}
-        {kg > 0 ? ` for ${kg} kg chargeable` : ""}
+        {kg > 0 ? t("estimate.toForKg", { code, kg }) : t("estimate.to", { code })}
       </Typography>
       {priced ? (
         <>
@@ -88,23 +91,22 @@ export function DestinationEstimate({
               return (
                 <Typography key={service} variant="body2">
                   <Box component="span" sx={{ color: "text.secondary" }}>
-                    {AVERAGE_COST_LABELS[service]}:{" "}
+                    {t(`estimate.services.${service}`)}:{" "}
                   </Box>
                   <Box component="span" sx={{ fontWeight: 600 }}>
-                    {range ? rangeText(range, kg) : "not priced"}
+                    {range ? rangeText(range, kg, format.money, t) : t("estimate.notPriced")}
                   </Box>
                 </Typography>
               );
             })}
           </Stack>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-            From {estimate.agents} {estimate.agents === 1 ? "agent's" : "agents'"} average costs;
-            the bids you receive decide the price.
+            {t("estimate.from", { count: estimate.agents })}
           </Typography>
         </>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-          No agent has an average cost for {code} yet.
+          {t("estimate.noAgent", { code })}
         </Typography>
       )}
     </Box>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Accordion, AccordionDetails, AccordionSummary, Typography } from "@mui/material";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
+import { useBookingT } from "../i18n";
 
 /** A collapsible section of the booking form; flags itself when it holds an error. */
 export function FormSection({
@@ -19,6 +20,7 @@ export function FormSection({
   hasError: boolean;
   children: ReactNode;
 }) {
+  const { t } = useBookingT();
   return (
     <Accordion
       expanded={expanded}
@@ -38,7 +40,9 @@ export function FormSection({
           sx={{ display: "flex", alignItems: "center", gap: 1 }}
         >
           {title}
-          {hasError && <ErrorOutline color="error" fontSize="small" aria-label="has errors" />}
+          {hasError && (
+            <ErrorOutline color="error" fontSize="small" aria-label={t("sections.hasErrors")} />
+          )}
         </Typography>
       </AccordionSummary>
       <AccordionDetails>{children}</AccordionDetails>

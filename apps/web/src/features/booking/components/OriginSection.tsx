@@ -5,6 +5,8 @@ import { FormSection } from "./FormSection";
 import { PickupAddressField } from "./PickupAddressField";
 import { EMPTY_PICKUP } from "./shipment-form";
 import { FieldGrid, useShipmentForm, useTextField, type SectionProps } from "./shipment-form-parts";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useBookingT } from "../i18n";
 
 const ShipmentDatePicker = lazy(() => import("./ShipmentDatePicker"));
 
@@ -12,8 +14,10 @@ export function OriginSection(section: SectionProps) {
   const { control, setValue, formState } = useShipmentForm();
   const { errors } = formState;
   const text = useTextField();
+  const { t } = useBookingT();
+  const message = useServerMessage();
   return (
-    <FormSection id="origin" title="Origin and Destination" {...section}>
+    <FormSection id="origin" title={t("sections.origin")} {...section}>
       <Stack spacing={2}>
         <Controller
           control={control}
@@ -21,7 +25,7 @@ export function OriginSection(section: SectionProps) {
           render={({ field, fieldState }) => (
             <PickupAddressField
               value={field.value}
-              error={fieldState.error?.message ?? errors.pickup_location?.message}
+              error={message(fieldState.error?.message ?? errors.pickup_location?.message)}
               onBlur={field.onBlur}
               onTextChange={(value) => {
                 // Typed text no longer matches a looked-up place: drop its parts.
@@ -51,7 +55,7 @@ export function OriginSection(section: SectionProps) {
         <FieldGrid>
           {text(
             "pickup_location.street_address",
-            "Street address",
+            t("fields.streetAddress"),
             errors.pickup_location?.street_address,
             { required: false, maxLength: 100 },
           )}
@@ -62,12 +66,12 @@ export function OriginSection(section: SectionProps) {
               <Suspense
                 fallback={
                   <TextField
-                    label="Shipment Date"
+                    label={t("fields.shipmentDate")}
                     disabled
                     required
                     fullWidth
                     error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
+                    helperText={message(fieldState.error?.message)}
                   />
                 }
               >
@@ -76,16 +80,21 @@ export function OriginSection(section: SectionProps) {
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  error={fieldState.error?.message}
+                  error={message(fieldState.error?.message)}
                 />
               </Suspense>
             )}
           />
-          {text("supplier_contact_name", "Supplier contact name", errors.supplier_contact_name)}
-          {text("supplier_contact_phone", "Supplier contact phone", errors.supplier_contact_phone, {
-            maxLength: 20,
-            inputMode: "tel",
-          })}
+          {text("supplier_contact_name", t("fields.supplierName"), errors.supplier_contact_name)}
+          {text(
+            "supplier_contact_phone",
+            t("fields.supplierPhone"),
+            errors.supplier_contact_phone,
+            {
+              maxLength: 20,
+              inputMode: "tel",
+            },
+          )}
         </FieldGrid>
       </Stack>
     </FormSection>

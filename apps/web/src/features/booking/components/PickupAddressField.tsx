@@ -3,6 +3,8 @@ import { Autocomplete, Box, TextField } from "@mui/material";
 import type { Place } from "@fba/contract";
 import { usePlaces } from "../api/search-places";
 import { useDebounced } from "./use-debounced";
+import { useBookingT } from "../i18n";
+import { useAutocompleteTexts } from "../../../components/autocomplete-texts";
 
 export interface PickupAddressFieldProps {
   value: string;
@@ -22,6 +24,8 @@ export function PickupAddressField({
   onBlur,
 }: PickupAddressFieldProps) {
   const [open, setOpen] = useState(false);
+  const { t } = useBookingT();
+  const texts = useAutocompleteTexts();
   const query = useDebounced(value, 250);
   const places = usePlaces(open ? query : "");
   const options = places.data ?? [];
@@ -63,14 +67,15 @@ export function PickupAddressField({
         </Box>
       )}
       loading={places.isFetching}
-      noOptionsText="No matching place; the address will be used as typed"
+      {...texts}
+      noOptionsText={t("fields.pickupNoOptions")}
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Pickup Address"
+          label={t("fields.pickup")}
           name="pickup_location.full_address"
           required
-          placeholder="City or US ZIP code, e.g. Shenzhen or 90210"
+          placeholder={t("fields.pickupPlaceholder")}
           onBlur={onBlur}
           error={!!error}
           helperText={error}

@@ -3,6 +3,8 @@ import { Autocomplete, TextField } from "@mui/material";
 import type { Warehouse } from "@fba/contract";
 import { useWarehouses } from "../api/search-warehouses";
 import { useDebounced } from "./use-debounced";
+import { useBookingT } from "../i18n";
+import { useAutocompleteTexts } from "../../../components/autocomplete-texts";
 
 /** Amazon warehouse destination: FC code suggestions, free text allowed. */
 export function WarehouseField({
@@ -19,6 +21,8 @@ export function WarehouseField({
   onBlur: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  const { t } = useBookingT();
+  const texts = useAutocompleteTexts();
   const query = useDebounced(value, 200);
   const warehouses = useWarehouses(open ? query : "");
   const options = warehouses.data ?? [];
@@ -54,11 +58,12 @@ export function WarehouseField({
         if (next) onChange(typeof next === "string" ? next : next.label);
       }}
       loading={warehouses.isFetching}
-      noOptionsText="Type an FC code, e.g. PHX7"
+      {...texts}
+      noOptionsText={t("fields.warehouseNoOptions")}
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Amazon Warehouse Address"
+          label={t("fields.warehouse")}
           name={name}
           required
           onBlur={onBlur}

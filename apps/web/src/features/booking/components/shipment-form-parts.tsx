@@ -4,6 +4,8 @@ import { useFormContext, useWatch, type Path } from "react-hook-form";
 import type { CreateShipmentData } from "@fba/contract";
 import { cargoTotals, CARTON_MAX_KG, CARTON_MAX_SIDE_CM } from "./cargo-totals";
 import type { ShipmentFormValues } from "./shipment-form";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useBookingT } from "../i18n";
 
 /** The booking form, as its sections reach it. */
 export const useShipmentForm = () =>
@@ -19,6 +21,7 @@ export interface SectionProps {
 /** A text field of the form (required and 50 characters unless told otherwise). */
 export function useTextField() {
   const { register } = useShipmentForm();
+  const message = useServerMessage();
   return (
     name: Path<ShipmentFormValues>,
     label: string,
@@ -37,7 +40,7 @@ export function useTextField() {
       minRows={extra.multiline ? 2 : undefined}
       {...register(name)}
       error={!!error}
-      helperText={error?.message}
+      helperText={message(error?.message)}
       slotProps={{ htmlInput: { maxLength: extra.maxLength ?? 50, inputMode: extra.inputMode } }}
     />
   );
@@ -62,9 +65,10 @@ export function CargoSummary() {
   const { control } = useShipmentForm();
   const packages = useWatch({ control, name: "packages" });
   const totals = cargoTotals(packages ?? []);
+  const { t } = useBookingT();
   return (
     <Stack spacing={1.5}>
-      <Paper variant="outlined" sx={{ p: 2, bgcolor: "grey.50" }} aria-label="Cargo totals">
+      <Paper variant="outlined" sx={{ p: 2, bgcolor: "grey.50" }} aria-label={t("totals.label")}>
         <Box
           sx={{
             display: "grid",
@@ -72,17 +76,20 @@ export function CargoSummary() {
             gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, minmax(0, 1fr))" },
           }}
         >
-          {[
-            ["Total cartons", String(totals.cartons)],
-            ["Gross weight", `${totals.grossKg} kg`],
-            ["Volume", `${totals.volumeM3} m³`],
-            ["Chargeable weight", `${totals.chargeableKg} kg`],
-          ].map(([label, value]) => (
-            <Box key={label}>
+          {(
+            [
+              // The test ids stay the English labels, whatever the language shown.
+              ["Total cartons", t("totals.cartons"), String(totals.cartons)],
+              ["Gross weight", t("totals.gross"), `${totals.grossKg} kg`],
+              ["Volume", t("totals.volume"), `${totals.volumeM3} m³`],
+              ["Chargeable weight", t("totals.chargeable"), `${totals.chargeableKg} kg`],
+            ] as const
+          ).map(([testId, label, value]) => (
+            <Box key={testId}>
               <Typography variant="caption" color="text.secondary" component="div">
                 {label}
               </Typography>
-              <Typography sx={{ fontWeight: 600 }} data-testid={label}>
+              <Typography sx={{ fontWeight: 600 }} data-testid={testId}>
                 {value}
               </Typography>
             </Box>
@@ -91,8 +98,7 @@ export function CargoSummary() {
       </Paper>
       {totals.hasOversize && (
         <Alert severity="warning">
-          A carton is over {CARTON_MAX_KG} kg or over {CARTON_MAX_SIDE_CM} cm on a side. Amazon
-          warehouses may need it labelled as heavy or oversized, and the freight cost may rise.
+          {t("totals.oversize", { kg: CARTON_MAX_KG, cm: CARTON_MAX_SIDE_CM })}
         </Alert>
       )}
     </Stack>

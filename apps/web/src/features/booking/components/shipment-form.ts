@@ -77,17 +77,24 @@ export const EMPTY_PICKUP: ShipmentFormValues["pickup_location"] = {
  */
 export const PACKAGE_FIELDS: {
   name: keyof PackageValues;
-  label: string;
+  /** The field's label in the booking catalog. */
+  labelKey:
+    | "fields.length"
+    | "fields.width"
+    | "fields.height"
+    | "fields.weight"
+    | "fields.cost"
+    | "fields.cartons";
   decimal: boolean;
   /** Dollars: "$1,850.50" is read as 1850.50 (shown under the field) before the rules apply. */
   isMoney?: boolean;
 }[] = [
-  { name: "carton_dimensions_length", label: "Length (cm)", decimal: true },
-  { name: "carton_dimensions_width", label: "Width (cm)", decimal: true },
-  { name: "carton_dimensions_height", label: "Height (cm)", decimal: true },
-  { name: "weight_per_carton_kg", label: "Weight per carton (kg)", decimal: true },
-  { name: "total_cost_of_goods", label: "Total cost of goods ($)", decimal: true, isMoney: true },
-  { name: "number_of_cartons", label: "Number of cartons", decimal: false },
+  { name: "carton_dimensions_length", labelKey: "fields.length", decimal: true },
+  { name: "carton_dimensions_width", labelKey: "fields.width", decimal: true },
+  { name: "carton_dimensions_height", labelKey: "fields.height", decimal: true },
+  { name: "weight_per_carton_kg", labelKey: "fields.weight", decimal: true },
+  { name: "total_cost_of_goods", labelKey: "fields.cost", decimal: true, isMoney: true },
+  { name: "number_of_cartons", labelKey: "fields.cartons", decimal: false },
 ];
 
 export const NO_GOODS = COMPLIANCE_OPTIONS[COMPLIANCE_OPTIONS.length - 1];

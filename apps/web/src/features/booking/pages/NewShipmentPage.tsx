@@ -31,12 +31,17 @@ import {
   type ShipmentFormValues,
 } from "../components/shipment-form";
 import { paths } from "../../../app/paths";
+import { Trans } from "react-i18next";
+import { useBookingT } from "../i18n";
+import { useServerMessage } from "../../../i18n/server-messages";
 
 /** The seller's booking form at /quotes. */
 export default function NewShipmentPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const create = useCreateShipment();
+  const { t } = useBookingT();
+  const serverMessage = useServerMessage();
   const [isDone, setDone] = useState(false);
   const [expanded, setExpanded] = useState<Record<SectionId, boolean>>({
     origin: true,
@@ -85,7 +90,7 @@ export default function NewShipmentPage() {
   const onSubmit = form.handleSubmit(async (data) => {
     try {
       const res = await create.mutateAsync(data);
-      notify.success(res.message);
+      notify.success(serverMessage(res.message) ?? res.message);
       setDone(true);
     } catch (error) {
       if (applyFieldErrors(error, form.setError, "any")) onInvalid(form.formState.errors);
@@ -95,9 +100,9 @@ export default function NewShipmentPage() {
 
   return (
     <Box sx={{ maxWidth: 980, mx: "auto" }}>
-      <PageHeader title="New Shipment" />
+      <PageHeader title={t("title")} />
       <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="New Shipment">
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t("title")}>
           <Stack spacing={2}>
             <OriginSection
               expanded={expanded.origin}
@@ -126,10 +131,10 @@ export default function NewShipmentPage() {
 
             <Stack direction="row" spacing={1.5} sx={{ justifyContent: "flex-end", pb: 2 }}>
               <Button component={RouterLink} to={paths.seller.dashboard} variant="text">
-                Cancel
+                {t("cancel")}
               </Button>
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-                Submit
+                {t("submit")}
               </Button>
             </Stack>
           </Stack>
@@ -142,17 +147,16 @@ export default function NewShipmentPage() {
         onClose={() => void navigate(paths.seller.active)}
       >
         <DialogTitle id="booked-title" sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-          <CheckCircleOutline color="success" /> Shipment submitted
+          <CheckCircleOutline color="success" /> {t("done.title")}
         </DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Thank you! Shipping agents are bidding on your shipment now. Your quote will arrive
-            within <BidWindowText />.
+            <Trans t={t} i18nKey="done.text" components={{ window: <BidWindowText /> }} />
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button variant="contained" onClick={() => void navigate(paths.seller.active)}>
-            My Booking
+            {t("done.action")}
           </Button>
         </DialogActions>
       </Dialog>
