@@ -506,9 +506,6 @@ const ROUTES: TranslatedRoute[] = [
       for (const [name, value] of [
         ["单箱重量", "40"],
         ["箱数", "3"],
-        ["长", "120"],
-        ["宽", "50"],
-        ["高", "50"],
         ["货值总额", "1850.5"],
       ])
         type("textbox", name!, value!);
