@@ -2,11 +2,14 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { emailOutbox } from "../../db/schema/index.js";
+import { emailOutbox, notifications, users } from "../../db/schema/index.js";
+import { notificationText } from "../../lib/i18n/notifications.js";
 import { enqueueEmail } from "../../lib/mail-outbox.js";
 import { Mailer, retryDelaySeconds } from "../../lib/mailer.js";
-import { buildTestApp, type TestContext } from "../../test/app.js";
-import { createSeller } from "../../test/factories.js";
+import { buildTestApp, servicesOf, type TestContext } from "../../test/app.js";
+import { createSeller, type TestUser } from "../../test/factories.js";
+import { readMail } from "../../test/mail-reading.js";
+import { insertShipment } from "../../test/realtime-factories.js";
 import { post, startSmtpSink, uniqueEmail } from "../../test/auth-factories.js";
 
 /** A local port with nothing listening on it. */
@@ -62,6 +65,99 @@ describe("email delivery over SMTP", () => {
       otp: code,
     });
     expect(verify.statusCode).toBe(200);
+  });
+
+  describe("in the recipient's language", () => {
+    let english: TestUser;
+    let chinese: TestUser;
+    const contentOf = async (userId: number, shipmentId: number) =>
+      (
+        await ctx.app.database.db
+          .select({ content: notifications.content })
+          .from(notifications)
+          .where(eq(notifications.userId, userId))
+      )
+        .map((row) => row.content)
+        .filter((content) => content.includes(`#${shipmentId}`));
+    beforeAll(async () => {
+      english = await createSeller(ctx.app, { firstName: "Sally" });
+      chinese = await createSeller(ctx.app, { firstName: "伟" });
+      await ctx.app.database.db
+        .update(users)
+        .set({ locale: "zh-CN" })
+        .where(eq(users.id, chinese.id));
+    });
+
+    it("writes each recipient's notification and email copy in their language", async () => {
+      const shipment = await insertShipment(ctx.app, {
+        sellerId: english.id,
+        productName: "竹制砧板",
+      });
+      const about = { shipmentId: shipment.id, product: "竹制砧板" };
+      await servicesOf(ctx.app).notifications.notify(
+        [english, chinese].map((user) => ({
+          userId: user.id,
+          notificationType: "Shipment" as const,
+          shipmentId: shipment.id,
+          content: notificationText("statusChanged", { ...about, status: "Shipment Completed" }),
+        })),
+        {
+          email: {
+            subject: notificationText("statusChangedSubject", {
+              shipmentId: shipment.id,
+              status: "Shipment Completed",
+            }),
+            path: `/shipments/${shipment.id}`,
+          },
+        },
+      );
+
+      expect(await contentOf(english.id, shipment.id)).toEqual([
+        `Shipment #${shipment.id} (竹制砧板) is now Shipment Completed`,
+      ]);
+      expect(await contentOf(chinese.id, shipment.id)).toEqual([
+        `货件 #${shipment.id}（竹制砧板）状态更新为：已完成`,
+      ]);
+
+      const link = `http://localhost:3000/shipments/${shipment.id}`;
+      const en = readMail((await sink.waitFor(english.email)).raw);
+      expect(en).toEqual({
+        subject: `FBA Freight: Shipment #${shipment.id} is now Shipment Completed`,
+        text: `Shipment #${shipment.id} (竹制砧板) is now Shipment Completed\n\nOpen FBA Freight: ${link}\n\nYou can turn these emails off in your profile settings.`,
+      });
+      const zh = readMail((await sink.waitFor(chinese.email)).raw);
+      expect(zh).toEqual({
+        subject: `FBA Freight：货件 #${shipment.id} 状态更新为：已完成`,
+        text: `货件 #${shipment.id}（竹制砧板）状态更新为：已完成\n\n打开 FBA Freight：${link}\n\n如不想再收到此类邮件，可在个人资料设置中关闭。`,
+      });
+    });
+
+    it("sends the password reset code in the account's language", async () => {
+      const before = sink.messages.length;
+      expect(
+        (await post(ctx.app, "/api/auth/password-init/", { email: english.email })).statusCode,
+      ).toBe(200);
+      expect(
+        (await post(ctx.app, "/api/auth/password-init/", { email: chinese.email })).statusCode,
+      ).toBe(200);
+      await sink.waitFor(english.email);
+      const mails = async (to: string) => {
+        for (let i = 0; i < 200; i++) {
+          const found = sink.messages.slice(before).find((m) => m.to.includes(to));
+          if (found) return readMail(found.raw);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        throw new Error(`no reset email to ${to}`);
+      };
+      const en = await mails(english.email);
+      expect(en.subject).toBe("Your FBA Freight password reset code");
+      expect(en.text).toMatch(
+        /^Hello Sally,\n\nYour password reset code is \d{4}\.\nIt expires in \d+ minutes and works once\.\n\nIf you did not ask to reset your password, ignore this email: your password stays the same\.\n\nFBA Freight$/,
+      );
+      const zh = await mails(chinese.email);
+      expect(zh.subject).toBe("您的 FBA Freight 密码重置验证码");
+      expect(zh.text).toMatch(/^伟，您好：\n\n您的密码重置验证码是 \d{4}。\n验证码 \d+ 分钟内有效/);
+    });
   });
 
   it("delivers each queued email once even with two senders draining at the same time", async () => {

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { notificationTexts, type Notification } from "@fba/contract";
-import { emailOutbox, notifications, users } from "../../db/schema/index.js";
-import { buildTestApp, type TestContext } from "../../test/app.js";
+import { chatMessages, emailOutbox, notifications, users } from "../../db/schema/index.js";
+import { notificationText } from "../../lib/i18n/notifications.js";
+import { buildTestApp, servicesOf, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { insertSample, insertShipment, TestSocket } from "../../test/realtime-factories.js";
 
@@ -257,6 +258,76 @@ describe("notifications", () => {
     expect(done.user).toEqual({ id: agent.id, first_name: "Andy" });
   });
 
+  it("writes a broadcast and a chat message's rewrite in each reader's stored language", async () => {
+    const service = servicesOf(ctx.app).notifications;
+    const english = await createSeller(ctx.app);
+    const chinese = await createSeller(ctx.app);
+    await ctx.app.database.db
+      .update(users)
+      .set({ locale: "zh-CN" })
+      .where(eq(users.id, chinese.id));
+    const shipment = await insertShipment(ctx.app, { sellerId: english.id });
+    await service.notifyActiveUsers(
+      { group: "Seller" },
+      {
+        actorId: null,
+        notificationType: "Announcement",
+        content: notificationText("announcementCapReached", { max: 7 }),
+      },
+    );
+    const capRows = await ctx.app.database.db
+      .select({ userId: notifications.userId, content: notifications.content })
+      .from(notifications)
+      .where(inArray(notifications.userId, [english.id, chinese.id]));
+    expect(capRows.find((r) => r.userId === english.id && r.content.includes(" 7 "))?.content).toBe(
+      "Announcements from sellers reached the platform's cap of 7 in an hour: further ones are refused until the hour is over. Review the latest in Announcements.",
+    );
+    expect(
+      capRows.some((r) => r.userId === chinese.id && r.content.startsWith("卖家发布的公告")),
+    ).toBe(true);
+    // A chat notification to both, then its message deleted: each reads it in their language.
+    const [message] = await ctx.app.database.db
+      .insert(chatMessages)
+      .values({
+        shipmentId: shipment.id,
+        senderId: agent.id,
+        senderType: "Shipper",
+        content: "货好了",
+      })
+      .returning({ id: chatMessages.id });
+    await service.notify(
+      [english, chinese].map((user) => ({
+        userId: user.id,
+        actorId: agent.id,
+        notificationType: "Shipment" as const,
+        shipmentId: shipment.id,
+        chatMessageId: message!.id,
+        content: notificationText("chatMessage", { name: "李伟", text: "货好了" }),
+      })),
+    );
+    const chatRows = async () =>
+      Object.fromEntries(
+        (
+          await ctx.app.database.db
+            .select({ userId: notifications.userId, content: notifications.content })
+            .from(notifications)
+            .where(eq(notifications.chatMessageId, message!.id))
+        ).map((row) => [row.userId, row.content]),
+      );
+    expect(await chatRows()).toEqual({
+      [english.id]: "New message from 李伟: 货好了",
+      [chinese.id]: "【新消息】李伟：货好了",
+    });
+    await service.rewriteChatMessage(
+      message!.id,
+      notificationText("chatMessageDeleted", { name: "李伟" }),
+    );
+    expect(await chatRows()).toEqual({
+      [english.id]: "New message from 李伟: (message deleted)",
+      [chinese.id]: "【新消息】李伟：（消息已删除）",
+    });
+  });
+
   it("caps the list at 100, newest first", async () => {
     const many = await createSeller(ctx.app);
     const shipment = await insertShipment(ctx.app, { sellerId: many.id });
@@ -269,9 +340,9 @@ describe("notifications", () => {
       });
     }
     await ctx.app.events.settle();
-    expect(
-      await ctx.app.database.db.$count(notifications, eq(notifications.userId, many.id)),
-    ).toBe(105);
+    expect(await ctx.app.database.db.$count(notifications, eq(notifications.userId, many.id))).toBe(
+      105,
+    );
     const rows = await list(many);
     expect(rows).toHaveLength(100);
     expect(rows[0]!.id).toBeGreaterThan(rows[99]!.id);
