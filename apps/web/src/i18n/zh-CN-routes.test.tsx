@@ -24,6 +24,7 @@ import AdminDisputesPage from "../features/disputes/pages/AdminDisputesPage";
 import { ChargeChangeCard } from "../features/disputes/components/ChargeChangeCard";
 import { chargeChange } from "../test/charge-change-fixtures";
 import { NotificationBell } from "../features/notifications/components/NotificationBell";
+import ProfilePage from "../features/profile/pages/ProfilePage";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 // The agent's screens.
@@ -653,6 +654,41 @@ const ROUTES: TranslatedRoute[] = [
       await within(menu).findByText("样品货件 · 15 分钟前");
       await within(menu).findByText("公告 · 2 天前");
     },
+  },
+  {
+    name: "profile with its storage, the form's messages shown",
+    element: () => <ProfilePage />,
+    path: "/seller/profile",
+    signedIn: true,
+    api: {
+      "auth/v1/me/": envelope({
+        id: 9,
+        first_name: "芳",
+        last_name: "王",
+        email: "fang@example.com",
+        groups: "Seller",
+        image: null,
+        profile: { phone: "13800138000", company_name: null },
+        email_notifications: true,
+        milestone_emails: true,
+        is_active: true,
+        storage: { used_bytes: Math.round(1.2 * 1024 ** 3), quota_bytes: 2 * 1024 ** 3 },
+      }),
+    },
+    ready: () => screen.findByText("已使用 1.2 GB，共 2 GB", {}, { timeout: 5000 }),
+    act: async () => {
+      await userEvent.type(screen.getByLabelText(/^新密码/), "short");
+      await userEvent.click(screen.getByRole("button", { name: "保存修改" }));
+      await screen.findByText("修改密码时须填写当前密码");
+    },
+  },
+  {
+    name: "profile on a phone",
+    element: () => <ProfilePage />,
+    path: "/seller/profile",
+    width: 375,
+    signedIn: true,
+    ready: () => screen.findByRole("heading", { level: 1, name: "个人资料" }),
   },
   // The shipping agent's screens and the order page's panels.
   {

@@ -12,6 +12,7 @@ import PhotoCameraOutlinedIcon from "@mui/icons-material/PhotoCameraOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { PROFILE_IMAGE_MIME_TYPES } from "@fba/contract";
 import { mediaUrl } from "../../../lib/media-url";
+import { useProfileT } from "../i18n";
 
 export interface AvatarFieldProps {
   /** The image stored on the server, if any. */
@@ -37,6 +38,7 @@ export function AvatarField({
   onFileChange,
   onRemove,
 }: AvatarFieldProps) {
+  const { t } = useProfileT();
   const inputRef = useRef<HTMLInputElement>(null);
   const helperId = useId();
   // Only a file that passed the type check is previewed; anything else would not render anyway.
@@ -59,7 +61,7 @@ export function AvatarField({
     <Stack spacing={1.5} sx={{ alignItems: "center" }}>
       <Avatar
         src={shownUrl ?? undefined}
-        alt={hasImage ? "Profile image preview" : undefined}
+        alt={hasImage ? t("image.preview") : undefined}
         sx={{ width: 112, height: 112, fontSize: 40, bgcolor: "primary.main" }}
       >
         {initials}
@@ -95,7 +97,7 @@ export function AvatarField({
           disabled={isSaving}
           onClick={() => inputRef.current?.click()}
         >
-          {hasImage ? "Change image" : "Upload image"}
+          {hasImage ? t("image.change") : t("image.upload")}
         </Button>
         {(hasImage || file) && (
           <Button
@@ -105,17 +107,21 @@ export function AvatarField({
             disabled={isSaving}
             onClick={onRemove}
           >
-            Remove image
+            {t("image.remove")}
           </Button>
         )}
       </Stack>
       <Box sx={{ minHeight: 20, width: "100%", maxWidth: 220 }}>
         {isSaving && (
-          <Box role="status" aria-label="Saving the profile image">
+          <Box role="status" aria-label={t("image.savingLabel")}>
             <Typography variant="caption" color="text.secondary" component="div">
-              Saving image… {progress}%
+              {t("image.saving", { progress })}
             </Typography>
-            <LinearProgress variant="determinate" value={progress} aria-label="Image upload" />
+            <LinearProgress
+              variant="determinate"
+              value={progress}
+              aria-label={t("image.uploadProgress")}
+            />
           </Box>
         )}
         {error && (

@@ -1,5 +1,6 @@
 import { useState, type Ref } from "react";
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from "@mui/material";
+import { useProfileT } from "../i18n";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 
@@ -8,6 +9,7 @@ export function PasswordField({
   inputRef,
   ...props
 }: Omit<TextFieldProps, "type"> & { inputRef?: Ref<HTMLInputElement> }) {
+  const { t } = useProfileT();
   const [isVisible, setIsVisible] = useState(false);
   return (
     <TextField
@@ -20,9 +22,7 @@ export function PasswordField({
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={
-                  isVisible ? `Hide ${String(props.label)}` : `Show ${String(props.label)}`
-                }
+                aria-label={t(isVisible ? "hide" : "show", { field: String(props.label) })}
                 onClick={() => setIsVisible((v) => !v)}
                 edge="end"
                 size="small"

@@ -23,6 +23,8 @@ import {
 } from "../profile-form";
 import { AvatarField } from "./AvatarField";
 import { PasswordField } from "./PasswordField";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useProfileT } from "../i18n";
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -34,6 +36,9 @@ function SectionTitle({ children }: { children: string }) {
 
 /** Edits the signed-in user's name, phone, image, email notifications and password. */
 export function ProfileForm({ user }: { user: User }) {
+  const { t } = useProfileT();
+  const serverMessage = useServerMessage();
+  const message = (text: string | undefined) => serverMessage(text) ?? " ";
   const updateProfile = useUpdateProfile();
   const updateImage = useUpdateProfileImage();
   // Percent of the picture sent while it is being saved; null otherwise.
@@ -74,7 +79,7 @@ export function ProfileForm({ user }: { user: User }) {
         onProgress: ({ loaded, total }) =>
           setImageProgress(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
       });
-      notify.success(image ? "Profile image saved" : "Profile image removed");
+      notify.success(image ? t("imageSaved") : t("imageRemoved"));
       clear();
     } catch (error) {
       clear();
@@ -112,7 +117,7 @@ export function ProfileForm({ user }: { user: User }) {
           new_password: values.new_password || undefined,
           confirm_password: values.confirm_password || undefined,
         });
-        notify.success(res.message);
+        notify.success(serverMessage(res.message) ?? res.message);
         // Saved: the form starts again from what was stored (the password fields empty).
         const { access_token: _access, refresh_token: _refresh, ...saved } = res.data;
         reset(profileFormDefaults(saved));
@@ -136,7 +141,7 @@ export function ProfileForm({ user }: { user: User }) {
       noValidate
       onSubmit={(event) => void submit(event)}
       sx={{ p: { xs: 2, md: 4 } }}
-      aria-label="Profile"
+      aria-label={t("formLabel")}
     >
       <Stack spacing={3}>
         <Box
@@ -156,7 +161,7 @@ export function ProfileForm({ user }: { user: User }) {
                 file={field.value}
                 isRemoved={isImageRemoved}
                 initials={userInitials}
-                error={fieldState.error?.message}
+                error={serverMessage(fieldState.error?.message)}
                 progress={imageProgress}
                 onFileChange={(file) => {
                   field.onChange(file);
@@ -177,7 +182,7 @@ export function ProfileForm({ user }: { user: User }) {
             )}
           />
           <Stack spacing={1}>
-            <SectionTitle>Personal details</SectionTitle>
+            <SectionTitle>{t("personal")}</SectionTitle>
             <Box
               sx={{
                 display: "grid",
@@ -192,11 +197,11 @@ export function ProfileForm({ user }: { user: User }) {
                 render={({ field, fieldState }) => (
                   <TextField
                     {...field}
-                    label="First Name"
+                    label={t("firstName")}
                     required
                     autoComplete="given-name"
                     error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? " "}
+                    helperText={message(fieldState.error?.message)}
                     slotProps={{ htmlInput: { maxLength: 60 } }}
                   />
                 )}
@@ -207,11 +212,11 @@ export function ProfileForm({ user }: { user: User }) {
                 render={({ field, fieldState }) => (
                   <TextField
                     {...field}
-                    label="Last Name"
+                    label={t("lastName")}
                     required
                     autoComplete="family-name"
                     error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? " "}
+                    helperText={message(fieldState.error?.message)}
                     slotProps={{ htmlInput: { maxLength: 60 } }}
                   />
                 )}
@@ -220,7 +225,7 @@ export function ProfileForm({ user }: { user: User }) {
                 name="email"
                 control={control}
                 render={({ field }) => (
-                  <TextField {...field} label="Email" disabled helperText=" " />
+                  <TextField {...field} label={t("email")} disabled helperText=" " />
                 )}
               />
               <Controller
@@ -231,11 +236,11 @@ export function ProfileForm({ user }: { user: User }) {
                     {...field}
                     // Brackets, spaces and hyphens are dropped as they are typed or pasted.
                     onChange={(event) => field.onChange(normalizePhone(event.target.value))}
-                    label="Phone"
+                    label={t("phone")}
                     type="tel"
                     autoComplete="tel"
                     error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? " "}
+                    helperText={message(fieldState.error?.message)}
                     slotProps={{ htmlInput: { maxLength: 20, inputMode: "tel" } }}
                   />
                 )}
@@ -253,7 +258,7 @@ export function ProfileForm({ user }: { user: User }) {
                       onBlur={field.onBlur}
                     />
                   }
-                  label="Email notifications"
+                  label={t("emailNotifications")}
                 />
               )}
             />
@@ -270,7 +275,7 @@ export function ProfileForm({ user }: { user: User }) {
                       disabled={!emailNotifications}
                     />
                   }
-                  label="Emails about shipment milestones"
+                  label={t("milestoneEmails")}
                 />
               )}
             />
@@ -280,9 +285,9 @@ export function ProfileForm({ user }: { user: User }) {
         <Divider />
 
         <Stack spacing={1}>
-          <SectionTitle>Change password</SectionTitle>
+          <SectionTitle>{t("changePassword")}</SectionTitle>
           <Typography variant="body2" color="text.secondary">
-            Leave these empty to keep your current password.
+            {t("keepPassword")}
           </Typography>
           <Box
             sx={{
@@ -304,10 +309,10 @@ export function ProfileForm({ user }: { user: User }) {
                     field.onChange(event);
                     recheck(["new_password"]);
                   }}
-                  label="Current Password"
+                  label={t("currentPassword")}
                   autoComplete="current-password"
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? " "}
+                  helperText={message(fieldState.error?.message)}
                 />
               )}
             />
@@ -322,10 +327,10 @@ export function ProfileForm({ user }: { user: User }) {
                     field.onChange(event);
                     recheck(["current_password", "confirm_password"]);
                   }}
-                  label="New Password"
+                  label={t("newPassword")}
                   autoComplete="new-password"
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? " "}
+                  helperText={message(fieldState.error?.message)}
                 />
               )}
             />
@@ -336,10 +341,10 @@ export function ProfileForm({ user }: { user: User }) {
                 <PasswordField
                   {...field}
                   inputRef={field.ref}
-                  label="Confirm Password"
+                  label={t("confirmPassword")}
                   autoComplete="new-password"
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? " "}
+                  helperText={message(fieldState.error?.message)}
                 />
               )}
             />
@@ -351,10 +356,10 @@ export function ProfileForm({ user }: { user: User }) {
             onClick={() => reset(profileFormDefaults(user))}
             disabled={!isDirty || updateProfile.isPending}
           >
-            Discard changes
+            {t("discard")}
           </Button>
           <Button type="submit" variant="contained" disabled={updateProfile.isPending}>
-            {updateProfile.isPending ? "Saving…" : "Save changes"}
+            {updateProfile.isPending ? t("saving") : t("save")}
           </Button>
         </Stack>
       </Stack>

@@ -4,9 +4,13 @@ import { useProfile } from "../api/get-profile";
 import { ProfileForm } from "../components/ProfileForm";
 import { StorageUsage } from "../components/StorageUsage";
 import { LanguageSection } from "../components/LanguageSection";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useProfileT } from "../i18n";
 
 /** /seller/profile, /shipper/profile and /admin/profile. */
 export default function ProfilePage() {
+  const { t } = useProfileT();
+  const serverMessage = useServerMessage();
   const storedUser = useCurrentUser();
   const { data: user, error } = useProfile();
   // The stored copy shows at once; the server's copy replaces it when it arrives.
@@ -15,9 +19,11 @@ export default function ProfilePage() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 960 }}>
       <Typography variant="h5" component="h1">
-        Profile
+        {t("title")}
       </Typography>
-      {error && !shown && <Alert severity="error">{error.message}</Alert>}
+      {error && !shown && (
+        <Alert severity="error">{serverMessage(error.message) ?? error.message}</Alert>
+      )}
       {shown ? (
         <>
           <ProfileForm user={shown} />
