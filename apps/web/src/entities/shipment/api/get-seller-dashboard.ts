@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SellerDashboard, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
 
-export const sellerDashboardKey = ["seller-dashboard"] as const;
+import { sellerDashboardKey } from "./keys";
+
+export { sellerDashboardKey };
 
 export async function getSellerDashboard(signal?: AbortSignal): Promise<SellerDashboard> {
   const res = await api.get<SuccessEnvelope<SellerDashboard>>(

@@ -4,12 +4,9 @@ import { api } from "../../../lib/api-client";
 import { shipmentRequests } from "./requests";
 import type { Shipment } from "./types";
 
-export const shipmentKeys = {
-  all: ["shipments"] as const,
-  lists: () => [...shipmentKeys.all, "list"] as const,
-  list: (endpoint: string, params: object) => [...shipmentKeys.lists(), endpoint, params] as const,
-  detail: (id: number) => [...shipmentKeys.all, "detail", id] as const,
-};
+import { shipmentKeys } from "./keys";
+
+export { shipmentKeys };
 
 export async function getShipment(id: number, signal?: AbortSignal): Promise<Shipment> {
   const res = await api.read<SuccessEnvelope<Shipment>>(shipmentRequests.detail(id), signal);

@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FlatList, SuccessEnvelope, UpdateQuotationInput } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { sellerDashboardKey } from "./get-seller-dashboard";
-import { shipmentKeys } from "./get-shipment";
+import { shipmentChanged } from "./changes";
+import { quotationKeys } from "./keys";
 import { shipmentRequests } from "./requests";
 import type { Quotation, Shipment } from "./types";
 
-export const quotationKeys = {
-  all: ["quotations"] as const,
-  forShipment: (shipmentId: number) => [...quotationKeys.all, shipmentId] as const,
-};
+export { quotationKeys };
 
 export function listQuotations(shipmentId: number, signal?: AbortSignal) {
   return api.read<FlatList<Quotation>>(shipmentRequests.quotations(shipmentId), signal);
@@ -34,13 +31,7 @@ export function useDecideQuotation(quotationId: number, shipmentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: UpdateQuotationInput) => decideQuotation(quotationId, decision),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: quotationKeys.forShipment(shipmentId) }),
-        queryClient.invalidateQueries({ queryKey: sellerDashboardKey }),
-      ]);
-    },
+    onSuccess: () => shipmentChanged.bidding(queryClient, shipmentId),
   });
 }
 
@@ -57,6 +48,6 @@ export function useAnswerReconfirm(quotationId: number) {
   return useMutation({
     mutationFn: (answer: { valid_until: string } | { declined: true }) =>
       answerReconfirm(quotationId, answer),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+    onSuccess: () => shipmentChanged.bidding(queryClient),
   });
 }

@@ -6,6 +6,7 @@ import type {
   Warehouse,
 } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { warehousesChanged } from "../../../entities/warehouse/api/keys";
 import { adminKeys } from "./keys";
 
 export function getAllWarehouses(q: string, signal?: AbortSignal) {
@@ -38,7 +39,7 @@ function useRefreshWarehouses() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [...adminKeys.all, "warehouses"] }),
-      queryClient.invalidateQueries({ queryKey: ["warehouses"] }),
+      warehousesChanged(queryClient),
     ]);
 }
 

@@ -7,15 +7,10 @@ import {
 } from "@tanstack/react-query";
 import type { NestedList, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { announcementKeys, announcementsChanged } from "../../../entities/announcement/api/keys";
 import type { Announcement, AnnouncementRemoval, CreateAnnouncementInput } from "@fba/contract";
 
-export const announcementKeys = {
-  all: ["announcements"] as const,
-  lists: () => [...announcementKeys.all, "list"] as const,
-  list: (page: number, perPage: number) =>
-    [...announcementKeys.lists(), { page, perPage }] as const,
-  detail: (id: number) => [...announcementKeys.all, "detail", id] as const,
-};
+export { announcementKeys };
 
 export type AnnouncementPage = NestedList<Announcement>["data"];
 
@@ -58,7 +53,7 @@ export function useCreateAnnouncement() {
   return useMutation({
     mutationFn: async (input: CreateAnnouncementInput) =>
       api.post<SuccessEnvelope<Announcement>>("v1/announcement/", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.lists() }),
+    onSuccess: () => announcementsChanged(queryClient),
   });
 }
 
@@ -74,7 +69,7 @@ export function useRemoveAnnouncement() {
       queryClient.removeQueries({ queryKey: announcementKeys.detail(id) });
       // The admin users list (another feature's key) shows the disabled sender when next read.
       void queryClient.invalidateQueries({ queryKey: ["admin"], refetchType: "none" });
-      return queryClient.invalidateQueries({ queryKey: announcementKeys.lists() });
+      return announcementsChanged(queryClient);
     },
   });
 }

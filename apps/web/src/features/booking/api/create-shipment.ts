@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateShipmentData, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
-import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import { shipmentChanged } from "../../../entities/shipment/api/changes";
 import type { Shipment } from "../../../entities/shipment/api/types";
 
 export function createShipment(input: CreateShipmentData) {
@@ -13,10 +12,6 @@ export function useCreateShipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createShipment,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: sellerDashboardKey }),
-      ]),
+    onSuccess: () => shipmentChanged.created(queryClient),
   });
 }

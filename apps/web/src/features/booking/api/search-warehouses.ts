@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { SuccessEnvelope, Warehouse } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { warehouseKeys } from "../../../entities/warehouse/api/keys";
 
 export async function searchWarehouses(q: string, signal?: AbortSignal): Promise<Warehouse[]> {
   const res = await api.get<SuccessEnvelope<Warehouse[]>>("warehouses/", { q }, signal);
@@ -9,7 +10,7 @@ export async function searchWarehouses(q: string, signal?: AbortSignal): Promise
 
 export const warehousesQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ["warehouses", q],
+    queryKey: warehouseKeys.search(q),
     queryFn: ({ signal }) => searchWarehouses(q, signal),
     staleTime: 10 * 60_000,
     placeholderData: keepPreviousData,

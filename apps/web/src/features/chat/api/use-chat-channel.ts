@@ -9,7 +9,7 @@ import {
   removeMessage,
   upsertMessage,
 } from "../lib/chat-cache";
-import type { ChatHistory, ChatMessage, ChatReaction } from "@fba/contract";
+import type { ChatHistory } from "@fba/contract";
 import type { ChatKind } from "../../../lib/open-chats";
 import { chatHistoryKey, getChatHistory } from "./get-chat-history";
 
@@ -19,19 +19,19 @@ export function chatSocketPath(kind: ChatKind, id: number): string {
 
 /** Applies one chat event to the cached history (undefined when the event is not a chat change). */
 export function applyChatEvent(history: ChatHistory, frame: ServerFrame): ChatHistory | undefined {
-  const data = frame.data as Record<string, unknown> | null;
-  if (!data || typeof data !== "object") return undefined;
+  // Frames are the server's own, typed by the contract; a missing body is still refused.
+  if (!frame.data || typeof frame.data !== "object") return undefined;
   switch (frame.event_type) {
     case "message_sent":
     case "message_replied":
     case "message_edited":
-      return upsertMessage(history, data as unknown as ChatMessage);
+      return upsertMessage(history, frame.data);
     case "message_deleted":
-      return removeMessage(history, Number(data.id));
+      return removeMessage(history, Number(frame.data.id));
     case "reaction_added":
-      return applyReaction(history, data as unknown as ChatReaction);
+      return applyReaction(history, frame.data);
     case "message_read":
-      return applyRead(history, Number(data.user));
+      return applyRead(history, Number(frame.data.user));
     default:
       return undefined;
   }

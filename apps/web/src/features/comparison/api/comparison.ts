@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AwardInput, Comparison, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
-import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
-import { quotationKeys } from "../../../entities/shipment/api/quotations";
+import { shipmentChanged } from "../../../entities/shipment/api/changes";
+import { comparisonKeys } from "../../../entities/shipment/api/keys";
 import type { Quotation, Shipment } from "../../../entities/shipment/api/types";
 
-export const comparisonKeys = {
-  all: ["comparison"] as const,
-  forShipment: (shipmentId: number) => [...comparisonKeys.all, shipmentId] as const,
-};
+export { comparisonKeys };
 
 export async function getComparison(shipmentId: number, signal?: AbortSignal) {
   const res = await api.get<SuccessEnvelope<Comparison>>(
@@ -32,12 +28,7 @@ export function useComparison(shipmentId: number, enabled = true) {
 
 /** Everything the seller's page shows of the shipment's bids and its decision. */
 function refreshShipment(queryClient: ReturnType<typeof useQueryClient>, shipmentId: number) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-    queryClient.invalidateQueries({ queryKey: quotationKeys.forShipment(shipmentId) }),
-    queryClient.invalidateQueries({ queryKey: comparisonKeys.forShipment(shipmentId) }),
-    queryClient.invalidateQueries({ queryKey: sellerDashboardKey }),
-  ]);
+  return shipmentChanged.bidding(queryClient, shipmentId);
 }
 
 /** The seller picks a bid (maybe not the automatic winner) with a reason; it is accepted. */

@@ -13,6 +13,7 @@ import type {
   SuccessEnvelope,
 } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { shipmentChanged } from "../../../entities/shipment/api/changes";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
 import { orderRequests } from "../../../entities/shipment/api/requests";
 
@@ -114,8 +115,7 @@ export function useAnswerChargeChange(shipmentId: number) {
       queryClient.setQueryData(chargeChangeKeys.of(shipmentId), res.data);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: chargeChangeKeys.disputes() }),
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.detail(shipmentId) }),
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.lists() }),
+        shipmentChanged.order(queryClient, shipmentId),
       ]);
     },
   });

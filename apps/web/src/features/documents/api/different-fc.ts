@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Leg, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
+import { shipmentChanged } from "../../../entities/shipment/api/changes";
 
 const path = (shipmentId: number, legId: number, action: "accept" | "resolve") =>
   `shipments/${shipmentId}/legs/${legId}/different-fc/${action}`;
@@ -25,10 +25,7 @@ export function useDecideDifferentFc(shipmentId: number, onLeg: (leg: Leg) => vo
         : resolveDifferentFc(shipmentId, legId, note),
     onSuccess: async (res) => {
       onLeg(res.data);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.detail(shipmentId) }),
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.lists() }),
-      ]);
+      await shipmentChanged.order(queryClient, shipmentId);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrderDocument, OrderDocumentType, SuccessEnvelope } from "@fba/contract";
 import { api } from "../../../lib/api-client";
+import { shipmentChanged } from "../../../entities/shipment/api/changes";
 import { uploadWithProgress, type UploadProgress } from "../../../lib/upload";
 import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
 import { orderRequests } from "../../../entities/shipment/api/requests";
@@ -61,8 +62,7 @@ export function useUploadDocument(shipmentId: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: documentKeys.of(shipmentId) }),
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.detail(shipmentId) }),
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.lists() }),
+        shipmentChanged.order(queryClient, shipmentId),
       ]),
   });
 }

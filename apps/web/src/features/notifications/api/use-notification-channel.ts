@@ -8,10 +8,9 @@ import {
   wsPaths,
 } from "../../../lib/realtime";
 import { onChatRead } from "../../../lib/open-chats";
-import { sampleShipmentKeys } from "../../../entities/sample/api/keys";
-import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
-import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
-import { quotationKeys } from "../../../entities/shipment/api/quotations";
+import { sampleChanged } from "../../../entities/sample/api/changes";
+import { shipmentChanged } from "../../../entities/shipment/api/changes";
+import { announcementsChanged } from "../../../entities/announcement/api/keys";
 import { isAboutOpenChat } from "../lib/open-chat-notifications";
 import {
   dropAnnouncement,
@@ -21,25 +20,23 @@ import {
   unreadCount,
   upsertNotification,
 } from "../lib/notifications-cache";
-import type { Notification as AppNotification } from "@fba/contract";
+import type { Notification as AppNotification, NotificationType } from "@fba/contract";
 import { getNotifications, notificationKeys } from "./get-notifications";
 import { markChatNotificationsRead } from "./mark-chat-notifications-read";
 
 /**
- * Other screens' lists change when a notification says their data did (a bid, an acceptance, a
- * message). Only their list and dashboard queries are marked stale; open pages refetch.
+ * Other screens change when a notification says their data did (a bid, an acceptance, a
+ * message): each type names the entity whose change map says what is stale (the same the
+ * mutations use); open pages refetch.
  */
-const QUERIES_TOUCHED_BY_TYPE: Record<string, ReadonlyArray<readonly string[]>> = {
-  Shipment: [shipmentKeys.all, quotationKeys.all, sellerDashboardKey],
-  "Sample Shipment": [sampleShipmentKeys.all, sellerDashboardKey],
-  // The announcements feature's root key (features do not import one another).
-  Announcement: [["announcements"]],
+const CHANGED_BY_TYPE: Record<NotificationType, (queryClient: QueryClient) => Promise<unknown>> = {
+  Shipment: (queryClient) => shipmentChanged.bidding(queryClient),
+  "Sample Shipment": sampleChanged,
+  Announcement: announcementsChanged,
 };
 
 function refreshRelatedQueries(queryClient: QueryClient, notification: AppNotification) {
-  for (const queryKey of QUERIES_TOUCHED_BY_TYPE[notification.notification_type] ?? []) {
-    void queryClient.invalidateQueries({ queryKey, refetchType: "active" });
-  }
+  void CHANGED_BY_TYPE[notification.notification_type](queryClient);
 }
 
 function backfill(queryClient: QueryClient) {
@@ -59,16 +56,16 @@ export function useNotificationChannel(userId: number | null) {
   const onEvent = useCallback(
     (frame: ServerFrame) => {
       const key = notificationKeys.list();
-      const data = frame.data as Record<string, unknown> | null;
       switch (frame.event_type) {
         case "send_notification": {
+          const data = frame.data;
           if (!data || typeof data.id !== "number") return;
           if (queryClient.getQueryState(key)?.fetchStatus === "fetching") {
             // The list being fetched may predate this notification: fetch it again instead.
             void queryClient.invalidateQueries({ queryKey: key });
             return;
           }
-          let notification = data as unknown as AppNotification;
+          let notification = data;
           if (!notification.is_read && userId && isAboutOpenChat(notification)) {
             // The reader is looking at that chat already.
             notification = { ...notification, is_read: true };
@@ -86,8 +83,8 @@ export function useNotificationChannel(userId: number | null) {
           return;
         }
         case "notification_updated": {
-          if (!data || typeof data.id !== "number") return;
-          const item = data as unknown as AppNotification;
+          const item = frame.data;
+          if (!item || typeof item.id !== "number") return;
           queryClient.setQueryData<AppNotification[]>(key, (old) =>
             old ? replaceNotification(old, item) : old,
           );
@@ -95,12 +92,12 @@ export function useNotificationChannel(userId: number | null) {
         }
         case "notification_read":
           queryClient.setQueryData<AppNotification[]>(key, (old) =>
-            old ? markNotificationRead(old, Number(data?.id)) : old,
+            old ? markNotificationRead(old, Number(frame.data?.id)) : old,
           );
           return;
         case "announcement_removed": {
           // An admin removed it: its notification leaves the bell, and its unread mark the count.
-          const id = Number(data?.id);
+          const id = Number(frame.data?.id);
           const list = queryClient.getQueryData<AppNotification[]>(key);
           const dropped = list?.filter((n) => n.announcement_id === id) ?? [];
           if (!list || dropped.length === 0) return;
@@ -114,7 +111,7 @@ export function useNotificationChannel(userId: number | null) {
           return;
         }
         case "unread_count": {
-          const count = Number(data?.count);
+          const count = Number(frame.data?.count);
           if (!Number.isFinite(count)) return;
           queryClient.setQueryData(notificationKeys.unreadCount(), count);
           // More unread than a full-enough list shows means something was missed while offline.

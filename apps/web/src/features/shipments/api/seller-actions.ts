@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessEnvelope, TakeNextBidInput } from "@fba/contract";
 import { api } from "../../../lib/api-client";
-import { sellerDashboardKey } from "../../../entities/shipment/api/get-seller-dashboard";
-import { shipmentKeys } from "../../../entities/shipment/api/get-shipment";
-import { quotationKeys } from "../../../entities/shipment/api/quotations";
+import { shipmentChanged } from "../../../entities/shipment/api/changes";
 import type { Shipment } from "../../../entities/shipment/api/types";
 
 /** A window that closed with no bids: the seller opens another one. */
@@ -20,7 +18,7 @@ export function useReopenBidding(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => reopenBidding(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
+    onSuccess: () => shipmentChanged.bidding(queryClient, id),
   });
 }
 
@@ -28,11 +26,7 @@ export function useCancelShipment(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason?: string) => cancelShipment(id, reason),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: sellerDashboardKey }),
-      ]),
+    onSuccess: () => shipmentChanged.bidding(queryClient, id),
   });
 }
 
@@ -48,12 +42,7 @@ export function useTakeNextBid(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) => takeNextBid(id, { reason }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: shipmentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: quotationKeys.forShipment(id) }),
-        // The comparison's winner changed too (its keys start so, in the comparison feature).
-        queryClient.invalidateQueries({ queryKey: ["comparison", id] }),
-      ]),
+    // The comparison's winner changes too.
+    onSuccess: () => shipmentChanged.bidding(queryClient, id),
   });
 }
