@@ -258,6 +258,28 @@ describe("notifications", () => {
     expect(done.user).toEqual({ id: agent.id, first_name: "Andy" });
   });
 
+  it("writes a subscriber's notification in its recipient's stored language", async () => {
+    const chinese = await createSeller(ctx.app);
+    await ctx.app.database.db
+      .update(users)
+      .set({ locale: "zh-CN" })
+      .where(eq(users.id, chinese.id));
+    const shipment = await insertShipment(ctx.app, {
+      sellerId: chinese.id,
+      productName: "竹制砧板",
+    });
+    ctx.app.events.emit("quotation.created", {
+      quotationId: 1,
+      shipmentId: shipment.id,
+      agentId: agent.id,
+      sellerId: chinese.id,
+    });
+    await ctx.app.events.settle();
+    expect((await list(chinese)).map((n) => n.content)).toEqual([
+      `货件 #${shipment.id}（竹制砧板）收到新报价`,
+    ]);
+  });
+
   it("writes a broadcast and a chat message's rewrite in each reader's stored language", async () => {
     const service = servicesOf(ctx.app).notifications;
     const english = await createSeller(ctx.app);

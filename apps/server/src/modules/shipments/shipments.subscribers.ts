@@ -1,14 +1,16 @@
-import {
-  awardNotificationTexts as awardTexts,
-  completionTexts,
-  notificationTexts as t,
-  undeliveredList,
-} from "@fba/contract";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.js";
+import { notificationText as text } from "../../lib/i18n/notifications.js";
+import type { NotificationText } from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
 import { type NewNotification, activeAdminIds, shipmentSummary } from "../notifications/index.js";
 import { quote, shipmentPath, type NotifyDeps } from "../notifications/index.js";
+
+/** The shipment as a notification names it. */
+const about = (shipment: { id: number; productName: string }) => ({
+  shipmentId: shipment.id,
+  product: shipment.productName,
+});
 
 /**
  * Notifications of the bidding: a new bid, how the window ended, the seller's answer to the
@@ -30,7 +32,7 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           actorId: null,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: t.newBid(shipment.id, shipment.productName),
+          content: text("newBid", about(shipment)),
         },
       ],
       { eventId, within: context },
@@ -48,20 +50,20 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
         ? {
             ...base,
             userId: event.sellerId,
-            content: t.biddingClosedSeller(shipment.id, shipment.productName),
+            content: text("biddingClosedSeller", about(shipment)),
           }
         : {
             ...base,
             userId: event.sellerId,
             kind: "no_bids",
-            content: t.biddingClosedNoBids(shipment.id, shipment.productName),
+            content: text("biddingClosedNoBids", about(shipment)),
           },
     ];
     if (event.winnerAgentId !== null) {
       items.push({
         ...base,
         userId: event.winnerAgentId,
-        content: t.biddingWon(shipment.id, shipment.productName),
+        content: text("biddingWon", about(shipment)),
       });
     }
     for (const loserId of new Set(event.loserAgentIds)) {
@@ -69,13 +71,13 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
         ...base,
         userId: loserId,
         kind: "bid_lost",
-        content: t.bidLost(shipment.id, shipment.productName),
+        content: text("bidLost", about(shipment)),
       });
     }
     await notifications.notify(items, {
       eventId,
       email: {
-        subject: `Bidding closed for shipment #${shipment.id}`,
+        subject: text("biddingClosedSubject", { shipmentId: shipment.id }),
         path: shipmentPath(shipment.id),
       },
     });
@@ -84,8 +86,8 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
   const toAgent = async (
     eventId: number,
     event: { shipmentId: number; agentId: number; sellerId: number },
-    content: (id: number, product: string) => string,
-    subject: string,
+    content: (shipment: { shipmentId: number; product: string }) => NotificationText,
+    subject: (shipmentId: number) => NotificationText,
   ) => {
     const shipment = await shipmentSummary(db, event.shipmentId);
     if (!shipment) return;
@@ -96,13 +98,13 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           actorId: event.sellerId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: content(shipment.id, shipment.productName),
+          content: content(about(shipment)),
         },
       ],
       {
         eventId,
         email: {
-          subject: `${subject} (shipment #${shipment.id})`,
+          subject: subject(shipment.id),
           path: shipmentPath(shipment.id),
         },
       },
@@ -112,27 +114,31 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
     toAgent(
       eventId,
       event,
-      (id, product) =>
+      (shipment) =>
         event.awardReason === undefined
-          ? t.quotationAccepted(id, product, event.service)
-          : awardTexts.won(id, product, event.awardReason, event.service),
-      "Quotation accepted",
+          ? text("quotationAccepted", { ...shipment, service: event.service })
+          : text("quotationAwarded", {
+              ...shipment,
+              reason: event.awardReason,
+              service: event.service,
+            }),
+      (shipmentId) => text("quotationAcceptedSubject", { shipmentId }),
     ),
   );
   events.subscribe("quotation.declined", "notify", (event, { eventId }) =>
     toAgent(
       eventId,
       event,
-      (id, product) => t.quotationDeclined(id, product, event.reason),
-      "Quotation declined",
+      (shipment) => text("quotationDeclined", { ...shipment, reason: event.reason }),
+      (shipmentId) => text("quotationDeclinedSubject", { shipmentId }),
     ),
   );
   events.subscribe("quotation.cancelled", "notify", (event, { eventId }) =>
     toAgent(
       eventId,
       event,
-      (id, product) => t.quotationCancelled(id, product, event.reason),
-      "Winning bid cancelled",
+      (shipment) => text("quotationCancelled", { ...shipment, reason: event.reason }),
+      (shipmentId) => text("quotationCancelledSubject", { shipmentId }),
     ),
   );
 
@@ -149,11 +155,14 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           actorId: event.sellerId,
           notificationType: "Shipment" as const,
           shipmentId: shipment.id,
-          content: awardTexts.lost(shipment.id, shipment.productName, event.reason),
+          content: text("awardLost", { ...about(shipment), reason: event.reason }),
         })),
       {
         eventId,
-        email: { subject: awardTexts.subject(shipment.id), path: shipmentPath(shipment.id) },
+        email: {
+          subject: text("awardSubject", { shipmentId: shipment.id }),
+          path: shipmentPath(shipment.id),
+        },
       },
     );
   });
@@ -169,13 +178,13 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           actorId: event.sellerId,
           notificationType: "Shipment",
           shipmentId: shipment.id,
-          content: awardTexts.reconfirmRequested(shipment.id, shipment.productName),
+          content: text("reconfirmRequested", about(shipment)),
         },
       ],
       {
         eventId,
         email: {
-          subject: awardTexts.reconfirmRequestedSubject(shipment.id),
+          subject: text("reconfirmRequestedSubject", { shipmentId: shipment.id }),
           path: shipmentPath(shipment.id),
         },
       },
@@ -190,7 +199,7 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
       .from(users)
       .where(eq(users.id, event.agentId))
       .limit(1);
-    const name = agent ? `${agent.firstName} ${agent.lastName}`.trim() : "The agent";
+    const agentName = agent ? `${agent.firstName} ${agent.lastName}`.trim() : null;
     await notifications.notify(
       [
         {
@@ -200,14 +209,18 @@ export function registerBiddingSubscribers(events: EventBus, deps: NotifyDeps): 
           shipmentId: shipment.id,
           content:
             event.validUntil === null
-              ? awardTexts.reconfirmDeclined(shipment.id, shipment.productName, name)
-              : awardTexts.reconfirmed(shipment.id, shipment.productName, name, event.validUntil),
+              ? text("reconfirmDeclined", { ...about(shipment), agentName })
+              : text("reconfirmed", {
+                  ...about(shipment),
+                  agentName,
+                  validUntil: event.validUntil,
+                }),
         },
       ],
       {
         eventId,
         email: {
-          subject: awardTexts.reconfirmAnsweredSubject(shipment.id),
+          subject: text("reconfirmAnsweredSubject", { shipmentId: shipment.id }),
           path: shipmentPath(shipment.id),
         },
       },
@@ -236,18 +249,22 @@ export function registerShipmentStatusSubscribers(events: EventBus, deps: Notify
     const userIds = new Set([event.sellerId, event.agentId ?? shipment.agentId]);
     userIds.delete(event.byUserId);
     userIds.delete(null);
+    const content = text("statusChanged", { ...about(shipment), status: event.status });
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId: userId as number,
         actorId: event.byUserId,
         notificationType: "Shipment" as const,
         shipmentId: shipment.id,
-        content: t.statusChanged(shipment.id, shipment.productName, event.status),
+        content,
       })),
       {
         eventId,
         email: {
-          subject: `Shipment #${shipment.id} is now ${event.status}`,
+          subject: text("statusChangedSubject", {
+            shipmentId: shipment.id,
+            status: event.status,
+          }),
           path: shipmentPath(shipment.id),
         },
       },
@@ -261,12 +278,11 @@ export function registerShipmentStatusSubscribers(events: EventBus, deps: Notify
     if (!shipment) return;
     const userIds = new Set([event.sellerId, ...(await activeAdminIds(db))]);
     userIds.delete(event.byUserId);
-    const content = completionTexts.undelivered(
-      shipment.id,
-      shipment.productName,
-      undeliveredList(event.destinations),
-      event.reason === null ? null : quote(event.reason),
-    );
+    const content = text("completedUndelivered", {
+      ...about(shipment),
+      destinations: event.destinations,
+      reason: event.reason === null ? null : quote(event.reason),
+    });
     await notifications.notify(
       [...userIds].map((userId) => ({
         userId,
@@ -278,7 +294,7 @@ export function registerShipmentStatusSubscribers(events: EventBus, deps: Notify
       {
         eventId,
         email: {
-          subject: completionTexts.undeliveredSubject(shipment.id),
+          subject: text("completedUndeliveredSubject", { shipmentId: shipment.id }),
           path: shipmentPath(shipment.id),
         },
       },
