@@ -30,6 +30,7 @@ import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 // The agent's screens.
 import PendingQuotationsPage from "../features/bidding/pages/PendingQuotationsPage";
 import { QuotationForm } from "../features/bidding/components/QuotationForm";
+import { LegsPanel } from "../features/legs/components/LegsPanel";
 
 /**
  * Every translated screen, rendered in Simplified Chinese, must show no English: any run of two or
@@ -745,6 +746,62 @@ const ROUTES: TranslatedRoute[] = [
       await screen.findAllByText("请填写时效天数");
     },
   },
+  {
+    name: "order page's destinations (legs) for the agent, recording a milestone",
+    element: () => <LegsPanel shipmentId={41} side="agent" canChange />,
+    api: {
+      "shipments/41/legs/": envelope([
+        {
+          id: 11,
+          shipment: 41,
+          position: 1,
+          fc_code: "ONT8",
+          fc_name: null,
+          cartons: 16,
+          fba_shipment_id: "FBA17ABC9XYZ",
+          amazon_reference_id: null,
+          appointment_id: null,
+          appointment_at: null,
+          eta: "2026-12-01",
+          tracking_number: null,
+          delivered_fc_code: null,
+          milestone: "departed_origin",
+          milestone_label: "Departed origin",
+          last_event_at: "2026-11-12T08:00:00Z",
+          late: true,
+          stale_days: 6,
+          different_fc: null,
+          events: [
+            ["booked", 1, null, null],
+            ["picked_up", 2, "深圳", 3],
+            ["picked_up", 3, "宁波", null],
+            ["departed_origin", 4, "宁波", null],
+          ].map(([milestone, id, location, supersededBy]) => ({
+            id,
+            milestone,
+            label: "Sent in English",
+            occurred_at: `2026-11-${10 + Number(id)}T08:00:00Z`,
+            location,
+            note: null,
+            mode: milestone === "departed_origin" ? "sea" : null,
+            vessel_or_flight: milestone === "departed_origin" ? "中远海运 058E" : null,
+            appointment_id: null,
+            delivered_fc_code: null,
+            document_id: null,
+            supersedes: id === 3 ? 2 : null,
+            superseded_by: supersededBy,
+            recorded_by: { id: 5, first_name: "磊", last_name: "张" },
+            recorded_at: "2026-11-12T08:00:00Z",
+          })),
+        },
+      ]),
+    },
+    ready: () => screen.findByRole("heading", { name: "目的仓库" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "记录节点" }));
+      await screen.findByRole("dialog", { name: "记录节点 · ONT8" });
+    },
+  },
 ];
 
 const ALLOWED = [
@@ -752,6 +809,8 @@ const ALLOWED = [
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g,
   /\b[A-Z]{3}\d\b/g,
   /\bFBA\b/g,
+  // FBA shipment IDs, as Amazon writes them.
+  /\bFBA[0-9A-Z]{8,12}\b/g,
   /US\$/g,
   /\bkg\b/g,
   /\bCSV\b/g,

@@ -14,6 +14,8 @@ import { updateLegInputSchema, type Leg, type UpdateLegInput } from "@fba/contra
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useUpdateLeg } from "../api/change-leg";
 import { fromLocalInput, toLocalInput } from "../lib/leg-view";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useLegsT } from "../i18n";
 
 /** The seller's Amazon references, or the agent's ETA, appointment and tracking number. */
 export type LegFieldSet = "references" | "logistics";
@@ -30,11 +32,6 @@ interface EditLegValues {
 const SETS: Record<LegFieldSet, ReadonlyArray<keyof EditLegValues>> = {
   references: ["fba_shipment_id", "amazon_reference_id"],
   logistics: ["eta", "appointment_id", "appointment_at", "tracking_number"],
-};
-
-const TITLES: Record<LegFieldSet, string> = {
-  references: "Amazon references",
-  logistics: "ETA, appointment and tracking",
 };
 
 function initialValues(leg: Leg): EditLegValues {
@@ -82,6 +79,8 @@ export function EditLegDialog({
   fieldSet: LegFieldSet;
   onClose: () => void;
 }) {
+  const { t } = useLegsT();
+  const shown = useServerMessage();
   const fields = SETS[fieldSet];
   const update = useUpdateLeg(shipmentId);
   const resolver = useMemo(() => legResolver(fields), [fields]);
@@ -95,7 +94,7 @@ export function EditLegDialog({
       label={label}
       {...form.register(name as Path<EditLegValues>)}
       error={!!errors[name]}
-      helperText={errors[name]?.message}
+      helperText={shown(errors[name]?.message)}
       {...extra}
     />
   );
@@ -103,7 +102,7 @@ export function EditLegDialog({
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const res = await update.mutateAsync({ legId: leg.id, input });
-      notify.success(res.message);
+      notify.success(shown(res.message) ?? res.message);
       onClose();
     } catch (error) {
       if (!applyFieldErrors(error, form.setError, fields)) toastApiError(error);
@@ -114,37 +113,37 @@ export function EditLegDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-leg-title">
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle id="edit-leg-title">
-          {TITLES[fieldSet]} · {leg.fc_code}
+          {t(`edit.titles.${fieldSet}`)} · {leg.fc_code}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {fieldSet === "references" ? (
               <>
-                {text("fba_shipment_id", "FBA shipment ID", {
+                {text("fba_shipment_id", t("edit.fbaShipmentId"), {
                   autoFocus: true,
                   placeholder: "FBA15ABCD1234",
                   slotProps: {
                     htmlInput: { maxLength: 20, autoCapitalize: "characters", spellCheck: false },
                   },
                 })}
-                {text("amazon_reference_id", "Amazon reference ID", {
+                {text("amazon_reference_id", t("edit.amazonReferenceId"), {
                   slotProps: { htmlInput: { maxLength: 100 } },
                 })}
               </>
             ) : (
               <>
-                {text("eta", "ETA", {
+                {text("eta", t("edit.eta"), {
                   type: "date",
                   slotProps: { inputLabel: { shrink: true } },
                 })}
-                {text("appointment_id", "Appointment ID", {
+                {text("appointment_id", t("edit.appointmentId"), {
                   slotProps: { htmlInput: { maxLength: 100 } },
                 })}
-                {text("appointment_at", "Appointment time", {
+                {text("appointment_at", t("edit.appointmentAt"), {
                   type: "datetime-local",
                   slotProps: { inputLabel: { shrink: true } },
                 })}
-                {text("tracking_number", "Tracking number", {
+                {text("tracking_number", t("edit.trackingNumber"), {
                   slotProps: { htmlInput: { maxLength: 40, spellCheck: false } },
                 })}
               </>
@@ -152,9 +151,9 @@ export function EditLegDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t("edit.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
-            Save
+            {t("edit.save")}
           </Button>
         </DialogActions>
       </form>

@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { Box, Button, Chip, Paper, Stack, Typography } from "@mui/material";
 import type { Leg, MilestoneEvent } from "@fba/contract";
 import { Field } from "../../../components/Panel";
-import { formatDate } from "../../../lib/format";
-import { attentionTexts, formatEventTime, historyEntries, nextMilestones } from "../lib/leg-view";
+import { historyEntries, nextMilestones } from "../lib/leg-view";
+import { useFormat } from "../../../i18n/use-format";
+import { useLegText } from "../i18n";
 import { LegHistory } from "./LegHistory";
 import { LegTimeline } from "./LegTimeline";
 import type { LegFieldSet } from "./EditLegDialog";
@@ -18,12 +19,10 @@ const ACTIONS: Record<LegsSide, { edit: LegFieldSet[]; record: boolean }> = {
   admin: { edit: ["references", "logistics"], record: true },
 };
 
-const EDIT_LABELS: Record<LegFieldSet, string> = {
-  references: "Edit FBA shipment ID",
-  logistics: "Set ETA & tracking",
-};
-
-const orNA = (value: ReactNode) => value || "N/A";
+const EDIT_LABELS = {
+  references: "card.editReferences",
+  logistics: "card.editLogistics",
+} as const satisfies Record<LegFieldSet, string>;
 
 /** One destination of an order: its facts, its timeline, what needs attention, its history. */
 export function LegCard({
@@ -42,9 +41,20 @@ export function LegCard({
   onRecord: () => void;
   onCorrect: (event: MilestoneEvent) => void;
 }) {
+  const { t, milestone } = useLegText();
+  const format = useFormat();
+  const orNA = (value: ReactNode) => value || t("card.notAvailable");
   const actions = ACTIONS[side];
   const headingId = `leg-${leg.id}-heading`;
-  const attention = attentionTexts(leg);
+  // What needs the reader's attention on this leg.
+  const attention = [
+    ...(leg.late && leg.eta
+      ? [{ text: t("attention.late", { date: format.date(leg.eta) }), late: true }]
+      : []),
+    ...(leg.stale_days !== null
+      ? [{ text: t("attention.stale", { count: leg.stale_days }), late: false }]
+      : []),
+  ];
   const last = historyEntries(leg.events).at(-1)?.event;
   const canRecord = canChange && actions.record && nextMilestones(leg).length > 0;
 
@@ -74,15 +84,10 @@ export function LegCard({
             size="small"
             variant="outlined"
             color={leg.milestone === "delivered" ? "success" : "primary"}
-            label={leg.milestone_label}
+            label={milestone(leg.milestone, leg.milestone_label)}
           />
-          {attention.map((text) => (
-            <Chip
-              key={text}
-              size="small"
-              color={text.startsWith("Late") ? "error" : "warning"}
-              label={text}
-            />
+          {attention.map(({ text, late }) => (
+            <Chip key={text} size="small" color={late ? "error" : "warning"} label={text} />
           ))}
         </Stack>
       </Stack>
@@ -95,24 +100,30 @@ export function LegCard({
           gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))" },
         }}
       >
-        <Field label="Cartons">{leg.cartons}</Field>
-        <Field label="FBA shipment ID">{orNA(leg.fba_shipment_id)}</Field>
-        <Field label="Amazon reference">{orNA(leg.amazon_reference_id)}</Field>
-        <Field label="ETA">{formatDate(leg.eta)}</Field>
-        <Field label="Appointment">
+        <Field label={t("card.cartons")}>{leg.cartons}</Field>
+        <Field label={t("card.fbaShipmentId")}>{orNA(leg.fba_shipment_id)}</Field>
+        <Field label={t("card.amazonReference")}>{orNA(leg.amazon_reference_id)}</Field>
+        <Field label={t("card.eta")}>
+          {leg.eta ? format.date(leg.eta) : t("card.notAvailable")}
+        </Field>
+        <Field label={t("card.appointment")}>
           {leg.appointment_at || leg.appointment_id
-            ? [leg.appointment_id, leg.appointment_at && formatEventTime(leg.appointment_at)]
+            ? [leg.appointment_id, leg.appointment_at && format.dateTime(leg.appointment_at)]
                 .filter(Boolean)
                 .join(" · ")
-            : "N/A"}
+            : t("card.notAvailable")}
         </Field>
-        <Field label="Tracking number">{orNA(leg.tracking_number)}</Field>
+        <Field label={t("card.trackingNumber")}>{orNA(leg.tracking_number)}</Field>
         <Box sx={{ gridColumn: "span 2", minWidth: 0 }}>
-          <Field label="Last event">
-            {last ? `${last.label} · ${formatEventTime(last.occurred_at)}` : "N/A"}
+          <Field label={t("card.lastEvent")}>
+            {last
+              ? `${milestone(last.milestone, last.label)} · ${format.dateTime(last.occurred_at)}`
+              : t("card.notAvailable")}
           </Field>
         </Box>
-        {leg.delivered_fc_code && <Field label="Delivered to">{leg.delivered_fc_code}</Field>}
+        {leg.delivered_fc_code && (
+          <Field label={t("card.deliveredTo")}>{leg.delivered_fc_code}</Field>
+        )}
       </Box>
 
       <LegTimeline leg={leg} />
@@ -121,12 +132,12 @@ export function LegCard({
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mt: 2 }}>
           {canRecord && (
             <Button variant="contained" size="small" onClick={onRecord}>
-              Record milestone
+              {t("card.record")}
             </Button>
           )}
           {actions.edit.map((fieldSet) => (
             <Button key={fieldSet} variant="outlined" size="small" onClick={() => onEdit(fieldSet)}>
-              {EDIT_LABELS[fieldSet]}
+              {t(EDIT_LABELS[fieldSet])}
             </Button>
           ))}
         </Stack>
@@ -134,7 +145,7 @@ export function LegCard({
 
       <Rule sx={{ my: 2 }} />
       <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
-        History
+        {t("card.history")}
       </Typography>
       <LegHistory
         events={leg.events}

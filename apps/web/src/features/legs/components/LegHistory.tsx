@@ -1,21 +1,25 @@
 import { Box, Button, Stack, Typography } from "@mui/material";
 import type { MilestoneEvent } from "@fba/contract";
-import { formatEventTime, historyEntries, MODE_LABELS, personName } from "../lib/leg-view";
+import { historyEntries, personName } from "../lib/leg-view";
+import { useFormat } from "../../../i18n/use-format";
+import { useLegText } from "../i18n";
 
 function EventDetails({ event }: { event: MilestoneEvent }) {
+  const { t, milestone } = useLegText();
+  const format = useFormat();
   const details = [
     event.location,
     event.mode &&
-      `${MODE_LABELS[event.mode]}${event.vessel_or_flight ? ` ${event.vessel_or_flight}` : ""}`,
-    event.delivered_fc_code && `At ${event.delivered_fc_code}`,
+      `${t(`modes.${event.mode}`)}${event.vessel_or_flight ? ` ${event.vessel_or_flight}` : ""}`,
+    event.delivered_fc_code && t("history.at", { fc: event.delivered_fc_code }),
   ].filter(Boolean);
   return (
     <>
       <Typography variant="body2" component="div">
         <Box component="time" dateTime={event.occurred_at} sx={{ fontWeight: 600, mr: 1 }}>
-          {formatEventTime(event.occurred_at)}
+          {format.dateTime(event.occurred_at)}
         </Box>
-        {event.label}
+        {milestone(event.milestone, event.label)}
         {details.length > 0 && ` · ${details.join(" · ")}`}
       </Typography>
       {event.note && (
@@ -24,7 +28,7 @@ function EventDetails({ event }: { event: MilestoneEvent }) {
         </Typography>
       )}
       <Typography variant="caption" color="text.secondary" component="div">
-        Recorded by {personName(event.recorded_by)}
+        {t("history.recordedBy", { name: personName(event.recorded_by) })}
       </Typography>
     </>
   );
@@ -42,6 +46,7 @@ export function LegHistory({
   /** Offered on every milestone but Booked (which the acceptance recorded). */
   onCorrect?: (event: MilestoneEvent) => void;
 }) {
+  const { t, milestone } = useLegText();
   return (
     <Box component="ol" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
       {historyEntries(events).map(({ event, corrected }) => (
@@ -54,9 +59,11 @@ export function LegHistory({
               <Button
                 size="small"
                 onClick={() => onCorrect(event)}
-                aria-label={`Correct ${event.label}`}
+                aria-label={t("history.correctOf", {
+                  label: milestone(event.milestone, event.label),
+                })}
               >
-                Correct
+                {t("history.correct")}
               </Button>
             )}
           </Stack>
@@ -64,7 +71,9 @@ export function LegHistory({
             <Box
               key={old.id}
               component="del"
-              aria-label={`Corrected version of ${old.label}`}
+              aria-label={t("history.correctedVersion", {
+                label: milestone(old.milestone, old.label),
+              })}
               sx={{
                 display: "block",
                 mt: 0.75,

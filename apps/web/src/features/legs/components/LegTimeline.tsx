@@ -1,7 +1,9 @@
 import { Step, StepLabel, Stepper, Typography, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
-import { MILESTONE_LABELS, MILESTONES, type Leg } from "@fba/contract";
-import { formatEventTime, reachedAt } from "../lib/leg-view";
+import { MILESTONES, type Leg } from "@fba/contract";
+import { reachedAt } from "../lib/leg-view";
+import { useFormat } from "../../../i18n/use-format";
+import { useLegsT } from "../i18n";
 
 /**
  * A leg's milestones from Booked to Delivered to FC: across on wide screens, down on phones. A
@@ -12,6 +14,8 @@ export function LegTimeline({
 }: {
   leg: Pick<Leg, "fc_code" | "milestone" | "late" | "events">;
 }) {
+  const { t } = useLegsT();
+  const format = useFormat();
   const theme = useTheme();
   const isVertical = useMediaQuery(theme.breakpoints.down("md"));
   const reached = reachedAt(leg.events);
@@ -22,7 +26,7 @@ export function LegTimeline({
       activeStep={isDelivered ? MILESTONES.length : current + 1}
       orientation={isVertical ? "vertical" : "horizontal"}
       alternativeLabel={!isVertical}
-      aria-label={`Milestones to ${leg.fc_code}`}
+      aria-label={t("timeline.label", { fc: leg.fc_code })}
       sx={{
         // Long labels ("Arrived at destination port/airport") wrap between words, hyphenated
         // only when a word is wider than its step.
@@ -31,7 +35,11 @@ export function LegTimeline({
     >
       {MILESTONES.map((milestone, index) => {
         const at = reached[milestone];
-        const caption = at ? formatEventTime(at) : index < current ? "Skipped" : undefined;
+        const caption = at
+          ? format.dateTime(at)
+          : index < current
+            ? t("timeline.skipped")
+            : undefined;
         return (
           <Step key={milestone} completed={index <= current}>
             <StepLabel
@@ -44,7 +52,7 @@ export function LegTimeline({
                 ) : undefined
               }
             >
-              {MILESTONE_LABELS[milestone]}
+              {t(`milestones.${milestone}`)}
             </StepLabel>
           </Step>
         );

@@ -8,6 +8,8 @@ import { useLegs } from "../api/get-legs";
 import type { LegFieldSet } from "./EditLegDialog";
 import { LegCard, type LegsSide } from "./LegCard";
 import { lazyDialog } from "../../../components/lazy-dialog";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useLegsT } from "../i18n";
 
 const EditLegDialog = lazyDialog(() => import("./EditLegDialog").then((m) => m.EditLegDialog));
 const RecordMilestoneDialog = lazyDialog(() =>
@@ -32,18 +34,20 @@ export function LegsPanel({
   /** False for a cancelled order, whose legs stay readable. */
   canChange: boolean;
 }) {
+  const { t } = useLegsT();
+  const shown = useServerMessage();
   const query = useLegs(shipmentId);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const close = () => setDialog(null);
 
   if (query.isPending) return <Loading />;
-  if (query.isError) return <Alert severity="error">{formatApiError(query.error)}</Alert>;
+  if (query.isError) return <Alert severity="error">{shown(formatApiError(query.error))}</Alert>;
   const legs = query.data;
   if (legs.length === 0) return null;
   const open = dialog && legs.find((leg) => leg.id === dialog.legId);
 
   return (
-    <Panel title="Destinations">
+    <Panel title={t("title")}>
       <Stack spacing={2}>
         {legs.map((leg) => (
           <LegCard

@@ -14,7 +14,6 @@ import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   legMessages,
-  MILESTONE_LABELS,
   recordMilestoneInputSchema,
   type Leg,
   type Milestone,
@@ -25,13 +24,9 @@ import {
 import { ApiError } from "../../../lib/api-client";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useRecordMilestone } from "../api/change-leg";
-import {
-  fromLocalInput,
-  MODE_LABELS,
-  nextMilestones,
-  toLocalInput,
-  TRANSPORT_MODES,
-} from "../lib/leg-view";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useLegText } from "../i18n";
+import { fromLocalInput, nextMilestones, toLocalInput, TRANSPORT_MODES } from "../lib/leg-view";
 
 export interface RecordFormValues {
   milestone: Milestone | "";
@@ -106,6 +101,8 @@ export function RecordMilestoneDialog({
   correcting?: MilestoneEvent;
   onClose: () => void;
 }) {
+  const { t, milestone: milestoneName } = useLegText();
+  const shown = useServerMessage();
   const record = useRecordMilestone(shipmentId);
   const resolver = useMemo(() => recordResolver(correcting?.id), [correcting?.id]);
   const form = useForm<RecordFormValues, unknown, RecordMilestoneInput>({
@@ -117,13 +114,16 @@ export function RecordMilestoneDialog({
   const mode = useWatch({ control: form.control, name: "mode" });
   const choices = correcting ? [correcting.milestone] : nextMilestones(leg);
   const title = correcting
-    ? `Correct ${correcting.label} · ${leg.fc_code}`
-    : `Record milestone · ${leg.fc_code}`;
+    ? t("record.correctTitle", {
+        label: milestoneName(correcting.milestone, correcting.label),
+        fc: leg.fc_code,
+      })
+    : t("record.title", { fc: leg.fc_code });
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const res = await record.mutateAsync({ legId: leg.id, input });
-      notify.success(res.message);
+      notify.success(shown(res.message) ?? res.message);
       onClose();
     } catch (error) {
       const matched = applyFieldErrors(error, form.setError, FIELDS);
@@ -135,7 +135,9 @@ export function RecordMilestoneDialog({
             )
           : [];
       if (others.length > 0) {
-        form.setError("root.server", { message: others.map((item) => item.message).join("\n") });
+        form.setError("root.server", {
+          message: others.map((item) => shown(item.message) ?? item.message).join("\n"),
+        });
       } else if (!matched) {
         toastApiError(error);
       }
@@ -150,7 +152,7 @@ export function RecordMilestoneDialog({
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
               select
-              label="Milestone"
+              label={t("record.milestone")}
               value={milestone}
               onChange={(event) =>
                 form.setValue("milestone", event.target.value as Milestone, {
@@ -159,34 +161,34 @@ export function RecordMilestoneDialog({
               }
               disabled={Boolean(correcting)}
               error={!!errors.milestone}
-              helperText={errors.milestone?.message}
+              helperText={shown(errors.milestone?.message)}
             >
               {choices.map((choice) => (
                 <MenuItem key={choice} value={choice}>
-                  {MILESTONE_LABELS[choice]}
+                  {t(`milestones.${choice}`)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
-              label="When"
+              label={t("record.when")}
               type="datetime-local"
               {...form.register("occurred_at")}
               error={!!errors.occurred_at}
-              helperText={errors.occurred_at?.message ?? "Your local time"}
+              helperText={shown(errors.occurred_at?.message) ?? t("record.localTime")}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
             />
             <TextField
-              label="Location"
+              label={t("record.location")}
               {...form.register("location")}
               error={!!errors.location}
-              helperText={errors.location?.message}
+              helperText={shown(errors.location?.message)}
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
             {milestone === "departed_origin" && (
               <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
                 <TextField
                   select
-                  label="Mode"
+                  label={t("record.mode")}
                   value={mode}
                   onChange={(event) =>
                     form.setValue("mode", event.target.value as TransportMode, {
@@ -194,21 +196,21 @@ export function RecordMilestoneDialog({
                     })
                   }
                   error={!!errors.mode}
-                  helperText={errors.mode?.message}
+                  helperText={shown(errors.mode?.message)}
                   sx={{ minWidth: 160 }}
                 >
                   {TRANSPORT_MODES.map((mode) => (
                     <MenuItem key={mode} value={mode}>
-                      {MODE_LABELS[mode]}
+                      {t(`modes.${mode}`)}
                     </MenuItem>
                   ))}
                 </TextField>
                 <TextField
-                  label="Vessel or flight"
+                  label={t("record.vesselOrFlight")}
                   fullWidth
                   {...form.register("vessel_or_flight")}
                   error={!!errors.vessel_or_flight}
-                  helperText={errors.vessel_or_flight?.message}
+                  helperText={shown(errors.vessel_or_flight?.message)}
                   slotProps={{ htmlInput: { maxLength: 100 } }}
                 />
               </Stack>
@@ -216,22 +218,27 @@ export function RecordMilestoneDialog({
             {milestone === "delivered" && (
               <>
                 <TextField
-                  label="Delivered to FC"
+                  label={t("record.deliveredFc")}
                   {...form.register("delivered_fc_code")}
                   error={!!errors.delivered_fc_code}
-                  helperText={errors.delivered_fc_code?.message ?? `Booked for ${leg.fc_code}`}
+                  helperText={
+                    shown(errors.delivered_fc_code?.message) ??
+                    t("record.bookedFor", { fc: leg.fc_code })
+                  }
                   slotProps={{ htmlInput: { maxLength: 10, autoCapitalize: "characters" } }}
                 />
-                {!errors.root?.server && <Alert severity="info">{legMessages.podRequired}</Alert>}
+                {!errors.root?.server && (
+                  <Alert severity="info">{shown(legMessages.podRequired)}</Alert>
+                )}
               </>
             )}
             <TextField
-              label="Note"
+              label={t("record.note")}
               multiline
               minRows={2}
               {...form.register("note")}
               error={!!errors.note}
-              helperText={errors.note?.message}
+              helperText={shown(errors.note?.message)}
               slotProps={{ htmlInput: { maxLength: 1000 } }}
             />
             {errors.root?.server && (
@@ -242,9 +249,9 @@ export function RecordMilestoneDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t("record.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {correcting ? "Save correction" : "Record"}
+            {correcting ? t("record.saveCorrection") : t("record.record")}
           </Button>
         </DialogActions>
       </form>
