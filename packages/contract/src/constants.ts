@@ -139,3 +139,9 @@ export const WS_CLOSE_CODES = {
 
 /** A leg with no event this many days after pickup reads "no update for N days". */
 export const STALE_LEG_DAYS = 5;
+
+/**
+ * How a chat notification's text starts, in each language the server writes notifications in
+ * (the recipient's stored locale): "New message from NAME: TEXT", "【新消息】NAME：TEXT".
+ */
+export const CHAT_NOTIFICATION_PREFIXES = ["New message from", "【新消息】"] as const;

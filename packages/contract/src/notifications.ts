@@ -50,11 +50,8 @@ export const notificationMessages = {
   allMarkedRead: "All notifications marked as read",
 } as const;
 
-/**
- * How a chat notification's text starts, in each language the server writes notifications in
- * (the recipient's stored locale): "New message from NAME: TEXT", "【新消息】NAME：TEXT".
- */
-export const CHAT_NOTIFICATION_PREFIXES = ["New message from", "【新消息】"] as const;
+// How a chat notification's text starts, per language (constants.ts: no schema library).
+export { CHAT_NOTIFICATION_PREFIXES } from "./constants.js";
 
 /** Notification texts; the server writes them, the web only shows them. */
 export const notificationTexts = {

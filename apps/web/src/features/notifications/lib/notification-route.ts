@@ -1,4 +1,5 @@
 import type { Group, ShipmentStatus } from "@fba/contract/constants";
+import { CHAT_NOTIFICATION_PREFIXES } from "@fba/contract/constants";
 import type { Notification as AppNotification } from "@fba/contract";
 import {
   adminShipmentPath,
@@ -10,9 +11,9 @@ import {
   shipperOrderPath,
 } from "../../../app/paths";
 
-/** Chat notifications read "New message from NAME: TEXT". */
+/** Chat notifications read "New message from NAME: TEXT" (in Chinese "【新消息】NAME：TEXT"). */
 export function isChatNotification(notification: AppNotification): boolean {
-  return notification.content.startsWith("New message from");
+  return CHAT_NOTIFICATION_PREFIXES.some((prefix) => notification.content.startsWith(prefix));
 }
 
 /** The seller's shipment view for a status (spec: navigation by status). */
