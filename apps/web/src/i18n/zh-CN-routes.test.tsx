@@ -25,6 +25,8 @@ import { ChargeChangeCard } from "../features/disputes/components/ChargeChangeCa
 import { chargeChange } from "../test/charge-change-fixtures";
 import { NotificationBell } from "../features/notifications/components/NotificationBell";
 import ProfilePage from "../features/profile/pages/ProfilePage";
+import AdminShipmentPage from "../app/routes/AdminShipmentPage";
+import AdminSamplePage from "../app/routes/AdminSamplePage";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 // The agent's screens.
@@ -691,6 +693,94 @@ const ROUTES: TranslatedRoute[] = [
     width: 375,
     signedIn: true,
     ready: () => screen.findByRole("heading", { level: 1, name: "个人资料" }),
+  },
+  {
+    name: "admin's shipment with its bids",
+    element: () => <AdminShipmentPage />,
+    path: "/admin/shipments/:id",
+    url: "/admin/shipments/41",
+    signedIn: true,
+    // Checked here: the page's header and its bids. The order's panels (status, details, cargo)
+    // and its chat are the shipment pages' own and are checked with them.
+    ignore:
+      'section:not(:has([aria-label="报价"])), [data-testid="chat-panel"], [aria-label="Loading chat"]',
+    api: {
+      "quotations/": flatList(
+        [
+          { id: 5, first: "强", last: "张", total: "1234.50" },
+          { id: 6, first: "磊", last: "陈", total: "1300.00" },
+        ].map((bid) => ({
+          id: bid.id,
+          shipment: 41,
+          pickup_amount: "100.00",
+          fast_amount: bid.total,
+          normal_amount: "",
+          total_amount: bid.total,
+          user: { id: bid.id + 10, first_name: bid.first, last_name: bid.last, email: "a@b.cn" },
+          created_at: "2026-11-21T09:00:00Z",
+          is_winner: false,
+          is_accepted: null,
+          cancel_reason: null,
+        })) as never[],
+      ),
+      "shipments/41/": envelope(
+        shipmentDetail({
+          product_name: "竹制砧板",
+          status: "Quotation Received",
+          supplier_contact_name: "李伟",
+          user: { ...shipmentDetail().user, first_name: "芳", last_name: "王" },
+          pickup_location: {
+            ...shipmentDetail().pickup_location!,
+            full_address: "浙江省宁波市北仑区",
+          },
+          contact_information: { first_name: "芳", last_name: "王", email: "fang@example.com" },
+          compliance: {
+            detailed_product_description: "竹制砧板",
+            compliance: [],
+            additional_notes: null,
+          },
+        }),
+      ),
+    },
+    ready: () => screen.findByRole("heading", { level: 2, name: "竹制砧板" }, { timeout: 10_000 }),
+    act: async () => {
+      await userEvent.click(await screen.findByRole("button", { name: "批准报价：强 张" }));
+      await screen.findByRole("dialog", { name: "批准该报价" });
+    },
+  },
+  {
+    name: "admin's sample shipment, its frame",
+    element: () => <AdminSamplePage />,
+    path: "/admin/samples/:id",
+    url: "/admin/samples/12",
+    signedIn: true,
+    // The sample's details and its chat are the samples' and the chat's own.
+    ignore: 'section, [data-testid="chat-panel"], [aria-label="Loading chat"]',
+    api: {
+      "sample-shipments/12/": envelope({
+        id: 12,
+        product_name: "竹杯",
+        quantity: 3,
+        address: "浙江省宁波市北仑区",
+        status: "Quotation Received",
+        created_at: "2026-11-20T10:00:00Z",
+        seller: { id: 1, first_name: "芳", last_name: "王", image: null },
+        message_count: 0,
+        delivery_address: "浙江省宁波市北仑区",
+        samples_desk_address: "样品收发处",
+      }),
+    },
+    ready: () => screen.findByRole("link", { name: "全部样品货件" }),
+  },
+  {
+    name: "admin dashboard, the samples tab",
+    element: withCharts(<AdminDashboardPage />),
+    path: "/admin/dashboard",
+    url: "/admin/dashboard?tab=samples",
+    api: adminApi,
+    // The samples' table is the samples feature's own (checked with it once translated).
+    ignore: 'table[aria-label="Sample shipments"]',
+    ready: () => screen.findByRole("tab", { name: "样品货件", selected: true }),
   },
   // The shipping agent's screens and the order page's panels.
   {
