@@ -24,5 +24,6 @@ export * from "./analytics.js";
 export * from "./storage.js";
 export * from "./list-search.js";
 export * from "./amount-input.js";
+export * from "./values/money.js";
 export * from "./settings.js";
 export * from "./locales.js";

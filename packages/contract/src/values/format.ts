@@ -1,18 +1,14 @@
 // Exact money: amounts travel as decimal strings ("1250.50") and are compared in whole cents.
+import { centsToAmount, parseCents } from "./money.js";
 
-/** "1250.5" -> 125050. Only for amounts the contract already validated (at most 2 decimals). */
+/** "1250.5" -> 125050; "" is 0. Only for amounts the contract already validated (at most 2 decimals). */
 export function centsOf(amount: string): number {
-  const [whole = "0", fraction = ""] = amount.trim().split(".");
-  const sign = whole.startsWith("-") ? -1 : 1;
-  const units = Math.abs(Number(whole)) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
-  return sign * units;
+  return amount.trim() === "" ? 0 : parseCents(amount);
 }
 
 /** 125050 -> "1250.50". */
 export function amountOfCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return centsToAmount(cents);
 }
 
 /** "1250.5" -> "$1,250.50", without going through floating point. */

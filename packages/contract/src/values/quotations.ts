@@ -1,4 +1,5 @@
 /** The quotations' values and sums the shipment page shows (no schemas: see ../quotations.ts). */
+import { centsToNumber, compareCents, parseCents, sumCents, type Cents } from "./money.js";
 
 export interface QuotationAmounts {
   pickup_amount: number;
@@ -6,15 +7,21 @@ export interface QuotationAmounts {
   normal_amount?: number | null;
 }
 
-const roundCents = (value: number) => Math.round(value * 100) / 100;
+const centsOrNull = (value: number | null | undefined): Cents | null =>
+  typeof value === "number" ? parseCents(value) : null;
+
+/** Total of a bid: pickup plus the cheaper of the offered fast and normal amounts, in cents. */
+export function quotationTotalCents(amounts: QuotationAmounts): Cents {
+  const offered = [centsOrNull(amounts.fast_amount), centsOrNull(amounts.normal_amount)].filter(
+    (value): value is Cents => value !== null,
+  );
+  const cheapest = offered.length > 0 ? Math.min(...offered) : 0;
+  return sumCents([parseCents(amounts.pickup_amount), cheapest]);
+}
 
 /** Total of a bid: pickup plus the cheaper of the offered fast and normal amounts. */
 export function quotationTotal(amounts: QuotationAmounts): number {
-  const offered = [amounts.fast_amount, amounts.normal_amount].filter(
-    (value): value is number => typeof value === "number",
-  );
-  const cheapest = offered.length > 0 ? Math.min(...offered) : 0;
-  return roundCents(amounts.pickup_amount + cheapest);
+  return centsToNumber(quotationTotalCents(amounts));
 }
 
 /** The services a quotation prices: fast, normal, or both. */
@@ -33,18 +40,19 @@ export function offersService(amounts: QuotationAmounts, service: QuotationServi
  * cost the same. An acceptance without a choice buys this one.
  */
 export function defaultService(amounts: QuotationAmounts): QuotationService | null {
-  const fast = amounts.fast_amount;
-  const normal = amounts.normal_amount;
-  if (typeof fast === "number" && typeof normal === "number") {
-    return normal < fast ? "normal" : "fast";
+  const fast = centsOrNull(amounts.fast_amount);
+  const normal = centsOrNull(amounts.normal_amount);
+  if (fast !== null && normal !== null) {
+    return compareCents(normal, fast) < 0 ? "normal" : "fast";
   }
-  if (typeof fast === "number") return "fast";
-  return typeof normal === "number" ? "normal" : null;
+  if (fast !== null) return "fast";
+  return normal !== null ? "normal" : null;
 }
 
 /** Pickup plus the amount of one service (the quotation must offer it). */
 export function serviceTotal(amounts: QuotationAmounts, service: QuotationService): number {
-  return roundCents(amounts.pickup_amount + (serviceAmount(amounts, service) ?? 0));
+  const pickup = parseCents(amounts.pickup_amount);
+  return centsToNumber(sumCents([pickup, centsOrNull(serviceAmount(amounts, service)) ?? 0]));
 }
 
 export const SERVICE_TYPES = ["air_express", "air", "sea_express", "sea", "rail", "truck"] as const;
@@ -88,7 +96,8 @@ export function pricePerKg(
   chargeableWeightKg: number | null | undefined,
 ): number | null {
   if (!chargeableWeightKg || chargeableWeightKg <= 0) return null;
-  return Math.round((total / chargeableWeightKg) * 100) / 100;
+  // Whole cents divided by the weight, rounded once to a whole cent.
+  return centsToNumber(Math.round(parseCents(total) / chargeableWeightKg));
 }
 
 /**
