@@ -33,6 +33,8 @@ import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 import PendingQuotationsPage from "../features/bidding/pages/PendingQuotationsPage";
 import { QuotationForm } from "../features/bidding/components/QuotationForm";
 import { LegsPanel } from "../features/legs/components/LegsPanel";
+import { DocumentsPanel } from "../features/documents/components/DocumentsPanel";
+import { DifferentFcBanner } from "../features/documents/components/DifferentFcBanner";
 
 /**
  * Every translated screen, rendered in Simplified Chinese, must show no English: any run of two or
@@ -892,6 +894,52 @@ const ROUTES: TranslatedRoute[] = [
       await screen.findByRole("dialog", { name: "记录节点 · ONT8" });
     },
   },
+  {
+    name: "order page's documents for the agent, a delivery to another FC and a failed upload",
+    element: () => {
+      const leg = {
+        id: 11,
+        fc_code: "ONT8",
+        fc_name: null,
+        delivered_fc_code: "LGB8",
+        different_fc: { status: "flagged", at: "2026-11-21T10:00:00Z", by: null, note: null },
+      } as never;
+      return (
+        <>
+          <DifferentFcBanner shipmentId={41} leg={leg} side="agent" canDecide onLeg={() => {}} />
+          <DocumentsPanel shipmentId={41} legs={[leg]} canUpload />
+        </>
+      );
+    },
+    api: {
+      "shipments/41/documents/": envelope(
+        [
+          [1, null, "Commercial invoice", 1, false, "商业发票.pdf"],
+          [2, null, "Commercial invoice", 2, true, "商业发票-修订.pdf"],
+          [3, 11, "Proof of delivery", 1, true, "签收单.jpg"],
+        ].map(([id, leg, type, version, latest, name]) => ({
+          id,
+          shipment: 41,
+          leg,
+          type,
+          version,
+          latest,
+          file_name: name,
+          mime_type: "application/pdf",
+          size_bytes: 204800,
+          uploaded_by: { id: 5, first_name: "磊", last_name: "张" },
+          created_at: "2026-11-21T10:00:00Z",
+          download_url: "/api/documents/1/download",
+        })),
+      ),
+    },
+    ready: () => screen.findByText("签收单.jpg"),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "上传" }));
+      await screen.findByText("请选择单证类型");
+      await screen.findByText("请选择要上传的文件");
+    },
+  },
 ];
 
 const ALLOWED = [
@@ -901,6 +949,8 @@ const ALLOWED = [
   /\bFBA\b/g,
   // FBA shipment IDs, as Amazon writes them.
   /\bFBA[0-9A-Z]{8,12}\b/g,
+  // File formats a document can be in.
+  /\b(pdf|png|jpe?g|webp)\b/gi,
   /US\$/g,
   /\bkg\b/g,
   /\bCSV\b/g,

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Alert, AlertTitle, Button, Stack } from "@mui/material";
 import type { DifferentFc, Leg } from "@fba/contract";
 import { lazyDialog } from "../../../components/lazy-dialog";
-import { formatCalendarDay } from "../../../lib/format";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useDocumentsT, useLocalDay } from "../i18n";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useDecideDifferentFc } from "../api/different-fc";
 
@@ -12,19 +13,22 @@ const ResolveDialog = lazyDialog(() =>
 
 export type DeliverySide = "seller" | "agent" | "admin";
 
-const name = (by: DifferentFc["by"]) => (by ? `${by.first_name} ${by.last_name}` : "someone");
-
-function statusLine(state: DifferentFc, side: DeliverySide): string {
-  const when = formatCalendarDay(state.at);
-  if (state.status === "accepted") return `Accepted by ${name(state.by)} on ${when}.`;
-  if (state.status === "resolved") {
-    return `Resolved by ${name(state.by)} on ${when}: ${state.note ?? ""}`;
-  }
-  if (side === "seller")
-    return "Accept the change if the delivery is fine, or ask an admin to resolve it.";
-  if (side === "admin")
-    return "Waiting for the seller to accept it; you can resolve it with a note.";
-  return "Waiting for the seller to accept it or an admin to resolve it.";
+function useStatusLine() {
+  const { t } = useDocumentsT();
+  const day = useLocalDay();
+  return (state: DifferentFc, side: DeliverySide): string => {
+    const name = state.by
+      ? `${state.by.first_name} ${state.by.last_name}`
+      : t("differentFc.someone");
+    const date = day(state.at);
+    if (state.status === "accepted") return t("differentFc.accepted", { name, date });
+    if (state.status === "resolved") {
+      return t("differentFc.resolved", { name, date, note: state.note ?? "" });
+    }
+    if (side === "seller") return t("differentFc.sellerTodo");
+    if (side === "admin") return t("differentFc.adminTodo");
+    return t("differentFc.agentWaits");
+  };
 }
 
 /**
@@ -46,6 +50,9 @@ export function DifferentFcBanner({
   /** Receives the leg as the server changed it. */
   onLeg: (leg: Leg) => void;
 }) {
+  const { t } = useDocumentsT();
+  const shown = useServerMessage();
+  const statusLine = useStatusLine();
   const decide = useDecideDifferentFc(shipmentId, onLeg);
   const [resolving, setResolving] = useState(false);
   const state = leg.different_fc;
@@ -55,11 +62,14 @@ export function DifferentFcBanner({
   const accept = () =>
     decide.mutate(
       { legId: leg.id },
-      { onSuccess: (res) => notify.success(res.message), onError: toastApiError },
+      {
+        onSuccess: (res) => notify.success(shown(res.message) ?? res.message),
+        onError: toastApiError,
+      },
     );
   const resolve = async (note: string) => {
     const res = await decide.mutateAsync({ legId: leg.id, note });
-    notify.success(res.message);
+    notify.success(shown(res.message) ?? res.message);
     setResolving(false);
   };
 
@@ -72,11 +82,11 @@ export function DifferentFcBanner({
         onClick={accept}
         disabled={decide.isPending}
       >
-        Accept change
+        {t("differentFc.accept")}
       </Button>
     ) : canDecide && flagged && side === "admin" ? (
       <Button color="inherit" variant="outlined" size="small" onClick={() => setResolving(true)}>
-        Resolve
+        {t("differentFc.resolve")}
       </Button>
     ) : null;
 
@@ -84,12 +94,15 @@ export function DifferentFcBanner({
     <>
       <Alert
         severity={flagged ? "warning" : "success"}
-        aria-label={`Delivered to a different FC: ${leg.fc_code}`}
+        aria-label={t("differentFc.label", { fc: leg.fc_code })}
       >
-        <AlertTitle>Delivered to a different FC</AlertTitle>
+        <AlertTitle>{t("differentFc.title")}</AlertTitle>
         <Stack spacing={1}>
           <span>
-            Booked for {leg.fc_code}, delivered to {leg.delivered_fc_code} with proof of delivery.
+            {t("differentFc.facts", {
+              booked: leg.fc_code,
+              delivered: leg.delivered_fc_code ?? "",
+            })}
           </span>
           <span>{statusLine(state, side)}</span>
           {action && <div>{action}</div>}

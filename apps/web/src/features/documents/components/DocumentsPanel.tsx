@@ -3,7 +3,7 @@ import { formatFileSize, type Leg, type OrderDocument } from "@fba/contract";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import { Panel } from "../../../components/Panel";
 import { RequiredDocuments } from "../../../entities/document/components/RequiredDocuments";
-import { formatCalendarDay } from "../../../lib/format";
+import { useDocumentsT, useLocalDay } from "../i18n";
 import { mediaUrl } from "../../../lib/media-url";
 import { useDocuments } from "../api/documents";
 import { legLabel } from "../lib/leg-label";
@@ -32,28 +32,34 @@ export function DocumentsPanel({
   /** The seller's checklist; the other parties see only what is missing. */
   checklist?: DocumentsChecklist;
 }) {
+  const { t } = useDocumentsT();
+  const day = useLocalDay();
   const query = useDocuments(shipmentId);
   const legName = (id: number | null) => {
     const leg = id === null ? undefined : legs.find((item) => item.id === id);
-    return leg ? legLabel(leg) : "Whole order";
+    return leg ? legLabel(leg) : t("panel.wholeOrder");
   };
 
   const columns: DataTableColumn<OrderDocument>[] = [
     {
       id: "type",
-      label: "Type",
+      label: t("panel.columns.type"),
       render: (doc) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-          <span>{doc.type}</span>
-          {!doc.latest && <Chip size="small" variant="outlined" label="Older version" />}
+          <span>{t(`types.${doc.type}`, { defaultValue: doc.type })}</span>
+          {!doc.latest && <Chip size="small" variant="outlined" label={t("panel.olderVersion")} />}
         </Stack>
       ),
     },
-    { id: "leg", label: "Leg", render: (doc) => legName(doc.leg) },
-    { id: "version", label: "Version", render: (doc) => `v${doc.version}` },
+    { id: "leg", label: t("panel.columns.leg"), render: (doc) => legName(doc.leg) },
+    {
+      id: "version",
+      label: t("panel.columns.version"),
+      render: (doc) => t("panel.version", { version: doc.version }),
+    },
     {
       id: "file",
-      label: "File",
+      label: t("panel.columns.file"),
       render: (doc) => (
         <Link
           href={mediaUrl(doc.download_url)}
@@ -68,19 +74,19 @@ export function DocumentsPanel({
     },
     {
       id: "uploaded_by",
-      label: "Uploaded by",
+      label: t("panel.columns.uploadedBy"),
       render: (doc) => `${doc.uploaded_by.first_name} ${doc.uploaded_by.last_name}`,
     },
-    { id: "created_at", label: "Date", render: (doc) => formatCalendarDay(doc.created_at) },
-    { id: "size", label: "Size", render: (doc) => formatFileSize(doc.size_bytes) },
+    { id: "created_at", label: t("panel.columns.date"), render: (doc) => day(doc.created_at) },
+    { id: "size", label: t("panel.columns.size"), render: (doc) => formatFileSize(doc.size_bytes) },
   ];
 
   return (
-    <Panel title="Documents">
+    <Panel title={t("panel.title")}>
       <Stack spacing={2}>
         {checklist && checklist.required.length > 0 && (
           <RequiredDocuments
-            title="Needed before pickup"
+            title={t("panel.neededBeforePickup")}
             required={checklist.required}
             missing={checklist.missing}
           />
@@ -93,17 +99,17 @@ export function DocumentsPanel({
         )}
         <Box>
           <DataTable
-            ariaLabel="Order documents"
+            ariaLabel={t("panel.tableLabel")}
             columns={columns}
             rows={query.data ?? []}
             rowKey={(doc) => doc.id}
-            emptyText="No documents yet"
+            emptyText={t("panel.empty")}
             query={query}
-            what="the documents"
+            what={t("panel.what")}
           />
           {(query.data?.length ?? 0) > 0 && (
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-              Download links work for an hour; reopen the page for fresh ones.
+              {t("panel.linksExpire")}
             </Typography>
           )}
         </Box>

@@ -10,6 +10,8 @@ import {
 import { differentFcMessages, type Leg } from "@fba/contract";
 import { ApiError } from "../../../lib/api-client";
 import { formatApiError } from "../../../lib/toast";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useDocumentsT } from "../i18n";
 
 /** An admin's note on how a delivery to another FC was settled. */
 export function ResolveDifferentFcDialog({
@@ -23,6 +25,8 @@ export function ResolveDifferentFcDialog({
   onResolve: (note: string) => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useDocumentsT();
+  const shown = useServerMessage();
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
@@ -41,18 +45,18 @@ export function ResolveDifferentFcDialog({
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`resolve-${leg.id}`}>
       <DialogTitle id={`resolve-${leg.id}`}>
-        Resolve the delivery to {leg.delivered_fc_code}
+        {t("differentFc.dialogTitle", { fc: leg.delivered_fc_code ?? "" })}
       </DialogTitle>
       <DialogContent>
         <TextField
-          label="How it was resolved"
+          label={t("differentFc.how")}
           value={note}
           onChange={(event) => {
             setNote(event.target.value);
             setError(null);
           }}
           error={!!error}
-          helperText={error ?? "The seller is told this note."}
+          helperText={shown(error ?? undefined) ?? t("differentFc.sellerIsTold")}
           multiline
           minRows={3}
           fullWidth
@@ -64,10 +68,10 @@ export function ResolveDifferentFcDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t("differentFc.cancel")}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-          Resolve
+          {t("differentFc.resolve")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -19,6 +19,8 @@ import { formatApiError, notify } from "../../../lib/toast";
 import type { UploadProgress } from "../../../lib/upload";
 import { useUploadDocument } from "../api/documents";
 import { legLabel } from "../lib/leg-label";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useDocumentsT } from "../i18n";
 
 type Field = "type" | "leg_id" | "file";
 type Errors = Partial<Record<Field | "form", string>>;
@@ -41,6 +43,8 @@ const percent = (progress: UploadProgress | null) =>
 
 /** Type, optional leg and file; the upload shows its progress and can be cancelled. */
 export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; legs: Leg[] }) {
+  const { t } = useDocumentsT();
+  const shown = useServerMessage();
   const upload = useUploadDocument(shipmentId);
   const [type, setType] = useState<OrderDocumentType | "">("");
   const [legId, setLegId] = useState<number | "">("");
@@ -80,7 +84,7 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
         onProgress: setProgress,
         signal: controller.current.signal,
       });
-      notify.success(res.message);
+      notify.success(shown(res.message) ?? res.message);
       setFile(null);
       setType("");
       setLegId("");
@@ -106,21 +110,21 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Upload a document">
+    <Box component="form" noValidate onSubmit={submit} aria-label={t("upload.label")}>
       <Stack spacing={2}>
         <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
           {/* Native selects (the phone's own picker): MUI's select brings its menu, popover and
               modal code into the shipment page's first download. */}
           <OutlinedNativeSelect
             size="medium"
-            label="Document type"
+            label={t("upload.type")}
             value={type}
             onChange={(value) => {
               setType(value as OrderDocumentType);
               setErrors(({ type: _type, leg_id: _leg, ...rest }) => rest);
             }}
             error={!!errors.type}
-            helperText={errors.type ?? ""}
+            helperText={shown(errors.type) ?? ""}
             disabled={busy}
             required
             sx={{ minWidth: { md: 240 } }}
@@ -128,13 +132,13 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
             <option value="" disabled hidden />
             {ORDER_DOCUMENT_TYPES.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {t(`types.${option}`)}
               </option>
             ))}
           </OutlinedNativeSelect>
           <OutlinedNativeSelect
             size="medium"
-            label="Leg"
+            label={t("upload.leg")}
             value={legId}
             onChange={(value) => {
               setLegId(value === "" ? "" : Number(value));
@@ -142,12 +146,12 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
             }}
             error={!!errors.leg_id}
             helperText={
-              errors.leg_id ?? (type === PROOF_OF_DELIVERY ? "Required for proof of delivery" : "")
+              shown(errors.leg_id) ?? (type === PROOF_OF_DELIVERY ? t("upload.podNeedsLeg") : "")
             }
             disabled={busy}
             sx={{ minWidth: { md: 240 } }}
           >
-            <option value="">Whole order</option>
+            <option value="">{t("upload.wholeOrder")}</option>
             {legs.map((leg) => (
               <option key={leg.id} value={leg.id}>
                 {legLabel(leg)}
@@ -162,28 +166,28 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
               disabled={busy}
               sx={{ height: 56, width: { xs: "100%", md: "auto" } }}
             >
-              Choose file
+              {t("upload.chooseFile")}
               <input
                 ref={fileInput}
                 type="file"
                 hidden
                 accept={DOCUMENT_ACCEPT}
-                aria-label="Document file"
+                aria-label={t("upload.fileLabel")}
                 onChange={(event) => chooseFile(event.target.files?.[0])}
               />
             </Button>
             <HelperText error={!!errors.file}>
-              {errors.file ??
+              {shown(errors.file) ??
                 (file
-                  ? `${file.name} (${formatFileSize(file.size)})`
-                  : "PDF, PNG, JPEG or WebP, up to 25 MB")}
+                  ? t("upload.chosen", { name: file.name, size: formatFileSize(file.size) })
+                  : t("upload.accepted"))}
             </HelperText>
           </Box>
         </Stack>
         {progress && (
           <Stack spacing={0.5}>
             <Typography variant="body2" id="document-upload-progress">
-              Uploading {file?.name}: {percent(progress)}%
+              {t("upload.progress", { name: file?.name ?? "", percent: percent(progress) })}
             </Typography>
             {/* A native progress bar drawn as MUI's determinate LinearProgress. */}
             <Box
@@ -210,19 +214,19 @@ export function UploadDocumentForm({ shipmentId, legs }: { shipmentId: number; l
             />
           </Stack>
         )}
-        {cancelled && <Alert severity="info">Upload cancelled. Nothing was saved.</Alert>}
+        {cancelled && <Alert severity="info">{t("upload.cancelled")}</Alert>}
         {errors.form && (
           <Alert severity="error" sx={{ whiteSpace: "pre-line" }}>
-            {errors.form}
+            {shown(errors.form)}
           </Alert>
         )}
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={busy}>
-            Upload
+            {t("upload.submit")}
           </Button>
           {busy && (
             <Button variant="outlined" color="inherit" onClick={() => controller.current?.abort()}>
-              Cancel upload
+              {t("upload.cancel")}
             </Button>
           )}
         </Stack>
