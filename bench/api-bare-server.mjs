@@ -299,13 +299,14 @@ async function list(kind, url) {
           " union ",
         )}) "found" order by "found"."list_key" ${direction}, "found"."id" ${direction} limit $${n + 1} offset $${n + 2}`
     : `select "id" from "shipments"${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
+  // A search's count: the search text's matches first, alone when they pass the cap.
+  const countArm = (part) =>
+    `select "shipments"."id" from "shipments"${whereOf([...conditions, part])} limit $${n + 1}`;
   const countText = search
-    ? `select count(*) from (${parts
-        .map(
-          (part) =>
-            `(select "shipments"."id" from "shipments"${whereOf([...conditions, part])} limit $${n + 1})`,
-        )
-        .join(" union ")}) "matches"`
+    ? `with "first_matches" as (${countArm(parts[0])}) select case when (select count(*) from "first_matches") >= $${n + 1} then $${n + 1} else (select count(*) from (select "id" from "first_matches" union ${parts
+        .slice(1)
+        .map((part) => `(${countArm(part)})`)
+        .join(" union ")}) "matches") end`
     : `select count(*) from (select 1 as "one" from "shipments"${where} limit $${n + 1}) "matches"`;
   const found = (
     await pool.query({

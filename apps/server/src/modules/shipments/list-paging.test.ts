@@ -137,6 +137,15 @@ describe("a search matching by text, by destination and by id", () => {
     });
     const db = ctx.app.database.db;
     expect(await listShipments(db, filter(1))).toMatchObject({ count: 2, countIsCapped: true });
+    // The search text alone passes a cap of 1 (two names hold "zqx"): capped without the rest.
+    expect(await listShipments(db, { ...filter(1), countCap: 1 })).toMatchObject({
+      count: 1,
+      countIsCapped: true,
+    });
+    expect(await listShipments(db, { ...filter(1), countCap: 4 })).toMatchObject({
+      count: 4,
+      countIsCapped: false,
+    });
     expect(await listShipments(db, filter(3))).toMatchObject({ count: 2, countIsCapped: true });
     const last = await listShipments(db, filter(4));
     expect(last).toMatchObject({ count: 4, countIsCapped: false, hasMore: false });

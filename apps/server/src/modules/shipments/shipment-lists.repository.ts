@@ -231,7 +231,7 @@ function listStatements(db: DbOrTx, filter: ShipmentListFilter) {
  * Each part gives its first `offset + per_page + 1` matches in list order; the page is taken from
  * their union in the same order, so it holds the same rows as one OR would. The count adds up
  * the union of each part's first cap + 1 matches: exact up to the cap, and past it whenever one
- * part alone is.
+ * part alone is (the search text's part is counted first, and alone when it passes the cap).
  */
 function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" | "text") {
   const from = listFrom(db, filter);
@@ -256,15 +256,25 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
     .orderBy(sql`"found"."list_key" ${direction}`, sql`"found"."id" ${direction}`)
     .limit(bind.limit)
     .offset(bind.offset);
-  const countArms = parts.map(
-    (part) =>
-      sql`(${from({ id: shipments.id })
-        .where(and(...conditions, part))
-        .limit(bind.cap)})`,
+  // The search text's matches first: when they alone pass the cap (a common term) the total is
+  // capped without walking the other parts.
+  const [first, ...others] = parts.map((part) =>
+    from({ id: shipments.id })
+      .where(and(...conditions, part))
+      .limit(bind.cap),
   );
+  const firstMatches = db.$with("first_matches").as(first!);
+  const otherArms = others.map((arm) => sql`(${arm})`);
   const countQuery = db
-    .select({ value: count() })
-    .from(sql`(${sql.join(countArms, sql` union `)}) "matches"`);
+    .with(firstMatches)
+    .select({
+      value:
+        sql<number>`case when (select count(*) from ${firstMatches}) >= ${bind.cap} then ${bind.cap}
+        else (select count(*) from (select "id" from ${firstMatches} union ${sql.join(otherArms, sql` union `)}) "matches") end`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) "one"`);
   return { pageIds, countQuery };
 }
 
