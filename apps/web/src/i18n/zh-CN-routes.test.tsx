@@ -530,6 +530,7 @@ const ROUTES: TranslatedRoute[] = [
     act: async () => {
       await screen.findByText("2 个竞价截止时无报价");
       await screen.findByText("近 12 个月平均每个货件收到 2.4 个报价。", {}, { timeout: 10_000 });
+      await userEvent.click(screen.getAllByRole("button", { name: "显示表格" })[0]!);
     },
   },
   {
@@ -539,10 +540,6 @@ const ROUTES: TranslatedRoute[] = [
     width: 375,
     api: adminApi,
     ready: () => screen.findByText("不锈钢保温杯", {}, { timeout: 10_000 }),
-    act: async () => {
-      await screen.findByRole("figure", { name: "每月成交量" }, { timeout: 10_000 });
-      await userEvent.click(screen.getAllByRole("button", { name: "显示表格" })[0]!);
-    },
   },
   {
     name: "seller's charts with a table shown",
