@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PRODUCT_NAME } from "@fba/contract/constants";
+import type { ShipmentDetail } from "@fba/contract";
 import { FakeSocket, fakeFetch, signIn } from "../test/fake-socket";
 import { renderRoute, setViewport } from "../test/render-route";
 import { changeLocale, i18n } from "./i18n";
@@ -14,6 +15,7 @@ import SellerActiveShipmentsPage from "../app/routes/SellerActiveShipmentsPage";
 import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipmentsPage";
 import SellerDashboardPage from "../app/routes/SellerDashboardPage";
 import NewShipmentPage from "../features/booking/pages/NewShipmentPage";
+import SellerShipmentPage from "../app/routes/SellerShipmentPage";
 import { flatList, shipmentDetail, shipmentRow } from "../test/shipment-fixtures";
 import AdminDashboardPage from "../app/routes/AdminDashboardPage";
 import { SellerCharts } from "../features/analytics/charts/SellerAnalytics";
@@ -117,6 +119,68 @@ const sellerApi: Record<string, unknown> = {
     },
   ]),
 };
+
+// The seller's shipment as a Chinese seller books it, in each state of its page.
+const sellerShipment = (overrides: Partial<ShipmentDetail>) =>
+  shipmentDetail({
+    product_name: "竹制砧板",
+    supplier_contact_name: "李伟",
+    freight_booking_reference_number: "2026 1108",
+    pickup_location: {
+      ...shipmentDetail().pickup_location!,
+      full_address: "广东省深圳市宝安区福永街道 8 号",
+    },
+    user: { ...shipmentDetail().user!, first_name: "芳", last_name: "王" },
+    contact_information: { first_name: "芳", last_name: "王", email: "fang@example.com" },
+    compliance: {
+      detailed_product_description: "竹制砧板，三件套",
+      compliance: ["Wooden / Bamboo / Animal Product"],
+      additional_notes: "轻拿轻放",
+    },
+    packages: [
+      {
+        id: 1,
+        delivery_location: "ONT8",
+        carton_dimensions_length: "60",
+        carton_dimensions_width: "40",
+        carton_dimensions_height: "40",
+        weight_per_carton_kg: "18",
+        total_cost_of_goods: "1850.50",
+        number_of_cartons: "20",
+        chargeable_weight: "384.00",
+        fba_shipment_id: null,
+      } as never,
+    ],
+    documents_missing: [],
+    ...overrides,
+  });
+const sellerBid = {
+  id: 5,
+  shipment: 41,
+  pickup_amount: "100.00",
+  fast_amount: "1200.00",
+  normal_amount: "800.00",
+  total_amount: "900.00",
+  is_accepted: null,
+  cancel_reason: null,
+  accepted_service: null,
+  is_winner: true,
+  is_masked: false,
+  details: null,
+  is_expired: false,
+  reconfirm_requested_at: null,
+  created_at: "2026-11-20T10:00:00Z",
+  updated_at: "2026-11-20T10:00:00Z",
+  user: { id: 8, first_name: "强", last_name: "张", email: "zhang@example.com" },
+};
+const sellerShipmentApi = (shipment: ShipmentDetail, bids: unknown[] = []) => ({
+  ...sellerApi,
+  "quotations/": {
+    ...envelope(bids),
+    pagination_option: { page: 1, pages: 1, per_page: 200, count: bids.length },
+  },
+  "shipments/41/": envelope(shipment),
+});
 
 // The admin's screens: every shipment and sample, the users, the warehouses.
 const adminCounts = {
@@ -518,6 +582,55 @@ const ROUTES: TranslatedRoute[] = [
       await screen.findByText("将保存为 US$1,850.50");
       await screen.findByText(/到 ONT8 的预估运费（计费重/);
       await screen.findByText(/单边超过/);
+    },
+  },
+  {
+    name: "seller's shipment while agents bid",
+    element: () => <SellerShipmentPage />,
+    path: "/seller/booking/order/status/:id",
+    url: "/seller/booking/order/status/41",
+    api: sellerShipmentApi(
+      sellerShipment({
+        status: "Quotation Received",
+        is_bidding_open: true,
+        bidding_ends_at: "2099-01-01T00:00:00Z",
+        quotation_count: 2,
+      }),
+    ),
+    ready: () => screen.findByText("竹制砧板，三件套"),
+    act: () => screen.findByText("还没有报价"),
+  },
+  {
+    name: "seller's shipment with the winning bid to accept, the accept dialog open",
+    element: () => <SellerShipmentPage />,
+    path: "/seller/booking/order/status/:id",
+    url: "/seller/booking/order/status/41",
+    width: 375,
+    api: sellerShipmentApi(
+      sellerShipment({
+        status: "Quotation Approved",
+        is_bidding_open: false,
+        quotation_count: 1,
+        quotation: sellerBid as never,
+      }),
+      [sellerBid],
+    ),
+    ready: () => screen.findByRole("button", { name: "接受报价" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "接受报价" }));
+      await screen.findByRole("dialog", { name: "接受报价" });
+    },
+  },
+  {
+    name: "seller's shipment without bids, the cancel dialog's message shown",
+    element: () => <SellerShipmentPage />,
+    path: "/seller/booking/order/status/:id",
+    url: "/seller/booking/order/status/41",
+    api: sellerShipmentApi(sellerShipment({ status: "Shipment Pending", is_bidding_open: false })),
+    ready: () => screen.findByRole("button", { name: "重新开放竞价" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "取消货件" }));
+      await screen.findByRole("dialog", { name: "取消货件" });
     },
   },
   // The admin's screens.

@@ -7,7 +7,6 @@ import { useQuotations } from "../../entities/shipment/api/quotations";
 import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
 import { isAwardedOrder, showsComparison } from "../../entities/shipment/lib/order";
 import { stepperViewFromSrc } from "../../entities/shipment/lib/status-steps";
-import { textOrNA } from "../../entities/shipment/lib/format";
 import { AccessDenied, isRefusal } from "../../components/AccessDenied";
 import { Loading } from "../../components/Loading";
 import { QueryState } from "../../components/query-state/QueryState";
@@ -31,6 +30,8 @@ import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { useOrderChatOpen } from "../../features/disputes/api/charge-change";
 import { paths } from "../paths";
+import { Trans } from "react-i18next";
+import { useShipmentsT } from "../../entities/shipment/i18n";
 
 const BIDDING_STATUSES = new Set(["Shipment Pending", "Quotation Received"]);
 
@@ -85,6 +86,7 @@ export function SellerShipmentView({
   const shown = useDeferredValue(isLoadingBids ? undefined : query.data);
   // Their chunk is asked for as soon as the answer says they show, while the page renders.
   if (query.data && (withChat || showsOrderPanels(query.data))) void loadOrderPanels();
+  const { t } = useShipmentsT();
 
   return (
     <QueryState
@@ -92,7 +94,7 @@ export function SellerShipmentView({
       what="this shipment"
       renderError={(error) =>
         isRefusal(error) ? (
-          <AccessDenied error={error} backTo={paths.seller.active} backLabel="Go to my shipments" />
+          <AccessDenied error={error} backTo={paths.seller.active} backLabel={t("page.back")} />
         ) : undefined
       }
     >
@@ -132,6 +134,7 @@ function SellerShipment({
   // The seller phone shows on the order status, past order and phone views only.
   const showSellerPhone = !withChat;
   const isChatOpen = useOrderChatOpen(shipment);
+  const { t } = useShipmentsT();
   const orderInfo = (
     <ShipmentContactAndRoute
       shipment={shipment}
@@ -158,7 +161,13 @@ function SellerShipment({
           <StatusChip shipment={shipment} side="seller" />
           {isBidding && shipment.is_bidding_open && (
             <Typography variant="body2" component="span">
-              Bidding ends in <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={onExpire} />
+              <Trans
+                t={t}
+                i18nKey="page.biddingEndsIn"
+                components={{
+                  countdown: <BidCountdown endsAt={shipment.bidding_ends_at} onExpire={onExpire} />,
+                }}
+              />
             </Typography>
           )}
         </Stack>
@@ -183,8 +192,12 @@ function SellerShipment({
       <NoBidsPanel shipment={shipment} />
       {isBidding && <BidsPanel shipment={shipment} />}
       {shipment.status === "Shipment Cancelled" && (
-        <Panel title="Cancellation">
-          <Typography variant="body2">Reason: {textOrNA(cancelReason)}</Typography>
+        <Panel title={t("page.cancellation")}>
+          <Typography variant="body2">
+            {t("page.reason", {
+              reason: cancelReason?.trim() ? cancelReason : t("details.notAvailable"),
+            })}
+          </Typography>
         </Panel>
       )}
       <StatusStepper status={shipment.status} view={stepperViewFromSrc(src)} side="seller" />
@@ -203,18 +216,18 @@ function SellerShipment({
 
   return (
     <>
-      <PageHeader title={`Shipment #${shipment.id}`} />
+      <PageHeader title={t("page.title", { id: shipment.id })} />
       {withChat || isAwardedOrder(shipment) ? (
         <Stack spacing={2}>
           <OrderSectionNav
             sections={[
-              { id: "order-details", label: "Details" },
+              { id: "order-details", label: t("page.sections.details") },
               ...(isAwardedOrder(shipment) && mayHaveLegs(shipment.status)
-                ? [{ id: "order-destinations", label: "Destinations" }]
+                ? [{ id: "order-destinations", label: t("page.sections.destinations") }]
                 : []),
-              { id: "order-documents", label: "Documents" },
-              { id: "order-charges", label: "Charges" },
-              { id: "chat", label: "Chat" },
+              { id: "order-documents", label: t("page.sections.documents") },
+              { id: "order-charges", label: t("page.sections.charges") },
+              { id: "chat", label: t("page.sections.chat") },
             ]}
           />
           {summary}

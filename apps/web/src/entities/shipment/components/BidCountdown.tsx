@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Typography } from "@mui/material";
 import { useNow } from "./use-now";
+import { useShipmentsT } from "../i18n";
 
 /** Remaining time as hours, minutes and seconds ("71h 04m 09s"); zero or less is "Closed". */
 export function formatRemaining(ms: number): string {
@@ -25,6 +26,7 @@ export function BidCountdown({ endsAt, onExpire }: BidCountdownProps) {
   const isOpen = remaining > 0;
   const onExpireRef = useRef(onExpire);
   const wasOpen = useRef(false);
+  const { t } = useShipmentsT();
 
   useEffect(() => {
     onExpireRef.current = onExpire;
@@ -47,10 +49,12 @@ export function BidCountdown({ endsAt, onExpire }: BidCountdownProps) {
       sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
       color={remaining > 0 && remaining < 3600_000 ? "error" : undefined}
       aria-label={
-        remaining > 0 ? `Bidding ends in ${formatRemaining(remaining)}` : "Bidding closed"
+        remaining > 0
+          ? t("countdown.endsIn", { time: formatRemaining(remaining) })
+          : t("countdown.biddingClosed")
       }
     >
-      {formatRemaining(remaining)}
+      {remaining > 0 ? formatRemaining(remaining) : t("countdown.closed")}
     </Typography>
   );
 }

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Box, Link, Typography } from "@mui/material";
 import type { Shipment } from "../api/types";
+import { useShipmentsT } from "../i18n";
 
 /** A part of an order page one can jump to. */
 export interface OrderSection {
@@ -44,10 +45,11 @@ const jump = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
  * away however long the page is.
  */
 export function OrderSectionNav({ sections }: { sections: readonly OrderSection[] }) {
+  const { t } = useShipmentsT();
   return (
     <Box
       component="nav"
-      aria-label="On this page"
+      aria-label={t("page.onThisPage")}
       sx={{
         position: "sticky",
         top: { xs: 60, sm: 64 },
@@ -158,14 +160,43 @@ export function nextStepOf(shipment: Shipment, side: "seller" | "agent"): string
   }
 }
 
+/** The seller's "Next" line in the language shown (the same words as `nextStepOf` in English). */
+function sellerNextStep(
+  shipment: Shipment,
+  t: ReturnType<typeof useShipmentsT>["t"],
+  language: string,
+): string {
+  switch (shipment.status) {
+    case "Shipment Pending":
+    case "Quotation Received":
+      return shipment.is_bidding_open ? t("next.sellerBidding") : t("next.choosing");
+    case "Quotation Approved":
+      return t("next.sellerApproved");
+    case "Quotation Accepted": {
+      const documents = shipment.documents_missing ?? [];
+      if (documents.length === 0) return t("next.sellerReady");
+      const names = language === "en" ? listed(documents) : documents.join("、");
+      return t("next.sellerDocuments", { documents: names });
+    }
+    case "Shipment Completed":
+      return t("next.sellerCompleted");
+    case "Shipment Cancelled":
+      return t("next.cancelled");
+    default:
+      return "";
+  }
+}
+
 /** The order summary's "Next" line. */
 export function NextStep({ shipment, side }: { shipment: Shipment; side: "seller" | "agent" }) {
-  const text = nextStepOf(shipment, side);
+  const { t, i18n } = useShipmentsT();
+  const text =
+    side === "seller" ? sellerNextStep(shipment, t, i18n.language) : nextStepOf(shipment, side);
   if (!text) return null;
   return (
     <Typography variant="body2" data-testid="order-next-step" sx={{ mt: 1 }}>
       <Box component="span" sx={{ fontWeight: 600 }}>
-        Next:
+        {t("page.next")}
       </Box>{" "}
       {text}
     </Typography>

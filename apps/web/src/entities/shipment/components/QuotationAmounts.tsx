@@ -1,13 +1,9 @@
 import { Box, Typography } from "@mui/material";
 import { Field } from "../../../components/Panel";
 import type { Quotation } from "../api/types";
-import { formatMoney } from "../lib/format";
-import {
-  boughtService,
-  SERVICE_LABELS,
-  serviceTotalOf,
-  type QuotationMoney,
-} from "../lib/quotation";
+import { boughtService, serviceTotalOf, type QuotationMoney } from "../lib/quotation";
+import { useShipmentsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
 
 /**
  * A quotation's amounts and total, as every side sees them: the seller's estimate, the agent's
@@ -25,6 +21,9 @@ export function QuotationAmounts({
     accepted_service: quotation.accepted_service ?? null,
   });
   const total = service ? serviceTotalOf(quotation, service) : quotation.total_amount;
+  const { t, i18n } = useShipmentsT();
+  const { money: formatMoney } = useFormat();
+  const name = service ? t(`services.${service}`) : "";
   return (
     <Box
       sx={{
@@ -36,15 +35,26 @@ export function QuotationAmounts({
         },
       }}
     >
-      <Field label="Pickup amount">{formatMoney(quotation.pickup_amount)}</Field>
-      <Field label="Fast amount">{formatMoney(quotation.fast_amount)}</Field>
-      <Field label="Normal amount">{formatMoney(quotation.normal_amount)}</Field>
-      {service && <Field label="Service bought">{SERVICE_LABELS[service]}</Field>}
-      <Field label={service ? `Total (${SERVICE_LABELS[service].toLowerCase()})` : "Total"}>
+      <Field label={t("amounts.pickup")}>{formatMoney(quotation.pickup_amount)}</Field>
+      <Field label={t("amounts.fast")}>{formatMoney(quotation.fast_amount)}</Field>
+      <Field label={t("amounts.normal")}>{formatMoney(quotation.normal_amount)}</Field>
+      {service && <Field label={t("amounts.serviceBought")}>{name}</Field>}
+      <Field
+        label={
+          service
+            ? t("amounts.totalOf", { service: i18nLower(name, i18n.language) })
+            : t("amounts.total")
+        }
+      >
         <Typography component="span" variant="inherit" sx={{ fontWeight: 700 }}>
           {formatMoney(total)}
         </Typography>
       </Field>
     </Box>
   );
+}
+
+/** "Total (fast)" in English keeps the service in lower case; other scripts have no case. */
+function i18nLower(text: string, language: string): string {
+  return language === "en" ? text.toLowerCase() : text;
 }

@@ -3,6 +3,8 @@ import type { QuotationService } from "@fba/contract";
 import { Field } from "../../../components/Panel";
 import { formatMoney } from "../lib/format";
 import { SERVICE_LABELS, serviceTotalOf, type QuotationMoney } from "../lib/quotation";
+import { useShipmentsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
 
 /** A service's own price, as the bid comparison lists it per service. */
 export const servicePriceOf = (quotation: QuotationMoney, service: QuotationService) =>
@@ -30,9 +32,12 @@ export function ServiceTotals({
   quotation: QuotationMoney;
   service: QuotationService;
 }) {
+  const { t } = useShipmentsT();
+  const { money: formatMoney } = useFormat();
+  const name = t(`services.${service}`);
   return (
     <Box
-      aria-label="Accepted service and amount"
+      aria-label={t("accept.groupLabel")}
       role="group"
       sx={{
         display: "grid",
@@ -40,12 +45,12 @@ export function ServiceTotals({
         gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, minmax(0, 1fr))" },
       }}
     >
-      <Field label="Service">{SERVICE_LABELS[service]}</Field>
-      <Field label="Pickup amount">{formatMoney(quotation.pickup_amount)}</Field>
-      <Field label={`${SERVICE_LABELS[service]} amount`}>
+      <Field label={t("amounts.service")}>{name}</Field>
+      <Field label={t("amounts.pickup")}>{formatMoney(quotation.pickup_amount)}</Field>
+      <Field label={t("amounts.serviceAmount", { service: name })}>
         {formatMoney(servicePriceOf(quotation, service))}
       </Field>
-      <Field label="Total">
+      <Field label={t("amounts.total")}>
         <Typography component="span" variant="inherit" sx={{ fontWeight: 700 }}>
           {formatMoney(serviceTotalOf(quotation, service))}
         </Typography>

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Box, Chip, Link, Paper, Stack, Typography, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
-import { TRACKING_CARRIER_LABELS } from "@fba/contract";
+import { COMPLIANCE_OPTIONS, TRACKING_CARRIER_LABELS } from "@fba/contract";
 import type { Shipment } from "../api/types";
-import { formatDate, formatMoney, textOrNA } from "../lib/format";
+import { useShipmentsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
 import { CardField, Field, Panel, phoneCard } from "../../../components/Panel";
 import { SmallTable } from "../../../components/SmallTable";
 
@@ -13,13 +14,31 @@ const fieldGrid = {
   gap: 1.5,
 } as const;
 
+/** The texts and formats the detail panels show in, with "N/A" for what is blank. */
+function useDetailTexts() {
+  const { t } = useShipmentsT();
+  const format = useFormat();
+  const notAvailable = t("details.notAvailable");
+  const textOr = (value: string | null | undefined) =>
+    value && value.trim() ? value : notAvailable;
+  return { t, format, notAvailable, textOr };
+}
+type DetailTexts = ReturnType<typeof useDetailTexts>;
+
+/** A goods category's catalog key, by its place in the contract's list (the wire keeps English). */
+const COMPLIANCE_KEYS = ["fda", "wooden", "batteries", "liquids", "none"] as const;
+const complianceKey = (item: string) =>
+  COMPLIANCE_KEYS[COMPLIANCE_OPTIONS.indexOf(item as (typeof COMPLIANCE_OPTIONS)[number])] ??
+  "none";
+
 /** Long URLs break anywhere rather than widen their column or the page. */
 const wrapsAnywhere = { overflowWrap: "anywhere" } as const;
 
 /** Tracking link as a link when it is one, N/A when absent. */
 export function TrackingLink({ shipment }: { shipment: Pick<Shipment, "tracking_link"> }) {
+  const { notAvailable } = useDetailTexts();
   const link = shipment.tracking_link;
-  if (!link) return <>N/A</>;
+  if (!link) return <>{notAvailable}</>;
   if (/^https?:\/\//i.test(link)) {
     return (
       <Link
@@ -42,27 +61,44 @@ export function TrackingLink({ shipment }: { shipment: Pick<Shipment, "tracking_
 
 type CargoPackage = Shipment["packages"][number];
 
-const cargoColumns: {
+const cargoColumnsOf = ({
+  t,
+  format,
+  notAvailable,
+}: DetailTexts): {
   label: string;
   align?: "right";
   /** Long text wraps instead of widening the table. */
   wraps?: boolean;
   value: (p: CargoPackage) => ReactNode;
-}[] = [
-  { label: "Amazon warehouse", wraps: true, value: (p) => p.delivery_location },
+}[] => [
+  { label: t("details.columns.warehouse"), wraps: true, value: (p) => p.delivery_location },
   {
-    label: "L × W × H (cm)",
+    label: t("details.columns.dimensions"),
     align: "right",
     value: (p) =>
       `${Number(p.carton_dimensions_length)} × ${Number(p.carton_dimensions_width)} × ${Number(p.carton_dimensions_height)}`,
   },
-  { label: "Weight / carton (kg)", align: "right", value: (p) => Number(p.weight_per_carton_kg) },
-  { label: "Cartons", align: "right", value: (p) => Number(p.number_of_cartons) },
-  { label: "Cost of goods", align: "right", value: (p) => formatMoney(p.total_cost_of_goods) },
   {
-    label: "Chargeable (kg)",
+    label: t("details.columns.weight"),
     align: "right",
-    value: (p) => (p.chargeable_weight != null ? Number(p.chargeable_weight).toFixed(2) : "N/A"),
+    value: (p) => Number(p.weight_per_carton_kg),
+  },
+  {
+    label: t("details.columns.cartons"),
+    align: "right",
+    value: (p) => Number(p.number_of_cartons),
+  },
+  {
+    label: t("details.columns.cost"),
+    align: "right",
+    value: (p) => format.money(p.total_cost_of_goods),
+  },
+  {
+    label: t("details.columns.chargeable"),
+    align: "right",
+    value: (p) =>
+      p.chargeable_weight != null ? Number(p.chargeable_weight).toFixed(2) : notAvailable,
   },
 ];
 
@@ -73,6 +109,9 @@ const totalCell = { fontWeight: 600 } as const;
 function CargoTable({ packages }: { packages: CargoPackage[] }) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down("md"));
+  const texts = useDetailTexts();
+  const { t, format } = texts;
+  const cargoColumns = cargoColumnsOf(texts);
   const totals = packages.reduce(
     (acc, p) => ({
       cartons: acc.cartons + Number(p.number_of_cartons || 0),
@@ -84,7 +123,12 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
 
   if (isPhone) {
     return (
-      <Stack component="ul" spacing={1} aria-label="Cargo" sx={{ mt: 1.5, mb: 0, p: 0 }}>
+      <Stack
+        component="ul"
+        spacing={1}
+        aria-label={t("details.cargo")}
+        sx={{ mt: 1.5, mb: 0, p: 0 }}
+      >
         {packages.map((p, index) => (
           <Paper key={p.id ?? index} component="li" variant="outlined" sx={phoneCard}>
             <Box component="dl" sx={{ m: 0 }}>
@@ -98,12 +142,14 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
         ))}
         <Paper component="li" variant="outlined" sx={{ ...phoneCard, bgcolor: "grey.50" }}>
           <Typography variant="subtitle2" component="p">
-            Total
+            {t("details.total")}
           </Typography>
           <Box component="dl" sx={{ m: 0 }}>
-            <CardField label="Cartons">{totals.cartons}</CardField>
-            <CardField label="Cost of goods">{formatMoney(totals.cost)}</CardField>
-            <CardField label="Chargeable (kg)">{totals.chargeable.toFixed(2)}</CardField>
+            <CardField label={t("details.columns.cartons")}>{totals.cartons}</CardField>
+            <CardField label={t("details.columns.cost")}>{format.money(totals.cost)}</CardField>
+            <CardField label={t("details.columns.chargeable")}>
+              {totals.chargeable.toFixed(2)}
+            </CardField>
           </Box>
         </Paper>
       </Stack>
@@ -116,9 +162,9 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
       sx={{ mt: 1.5, "& th, & td": { whiteSpace: "nowrap" }, "& td[data-wraps]": wrappingCell }}
       tabIndex={0}
       role="region"
-      aria-label="Cargo table"
+      aria-label={t("details.cargoTable")}
     >
-      <table aria-label="Cargo">
+      <table aria-label={t("details.cargo")}>
         <thead>
           <tr>
             {cargoColumns.map((column) => (
@@ -139,14 +185,14 @@ function CargoTable({ packages }: { packages: CargoPackage[] }) {
             </tr>
           ))}
           <tr>
-            <td style={totalCell}>Total</td>
+            <td style={totalCell}>{t("details.total")}</td>
             <td />
             <td />
             <td data-align="right" style={totalCell}>
               {totals.cartons}
             </td>
             <td data-align="right" style={totalCell}>
-              {formatMoney(totals.cost)}
+              {format.money(totals.cost)}
             </td>
             <td data-align="right" style={totalCell}>
               {totals.chargeable.toFixed(2)}
@@ -190,41 +236,50 @@ export function ShipmentContactAndRoute({
     [contact.first_name, contact.last_name].filter(Boolean).join(" ") ||
     [seller?.first_name, seller?.last_name].filter(Boolean).join(" ");
   const destinations = [...new Set(shipment.packages.map((p) => p.delivery_location))];
+  const { t, format, notAvailable, textOr } = useDetailTexts();
 
   return (
     <Stack spacing={2}>
-      <Panel title="Contact info">
+      <Panel title={t("details.contact")}>
         <Box sx={fieldGrid}>
-          <Field label="Name">{textOrNA(contactName)}</Field>
-          <Field label="Email">{textOrNA(contact.email ?? seller?.email)}</Field>
-          {showSellerPhone && <Field label="Phone">{textOrNA(seller?.profile?.phone)}</Field>}
-          <Field label="Supplier contact name">{textOrNA(shipment.supplier_contact_name)}</Field>
-          <Field label="Supplier contact phone">{textOrNA(shipment.supplier_contact_phone)}</Field>
-          <Field label="Freight booking reference">
-            {textOrNA(shipment.freight_booking_reference_number)}
+          <Field label={t("details.name")}>{textOr(contactName)}</Field>
+          <Field label={t("details.email")}>{textOr(contact.email ?? seller?.email)}</Field>
+          {showSellerPhone && (
+            <Field label={t("details.phone")}>{textOr(seller?.profile?.phone)}</Field>
+          )}
+          <Field label={t("details.supplierName")}>{textOr(shipment.supplier_contact_name)}</Field>
+          <Field label={t("details.supplierPhone")}>
+            {textOr(shipment.supplier_contact_phone)}
+          </Field>
+          <Field label={t("details.reference")}>
+            {textOr(shipment.freight_booking_reference_number)}
           </Field>
         </Box>
       </Panel>
 
-      <Panel title="Origin and Destination">
+      <Panel title={t("details.route")}>
         <Box sx={fieldGrid}>
-          <Field label="Pickup address">{textOrNA(shipment.pickup_location?.full_address)}</Field>
-          <Field label="Shipment date">{formatDate(shipment.shipment_ready_date)}</Field>
-          <Field label="Amazon warehouse destinations">
-            {destinations.length ? destinations.join(", ") : "N/A"}
+          <Field label={t("details.pickupAddress")}>
+            {textOr(shipment.pickup_location?.full_address)}
+          </Field>
+          <Field label={t("details.shipmentDate")}>
+            {format.date(shipment.shipment_ready_date)}
+          </Field>
+          <Field label={t("details.destinations")}>
+            {destinations.length ? destinations.join(", ") : notAvailable}
           </Field>
           {showOrderInfo && (
             <>
-              <Field label="Tracking number">{textOrNA(shipment.tracking_number)}</Field>
-              <Field label="Carrier">
+              <Field label={t("details.trackingNumber")}>{textOr(shipment.tracking_number)}</Field>
+              <Field label={t("details.carrier")}>
                 {shipment.tracking_carrier
                   ? TRACKING_CARRIER_LABELS[shipment.tracking_carrier]
-                  : "N/A"}
+                  : notAvailable}
               </Field>
-              <Field label="Tracking link">
+              <Field label={t("details.trackingLink")}>
                 <TrackingLink shipment={shipment} />
               </Field>
-              <Field label="Final amount">{formatMoney(shipment.final_amount)}</Field>
+              <Field label={t("details.finalAmount")}>{format.money(shipment.final_amount)}</Field>
             </>
           )}
         </Box>
@@ -238,27 +293,30 @@ export function ShipmentContactAndRoute({
  * the details give these the full width, so every cargo column shows without scrolling.
  */
 export function ShipmentGoods({ shipment }: { shipment: Shipment }) {
+  const { t, textOr } = useDetailTexts();
   return (
     <Stack spacing={2}>
-      <Panel title="Cargo">
-        <Field label="Product name">{shipment.product_name}</Field>
+      <Panel title={t("details.cargo")}>
+        <Field label={t("details.productName")}>{shipment.product_name}</Field>
         <CargoTable packages={shipment.packages} />
       </Panel>
 
-      <Panel title="Compliance">
+      <Panel title={t("details.compliance")}>
         <Stack spacing={1.5}>
-          <Field label="Detailed product description">
+          <Field label={t("details.description")}>
             <Box component="span" sx={{ whiteSpace: "pre-line" }}>
-              {textOrNA(shipment.compliance?.detailed_product_description)}
+              {textOr(shipment.compliance?.detailed_product_description)}
             </Box>
           </Field>
-          <Field label="Main competitor ASIN">{textOrNA(shipment.main_competitor_asin)}</Field>
-          <Field label="Goods categories">
+          <Field label={t("details.asin")}>{textOr(shipment.main_competitor_asin)}</Field>
+          <Field label={t("details.categories")}>
             <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.75, mt: 0.5 }}>
               {(shipment.compliance?.compliance ?? []).map((item) => (
                 <Chip
                   key={item}
-                  label={item}
+                  label={t(`details.complianceOptions.${complianceKey(item)}`, {
+                    defaultValue: item,
+                  })}
                   size="small"
                   // The longest category is wider than a phone: it wraps inside its chip
                   // rather than being cut.
@@ -279,8 +337,8 @@ export function ShipmentGoods({ shipment }: { shipment: Shipment }) {
         </Stack>
       </Panel>
 
-      <Panel title="Additional Notes">
-        <Typography variant="body2">{textOrNA(shipment.compliance?.additional_notes)}</Typography>
+      <Panel title={t("details.notes")}>
+        <Typography variant="body2">{textOr(shipment.compliance?.additional_notes)}</Typography>
       </Panel>
     </Stack>
   );

@@ -2,6 +2,8 @@ import { Paper, Step, StepLabel, Stepper, Typography, useMediaQuery } from "@mui
 import { useTheme } from "@mui/material/styles";
 import type { ShipmentStatus } from "@fba/contract";
 import { activeStepIndex, stepLabel, visibleSteps, type StepperView } from "../lib/status-steps";
+import { useShipmentsT } from "../i18n";
+import { useListsT } from "../../../i18n/lists";
 
 export interface StatusStepperProps {
   status: ShipmentStatus;
@@ -18,10 +20,12 @@ export function StatusStepper({ status, view, side, compact = false }: StatusSte
   const steps = visibleSteps(status, view);
   const active = activeStepIndex(steps, status, view);
   const isFinal = status === "Shipment Completed" || status === "Shipment Cancelled";
+  const { t } = useShipmentsT();
+  const lists = useListsT().t;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="status-heading">
       <Typography id="status-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Shipment Status
+        {t("status.title")}
       </Typography>
       <Stepper
         activeStep={isFinal ? active + 1 : active}
@@ -31,7 +35,9 @@ export function StatusStepper({ status, view, side, compact = false }: StatusSte
         {steps.map((step, index) => (
           <Step key={step} completed={index < active || (isFinal && index === active)}>
             <StepLabel error={step === "Shipment Cancelled" && status === step}>
-              {stepLabel(step, side)}
+              {lists(`status.${stepLabel(step, side)}` as "status.Shipment Pending", {
+                defaultValue: stepLabel(step, side),
+              })}
             </StepLabel>
           </Step>
         ))}

@@ -3,11 +3,11 @@ import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } fr
 import type { QuotationService } from "@fba/contract";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import type { Quotation } from "../../../entities/shipment/api/types";
-import {
-  ServiceTotals,
-  serviceChoiceLabel,
-} from "../../../entities/shipment/components/ServiceTotals";
+import { ServiceTotals, servicePriceOf } from "../../../entities/shipment/components/ServiceTotals";
 import { defaultServiceOf, offeredServices } from "../../../entities/shipment/lib/quotation";
+import { useShipmentsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
+import { serviceTotalOf } from "../../../entities/shipment/lib/quotation";
 
 /**
  * Accepting commits the order, so it is confirmed first: which service is bought (a choice when
@@ -29,14 +29,16 @@ export function AcceptEstimateDialog({
   const offered = offeredServices(quotation);
   const [choice, setChoice] = useState<QuotationService | null>(() => defaultServiceOf(quotation));
   const agent = `${quotation.user.first_name} ${quotation.user.last_name}`;
+  const { t } = useShipmentsT();
+  const format = useFormat();
 
   return (
     <ConfirmDialog
       open={open}
-      title="Accept estimate"
-      message={`You are about to accept the quotation of ${agent}. The agent is told which service you bought.`}
-      confirmLabel="Confirm"
-      cancelLabel="Back"
+      title={t("accept.title")}
+      message={t("accept.message", { agent })}
+      confirmLabel={t("accept.confirm")}
+      cancelLabel={t("accept.back")}
       maxWidth="sm"
       busy={isBusy}
       onConfirm={() => onConfirm(choice)}
@@ -45,7 +47,7 @@ export function AcceptEstimateDialog({
       <Stack spacing={2}>
         {offered.length > 1 && (
           <FormControl>
-            <FormLabel id="accept-service-label">Service</FormLabel>
+            <FormLabel id="accept-service-label">{t("accept.service")}</FormLabel>
             <RadioGroup
               aria-labelledby="accept-service-label"
               value={choice ?? ""}
@@ -56,7 +58,11 @@ export function AcceptEstimateDialog({
                   key={service}
                   value={service}
                   control={<Radio />}
-                  label={serviceChoiceLabel(quotation, service)}
+                  label={t("accept.choice", {
+                    service: t(`services.${service}`),
+                    price: format.money(servicePriceOf(quotation, service)),
+                    total: format.money(serviceTotalOf(quotation, service)),
+                  })}
                 />
               ))}
             </RadioGroup>

@@ -8,8 +8,7 @@ import {
   DialogTitle,
   TextField,
 } from "@mui/material";
-
-const REQUIRED = "Cancel reason is required";
+import { useShipmentsT } from "../i18n";
 
 /** Asks why (decline, cancel the winning bid, cancel a shipment) before doing it. */
 export function ReasonDialog({
@@ -33,10 +32,11 @@ export function ReasonDialog({
 }) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const { t } = useShipmentsT();
   const submit = () => {
     const value = reason.trim();
     if (isRequired && !value) {
-      setError(REQUIRED);
+      setError(t("reason.required"));
       return;
     }
     onConfirm(value);
@@ -47,7 +47,7 @@ export function ReasonDialog({
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
         <TextField
-          label="Reason"
+          label={t("reason.label")}
           autoFocus
           fullWidth
           multiline
@@ -64,7 +64,7 @@ export function ReasonDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Back</Button>
+        <Button onClick={onClose}>{t("reason.back")}</Button>
         <Button variant="contained" color="error" onClick={submit} disabled={isBusy}>
           {confirmLabel}
         </Button>

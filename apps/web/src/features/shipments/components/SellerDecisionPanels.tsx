@@ -7,13 +7,15 @@ import type { UpdateQuotationInput } from "@fba/contract";
 import { useDecideQuotation, useQuotations } from "../../../entities/shipment/api/quotations";
 import { useCancelShipment, useReopenBidding, useTakeNextBid } from "../api/seller-actions";
 import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
-import { formatMoney } from "../../../entities/shipment/lib/format";
 import { QuotationAmounts } from "../../../entities/shipment/components/QuotationAmounts";
 import { byOpenProp, lazyDialog } from "../../../components/lazy-dialog";
 import { CardField, Panel, phoneCard } from "../../../components/Panel";
 import { SmallTable } from "../../../components/SmallTable";
 import { QueryNotice } from "../../../components/query-state/QueryState";
 import { paths } from "../../../app/paths";
+import { useShipmentsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
+import { useServerMessage } from "../../../i18n/server-messages";
 
 const ReasonDialog = lazyDialog(
   () => import("./ReasonDialog").then((m) => m.ReasonDialog),
@@ -29,52 +31,58 @@ export function BidsPanel({ shipment }: { shipment: Shipment }) {
   const bids = query.data?.data ?? [];
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down("md"));
+  const { t } = useShipmentsT();
+  const { money: formatMoney } = useFormat();
   return (
-    <Panel title={`Bids (${query.data?.pagination_option.count ?? shipment.quotation_count})`}>
+    <Panel
+      title={t("bids.title", {
+        count: query.data?.pagination_option.count ?? shipment.quotation_count,
+      })}
+    >
       {shipment.is_bidding_open && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          Bids are sealed until the bidding window closes; the lowest total wins.
+          {t("bids.sealed")}
         </Typography>
       )}
       {query.isError || query.fetchStatus === "paused" ? (
         <QueryNotice query={query} what="the bids" />
       ) : bids.length === 0 ? (
-        <Typography color="text.secondary">You have no bid yet</Typography>
+        <Typography color="text.secondary">{t("bids.none")}</Typography>
       ) : isPhone ? (
-        <Stack component="ul" spacing={1} aria-label="Bids" sx={{ m: 0, p: 0 }}>
+        <Stack component="ul" spacing={1} aria-label={t("bids.label")} sx={{ m: 0, p: 0 }}>
           {bids.map((bid) => (
             <Paper key={bid.id} component="li" variant="outlined" sx={phoneCard}>
               <Box component="dl" sx={{ m: 0 }}>
-                <CardField label="Agent">
+                <CardField label={t("bids.agent")}>
                   {bid.user.first_name} {bid.user.last_name}
                 </CardField>
-                <CardField label="Email">{bid.user.email}</CardField>
-                <CardField label="Pickup">{formatMoney(bid.pickup_amount)}</CardField>
-                <CardField label="Fast">{formatMoney(bid.fast_amount)}</CardField>
-                <CardField label="Normal">{formatMoney(bid.normal_amount)}</CardField>
-                <CardField label="Total">{formatMoney(bid.total_amount)}</CardField>
+                <CardField label={t("bids.email")}>{bid.user.email}</CardField>
+                <CardField label={t("bids.pickup")}>{formatMoney(bid.pickup_amount)}</CardField>
+                <CardField label={t("bids.fast")}>{formatMoney(bid.fast_amount)}</CardField>
+                <CardField label={t("bids.normal")}>{formatMoney(bid.normal_amount)}</CardField>
+                <CardField label={t("bids.total")}>{formatMoney(bid.total_amount)}</CardField>
               </Box>
             </Paper>
           ))}
         </Stack>
       ) : (
-        <SmallTable tabIndex={0} role="region" aria-label="Bids table">
-          <table aria-label="Bids">
+        <SmallTable tabIndex={0} role="region" aria-label={t("bids.tableLabel")}>
+          <table aria-label={t("bids.label")}>
             <thead>
               <tr>
-                <th scope="col">Agent</th>
-                <th scope="col">Email</th>
+                <th scope="col">{t("bids.agent")}</th>
+                <th scope="col">{t("bids.email")}</th>
                 <th scope="col" data-align="right">
-                  Pickup
+                  {t("bids.pickup")}
                 </th>
                 <th scope="col" data-align="right">
-                  Fast
+                  {t("bids.fast")}
                 </th>
                 <th scope="col" data-align="right">
-                  Normal
+                  {t("bids.normal")}
                 </th>
                 <th scope="col" data-align="right">
-                  Total
+                  {t("bids.total")}
                 </th>
               </tr>
             </thead>
@@ -113,7 +121,10 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
   // Once the seller passed over a bid, the estimate is the next lowest, no longer the lowest.
   const bids = useQuotations(shipment.id, shipment.status === "Quotation Approved");
   const hasPassedOver = (bids.data?.data ?? []).some((bid) => bid.is_accepted === false);
+  const { t } = useShipmentsT();
+  const serverMessage = useServerMessage();
   if (!quotation) return null;
+  const agent = `${quotation.user.first_name} ${quotation.user.last_name}`;
 
   const isApproved = shipment.status === "Quotation Approved" && quotation.is_accepted !== false;
   const isAccepted = shipment.status === "Quotation Accepted";
@@ -122,7 +133,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
   const run = async (decision: UpdateQuotationInput, to: string) => {
     try {
       const res = await decide.mutateAsync(decision);
-      notify.success(res.message);
+      notify.success(serverMessage(res.message) ?? res.message);
       setPending(null);
       void navigate(to);
     } catch (error) {
@@ -131,12 +142,11 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
   };
 
   return (
-    <Panel title={isApproved ? "Estimate" : "Winning Bid"}>
+    <Panel title={isApproved ? t("estimate.title") : t("estimate.winningBid")}>
       <Stack spacing={2}>
         {isApproved && (
           <Typography variant="body2" color="text.secondary">
-            The bidding window has closed. This is the {hasPassedOver ? "next lowest" : "lowest"}{" "}
-            quotation from {quotation.user.first_name} {quotation.user.last_name}.
+            {t(hasPassedOver ? "estimate.closedNextLowest" : "estimate.closedLowest", { agent })}
           </Typography>
         )}
         <QuotationAmounts quotation={quotation} />
@@ -148,7 +158,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
                 disabled={decide.isPending}
                 onClick={() => setPending("accept")}
               >
-                Accept estimate
+                {t("estimate.accept")}
               </Button>
               <Button
                 variant="outlined"
@@ -156,7 +166,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
                 disabled={decide.isPending}
                 onClick={() => setPending("decline")}
               >
-                Decline
+                {t("estimate.decline")}
               </Button>
               {/* Beside the spec's decline, which cancels the shipment: keep it with another bid. */}
               {shipment.quotation_count > 1 && (
@@ -165,7 +175,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
                   disabled={decide.isPending || nextBid.isPending}
                   onClick={() => setPending("nextBid")}
                 >
-                  Take the next bid
+                  {t("estimate.nextBid")}
                 </Button>
               )}
             </>
@@ -177,7 +187,7 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
               disabled={decide.isPending}
               onClick={() => setPending("cancelBid")}
             >
-              Cancel Winning Bid
+              {t("estimate.cancelBid")}
             </Button>
           )}
         </Stack>
@@ -200,9 +210,9 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
       )}
       <ReasonDialog
         open={pending === "decline"}
-        title="Decline estimate"
-        text="The shipment will be cancelled. Tell the agent why you decline."
-        confirmLabel="Decline"
+        title={t("estimate.declineTitle")}
+        text={t("estimate.declineText")}
+        confirmLabel={t("estimate.decline")}
         isBusy={decide.isPending}
         onClose={() => setPending(null)}
         onConfirm={(reason) =>
@@ -214,15 +224,15 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
       />
       <ReasonDialog
         open={pending === "nextBid"}
-        title="Take the next bid"
-        text={`${quotation.user.first_name} ${quotation.user.last_name}'s estimate will be declined and they will be told why. The next lowest bid becomes your estimate and its agent is told; the shipment stays open.`}
-        confirmLabel="Take the next bid"
+        title={t("estimate.nextBid")}
+        text={t("estimate.nextBidText", { agent })}
+        confirmLabel={t("estimate.nextBid")}
         isBusy={nextBid.isPending}
         onClose={() => setPending(null)}
         onConfirm={(reason) =>
           void nextBid.mutateAsync(reason).then(
             (res) => {
-              notify.success(res.message);
+              notify.success(serverMessage(res.message) ?? res.message);
               setPending(null);
             },
             (error: unknown) => toastApiError(error),
@@ -231,9 +241,9 @@ export function EstimatePanel({ shipment }: { shipment: Shipment }) {
       />
       <ReasonDialog
         open={pending === "cancelBid"}
-        title="Cancel Winning Bid"
-        text="The order will be cancelled. Tell the agent why."
-        confirmLabel="Cancel Winning Bid"
+        title={t("estimate.cancelBid")}
+        text={t("estimate.cancelBidText")}
+        confirmLabel={t("estimate.cancelBid")}
         isBusy={decide.isPending}
         onClose={() => setPending(null)}
         onConfirm={(reason) =>
@@ -250,44 +260,44 @@ export function NoBidsPanel({ shipment }: { shipment: Shipment }) {
   const reopen = useReopenBidding(shipment.id);
   const cancel = useCancelShipment(shipment.id);
   const [isCancelling, setCancelling] = useState(false);
+  const { t } = useShipmentsT();
+  const serverMessage = useServerMessage();
   if (shipment.status !== "Shipment Pending" || shipment.is_bidding_open) return null;
 
   return (
-    <Panel title="No bids received">
+    <Panel title={t("noBids.title")}>
       <Stack spacing={2}>
-        <Alert severity="warning">
-          The bidding window closed without any quotation. Open a new window or cancel the shipment.
-        </Alert>
+        <Alert severity="warning">{t("noBids.text")}</Alert>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
           <Button
             variant="contained"
             disabled={reopen.isPending}
             onClick={() =>
               void reopen.mutateAsync().then(
-                (res) => notify.success(res.message),
+                (res) => notify.success(serverMessage(res.message) ?? res.message),
                 (error: unknown) => toastApiError(error),
               )
             }
           >
-            Reopen bidding
+            {t("noBids.reopen")}
           </Button>
           <Button variant="outlined" color="error" onClick={() => setCancelling(true)}>
-            Cancel shipment
+            {t("noBids.cancel")}
           </Button>
         </Stack>
       </Stack>
       <ReasonDialog
         open={isCancelling}
-        title="Cancel shipment"
-        text="The shipment will be withdrawn. You can add a reason."
-        confirmLabel="Cancel shipment"
+        title={t("noBids.cancel")}
+        text={t("noBids.cancelText")}
+        confirmLabel={t("noBids.cancel")}
         isRequired={false}
         isBusy={cancel.isPending}
         onClose={() => setCancelling(false)}
         onConfirm={(reason) =>
           void cancel.mutateAsync(reason || undefined).then(
             (res) => {
-              notify.success(res.message);
+              notify.success(serverMessage(res.message) ?? res.message);
               void navigate(paths.seller.cancelled);
             },
             (error: unknown) => toastApiError(error),
