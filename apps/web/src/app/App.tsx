@@ -1,6 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import CssBaseline from "@mui/material/CssBaseline";
-import { ThemeProvider } from "@mui/material/styles";
+// The theme provider MUI's own uses for a theme without CSS variables, as this one is: MUI's
+// (from @mui/material/styles) would bring the CSS variables' provider into the entry too.
+import { ThemeProvider } from "@mui/system";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./router";
 import { toastHost } from "../lib/toast";
