@@ -1,0 +1,14 @@
+/**
+ * The keys of the contract's messages in the "messages" catalog (./server-message-keys.ts), once
+ * the library's chunk has brought them (./full.ts); until then, none.
+ */
+let table: ReadonlyMap<string, string> | null = null;
+
+export function setMessageKeys(keys: ReadonlyMap<string, string>): void {
+  table = keys;
+}
+
+/** The catalog key of a contract message, or undefined. */
+export function messageKeyOf(message: string): string | undefined {
+  return table?.get(message);
+}

@@ -1,0 +1,56 @@
+// The keys of the contract's messages in the "messages" catalog, with the library's chunk
+// (./full.ts): the contract's message constants sit beside its schemas, which an English
+// reader's first page must not download.
+import {
+  adminMessages,
+  announcementMessages,
+  chargeChangeMessages,
+  messages as authMessages,
+  notificationMessages,
+  profileMessages,
+  sampleMessages,
+  shipmentMessages,
+  textMessages,
+  warehouseMessages,
+  quotationDetailMessages,
+  quotationMessages,
+  comparisonMessages,
+  legMessages,
+  differentFcMessages,
+  documentMessages,
+  ratingMessages,
+  agentMessages,
+  chatMessages,
+  orderPdfMessages,
+} from "@fba/contract";
+
+const GROUPS: Record<string, Record<string, unknown>> = {
+  auth: authMessages,
+  profile: profileMessages,
+  admin: adminMessages,
+  announcement: announcementMessages,
+  chargeChange: chargeChangeMessages,
+  notification: notificationMessages,
+  warehouse: warehouseMessages,
+  quotation: quotationMessages,
+  quotationDetail: quotationDetailMessages,
+  comparison: comparisonMessages,
+  leg: legMessages,
+  differentFc: differentFcMessages,
+  document: documentMessages,
+  rating: ratingMessages,
+  agent: agentMessages,
+  chat: chatMessages,
+  orderPdf: orderPdfMessages,
+  shipment: shipmentMessages,
+  sample: sampleMessages,
+  text: textMessages,
+};
+
+export const keyOf = new Map<string, string>();
+for (const [group, messages] of Object.entries(GROUPS)) {
+  for (const [name, text] of Object.entries(messages)) {
+    // Messages built from values (functions) are not looked up.
+    if (typeof text === "string" && !keyOf.has(text)) keyOf.set(text, `${group}.${name}`);
+  }
+}
