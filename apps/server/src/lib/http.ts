@@ -1,6 +1,7 @@
 import type { FastifyReply } from "fastify";
 import {
   DEFAULT_SUCCESS_MESSAGE,
+  toAmount,
   type FlatList,
   type NestedList,
   type PaginationOption,
@@ -86,5 +87,5 @@ export function nestedList<T>(
 /** Money columns come back from PostgreSQL as strings; the wire wants exactly two decimals. */
 export function money(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  return Number(value).toFixed(2);
+  return toAmount(value);
 }

@@ -1,17 +1,19 @@
 /** The quotations' values and sums the shipment page shows (no schemas: see ../quotations.ts). */
 import { centsToNumber, compareCents, parseCents, sumCents, type Cents } from "./money.js";
 
-export interface QuotationAmounts {
-  pickup_amount: number;
-  fast_amount?: number | null;
-  normal_amount?: number | null;
+/** A bid's amounts, as numbers (1850.5) or as the wire's and the database's texts ("1850.50"). */
+export interface QuotationAmountsOf<Amount extends number | string> {
+  pickup_amount: Amount;
+  fast_amount?: Amount | null;
+  normal_amount?: Amount | null;
 }
+export type QuotationAmounts = QuotationAmountsOf<number>;
 
-const centsOrNull = (value: number | null | undefined): Cents | null =>
-  typeof value === "number" ? parseCents(value) : null;
+const centsOrNull = (value: number | string | null | undefined): Cents | null =>
+  value === null || value === undefined ? null : parseCents(value);
 
 /** Total of a bid: pickup plus the cheaper of the offered fast and normal amounts, in cents. */
-export function quotationTotalCents(amounts: QuotationAmounts): Cents {
+export function quotationTotalCents(amounts: QuotationAmountsOf<number | string>): Cents {
   const offered = [centsOrNull(amounts.fast_amount), centsOrNull(amounts.normal_amount)].filter(
     (value): value is Cents => value !== null,
   );
@@ -39,7 +41,9 @@ export function offersService(amounts: QuotationAmounts, service: QuotationServi
  * The service the spec's total prices (`quotationTotal`): the cheaper offered one, fast when both
  * cost the same. An acceptance without a choice buys this one.
  */
-export function defaultService(amounts: QuotationAmounts): QuotationService | null {
+export function defaultService(
+  amounts: QuotationAmountsOf<number | string>,
+): QuotationService | null {
   const fast = centsOrNull(amounts.fast_amount);
   const normal = centsOrNull(amounts.normal_amount);
   if (fast !== null && normal !== null) {
@@ -95,9 +99,17 @@ export function pricePerKg(
   total: number,
   chargeableWeightKg: number | null | undefined,
 ): number | null {
+  const cents = pricePerKgCents(parseCents(total), chargeableWeightKg);
+  return cents === null ? null : centsToNumber(cents);
+}
+
+/** Price per chargeable kg in whole cents (the total's cents divided once, then rounded). */
+export function pricePerKgCents(
+  totalCents: Cents,
+  chargeableWeightKg: number | null | undefined,
+): Cents | null {
   if (!chargeableWeightKg || chargeableWeightKg <= 0) return null;
-  // Whole cents divided by the weight, rounded once to a whole cent.
-  return centsToNumber(Math.round(parseCents(total) / chargeableWeightKg));
+  return Math.round(totalCents / chargeableWeightKg);
 }
 
 /**

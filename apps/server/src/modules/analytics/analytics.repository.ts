@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { ANALYTICS_MONTHS } from "@fba/contract";
+import { ANALYTICS_MONTHS, centsToNumber, roundCents } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 
 /**
@@ -274,5 +274,7 @@ export async function openDisputes(db: DbOrTx): Promise<number> {
 
 /** Dollars with 2 decimals as a number (PostgreSQL numerics arrive as text). */
 function money(value: unknown): number {
-  return Math.round(Number(value ?? 0) * 100) / 100;
+  return value === null || value === undefined
+    ? 0
+    : centsToNumber(roundCents(value as string | number));
 }

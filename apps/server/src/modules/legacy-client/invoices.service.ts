@@ -1,21 +1,31 @@
-import type { CreateInvoiceInput, Invoice, WarehouseRow } from "@fba/contract";
+import {
+  centsToAmount,
+  roundCents,
+  sumCents,
+  type CreateInvoiceInput,
+  type Invoice,
+  type WarehouseRow,
+} from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import type { AuthUser } from "../../lib/principal.js";
 import { findInvoice, upsertInvoice, type InvoiceRow } from "./invoices.repository.js";
 import type { WarehouseRowService } from "./warehouse-rows.service.js";
 
 /** Text with 2 decimals as whole cents (hundredths); "" is 0. */
-const hundredths = (value: string) => (value === "" ? 0 : Math.round(Number(value) * 100));
-const asMoney = (cents: number) => (cents / 100).toFixed(2);
+const hundredths = (value: string) => (value === "" ? 0 : roundCents(value));
+const asMoney = centsToAmount;
 
 /** Weight × price per kg + extra fee + pick-up fee − discount, in exact cents. */
 function lineAmount(row: WarehouseRow): number {
   const freight = Math.round(
     (hundredths(row.chargeable_weight) * hundredths(row.unit_price)) / 100,
   );
-  return (
-    freight + hundredths(row.extra_fee) + hundredths(row.pick_up_fee) - hundredths(row.discount)
-  );
+  return sumCents([
+    freight,
+    hundredths(row.extra_fee),
+    hundredths(row.pick_up_fee),
+    -hundredths(row.discount),
+  ]);
 }
 
 function present(invoice: InvoiceRow, rows: WarehouseRow[]): Invoice {
@@ -45,7 +55,7 @@ function present(invoice: InvoiceRow, rows: WarehouseRow[]): Invoice {
       zip_code: invoice.zipCode,
     },
     lines,
-    total: asMoney(rows.reduce((sum, row) => sum + lineAmount(row), 0)),
+    total: asMoney(sumCents(rows.map(lineAmount))),
     created_at: invoice.createdAt.toISOString(),
     updated_at: invoice.updatedAt.toISOString(),
   };

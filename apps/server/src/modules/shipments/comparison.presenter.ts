@@ -2,8 +2,11 @@ import {
   AWARD_REASONS,
   automaticReason,
   awardLabel,
-  pricePerKg,
-  quotationTotal,
+  centsToAmount,
+  compareCents,
+  parseCents,
+  pricePerKgCents,
+  quotationTotalCents,
   type AwardReason,
   type Comparison,
   type ComparisonBid,
@@ -18,14 +21,16 @@ import {
   type QuotationFields,
 } from "./shipments.presenter.js";
 
-const numberOf = (value: string | null) => (value === null ? null : Number(value));
-
 const totalOf = (row: QuotationFields) =>
-  quotationTotal({
-    pickup_amount: Number(row.pickupAmount),
-    fast_amount: numberOf(row.fastAmount),
-    normal_amount: numberOf(row.normalAmount),
+  quotationTotalCents({
+    pickup_amount: row.pickupAmount,
+    fast_amount: row.fastAmount,
+    normal_amount: row.normalAmount,
   });
+
+/** Two bids' stored totals compared in cents. */
+const byStoredTotal = (a: QuotationFields, b: QuotationFields) =>
+  compareCents(parseCents(a.totalAmount), parseCents(b.totalAmount));
 
 /** The spec's automatic winner: the lowest total, the earliest bid on a tie. */
 function automaticWinnerOf(rows: QuotationFields[]): QuotationFields | null {
@@ -33,7 +38,7 @@ function automaticWinnerOf(rows: QuotationFields[]): QuotationFields | null {
   for (const row of rows) {
     if (!best) best = row;
     else {
-      const diff = Number(row.totalAmount) - Number(best.totalAmount);
+      const diff = byStoredTotal(row, best);
       const earlier =
         row.createdAt.getTime() < best.createdAt.getTime() ||
         (row.createdAt.getTime() === best.createdAt.getTime() && row.id < best.id);
@@ -48,7 +53,7 @@ function automaticWinnerOf(rows: QuotationFields[]): QuotationFields | null {
  * ("details not given" sorts last), then the earliest.
  */
 function compareBids(a: QuotationFields, b: QuotationFields): number {
-  const diff = Number(a.totalAmount) - Number(b.totalAmount);
+  const diff = byStoredTotal(a, b);
   if (diff !== 0) return diff;
   const given = Number(Boolean(b.validUntil)) - Number(Boolean(a.validUntil));
   if (given !== 0) return given;
@@ -76,15 +81,15 @@ export function presentComparison(
   const bids = [...rows].sort(compareBids).map((row): ComparisonBid => {
     const isWinner = row.id === shipment.winningQuotationId;
     const total = totalOf(row);
-    const perKg = pricePerKg(total, weight);
+    const perKg = pricePerKgCents(total, weight);
     const scorecard = scorecards.get(row.agentId);
     if (!scorecard) throw new Error(`no scorecard for agent ${row.agentId}`);
     return {
       quotation: presentQuotation(row, { isWinner, masked: false, now }),
       agent: { id: row.agentId, first_name: row.agentFirstName, last_name: row.agentLastName },
       scorecard,
-      total_amount: total.toFixed(2),
-      price_per_kg: perKg === null ? null : perKg.toFixed(2),
+      total_amount: centsToAmount(total),
+      price_per_kg: perKg === null ? null : centsToAmount(perKg),
       details_given: quotationDetailsOf(row) !== null,
       is_automatic_winner: row.id === automatic?.id,
       is_winner: isWinner,

@@ -3,7 +3,9 @@ import {
   hasQuotationDetails,
   quotationDetailMessages,
   quotationMessages,
-  quotationTotal,
+  centsToAmount,
+  parseCents,
+  quotationTotalCents,
   utcDate,
   shipmentMessages,
   type CreateQuotationData,
@@ -46,7 +48,9 @@ import {
   type QuotationDetailValues,
 } from "./quotations.repository.js";
 
-const toMoney = (value: string | undefined) => (value === undefined ? null : Number(value));
+/** A bid's amount as stored, 2 decimals ("1850.5" -> "1850.50"); null when not offered. */
+const storedAmount = (value: string | undefined) =>
+  value === undefined ? null : centsToAmount(parseCents(value));
 
 /** A validity date ("YYYY-MM-DD") as stored: that day's midnight UTC (it holds through the day). */
 export const validityDate = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -86,10 +90,7 @@ export async function createQuotation(
   input: CreateQuotationData,
 ): Promise<Quotation> {
   const now = deps.now ? deps.now() : new Date();
-  const pickup = Number(input.pickup_amount);
-  const fast = toMoney(input.fast_amount);
-  const normal = toMoney(input.normal_amount);
-  const total = quotationTotal({ pickup_amount: pickup, fast_amount: fast, normal_amount: normal });
+  const total = centsToAmount(quotationTotalCents(input));
 
   const result = await deps.db.transaction(async (tx) => {
     // The row lock orders this bid against the window closing: whichever commits first wins.
@@ -101,10 +102,10 @@ export async function createQuotation(
     const quotationId = await insertQuotation(tx, {
       shipmentId: state.id,
       agentId: agent.id,
-      pickupAmount: pickup.toFixed(2),
-      fastAmount: fast === null ? null : fast.toFixed(2),
-      normalAmount: normal === null ? null : normal.toFixed(2),
-      totalAmount: total.toFixed(2),
+      pickupAmount: centsToAmount(parseCents(input.pickup_amount)),
+      fastAmount: storedAmount(input.fast_amount),
+      normalAmount: storedAmount(input.normal_amount),
+      totalAmount: total,
       details,
       now,
     });

@@ -1,5 +1,7 @@
 import {
+  centsToAmount,
   completionTexts,
+  parseCents,
   MILESTONE_LABELS,
   shipmentMessages,
   undeliveredList,
@@ -229,7 +231,7 @@ export async function addShipmentInfo(
     const verdict = canAddShipmentInfo(user, state);
     if (!verdict.ok) throw refusalError(verdict);
     await updateShipment(tx, id, {
-      finalAmount: Number(input.final_amount).toFixed(2),
+      finalAmount: centsToAmount(parseCents(input.final_amount)),
       trackingNumber: input.tracking_number,
       trackingLink: trackingLinkFor(input.tracking_number, carrier),
       trackingCarrier: carrier,

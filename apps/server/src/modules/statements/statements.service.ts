@@ -2,6 +2,7 @@ import {
   amountOfCents,
   centsOf,
   defaultService,
+  sumCents,
   orderPdfFileName,
   orderPdfMessages,
   shipmentMessages,
@@ -55,16 +56,16 @@ function acceptedBid(bid: NonNullable<OrderRecord["bid"]>) {
   const service =
     bid.acceptedService ??
     defaultService({
-      pickup_amount: Number(bid.pickupAmount),
-      fast_amount: bid.fastAmount === null ? null : Number(bid.fastAmount),
-      normal_amount: bid.normalAmount === null ? null : Number(bid.normalAmount),
+      pickup_amount: bid.pickupAmount,
+      fast_amount: bid.fastAmount,
+      normal_amount: bid.normalAmount,
     });
   const serviceAmount =
     service === "fast" ? bid.fastAmount : service === "normal" ? bid.normalAmount : null;
   const total =
     serviceAmount === null
       ? amountOfCents(centsOf(bid.totalAmount))
-      : amountOfCents(centsOf(bid.pickupAmount) + centsOf(serviceAmount));
+      : amountOfCents(sumCents([centsOf(bid.pickupAmount), centsOf(serviceAmount)]));
   return { service, serviceAmount, total };
 }
 
