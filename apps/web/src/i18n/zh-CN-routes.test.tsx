@@ -37,6 +37,7 @@ import { QuotationForm } from "../features/bidding/components/QuotationForm";
 import { LegsPanel } from "../features/legs/components/LegsPanel";
 import { DocumentsPanel } from "../features/documents/components/DocumentsPanel";
 import { DifferentFcBanner } from "../features/documents/components/DifferentFcBanner";
+import { RatingPanel } from "../features/ratings/components/RatingPanel";
 
 /**
  * Every translated screen, rendered in Simplified Chinese, must show no English: any run of two or
@@ -1048,6 +1049,34 @@ const ROUTES: TranslatedRoute[] = [
       await userEvent.click(screen.getByRole("button", { name: "上传" }));
       await screen.findByText("请选择单证类型");
       await screen.findByText("请选择要上传的文件");
+    },
+  },
+  {
+    name: "order page's rating for the agent, answering it without text",
+    element: () => <RatingPanel shipmentId={41} side="agent" />,
+    api: {
+      "shipments/41/rating/": envelope({
+        id: 3,
+        overall: 4,
+        communication: 5,
+        care_of_cargo: 4,
+        punctuality: 3,
+        as_described: 4,
+        comment: "提货准时，清关顺利。",
+        reply: null,
+        replied_at: null,
+        rater_first_name: "芳",
+        month: "2026-11",
+        shipment_id: 41,
+        agent_id: 5,
+        created_at: "2026-11-28T10:00:00Z",
+        can_reply: true,
+      }),
+    },
+    ready: () => screen.findByRole("button", { name: "提交回复" }),
+    act: async () => {
+      await userEvent.click(screen.getByRole("button", { name: "提交回复" }));
+      await screen.findByText("请填写回复");
     },
   },
 ];

@@ -19,7 +19,9 @@ import {
 } from "@fba/contract";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useCreateRating, useReplyRating } from "../api/ratings";
-import { SCORE_LABELS, type Score } from "../lib/scores";
+import { type Score } from "../lib/scores";
+import { useServerMessage } from "../../../i18n/server-messages";
+import { useRatingsT } from "../i18n";
 
 /** One score as stars: a group named by its label, one radio per star. */
 function ScoreInput({
@@ -33,11 +35,13 @@ function ScoreInput({
   error?: string;
   onChange: (value: number | null) => void;
 }) {
+  const { t } = useRatingsT();
+  const shown = useServerMessage();
   const id = `rating-${name}`;
   return (
     <FormControl component="fieldset" error={!!error} sx={{ minWidth: 0 }}>
       <FormLabel component="legend" id={id} required sx={{ fontSize: "0.875rem" }}>
-        {SCORE_LABELS[name]}
+        {t(`scores.${name}`)}
       </FormLabel>
       <Rating
         name={id}
@@ -45,13 +49,15 @@ function ScoreInput({
         size={name === "overall" ? "large" : "medium"}
         onChange={(_, next) => onChange(next)}
       />
-      {error && <FormHelperText>{error}</FormHelperText>}
+      {error && <FormHelperText>{shown(error)}</FormHelperText>}
     </FormControl>
   );
 }
 
 /** The seller's one rating of the agent: overall, four sub-scores, an optional comment. */
 export function RatingForm({ shipmentId }: { shipmentId: number }) {
+  const { t } = useRatingsT();
+  const shown = useServerMessage();
   const create = useCreateRating(shipmentId);
   const [scores, setScores] = useState<Record<Score, number | null>>({
     overall: null,
@@ -76,7 +82,7 @@ export function RatingForm({ shipmentId }: { shipmentId: number }) {
       return;
     }
     void create.mutateAsync(parsed.data).then(
-      (res) => notify.success(res.message),
+      (res) => notify.success(shown(res.message) ?? res.message),
       (error: unknown) => toastApiError(error),
     );
   };
@@ -84,8 +90,7 @@ export function RatingForm({ shipmentId }: { shipmentId: number }) {
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        The order is completed. Rate the agent once: sellers and admins see your rating with your
-        first name and the month.
+        {t("form.intro")}
       </Typography>
       <ScoreInput
         name="overall"
@@ -117,18 +122,21 @@ export function RatingForm({ shipmentId }: { shipmentId: number }) {
         ))}
       </Box>
       <TextField
-        label="Comment (optional)"
+        label={t("form.comment")}
         multiline
         minRows={3}
         value={comment}
         onChange={(event) => setComment(event.target.value)}
         error={!!errors.comment}
-        helperText={errors.comment ?? `${comment.length}/${RATING_COMMENT_MAX}`}
+        helperText={
+          shown(errors.comment) ??
+          t("form.count", { length: comment.length, max: RATING_COMMENT_MAX })
+        }
         slotProps={{ htmlInput: { maxLength: RATING_COMMENT_MAX } }}
       />
       <Box>
         <Button variant="contained" onClick={submit} disabled={create.isPending}>
-          Send rating
+          {t("form.send")}
         </Button>
       </Box>
     </Stack>
@@ -137,6 +145,8 @@ export function RatingForm({ shipmentId }: { shipmentId: number }) {
 
 /** The agent's one answer to the seller's rating. */
 export function ReplyForm({ shipmentId }: { shipmentId: number }) {
+  const { t } = useRatingsT();
+  const shown = useServerMessage();
   const reply = useReplyRating(shipmentId);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -147,14 +157,14 @@ export function ReplyForm({ shipmentId }: { shipmentId: number }) {
       return;
     }
     void reply.mutateAsync(parsed.data).then(
-      (res) => notify.success(res.message),
+      (res) => notify.success(shown(res.message) ?? res.message),
       (failure: unknown) => toastApiError(failure),
     );
   };
   return (
     <Stack spacing={1.5}>
       <TextField
-        label="Your answer"
+        label={t("reply.label")}
         multiline
         minRows={2}
         value={text}
@@ -163,12 +173,15 @@ export function ReplyForm({ shipmentId }: { shipmentId: number }) {
           setError(null);
         }}
         error={!!error}
-        helperText={error ?? `${text.length}/${RATING_REPLY_MAX}. You can answer once.`}
+        helperText={
+          shown(error ?? undefined) ??
+          t("reply.help", { length: text.length, max: RATING_REPLY_MAX })
+        }
         slotProps={{ htmlInput: { maxLength: RATING_REPLY_MAX } }}
       />
       <Box>
         <Button variant="contained" onClick={submit} disabled={reply.isPending}>
-          Send answer
+          {t("reply.send")}
         </Button>
       </Box>
     </Stack>

@@ -3,7 +3,8 @@ import { Box, Stack, Typography } from "@mui/material";
 import type { ShipmentRating } from "@fba/contract";
 import { Panel } from "../../../components/Panel";
 import { hasRating, useShipmentRating } from "../api/ratings";
-import { SCORES, SCORE_LABELS } from "../lib/scores";
+import { SCORES } from "../lib/scores";
+import { useRatingsT } from "../i18n";
 import { Stars } from "../../../components/Stars";
 
 // The forms (text fields, and zod with the contract's schemas) load with the panel that shows
@@ -11,8 +12,8 @@ import { Stars } from "../../../components/Stars";
 const RatingForm = lazy(() => import("./RatingForms").then((m) => ({ default: m.RatingForm })));
 const ReplyForm = lazy(() => import("./RatingForms").then((m) => ({ default: m.ReplyForm })));
 
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", {
+const monthLabel = (month: string, locale: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(locale === "en" ? "en-US" : locale, {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
@@ -20,6 +21,7 @@ const monthLabel = (month: string) =>
 
 /** A given rating: the scores as stars, the comment and the agent's answer. */
 function RatingView({ rating }: { rating: ShipmentRating }) {
+  const { t, i18n } = useRatingsT();
   return (
     <Stack spacing={1.5}>
       {/* One grid for every score (each row's box takes no space of its own), so the labels share
@@ -41,26 +43,31 @@ function RatingView({ rating }: { rating: ShipmentRating }) {
         {SCORES.map((name) => (
           <Box key={name} sx={{ display: "contents" }}>
             <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-              {SCORE_LABELS[name]}
+              {t(`scores.${name}`)}
             </Typography>
             <Box component="dd" sx={{ m: 0, display: "flex", alignItems: "center" }}>
               <Stars
                 value={rating[name]}
                 size="small"
-                label={`${SCORE_LABELS[name]}: ${rating[name]} out of 5`}
+                label={t("panel.scoreLabel", { score: t(`scores.${name}`), value: rating[name] })}
               />
             </Box>
           </Box>
         ))}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {rating.rater_first_name}, {monthLabel(rating.month)}
+        {t("panel.byline", {
+          name: rating.rater_first_name,
+          month: monthLabel(rating.month, i18n.language),
+        })}
       </Typography>
-      {rating.comment && <Typography variant="body2">“{rating.comment}”</Typography>}
+      {rating.comment && (
+        <Typography variant="body2">{t("panel.comment", { comment: rating.comment })}</Typography>
+      )}
       {rating.reply && (
         <Box sx={{ pl: 2, borderLeft: 3, borderColor: "divider" }}>
           <Typography variant="caption" color="text.secondary" component="p">
-            The agent&apos;s answer
+            {t("panel.agentAnswer")}
           </Typography>
           <Typography variant="body2">{rating.reply}</Typography>
         </Box>
@@ -80,14 +87,15 @@ export function RatingPanel({
   shipmentId: number;
   side: "seller" | "agent";
 }) {
+  const { t } = useRatingsT();
   const query = useShipmentRating(shipmentId);
   if (query.isPending || query.isError) return null;
   const rating = hasRating(query.data) ? query.data : null;
   if (!rating && side === "agent") {
     return (
-      <Panel title="Rating">
+      <Panel title={t("panel.rating")}>
         <Typography variant="body2" color="text.secondary">
-          The seller has not rated this order yet.
+          {t("panel.notRated")}
         </Typography>
       </Panel>
     );
@@ -96,7 +104,7 @@ export function RatingPanel({
   // its form pushing what is below it down.
   return (
     <Suspense fallback={null}>
-      <Panel title={side === "seller" ? "Rate the agent" : "Rating"}>
+      <Panel title={side === "seller" ? t("panel.rateAgent") : t("panel.rating")}>
         {rating ? (
           <Stack spacing={2}>
             <RatingView rating={rating} />
