@@ -72,19 +72,6 @@ export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefi
   return row;
 }
 
-export async function setUserActive(
-  db: DbOrTx,
-  id: number,
-  isActive: boolean,
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ isActive, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
-
 export interface DashboardCounts {
   shipmentsByStatus: Map<string, number>;
   samplesByStatus: Map<string, number>;

@@ -16,12 +16,17 @@ import { AppError } from "../../lib/errors.js";
 import type { Page } from "../../lib/http.js";
 import type { Authenticator } from "../../plugins/auth.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { liftRecoveryPause, recoveryFailuresByHour, revokeAllSessions } from "../auth/index.js";
+import {
+  liftRecoveryPause,
+  recoveryFailuresByHour,
+  revokeAllSessions,
+  setUserActive,
+} from "../auth/index.js";
 import { readScorecards } from "../agents/index.js";
 import { listParkedEvents, outboxBacklog, retryParkedEvent } from "../../lib/outbox.repository.js";
 import { canSetActive, isAdmin } from "./admin.policy.js";
 import { presentAdminUser, presentDashboard } from "./admin.presenter.js";
-import { dashboardCounts, findUser, listUsers, setUserActive } from "./admin.repository.js";
+import { dashboardCounts, findUser, listUsers } from "./admin.repository.js";
 
 export interface AdminServiceDeps {
   db: Db;

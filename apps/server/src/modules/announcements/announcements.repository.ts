@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { announcements, notifications, users } from "../../db/schema/index.js";
+import { announcements, users } from "../../db/schema/index.js";
+import { deleteAnnouncementNotifications } from "../notifications/index.js";
 
 export interface AnnouncementRow {
   id: number;
@@ -62,7 +63,7 @@ export async function findAnnouncement(db: DbOrTx, id: number): Promise<Announce
  * Marks a standing announcement removed and deletes every notification of it, in the caller's
  * transaction. Its row is locked first: a broadcast still inserting notifications for it holds a
  * share lock on it (notifications.repository insertForActiveUsers), so this waits for that batch
- * and deletes its rows too, and later batches find it removed and insert nothing. Returns the
+ * and deletes its rows too (through the notifications module), and later batches find it removed and insert nothing. Returns the
  * sender and the time, or null when there is no standing announcement with that id.
  */
 export async function removeAnnouncement(
@@ -77,7 +78,7 @@ export async function removeAnnouncement(
     .where(and(eq(announcements.id, id), standing))
     .returning({ senderId: announcements.senderId, removedAt: announcements.removedAt });
   if (!row?.removedAt) return null;
-  await tx.delete(notifications).where(eq(notifications.announcementId, id));
+  await deleteAnnouncementNotifications(tx, id);
   return { senderId: row.senderId, removedAt: row.removedAt };
 }
 

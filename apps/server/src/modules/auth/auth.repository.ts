@@ -39,6 +39,47 @@ export async function updatePasswordHash(
     .where(eq(users.id, userId));
 }
 
+/** An account's own profile changes (the users module's profile edits). */
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+  imageKey?: string | null;
+  imageSizeBytes?: number | null;
+  emailNotifications?: boolean;
+  milestoneEmails?: boolean;
+  locale?: "en" | "zh-CN";
+  passwordHash?: string;
+}
+
+/** Applies the changes and bumps updated_at (which versions the avatar URL); returns the row. */
+export async function updateProfile(
+  db: DbOrTx,
+  id: number,
+  changes: ProfileChanges,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Disables or enables an account (the admin module's power); returns the row. */
+export async function setUserActive(
+  db: DbOrTx,
+  id: number,
+  isActive: boolean,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ isActive, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
 // Refresh tokens
 
 export async function insertRefreshToken(

@@ -30,7 +30,7 @@ import { enqueueEmail } from "../../lib/mail-outbox.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { Mailer } from "../../lib/mailer.js";
 import type { TokenService } from "../../lib/tokens.js";
-import type { StorageQuota } from "../../lib/storage-quota.js";
+import type { StorageQuota } from "./storage-quota.js";
 import {
   RECOVERY_MAX_FAILURES,
   RECOVERY_PAUSE_MS,

@@ -4,7 +4,14 @@ import type { AuthService } from "./auth.service.js";
 import { RecoveryGuard } from "./recovery-guard.js";
 
 export { authPruneJob } from "./auth.jobs.js";
-export { findUserByEmail, insertUser } from "./auth.repository.js";
+export { StorageQuota, releaseStorage, releaseStorageOf } from "./storage-quota.js";
+export {
+  findUserByEmail,
+  insertUser,
+  setUserActive,
+  updateProfile,
+  type ProfileChanges,
+} from "./auth.repository.js";
 export { AuthService } from "./auth.service.js";
 export { liftRecoveryPause, recoveryFailuresByHour } from "./auth.recovery.js";
 export { issueSession, revokeAllSessions } from "./auth.sessions.js";

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.js";
 import type { FileStorage } from "../../lib/storage.js";
-import { releaseStorageOf } from "../../lib/storage-quota.js";
+import { releaseStorageOf } from "../auth/index.js";
 import { deleteUnsentAttachments } from "./attachments.repository.js";
 
 const BATCH = 100;

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { chatMessages as texts, type ChatAttachment } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import type { FileStorage } from "../../lib/storage.js";
-import type { StorageQuota } from "../../lib/storage-quota.js";
+import type { StorageQuota } from "../auth/index.js";
 import { AppError } from "../../lib/errors.js";
 import type { AuthUser } from "../../lib/principal.js";
 import { displayName } from "../../lib/file-serving.js";

@@ -11,7 +11,7 @@ import { inCauses, isUniqueViolation } from "../../db/errors.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
-import { releaseStorage, type StorageQuota } from "../../lib/storage-quota.js";
+import { releaseStorage, type StorageQuota } from "../auth/index.js";
 import type { AuthUser } from "../../lib/principal.js";
 import { type AttachmentQuota } from "./attachment-quota.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";

@@ -5,6 +5,7 @@ import type { NotificationService } from "./notifications.service.js";
 export {
   activeAdminIds,
   announcementSummary,
+  deleteAnnouncementNotifications,
   legFcCode,
   sampleSummary,
   shipmentSummary,

@@ -398,3 +398,11 @@ export async function legFcCode(db: DbOrTx, legId: number): Promise<string | nul
     .where(eq(shipmentLegs.id, legId));
   return row?.fcCode ?? null;
 }
+
+/** Deletes every notification of an announcement (in the transaction that removes it). */
+export async function deleteAnnouncementNotifications(
+  tx: DbOrTx,
+  announcementId: number,
+): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.announcementId, announcementId));
+}

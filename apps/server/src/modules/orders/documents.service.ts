@@ -12,7 +12,7 @@ import type { EventBus } from "../../lib/events.js";
 import { displayName } from "../../lib/file-serving.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import { newStorageKey, type FileStorage } from "../../lib/storage.js";
-import type { StorageQuota } from "../../lib/storage-quota.js";
+import type { StorageQuota } from "../auth/index.js";
 import type { AuthUser } from "../../lib/principal.js";
 import { downloadName, presentDocuments } from "./documents.presenter.js";
 import {

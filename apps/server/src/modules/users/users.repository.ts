@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 
@@ -6,32 +6,6 @@ export type UserRow = typeof users.$inferSelect;
 
 export async function findUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
-export interface ProfileChanges {
-  firstName?: string;
-  lastName?: string;
-  phone?: string | null;
-  imageKey?: string | null;
-  imageSizeBytes?: number | null;
-  emailNotifications?: boolean;
-  milestoneEmails?: boolean;
-  locale?: "en" | "zh-CN";
-  passwordHash?: string;
-}
-
-/** Applies the changes and bumps updated_at (which versions the avatar URL); returns the row. */
-export async function updateProfile(
-  db: DbOrTx,
-  id: number,
-  changes: ProfileChanges,
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
   return row;
 }
 

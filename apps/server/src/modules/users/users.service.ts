@@ -5,24 +5,18 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import type { EventBus } from "../../lib/events.js";
 import type { FileStorage } from "../../lib/storage.js";
-import { releaseStorage, type StorageQuota } from "../../lib/storage-quota.js";
 import type { TokenService } from "../../lib/tokens.js";
 import type { Authenticator } from "../../plugins/auth.js";
 import type { AuthUser } from "../../lib/principal.js";
 import { AppError } from "../../lib/errors.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
-import { issueSession, revokeAllSessions } from "../auth/index.js";
+import { issueSession, releaseStorage, revokeAllSessions } from "../auth/index.js";
+import { updateProfile, type ProfileChanges, type StorageQuota } from "../auth/index.js";
 import { presentUser } from "../auth/index.js";
 import { makeAvatar } from "./avatar-image.js";
 import type { UploadedFile } from "./profile-upload.js";
 import { canEditProfile, canViewAvatar } from "./users.policy.js";
-import {
-  findAvatar,
-  findUser,
-  lockAvatar,
-  updateProfile,
-  type ProfileChanges,
-} from "./users.repository.js";
+import { findAvatar, findUser, lockAvatar } from "./users.repository.js";
 
 const AVATAR_FOLDER = "avatars";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { storageMessages, type StorageUsage } from "@fba/contract";
-import type { DbOrTx } from "../db/client.js";
-import { users } from "../db/schema/index.js";
-import { AppError } from "./errors.js";
+import type { DbOrTx } from "../../db/client.js";
+import { users } from "../../db/schema/index.js";
+import { AppError } from "../../lib/errors.js";
 
 /**
  * One storage total per account across every upload route. `users.storage_used_bytes` is changed
