@@ -156,6 +156,19 @@ const serverZones = [
   },
 ];
 
+/** Float arithmetic on money: amounts go through the contract's money module (cents) instead. */
+const moneyWords = "/(amount|total|price|cost|fee|discount)$/i";
+const useMoney =
+  "Money is whole cents: use the contract's money module (parseCents, sumCents, centsToAmount, toAmount).";
+const floatMoney = [
+  "CallExpression[callee.name='parseFloat']",
+  "CallExpression[callee.object.name='Number'][callee.property.name='parseFloat']",
+  "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+  "CallExpression[callee.object.name='Math'][callee.property.name='round'] > BinaryExpression[operator='*'][right.value=100]",
+  `CallExpression[callee.name='Number'] > MemberExpression.arguments[property.name=${moneyWords}]`,
+  `CallExpression[callee.name='Number'] > Identifier.arguments[name=${moneyWords}]`,
+].map((selector) => ({ selector, message: useMoney }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -263,6 +276,13 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": ["error", { zones: serverZones }],
     },
+  },
+  {
+    // Money is whole cents (packages/contract/src/values/money.ts): no float parse, multiply,
+    // rounding or 2-decimal formatting of amounts anywhere else in the contract or the server.
+    files: ["apps/server/src/**/*.ts", "packages/contract/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "apps/server/src/test/**", "packages/contract/src/values/money.ts"],
+    rules: { "no-restricted-syntax": ["error", ...floatMoney] },
   },
   {
     // The build configuration is not part of the app's TypeScript project.

@@ -179,5 +179,6 @@ export type ShipmentRatingOrEmpty = ShipmentRating | Record<string, never>;
 
 /** "92%" for 0.92; "n/a" for null. */
 export function formatRate(rate: number | null): string {
+  // eslint-disable-next-line no-restricted-syntax -- a percentage, not money
   return rate === null ? "n/a" : `${Math.round(rate * 100)}%`;
 }

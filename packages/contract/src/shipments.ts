@@ -458,6 +458,7 @@ export interface PackageMeasures {
 /** Volumetric divisor for air freight, cm^3 per kg. */
 export const VOLUMETRIC_DIVISOR = 6000;
 
+// eslint-disable-next-line no-restricted-syntax -- a weight in kg, not money
 const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
 
 /** Per carton the larger of actual and volumetric weight, times cartons; kg, 2 decimals. */

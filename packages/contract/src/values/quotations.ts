@@ -121,5 +121,6 @@ export function chargeableWeightKg(
 ): number | null {
   if (packages.length === 0) return null;
   const sum = packages.reduce((total, pkg) => total + pkg.chargeable_weight, 0);
+  // eslint-disable-next-line no-restricted-syntax -- a weight in kg, not money
   return Math.round((sum + Number.EPSILON) * 100) / 100;
 }

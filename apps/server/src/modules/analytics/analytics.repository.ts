@@ -241,6 +241,7 @@ export async function bidsPerShipment(
   const shipments = rows.reduce((total, row) => total + Number(row.shipments), 0);
   const bids = rows.reduce((total, row) => total + Number(row.bids), 0);
   return {
+    // eslint-disable-next-line no-restricted-syntax -- bids per shipment, not money
     average: shipments === 0 ? null : Math.round((bids / shipments) * 100) / 100,
     buckets: new Map(rows.map((row) => [String(row.bucket), Number(row.shipments)])),
   };

@@ -239,6 +239,7 @@ export async function chargeableWeightByFc(
   const byFc = new Map<string, number>();
   for (const pkg of packages) {
     const code = fcCodeOf(pkg.deliveryLocation);
+    // eslint-disable-next-line no-restricted-syntax -- a weight in hundredths of a kg, not money
     byFc.set(code, (byFc.get(code) ?? 0) + Math.round(Number(pkg.chargeableWeight) * 100));
   }
   return new Map([...byFc].map(([code, hundredths]) => [code, hundredths / 100]));

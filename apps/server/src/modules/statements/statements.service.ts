@@ -155,6 +155,7 @@ export class StatementService {
       packages.map((line) => [
         line.deliveryLocation,
         String(line.cartons),
+        // eslint-disable-next-line no-restricted-syntax -- a weight in kg, not money
         Number(line.chargeableWeight).toFixed(2),
       ]),
       ["*", 70, 130],
