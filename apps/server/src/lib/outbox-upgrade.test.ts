@@ -39,7 +39,9 @@ describe("events left undelivered by a stopped process", () => {
       LOG_LEVEL: "error",
     });
 
-    // The old process: it records every event with its change and dispatches none.
+    // The old process: it records every event with its change and dispatches none. A bid's
+    // notification to its seller is written in the bid's own transaction; the bid's other
+    // subscriber (the agent's scorecard) and a new sample's notifications to the agents wait.
     const old = await buildApp(
       { ...config, ROLE: "web" },
       { database: opened.database, logStream: capturedLogStream },
@@ -51,26 +53,45 @@ describe("events left undelivered by a stopped process", () => {
     for (const shipmentId of shipmentIds) {
       for (const agent of agents) await placeBid(old, agent, shipmentId);
     }
+    for (const product of ["Ceramic mugs", "Bamboo spoons"]) {
+      const response = await old.inject({
+        method: "POST",
+        url: "/api/sample-shipments/",
+        headers: seller.auth,
+        payload: { product_name: product, quantity: 3, address: "12 Harbour Road, Austin" },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
     await old.close();
 
     const db = opened.database.db;
-    const leftovers = rowsOf<{ id: number }>(
-      await db.execute(
-        sql`select id::int as id from domain_events where name = 'quotation.created' and status = 'pending' order by id`,
-      ),
-    ).map((row) => row.id);
-    expect(leftovers).toHaveLength(4);
+    const pending = async (name: string) =>
+      rowsOf<{ id: number }>(
+        await db.execute(
+          sql`select id::int as id from domain_events where name = ${name} and status = 'pending' order by id`,
+        ),
+      ).map((row) => row.id);
+    const bids = await pending("quotation.created");
+    const samples = await pending("sample.created");
+    expect(bids).toHaveLength(4);
+    expect(samples).toHaveLength(2);
+    const leftovers = [...bids, ...samples];
     // One was claimed by a dispatcher that died before marking it: its lease has run out.
     await db.execute(
-      sql`update domain_events set attempts = 1, locked_until = now() - interval '1 second' where id = ${leftovers[0]!}`,
+      sql`update domain_events set attempts = 1, locked_until = now() - interval '1 second' where id = ${samples[0]!}`,
     );
-    const sellerNotifications = async () =>
+    const notificationsOf = async (userId: number) =>
       rowsOf<{ event_id: number | null; content: string }>(
         await db.execute(
-          sql`select event_id::int as event_id, content from notifications where user_id = ${seller.id} order by id`,
+          sql`select event_id::int as event_id, content from notifications where user_id = ${userId} order by id`,
         ),
       );
-    expect(await sellerNotifications()).toEqual([]);
+    const sampleNotifications = async () =>
+      (await Promise.all(agents.map((agent) => notificationsOf(agent.id))))
+        .flat()
+        .filter((n) => n.event_id !== null && samples.includes(n.event_id));
+    expect((await notificationsOf(seller.id)).map((n) => n.event_id)).toEqual(bids);
+    expect(await sampleNotifications()).toEqual([]);
 
     // The new server: opens the database as a start does (on PostgreSQL a connection of its own,
     // which checks the migrations), and is asked for nothing.
@@ -80,18 +101,26 @@ describe("events left undelivered by a stopped process", () => {
     const next = await buildApp(config, { database: reopened, logStream: capturedLogStream });
     try {
       await next.ready();
+      const expected = samples.length * agents.length;
       const deadline = Date.now() + 20_000;
-      while ((await sellerNotifications()).length < leftovers.length && Date.now() < deadline) {
+      while ((await sampleNotifications()).length < expected && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect((await sellerNotifications()).length).toBe(leftovers.length);
+      expect((await sampleNotifications()).length).toBe(expected);
 
-      // Whatever else runs (a drain, the job's next rounds), nothing is delivered twice.
+      // Whatever else runs (a drain, the job's next rounds), nothing is delivered twice: one
+      // notification per sample and agent, and the bids' written once, with the bids.
       await next.events.settle();
       await next.dispatcher.drain();
-      const delivered = await sellerNotifications();
-      expect(delivered.map((n) => n.event_id).sort((a, b) => a! - b!)).toEqual(leftovers);
-      for (const notification of delivered) {
+      for (const agent of agents) {
+        const delivered = (await notificationsOf(agent.id)).filter(
+          (n) => n.event_id !== null && samples.includes(n.event_id),
+        );
+        expect(delivered.map((n) => n.event_id)).toEqual(samples);
+      }
+      const sellers = await notificationsOf(seller.id);
+      expect(sellers.map((n) => n.event_id)).toEqual(bids);
+      for (const notification of sellers) {
         expect(notification.content).toMatch(/^New quotation received for shipment #/);
       }
       const states = rowsOf<{ status: string; count: number }>(
