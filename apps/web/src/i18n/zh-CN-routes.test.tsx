@@ -16,6 +16,8 @@ import SellerCompletedShipmentsPage from "../app/routes/SellerCompletedShipments
 import SellerDashboardPage from "../app/routes/SellerDashboardPage";
 import NewShipmentPage from "../features/booking/pages/NewShipmentPage";
 import SellerShipmentPage from "../app/routes/SellerShipmentPage";
+import SellerSamplesPage from "../app/routes/SellerSamplesPage";
+import { SampleShipmentDialog } from "../features/samples/components/SampleShipmentDialog";
 import { flatList, shipmentDetail, shipmentRow } from "../test/shipment-fixtures";
 import AdminDashboardPage from "../app/routes/AdminDashboardPage";
 import { SellerCharts } from "../features/analytics/charts/SellerAnalytics";
@@ -181,6 +183,26 @@ const sellerShipmentApi = (shipment: ShipmentDetail, bids: unknown[] = []) => ({
     pagination_option: { page: 1, pages: 1, per_page: 200, count: bids.length },
   },
   "shipments/41/": envelope(shipment),
+});
+
+// The seller's sample shipments: one an agent handles, one waiting.
+const sellerSample = (id: number, claim: unknown) => ({
+  id,
+  product_name: "竹制砧板",
+  quantity: 12,
+  address: "浙江省宁波市北仑区",
+  status: id === 71 ? "Shipment Completed" : "Shipment Pending",
+  created_at: "2026-11-20T10:00:00Z",
+  seller: { id: 9, first_name: "芳", last_name: "王", image: null },
+  message_count: 2,
+  claim,
+});
+const sellerSamplesApi = (rows: unknown[]) => ({
+  ...sellerApi,
+  "sample-shipments/": envelope({
+    data: rows,
+    pagination_option: { page: 1, pages: 1, per_page: 10, count: rows.length },
+  }),
 });
 
 // The admin's screens: every shipment and sample, the users, the warehouses.
@@ -632,6 +654,42 @@ const ROUTES: TranslatedRoute[] = [
     act: async () => {
       await userEvent.click(screen.getByRole("button", { name: "取消货件" }));
       await screen.findByRole("dialog", { name: "取消货件" });
+    },
+  },
+  {
+    name: "seller's sample shipments with rows",
+    element: () => <SellerSamplesPage />,
+    path: "/seller/booking/samples",
+    api: sellerSamplesApi([
+      sellerSample(71, null),
+      sellerSample(72, {
+        claimed_at: "2026-11-21T10:00:00Z",
+        is_mine: false,
+        agent: { id: 8, first_name: "强", last_name: "张", company_name: "" },
+      }),
+      sellerSample(73, { claimed_at: "2026-11-21T10:00:00Z", is_mine: false, agent: null }),
+    ]),
+    ready: () => screen.findByText("处理货代：强 张"),
+  },
+  {
+    name: "seller's sample shipments on a phone, empty",
+    element: () => <SellerSamplesPage />,
+    path: "/seller/booking/samples",
+    width: 375,
+    api: sellerSamplesApi([]),
+    ready: () => screen.findByText("您还没有样品货件"),
+  },
+  {
+    name: "sample shipment form, its validation messages shown",
+    element: () => <SampleShipmentDialog open onClose={() => {}} />,
+    ready: () => screen.findByRole("dialog", { name: "申请样品货件" }),
+    act: async () => {
+      fireEvent.change(screen.getByRole("textbox", { name: /样品数量/ }), {
+        target: { value: "1.5" },
+      });
+      fireEvent.blur(screen.getByRole("textbox", { name: /样品数量/ }));
+      await screen.findByText("样品数量只能包含数字");
+      await screen.findByText("请填写品名");
     },
   },
   // The admin's screens.

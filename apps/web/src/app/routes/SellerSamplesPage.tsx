@@ -8,28 +8,47 @@ import { PageHeader } from "../../components/PageHeader";
 import { SellerTabs } from "./SellerTabs";
 import { useSampleShipments } from "../../features/samples/api/get-sample-shipments";
 import { SampleStatusCell } from "../../features/samples/components/SampleStatusChip";
-import { formatCalendarDay } from "../../lib/format";
+import { formatCalendarDay, parseTime } from "../../lib/format";
 import { sellerSamplePath } from "../paths";
+import { useSamplesT } from "../../features/samples/i18n";
+import { useFormat } from "../../i18n/use-format";
 
 const detailPath = (row: SampleShipment) => sellerSamplePath(row.id);
 /** Open chat lands on the chat, below the details on a phone. */
 const chatPath = (row: SampleShipment) => `${detailPath(row)}#chat`;
 
-const columns: DataTableColumn<SampleShipment>[] = [
-  { id: "id", label: "ID", sortable: true, render: (row) => row.id },
-  { id: "quantity", label: "Sample Amount", sortable: true, render: (row) => row.quantity },
-  { id: "address", label: "Delivery Address", render: (row) => row.address },
-  { id: "product_name", label: "Product Name", sortable: true, render: (row) => row.product_name },
+const columnsOf = (
+  t: ReturnType<typeof useSamplesT>["t"],
+  date: (value: string) => string,
+): DataTableColumn<SampleShipment>[] => [
+  { id: "id", label: t("list.columns.id"), sortable: true, render: (row) => row.id },
+  {
+    id: "quantity",
+    label: t("list.columns.quantity"),
+    sortable: true,
+    render: (row) => row.quantity,
+  },
+  { id: "address", label: t("list.columns.address"), render: (row) => row.address },
+  {
+    id: "product_name",
+    label: t("list.columns.productName"),
+    sortable: true,
+    render: (row) => row.product_name,
+  },
   {
     id: "created_at",
-    label: "Shipment Date",
+    label: t("list.columns.date"),
     sortable: true,
-    render: (row) => formatCalendarDay(row.created_at),
+    render: (row) => date(row.created_at),
   },
-  { id: "status", label: "Status", render: (row) => <SampleStatusCell sample={row} /> },
+  {
+    id: "status",
+    label: t("list.columns.status"),
+    render: (row) => <SampleStatusCell sample={row} />,
+  },
   {
     id: "action",
-    label: "Action",
+    label: t("list.columns.action"),
     render: (row) => (
       <Badge badgeContent={row.message_count} color="error" max={99}>
         <Button
@@ -39,15 +58,24 @@ const columns: DataTableColumn<SampleShipment>[] = [
           size="small"
           variant="outlined"
           startIcon={<ChatOutlinedIcon />}
-          aria-label={`Open chat for sample shipment ${row.id}`}
+          aria-label={t("list.openChatFor", { id: row.id })}
           sx={{ whiteSpace: "nowrap" }}
         >
-          Open chat
+          {t("list.openChat")}
         </Button>
       </Badge>
     ),
   },
 ];
+
+/** A timestamp's day where the reader is, as yyyy-MM-dd (a calendar date stays as it is). */
+function localIsoDay(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const date = parseTime(value);
+  if (!date) return value;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
 
 /** The seller's sample shipments, with a date filter; requests are made from the tab strip. */
 export default function SellerSamplesPage() {
@@ -55,17 +83,23 @@ export default function SellerSamplesPage() {
   const list = useListState({ ordering: "-created_at" });
   const query = useSampleShipments(list.params);
   const { data, isFetching } = query;
+  const { t, i18n } = useSamplesT();
+  const format = useFormat();
+  // English keeps the list's own day format; another language its Intl one (the local day).
+  const date = (value: string) =>
+    i18n.language === "en" ? formatCalendarDay(value) : format.date(localIsoDay(value));
+  const columns = columnsOf(t, date);
 
   return (
     <>
       <SellerTabs />
-      <PageHeader title="Sample Shipments" />
+      <PageHeader title={t("list.title")} />
       <DataTable
-        ariaLabel="Sample Shipments"
+        ariaLabel={t("list.title")}
         columns={columns}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText="You have no sample shipments yet"
+        emptyText={t("list.empty")}
         query={query}
         what="your sample shipments"
         loading={isFetching && !data}
@@ -76,7 +110,7 @@ export default function SellerSamplesPage() {
           <TextField
             type="date"
             size="small"
-            label="Shipment date"
+            label={t("list.date")}
             value={list.params.shipment_ready_date ?? ""}
             onChange={(event) => list.setDate(event.target.value || undefined)}
             slotProps={{ inputLabel: { shrink: true } }}

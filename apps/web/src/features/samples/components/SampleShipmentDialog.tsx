@@ -21,6 +21,8 @@ import {
 } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useCreateSampleShipment } from "../api/create-sample-shipment";
+import { useSamplesT } from "../i18n";
+import { useServerMessage } from "../../../i18n/server-messages";
 
 export interface SampleShipmentDialogProps {
   open: boolean;
@@ -54,6 +56,11 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
     void trigger();
   };
 
+  const { t } = useSamplesT();
+  const serverMessage = useServerMessage();
+  // Contract messages in the language shown; " " keeps each field's helper line.
+  const helper = (message: string | undefined) => serverMessage(message) ?? " ";
+
   const close = () => {
     if (createSample.isPending) return;
     reset(EMPTY);
@@ -63,7 +70,7 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
   const submit = handleSubmit(async (values) => {
     try {
       const res = await createSample.mutateAsync(values);
-      notify.success(res.message);
+      notify.success(serverMessage(res.message) ?? res.message);
       reset(EMPTY);
       onClose();
     } catch (error) {
@@ -80,10 +87,10 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
       aria-labelledby="sample-dialog-title"
     >
       <DialogTitle id="sample-dialog-title" sx={{ pr: 6 }}>
-        Request a Sample Shipment
+        {t("form.title")}
       </DialogTitle>
       <IconButton
-        aria-label="Close"
+        aria-label={t("form.close")}
         onClick={close}
         sx={{ position: "absolute", right: 8, top: 8 }}
       >
@@ -99,11 +106,11 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
                 <TextField
                   {...field}
                   onBlur={checkAllOnBlur(field.onBlur)}
-                  label="Product Name"
+                  label={t("form.productName")}
                   required
                   autoFocus
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? " "}
+                  helperText={helper(fieldState.error?.message)}
                   slotProps={{ htmlInput: { maxLength: SAMPLE_PRODUCT_NAME_MAX } }}
                 />
               )}
@@ -116,10 +123,10 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
                   // Kept as typed: "1.5" is refused with a message, never turned into 15.
                   {...field}
                   onBlur={checkAllOnBlur(field.onBlur)}
-                  label="Amount of Samples"
+                  label={t("form.quantity")}
                   required
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? " "}
+                  helperText={helper(fieldState.error?.message)}
                   slotProps={{
                     htmlInput: {
                       maxLength: SAMPLE_QUANTITY_MAX_DIGITS,
@@ -137,12 +144,12 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
                 <TextField
                   {...field}
                   onBlur={checkAllOnBlur(field.onBlur)}
-                  label="Delivery Address"
+                  label={t("form.address")}
                   required
                   multiline
                   minRows={2}
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? " "}
+                  helperText={helper(fieldState.error?.message)}
                   slotProps={{ htmlInput: { maxLength: SAMPLE_ADDRESS_MAX } }}
                 />
               )}
@@ -151,10 +158,10 @@ export function SampleShipmentDialog({ open, onClose }: SampleShipmentDialogProp
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={close} disabled={createSample.isPending}>
-            Cancel
+            {t("form.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={!isValid || createSample.isPending}>
-            Submit
+            {t("form.submit")}
           </Button>
         </DialogActions>
       </form>

@@ -1,14 +1,16 @@
 import { Chip, Stack, Typography } from "@mui/material";
 import type { SampleShipment, SampleShipmentStatus } from "@fba/contract";
-import { claimLabel } from "../lib/claim";
+import { handlerName } from "../lib/claim";
+import { useSamplesT } from "../i18n";
 
 /** The two sample states, as the spec names them. */
 export function SampleStatusChip({ status }: { status: SampleShipmentStatus | string }) {
   const isCompleted = status === "Shipment Completed";
+  const { t } = useSamplesT();
   return (
     <Chip
       size="small"
-      label={isCompleted ? "Shipment Completed" : "Shipment Pending"}
+      label={isCompleted ? t("status.completed") : t("status.pending")}
       color={isCompleted ? "success" : "warning"}
       variant={isCompleted ? "filled" : "outlined"}
     />
@@ -17,7 +19,16 @@ export function SampleStatusChip({ status }: { status: SampleShipmentStatus | st
 
 /** A list's status cell: the chip, and under it who handles the sample once an agent does. */
 export function SampleStatusCell({ sample }: { sample: Pick<SampleShipment, "status" | "claim"> }) {
-  const label = claimLabel(sample);
+  const { t } = useSamplesT();
+  const name = handlerName(sample);
+  // The claim's words ("you", "another agent") in the language shown; a name stays as written.
+  const shown =
+    name === "you" && sample.claim?.is_mine
+      ? t("you")
+      : name === "another agent" && !sample.claim?.agent
+        ? t("anotherAgent")
+        : name;
+  const label = shown ? t("handledBy", { name: shown }) : null;
   return (
     <Stack spacing={0.5} sx={{ alignItems: { xs: "flex-end", md: "flex-start" } }}>
       <SampleStatusChip status={sample.status} />
