@@ -8,6 +8,13 @@ import {
   sumCents,
   toAmount,
 } from "./money.js";
+import {
+  defaultService,
+  pricePerKgCents,
+  quotationTotal,
+  quotationTotalCents,
+  serviceTotal,
+} from "./quotations.js";
 
 describe("parseCents", () => {
   it.each([
@@ -152,5 +159,36 @@ describe("cents on the wire", () => {
     ["-3.1", "-3.10"],
   ] as const)("%j is written %s", (amount, text) => {
     expect(toAmount(amount)).toBe(text);
+  });
+});
+
+describe("bid totals in cents", () => {
+  it.each([
+    [{ pickup_amount: "0.10", fast_amount: "0.20", normal_amount: null }, 30],
+    [{ pickup_amount: "1850.50", fast_amount: "0.29", normal_amount: "0.3" }, 185079],
+    [{ pickup_amount: 0.1, fast_amount: 0.2 }, 30],
+    [{ pickup_amount: "999999999.99", normal_amount: "999999999.99" }, 199999999998],
+    [{ pickup_amount: "12" }, 1200],
+  ] as const)("%j totals %i cents", (amounts, cents) => {
+    expect(quotationTotalCents(amounts)).toBe(cents);
+  });
+
+  it("gives the wire's number of the exact sum", () => {
+    expect(quotationTotal({ pickup_amount: 0.1, fast_amount: 0.2 })).toBe(0.3);
+    expect(serviceTotal({ pickup_amount: 0.7, fast_amount: 0.1 }, "fast")).toBe(0.8);
+    expect(defaultService({ pickup_amount: "1", fast_amount: "0.30", normal_amount: "0.3" })).toBe(
+      "fast",
+    );
+  });
+
+  it.each([
+    [100000, 80, 1250],
+    [30, 3, 10],
+    [100, 3, 33],
+    [200, 3, 67],
+    [100000, null, null],
+    [100000, 0, null],
+  ] as const)("%i cents over %s kg is %s cents per kg", (total, kg, perKg) => {
+    expect(pricePerKgCents(total, kg)).toBe(perKg);
   });
 });
