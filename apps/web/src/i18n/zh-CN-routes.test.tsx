@@ -692,6 +692,47 @@ const ROUTES: TranslatedRoute[] = [
       await screen.findByText("请填写品名");
     },
   },
+  {
+    name: "seller's accepted order",
+    element: () => <SellerShipmentPage />,
+    // The documents, order PDFs and chat are translated with their own screens.
+    ignore: "#order-documents, #chat",
+    path: "/seller/booking/order/status/:id",
+    url: "/seller/booking/order/status/41",
+    signedIn: true,
+    api: sellerShipmentApi(
+      sellerShipment({
+        status: "Quotation Accepted",
+        is_bidding_open: false,
+        quotation_count: 1,
+        quotation: { ...sellerBid, is_accepted: true, accepted_service: "normal" } as never,
+      }),
+      [sellerBid],
+    ),
+    ready: () => screen.findByRole("heading", { level: 1, name: "货件 #41" }),
+    act: () => screen.findByText("普通渠道"),
+  },
+  {
+    name: "seller's completed order",
+    element: () => <SellerShipmentPage />,
+    // The documents, order PDFs and chat are translated with their own screens.
+    ignore: "#order-documents, #chat",
+    path: "/seller/booking/order/status/:id",
+    url: "/seller/booking/order/status/41",
+    signedIn: true,
+    api: sellerShipmentApi(
+      sellerShipment({
+        status: "Shipment Completed",
+        is_bidding_open: false,
+        quotation_count: 1,
+        tracking_number: "9400111206213859",
+        final_amount: "900.00",
+        quotation: { ...sellerBid, is_accepted: true, accepted_service: "normal" } as never,
+      }),
+      [sellerBid],
+    ),
+    ready: () => screen.findByText("已送达：请为货代评分。"),
+  },
   // The admin's screens.
   {
     name: "admin dashboard, the shipments tab",
