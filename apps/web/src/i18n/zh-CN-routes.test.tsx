@@ -40,6 +40,8 @@ import { LegsPanel } from "../features/legs/components/LegsPanel";
 import { DocumentsPanel } from "../features/documents/components/DocumentsPanel";
 import { DifferentFcBanner } from "../features/documents/components/DifferentFcBanner";
 import { RatingPanel } from "../features/ratings/components/RatingPanel";
+import { ChatPanel } from "../features/chat/components/ChatPanel";
+import { history as chatHistory, message as chatMessage } from "../test/chat-fixtures";
 
 /**
  * Every translated screen, rendered in Simplified Chinese, must show no English: any run of two or
@@ -1177,6 +1179,31 @@ const ROUTES: TranslatedRoute[] = [
       await userEvent.click(screen.getByRole("button", { name: "提交回复" }));
       await screen.findByText("请填写回复");
     },
+  },
+  {
+    name: "order page's chat panel for the agent",
+    element: () => <ChatPanel kind="shipment" id={41} side="shipper" canSend />,
+    api: {
+      "chat/messages/41": envelope({
+        ...chatHistory([
+          chatMessage({
+            content: "货已经备好了，周五可以提货吗？",
+            sender: { id: 1, first_name: "芳", last_name: "王" },
+            timestamp: "2026-11-20T10:00:00.000Z",
+          }),
+          chatMessage({
+            content: "可以，周五上午到厂。",
+            sender_type: "Shipper",
+            sender: { id: 2, first_name: "磊", last_name: "张" },
+            timestamp: "2026-11-20T10:05:00.000Z",
+            read_by: [1, 2],
+          }),
+        ]),
+        seller: { id: 1, first_name: "芳", last_name: "王", image: null },
+        shipper: { id: 2, first_name: "磊", last_name: "张", image: null },
+      }),
+    },
+    ready: () => screen.findByText("可以，周五上午到厂。", {}, { timeout: 15_000 }),
   },
 ];
 

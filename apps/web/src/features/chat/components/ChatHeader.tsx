@@ -1,16 +1,10 @@
 import { Avatar, AvatarGroup, Box, Stack, Tooltip, Typography } from "@mui/material";
 import type { ChatParty } from "@fba/contract";
 import type { ConnectionStatus } from "../../../lib/realtime";
+import { useChatT } from "../i18n";
 import { mediaUrl } from "../../../lib/media-url";
 import { fullName, initials } from "../../../lib/names";
 import type { ChatPanelProps } from "../types";
-
-const CONNECTION_TEXT: Record<ConnectionStatus, string> = {
-  open: "Live",
-  connecting: "Connecting…",
-  reconnecting: "Reconnecting…",
-  closed: "Offline",
-};
 
 /** Who is on the other end of the chat, and whether the connection is live. */
 export function ChatHeader({
@@ -27,12 +21,13 @@ export function ChatHeader({
   status: ConnectionStatus;
 }) {
   // Each side sees who is on the other end: agents see the seller, sellers see their agent.
-  const others: Array<{ role: string; party: ChatParty }> = [];
+  const { t } = useChatT();
+  const others: Array<{ role: "Seller" | "Shipper" | "Admin"; party: ChatParty }> = [];
   if (side !== "seller" && seller) others.push({ role: "Seller", party: seller });
-  if (side !== "shipper" && shipper) others.push({ role: "Shipping agent", party: shipper });
+  if (side !== "shipper" && shipper) others.push({ role: "Shipper", party: shipper });
   if (admin) others.push({ role: "Admin", party: admin });
   const primary = others[0];
-  const statusText = CONNECTION_TEXT[status];
+  const statusText = t(`connection.${status}`);
   const isDark = side === "shipper";
 
   return (
@@ -68,15 +63,19 @@ export function ChatHeader({
       </AvatarGroup>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography variant="subtitle2" component="h2" noWrap sx={{ fontWeight: 700 }}>
-          {primary ? `Chat with ${fullName(primary.party)}` : "Chat"}
+          {primary ? t("header.chatWith", { name: fullName(primary.party) }) : t("header.chat")}
         </Typography>
         <Typography variant="caption" noWrap sx={{ display: "block", opacity: 0.8 }}>
           {others.length > 0
-            ? others.map(({ role, party }) => `${role}: ${fullName(party)}`).join(" · ")
-            : "Waiting for participants"}
+            ? others
+                .map(({ role, party }) =>
+                  t("header.party", { role: t(`roles.${role}`), name: fullName(party) }),
+                )
+                .join(" · ")
+            : t("header.waiting")}
         </Typography>
       </Box>
-      <Tooltip title={status === "open" ? "Connected: messages arrive live" : statusText}>
+      <Tooltip title={status === "open" ? t("connection.live") : statusText}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }} aria-live="polite">
           <Box
             sx={{

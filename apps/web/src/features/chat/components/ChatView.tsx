@@ -28,7 +28,8 @@ import { useChatHistory } from "../api/get-chat-history";
 import { uploadAttachment } from "../api/upload-attachment";
 import { useChatChannel, type ChatFrameObserver } from "../api/use-chat-channel";
 import { useChatOutbox } from "../api/use-chat-outbox";
-import { dayLabel } from "../lib/format";
+import { useChatT, useChatTimes } from "../i18n";
+import { useServerMessage } from "../../../i18n/server-messages";
 import { changeLock, editRefusedNote } from "../lib/message-lock";
 import type { ChatMessage, ChatParty } from "@fba/contract";
 import type { ChatPanelProps } from "../types";
@@ -76,6 +77,9 @@ const OUTBOX_FULL =
 
 /** The live chat of one order. */
 export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
+  const { t } = useChatT();
+  const times = useChatTimes();
+  const shown = useServerMessage();
   const user = useCurrentUser();
   const userId = user?.id ?? 0;
   const history = useChatHistory(kind, id);
@@ -257,23 +261,23 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   if (historyView === "loading") {
     body = (
       <Box sx={{ display: "grid", placeItems: "center", flex: 1 }}>
-        <CircularProgress aria-label="Loading messages" />
+        <CircularProgress aria-label={t("view.loading")} />
       </Box>
     );
   } else if (historyView !== "ready" && !(historyView === "error" && isRefusal(history.error))) {
     body = (
       <Box sx={{ p: 2 }}>
-        <QueryProblem problem={historyView} what="the messages" query={history} />
+        <QueryProblem problem={historyView} what={t("view.what")} query={history} />
       </Box>
     );
   } else if (history.isError) {
     const message =
       history.error instanceof ApiError
         ? (history.error.errors[0]?.message ?? history.error.message)
-        : "The chat could not be loaded.";
+        : t("view.notLoaded");
     body = (
       <Box sx={{ p: 2 }}>
-        <Alert severity="error">{message}</Alert>
+        <Alert severity="error">{shown(message)}</Alert>
       </Box>
     );
   } else if (messages.length === 0 && outbox.entries.length === 0) {
@@ -284,17 +288,17 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
       >
         <ForumOutlined sx={{ fontSize: 48, color: "text.disabled" }} />
         <Typography color="text.secondary" sx={{ maxWidth: 360 }}>
-          {EMPTY_CHAT_TEXT}
+          {shown(EMPTY_CHAT_TEXT)}
         </Typography>
       </Stack>
     );
   } else {
     body = (
-      <Stack spacing={1.25} role="log" aria-label="Messages" aria-live="polite">
+      <Stack spacing={1.25} role="log" aria-label={t("view.messages")} aria-live="polite">
         {messages.map((message, index) => {
-          const day = dayLabel(message.timestamp);
+          const day = times.day(message.timestamp);
           const previous = messages[index - 1];
-          const startsDay = !previous || dayLabel(previous.timestamp) !== day;
+          const startsDay = !previous || times.day(previous.timestamp) !== day;
           return (
             <Fragment key={message.id}>
               {startsDay && <DayDivider label={day} />}
@@ -352,18 +356,19 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
               onClick={channel.retryNow}
               sx={{ whiteSpace: "nowrap" }}
             >
-              Retry now
+              {t("view.retry")}
             </Button>
           }
         >
-          Connection lost. Messages catch up once it is back.
+          {t("view.lost")}
         </Alert>
       )}
       <Box
         ref={scrollRef}
         // Focusable and named, so keyboard users can scroll the history.
         role="region"
-        aria-label="Chat history"
+        aria-label={t("view.history")}
+        data-chat-history
         tabIndex={0}
         onScroll={onScroll}
         sx={{
@@ -411,16 +416,14 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         }}
       />
       <Dialog open={deleteTarget !== null} onClose={() => setDeleteTarget(null)}>
-        <DialogTitle>Delete message?</DialogTitle>
+        <DialogTitle>{t("view.deleteTitle")}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            The message will be removed for everyone in this chat.
-          </DialogContentText>
+          <DialogContentText>{t("view.deleteText")}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDeleteTarget(null)}>Cancel</Button>
+          <Button onClick={() => setDeleteTarget(null)}>{t("view.cancel")}</Button>
           <Button color="error" variant="contained" onClick={confirmDelete}>
-            Delete
+            {t("view.delete")}
           </Button>
         </DialogActions>
       </Dialog>

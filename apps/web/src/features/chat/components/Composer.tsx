@@ -21,6 +21,7 @@ import { fullName } from "../../../lib/names";
 import { formatFileSize, shortenFileName } from "../lib/format";
 import type { ChatMessage } from "@fba/contract";
 import { EmojiPickerPopover } from "./EmojiPickerPopover";
+import { useChatT } from "../i18n";
 
 export type ComposerMode =
   | { kind: "normal" }
@@ -74,6 +75,7 @@ export function Composer({
   notice = null,
   onDismissNotice,
 }: ComposerProps) {
+  const { t } = useChatT();
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
@@ -137,7 +139,7 @@ export function Composer({
     event.target.value = "";
     if (!picked) return;
     if (picked.size > ATTACHMENT_MAX_BYTES) {
-      setFileError(`File is too large (max ${formatFileSize(ATTACHMENT_MAX_BYTES)})`);
+      setFileError(t("composer.tooLarge", { size: formatFileSize(ATTACHMENT_MAX_BYTES) }));
       return;
     }
     setFileError(null);
@@ -185,15 +187,15 @@ export function Composer({
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography variant="caption" sx={{ fontWeight: 700, display: "block" }}>
               {mode.kind === "editing"
-                ? "Editing message"
-                : `Replying to ${fullName(mode.message.sender)}`}
+                ? t("composer.editing")
+                : t("composer.replyingTo", { name: fullName(mode.message.sender) })}
             </Typography>
             <Typography variant="caption" noWrap sx={{ display: "block" }} color="text.secondary">
-              {mode.message.content || (mode.message.attachment ? "Attachment" : "")}
+              {mode.message.content || (mode.message.attachment ? t("message.attachment") : "")}
             </Typography>
           </Box>
-          <Tooltip title="Cancel">
-            <IconButton size="small" aria-label="Cancel" onClick={cancelMode}>
+          <Tooltip title={t("composer.cancel")}>
+            <IconButton size="small" aria-label={t("composer.cancel")} onClick={cancelMode}>
               <Close fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -205,7 +207,7 @@ export function Composer({
             icon={<AttachFile />}
             label={`${shortenFileName(fileBase(file), fileExtension(file))} · ${formatFileSize(file.size)}`}
             onDelete={() => setFile(null)}
-            aria-label={`Attachment ${file.name}`}
+            aria-label={t("composer.attachmentOf", { name: file.name })}
           />
         </Box>
       )}
@@ -216,10 +218,10 @@ export function Composer({
       )}
       <Stack direction="row" spacing={0.5} sx={{ alignItems: "flex-end" }}>
         <input ref={fileRef} type="file" hidden onChange={onFile} data-testid="chat-file-input" />
-        <Tooltip title="Attach a file">
+        <Tooltip title={t("composer.attach")}>
           <span>
             <IconButton
-              aria-label="Attach a file"
+              aria-label={t("composer.attach")}
               onClick={() => fileRef.current?.click()}
               disabled={mode.kind === "editing" || sending}
             >
@@ -227,8 +229,11 @@ export function Composer({
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title="Emoji">
-          <IconButton aria-label="Insert emoji" onClick={(e) => setEmojiAnchor(e.currentTarget)}>
+        <Tooltip title={t("composer.emoji")}>
+          <IconButton
+            aria-label={t("composer.insertEmoji")}
+            onClick={(e) => setEmojiAnchor(e.currentTarget)}
+          >
             <EmojiEmotionsOutlined />
           </IconButton>
         </Tooltip>
@@ -237,10 +242,10 @@ export function Composer({
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={connected ? "Type a message" : "Reconnecting…"}
+          placeholder={connected ? t("composer.placeholder") : t("composer.reconnecting")}
           multiline
           maxRows={5}
-          inputProps={{ maxLength: CHAT_MESSAGE_MAX_LENGTH, "aria-label": "Message" }}
+          inputProps={{ maxLength: CHAT_MESSAGE_MAX_LENGTH, "aria-label": t("composer.message") }}
           sx={{
             flex: 1,
             px: 1.5,
@@ -250,11 +255,11 @@ export function Composer({
             fontSize: 14,
           }}
         />
-        <Tooltip title="Send">
+        <Tooltip title={t("composer.send")}>
           <span>
             <IconButton
               color="primary"
-              aria-label="Send"
+              aria-label={t("composer.send")}
               onClick={() => void submit()}
               disabled={!enabled}
             >

@@ -19,12 +19,13 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import MoreVert from "@mui/icons-material/MoreVert";
 import Reply from "@mui/icons-material/Reply";
 import { fullName } from "../../../lib/names";
-import { timeLabel } from "../lib/format";
+import { useChatTimes } from "../i18n";
 import { changeLock } from "../lib/message-lock";
 import type { ChatMessage, ChatParty } from "@fba/contract";
 import { AttachmentView } from "./AttachmentView";
 import { LinkifiedText } from "./LinkifiedText";
 import { QuickReactions } from "./QuickReactions";
+import { useChatT } from "../i18n";
 
 export interface MessageActions {
   onReply: (message: ChatMessage) => void;
@@ -45,7 +46,8 @@ interface MessageBubbleProps {
 }
 
 function ParentQuote({ parent, isOwn }: { parent: ChatMessage; isOwn: boolean }) {
-  const text = parent.content || (parent.attachment ? "Attachment" : "");
+  const { t } = useChatT();
+  const text = parent.content || (parent.attachment ? t("message.attachment") : "");
   return (
     <Box
       sx={{
@@ -121,8 +123,11 @@ function ReadReceipt({ message, parties }: { message: ChatMessage; parties: Chat
   const readers = parties.filter(
     (party) => party.id !== message.sender.id && message.read_by.includes(party.id),
   );
+  const { t } = useChatT();
   const label =
-    readers.length > 0 ? `Read by ${readers.map((p) => fullName(p)).join(", ")}` : "Sent";
+    readers.length > 0
+      ? t("message.readBy", { names: readers.map((p) => fullName(p)).join(", ") })
+      : t("message.sent");
   return (
     <Tooltip title={label}>
       <Box
@@ -150,6 +155,8 @@ export const MessageBubble = memo(function MessageBubble({
   readOnly,
   actions,
 }: MessageBubbleProps) {
+  const times = useChatTimes();
+  const { t } = useChatT();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   // Reactions open beside the message itself (its bubble), not where the menu was.
   const [bubble, setBubble] = useState<HTMLDivElement | null>(null);
@@ -186,10 +193,10 @@ export const MessageBubble = memo(function MessageBubble({
             sx={{ fontWeight: 700, maxWidth: 92, display: "inline-block" }}
             data-testid="sender-name"
           >
-            {isOwn ? "You" : name}
+            {isOwn ? t("message.you") : name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap>
-            {message.sender_type === "Shipper" ? "Shipping agent" : message.sender_type}
+            {t(`roles.${message.sender_type}`, { defaultValue: message.sender_type })}
           </Typography>
         </Stack>
         <Box
@@ -218,7 +225,7 @@ export const MessageBubble = memo(function MessageBubble({
           <Box sx={{ textAlign: "right", mt: 0.25, lineHeight: 1 }}>
             <Typography variant="caption" sx={{ opacity: 0.75, fontSize: 11 }}>
               {message.edited_at ? "edited · " : ""}
-              {timeLabel(message.timestamp)}
+              {times.time(message.timestamp)}
             </Typography>
             {isOwn && <ReadReceipt message={message} parties={parties} />}
           </Box>
@@ -245,7 +252,7 @@ export const MessageBubble = memo(function MessageBubble({
         >
           <IconButton
             size="small"
-            aria-label="React"
+            aria-label={t("message.react")}
             aria-haspopup="dialog"
             onClick={() => setQuickOpen(true)}
           >
@@ -253,7 +260,7 @@ export const MessageBubble = memo(function MessageBubble({
           </IconButton>
           <IconButton
             size="small"
-            aria-label="Message actions"
+            aria-label={t("message.actions")}
             aria-haspopup="menu"
             onClick={(event: MouseEvent<HTMLElement>) => setMenuAnchor(event.currentTarget)}
           >
@@ -280,7 +287,7 @@ export const MessageBubble = memo(function MessageBubble({
           <ListItemIcon>
             <Reply fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Reply</ListItemText>
+          <ListItemText>{t("message.reply")}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -291,7 +298,7 @@ export const MessageBubble = memo(function MessageBubble({
           <ListItemIcon>
             <AddReactionOutlined fontSize="small" />
           </ListItemIcon>
-          <ListItemText>React</ListItemText>
+          <ListItemText>{t("message.react")}</ListItemText>
         </MenuItem>
         {isOwn && (
           <MenuItem
@@ -305,7 +312,7 @@ export const MessageBubble = memo(function MessageBubble({
             <ListItemIcon>
               <EditOutlined fontSize="small" />
             </ListItemIcon>
-            <ListItemText>Edit</ListItemText>
+            <ListItemText>{t("message.edit")}</ListItemText>
           </MenuItem>
         )}
         {isOwn && (
@@ -321,7 +328,7 @@ export const MessageBubble = memo(function MessageBubble({
             <ListItemIcon>
               <DeleteOutline fontSize="small" color="error" />
             </ListItemIcon>
-            <ListItemText>Delete</ListItemText>
+            <ListItemText>{t("message.delete")}</ListItemText>
           </MenuItem>
         )}
         {lock && (

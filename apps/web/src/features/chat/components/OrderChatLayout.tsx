@@ -33,7 +33,7 @@ export interface OrderChatLayoutProps {
 /** Brings the chat into view and puts the keyboard in its history. */
 function goToChat(chat: HTMLElement, smooth: boolean) {
   chat.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
-  const history = chat.querySelector<HTMLElement>('[aria-label="Chat history"]');
+  const history = chat.querySelector<HTMLElement>("[data-chat-history]");
   (history ?? chat).focus({ preventScroll: true });
 }
 
