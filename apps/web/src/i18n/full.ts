@@ -5,10 +5,6 @@ import { initReactI18next } from "react-i18next";
 // Its <Trans>, for ./react-i18next.tsx's.
 export { Trans } from "react-i18next";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locale";
-import { setMessageKeys } from "./message-keys";
-import { keyOf } from "./server-message-keys";
-
-setMessageKeys(keyOf);
 
 /**
  * i18next with react-i18next, in a chunk of its own: loaded for a language other than English (or

@@ -1,6 +1,6 @@
 /**
  * The keys of the contract's messages in the "messages" catalog (./server-message-keys.ts), once
- * the library's chunk has brought them (./full.ts); until then, none.
+ * loaded for another language (./translation-state.ts); until then, none.
  */
 let table: ReadonlyMap<string, string> | null = null;
 

@@ -1,6 +1,6 @@
-// The keys of the contract's messages in the "messages" catalog, with the library's chunk
-// (./full.ts): the contract's message constants sit beside its schemas, which an English
-// reader's first page must not download.
+// The keys of the contract's messages in the "messages" catalog, loaded for a language other
+// than English (./translation-state.ts): the contract's message constants sit beside its
+// schemas, which an English reader's first page must not download.
 import {
   adminMessages,
   announcementMessages,
@@ -23,6 +23,7 @@ import {
   chatMessages,
   orderPdfMessages,
 } from "@fba/contract";
+import { setMessageKeys } from "./message-keys";
 
 const GROUPS: Record<string, Record<string, unknown>> = {
   auth: authMessages,
@@ -54,3 +55,5 @@ for (const [group, messages] of Object.entries(GROUPS)) {
     if (typeof text === "string" && !keyOf.has(text)) keyOf.set(text, `${group}.${name}`);
   }
 }
+
+setMessageKeys(keyOf);

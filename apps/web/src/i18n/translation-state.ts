@@ -87,7 +87,11 @@ export async function switchTo(language: Locale): Promise<void> {
     setState({ ...state, language, pending: null });
     return;
   }
-  const instance = await loadFull();
+  const [instance] = await Promise.all([
+    loadFull(),
+    // The contract messages' keys (beside the contract's schemas), for another language only.
+    language === "en" ? null : import("./server-message-keys"),
+  ]);
   // A namespace in use is loaded for the new language before the switch happens (changeLanguage
   // loads `options.ns`): the screen changes language in one step, without suspending.
   await instance.changeLanguage(language);
