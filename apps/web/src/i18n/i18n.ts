@@ -92,4 +92,5 @@ export type Namespace =
   | "legs"
   | "documents"
   | "ratings"
-  | "chat";
+  | "chat"
+  | "entities";

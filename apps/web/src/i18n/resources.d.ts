@@ -9,6 +9,7 @@ import type common from "../locales/en/common.json";
 import type comparison from "../locales/en/comparison.json";
 import type components from "../locales/en/components.json";
 import type disputes from "../locales/en/disputes.json";
+import type entities from "../locales/en/entities.json";
 import type documents from "../locales/en/documents.json";
 import type landing from "../locales/en/landing.json";
 import type legs from "../locales/en/legs.json";
@@ -38,6 +39,7 @@ declare module "i18next" {
       components: typeof components;
       disputes: typeof disputes;
       documents: typeof documents;
+      entities: typeof entities;
       landing: typeof landing;
       legs: typeof legs;
       lists: typeof lists;

@@ -1,21 +1,22 @@
 import { Chip, Stack } from "@mui/material";
 import type { DeliveryProof } from "@fba/contract";
-
-const legs = (count: number) => `${count} ${count === 1 ? "leg" : "legs"}`;
+import { useEntitiesT } from "../../../i18n/entities";
 
 /**
  * Whether every leg of an order was delivered with its proof of delivery at the booked FC, and
  * what stands in the way when not: legs not delivered, delivered elsewhere, still to be reviewed.
  */
 export function DeliveryProofChip({ delivery }: { delivery: DeliveryProof | null }) {
-  if (!delivery || delivery.legs === 0) return <>N/A</>;
+  const { t } = useEntitiesT();
+  const legs = (count: number) => t("legs", { count });
+  if (!delivery || delivery.legs === 0) return <>{t("notAvailable")}</>;
   if (delivery.at_booked_fc === delivery.legs) {
     return (
       <Chip
         size="small"
         color="success"
-        label="All at booked FC with POD"
-        title={`${legs(delivery.legs)}: every one delivered with proof of delivery at the booked FC`}
+        label={t("delivery.allAtBooked")}
+        title={t("delivery.allAtBookedTitle", { legs: legs(delivery.legs) })}
       />
     );
   }
@@ -26,7 +27,7 @@ export function DeliveryProofChip({ delivery }: { delivery: DeliveryProof | null
       <Chip
         size="small"
         color="warning"
-        label={`${delivery.at_booked_fc} of ${delivery.legs} at booked FC`}
+        label={t("delivery.atBooked", { atBooked: delivery.at_booked_fc, legs: delivery.legs })}
       />
       {elsewhere > 0 && (
         <Chip
@@ -35,13 +36,17 @@ export function DeliveryProofChip({ delivery }: { delivery: DeliveryProof | null
           variant="outlined"
           label={
             delivery.different_fc_open > 0
-              ? `${legs(delivery.different_fc_open)} at another FC to review`
-              : `${legs(elsewhere)} at another FC, settled`
+              ? t("delivery.elsewhereOpen", { legs: legs(delivery.different_fc_open) })
+              : t("delivery.elsewhereSettled", { legs: legs(elsewhere) })
           }
         />
       )}
       {notDelivered > 0 && (
-        <Chip size="small" variant="outlined" label={`${legs(notDelivered)} not delivered`} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t("delivery.notDelivered", { legs: legs(notDelivered) })}
+        />
       )}
     </Stack>
   );

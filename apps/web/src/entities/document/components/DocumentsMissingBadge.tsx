@@ -1,5 +1,6 @@
 import { Chip } from "@mui/material";
 import type { ShipmentListRow } from "@fba/contract";
+import { useEntitiesT } from "../../../i18n/entities";
 
 /** On an accepted order's row: the documents the agent still needs before pickup. */
 export function DocumentsMissingBadge({
@@ -7,14 +8,15 @@ export function DocumentsMissingBadge({
 }: {
   row: Pick<ShipmentListRow, "status" | "documents_missing">;
 }) {
+  const { t } = useEntitiesT();
   if (row.status !== "Quotation Accepted" || row.documents_missing.length === 0) return null;
-  const title = `Documents missing: ${row.documents_missing.join(", ")}`;
+  const title = t("documents.missingTitle", { names: row.documents_missing.join(", ") });
   return (
     <Chip
       size="small"
       color="warning"
       variant="outlined"
-      label="Documents missing"
+      label={t("documents.missing")}
       title={title}
       aria-label={title}
       sx={{ height: 20, fontSize: 12, ml: 1 }}

@@ -2,6 +2,7 @@ import { Box, Chip, Typography } from "@mui/material";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import DescriptionOutlined from "@mui/icons-material/DescriptionOutlined";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
+import { useEntitiesT } from "../../../i18n/entities";
 
 /**
  * The documents the agent needs before pickup. Without `missing` it is the list to prepare (the
@@ -16,6 +17,7 @@ export function RequiredDocuments({
   required: readonly string[];
   missing?: readonly string[];
 }) {
+  const { t } = useEntitiesT();
   const headingId = `required-documents-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <section aria-labelledby={headingId}>
@@ -44,7 +46,11 @@ export function RequiredDocuments({
                     <CheckCircle />
                   )
                 }
-                label={!checked ? type : `${type}: ${isMissing ? "missing" : "uploaded"}`}
+                label={
+                  !checked
+                    ? type
+                    : t(isMissing ? "documents.isMissing" : "documents.isUploaded", { type })
+                }
                 sx={{ maxWidth: "100%" }}
               />
             </li>

@@ -1,27 +1,30 @@
 import { Chip, Stack } from "@mui/material";
 import type { LegsAttention } from "@fba/contract";
 import { STALE_LEG_DAYS } from "@fba/contract/constants";
+import { useEntitiesT } from "../../../i18n/entities";
 
-/** "1 leg", "2 legs". */
-const legs = (count: number) => `${count} ${count === 1 ? "leg" : "legs"}`;
+type EntitiesT = ReturnType<typeof useEntitiesT>["t"];
 
 /** The texts of a list row's badge; none when every leg is on time. */
 export function legsAttentionLabels(
   attention: LegsAttention | null | undefined,
+  t: EntitiesT,
 ): Array<{ label: string; title: string; color: "error" | "warning" }> {
   if (!attention) return [];
+  /** "1 leg", "2 legs". */
+  const legs = (count: number) => t("legs", { count });
   const labels: Array<{ label: string; title: string; color: "error" | "warning" }> = [];
   if (attention.late > 0) {
     labels.push({
-      label: `${attention.late} late`,
-      title: `${legs(attention.late)} past the ETA`,
+      label: t("attention.late", { count: attention.late }),
+      title: t("attention.lateTitle", { legs: legs(attention.late) }),
       color: "error",
     });
   }
   if (attention.stale > 0) {
     labels.push({
-      label: `${attention.stale} no update`,
-      title: `${legs(attention.stale)} with no update for ${STALE_LEG_DAYS} days or more`,
+      label: t("attention.stale", { count: attention.stale }),
+      title: t("attention.staleTitle", { legs: legs(attention.stale), days: STALE_LEG_DAYS }),
       color: "warning",
     });
   }
@@ -30,7 +33,8 @@ export function legsAttentionLabels(
 
 /** An order row's late and quiet legs, beside its id in the order lists. */
 export function LegsAttentionBadge({ attention }: { attention: LegsAttention | null | undefined }) {
-  const labels = legsAttentionLabels(attention);
+  const { t } = useEntitiesT();
+  const labels = legsAttentionLabels(attention, t);
   if (labels.length === 0) return null;
   // The space keeps the row's text "#12 1 late", not "#121 late".
   return (
