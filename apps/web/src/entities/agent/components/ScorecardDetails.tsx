@@ -3,12 +3,13 @@ import type { AgentScorecard } from "../api/types";
 import {
   formatRate,
   formatRating,
-  formatResponseHours,
   formatVariance,
-  NOT_MEASURED,
-  ratingCountLabel,
+  responseTimeParts,
   showsRates,
 } from "../lib/format";
+import { useEntitiesT } from "../../../i18n/entities";
+
+type EntitiesT = ReturnType<typeof useEntitiesT>["t"];
 import { Stars } from "../../../components/Stars";
 
 interface Line {
@@ -17,64 +18,40 @@ interface Line {
   definition: string;
 }
 
-const SUB_SCORES = [
-  ["communication", "Communication"],
-  ["care_of_cargo", "Care of cargo"],
-  ["punctuality", "Punctuality"],
-  ["as_described", "As described"],
+const SUB_SCORES = ["communication", "care_of_cargo", "punctuality", "as_described"] as const;
+
+const LINES = [
+  "completed",
+  "undelivered",
+  "onTime",
+  "bookedFc",
+  "pod",
+  "varianceAvg",
+  "varianceWorst",
+  "cancellation",
+  "response",
 ] as const;
 
-function lines(s: AgentScorecard): Line[] {
+function lines(s: AgentScorecard, t: EntitiesT): Line[] {
   const rates = showsRates(s);
   const rate = (value: number | null) => (rates ? formatRate(value) : null);
-  return [
-    {
-      label: "Completed orders",
-      value: String(s.completed_orders),
-      definition: "Orders this agent won and delivered to the end.",
-    },
-    {
-      label: "Completed with destinations not delivered",
-      value: String(s.completed_undelivered),
-      definition:
-        "Completed orders where one or more Amazon destinations had not been delivered; the seller was told which and why.",
-    },
-    {
-      label: "On-time delivery",
-      value: rate(s.on_time_rate),
-      definition: "Share of orders delivered by their ETA, where leg milestones were recorded.",
-    },
-    {
-      label: "Delivered to the booked FC",
-      value: rate(s.booked_fc_rate),
-      definition: "Share of legs delivered to the Amazon FC the seller booked, where legs exist.",
-    },
-    {
-      label: "Proof of delivery",
-      value: rate(s.pod_rate),
-      definition: "Share of delivered legs with a proof of delivery.",
-    },
-    {
-      label: "Final amount vs accepted bid (average)",
-      value: rates ? formatVariance(s.variance_avg_pct) : null,
-      definition: "How far final amounts moved from the accepted bid's total, on average.",
-    },
-    {
-      label: "Final amount vs accepted bid (worst)",
-      value: rates ? formatVariance(s.variance_worst_pct) : null,
-      definition: "The largest move of a final amount from its accepted bid.",
-    },
-    {
-      label: "Cancellation rate",
-      value: rate(s.cancellation_rate),
-      definition: "Orders the agent cancelled or abandoned after winning, out of all wins.",
-    },
-    {
-      label: "Median response time",
-      value: formatResponseHours(s.median_response_hours),
-      definition: "Median time from a shipment being posted to this agent's bid on it.",
-    },
-  ];
+  const response = responseTimeParts(s.median_response_hours);
+  const values: Record<(typeof LINES)[number], string | null> = {
+    completed: String(s.completed_orders),
+    undelivered: String(s.completed_undelivered),
+    onTime: rate(s.on_time_rate),
+    bookedFc: rate(s.booked_fc_rate),
+    pod: rate(s.pod_rate),
+    varianceAvg: rates ? formatVariance(s.variance_avg_pct) : null,
+    varianceWorst: rates ? formatVariance(s.variance_worst_pct) : null,
+    cancellation: rate(s.cancellation_rate),
+    response: response && t(`scorecard.${response.unit}`, { value: response.value }),
+  };
+  return LINES.map((key) => ({
+    label: t(`scorecard.lines.${key}`),
+    value: values[key],
+    definition: t(`scorecard.lines.${key}Definition`),
+  }));
 }
 
 /**
@@ -82,12 +59,14 @@ function lines(s: AgentScorecard): Line[] {
  * orders shows "new agent" instead of rates.
  */
 export function ScorecardDetails({ scorecard }: { scorecard: AgentScorecard }) {
+  const { t } = useEntitiesT();
   const rating = formatRating(scorecard.rating_average);
   return (
     <Box data-testid="scorecard-details">
       {!showsRates(scorecard) && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          <strong>New agent</strong>: fewer than 3 completed orders, so no rates are shown yet.
+          <strong>{t("scorecard.newAgentTitle")}</strong>
+          {t("scorecard.newAgentText")}
         </Alert>
       )}
       <Box sx={{ display: "flex", alignItems: "center", flexWrap: "wrap", gap: 1, mb: 2 }}>
@@ -96,14 +75,15 @@ export function ScorecardDetails({ scorecard }: { scorecard: AgentScorecard }) {
             <Stars
               value={scorecard.rating_average}
               precision={0.5}
-              label={`Rated ${rating} out of 5`}
+              label={t("scorecard.ratedOutOf5", { rating })}
             />
             <Typography component="span">
-              <strong>{rating}</strong> out of 5 · {ratingCountLabel(scorecard.rating_count)}
+              <strong>{rating}</strong> {t("scorecard.outOf5")} ·{" "}
+              {t("scorecard.ratings", { count: scorecard.rating_count })}
             </Typography>
           </>
         ) : (
-          <Typography color="text.secondary">No ratings yet</Typography>
+          <Typography color="text.secondary">{t("scorecard.noRatings")}</Typography>
         )}
       </Box>
       {scorecard.sub_scores && scorecard.rating_count > 0 && (
@@ -118,10 +98,10 @@ export function ScorecardDetails({ scorecard }: { scorecard: AgentScorecard }) {
             mb: 2,
           }}
         >
-          {SUB_SCORES.map(([key, label]) => (
+          {SUB_SCORES.map((key) => (
             <Box key={key} sx={{ minWidth: 0 }}>
               <Typography component="dt" variant="caption" color="text.secondary">
-                {label}
+                {t(`scorecard.sub.${key}`)}
               </Typography>
               <Typography component="dd" variant="body1" sx={{ m: 0, fontWeight: 600 }}>
                 {formatRating(scorecard.sub_scores?.[key] ?? null) ?? "–"} / 5
@@ -141,7 +121,7 @@ export function ScorecardDetails({ scorecard }: { scorecard: AgentScorecard }) {
           m: 0,
         }}
       >
-        {lines(scorecard).map((line) => (
+        {lines(scorecard, t).map((line) => (
           <Box
             key={line.label}
             sx={{
@@ -161,7 +141,7 @@ export function ScorecardDetails({ scorecard }: { scorecard: AgentScorecard }) {
               sx={{ m: 0, textAlign: "right", whiteSpace: "nowrap" }}
               color={line.value === null ? "text.secondary" : "text.primary"}
             >
-              {line.value ?? NOT_MEASURED}
+              {line.value ?? t("scorecard.notMeasuredYet")}
             </Typography>
             <Typography
               component="dd"

@@ -2,13 +2,8 @@ import { Box, Chip, Link, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { agentProfilePath } from "../../../app/paths";
 import type { AgentScorecard } from "../api/types";
-import {
-  formatRate,
-  formatRating,
-  NEW_AGENT_LABEL,
-  ratingCountLabel,
-  showsRates,
-} from "../lib/format";
+import { formatRate, formatRating, NEW_AGENT_LABEL, showsRates } from "../lib/format";
+import { useEntitiesT } from "../../../i18n/entities";
 import { Stars } from "../../../components/Stars";
 
 /**
@@ -26,6 +21,7 @@ export function ScorecardSummary({
   agentName?: string;
   showProfileLink?: boolean;
 }) {
+  const { t } = useEntitiesT();
   const onTime = formatRate(scorecard.on_time_rate);
   const rating = formatRating(scorecard.rating_average);
   return (
@@ -35,16 +31,21 @@ export function ScorecardSummary({
     >
       {showsRates(scorecard) ? (
         <Typography variant="body2" component="span">
-          On time{" "}
+          {t("scorecard.onTime")}{" "}
           <Box component="strong" sx={{ fontWeight: 600 }}>
-            {onTime ?? "not measured"}
+            {onTime ?? t("scorecard.notMeasured")}
           </Box>
           <Box component="span" sx={{ color: "text.secondary" }}>
-            {` · ${scorecard.completed_orders} orders`}
+            {t("scorecard.orders", { count: scorecard.completed_orders })}
           </Box>
         </Typography>
       ) : (
-        <Chip size="small" color="info" variant="outlined" label={NEW_AGENT_LABEL} />
+        <Chip
+          size="small"
+          color="info"
+          variant="outlined"
+          label={t("scorecard.newAgent", { defaultValue: NEW_AGENT_LABEL })}
+        />
       )}
       <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
         {rating !== null && scorecard.rating_count > 0 ? (
@@ -53,15 +54,15 @@ export function ScorecardSummary({
               value={scorecard.rating_average}
               precision={0.5}
               size="small"
-              label={`Rated ${rating} out of 5`}
+              label={t("scorecard.ratedOutOf5", { rating })}
             />
             <Typography variant="body2" component="span" sx={{ color: "text.secondary" }}>
-              {`${rating} (${ratingCountLabel(scorecard.rating_count)})`}
+              {`${rating} (${t("scorecard.ratings", { count: scorecard.rating_count })})`}
             </Typography>
           </>
         ) : (
           <Typography variant="body2" component="span" sx={{ color: "text.secondary" }}>
-            No ratings yet
+            {t("scorecard.noRatings")}
           </Typography>
         )}
       </Box>
@@ -72,7 +73,7 @@ export function ScorecardSummary({
           variant="body2"
           underline="always"
         >
-          {agentName ? `${agentName}'s profile` : "Agent profile"}
+          {agentName ? t("scorecard.profileOf", { name: agentName }) : t("scorecard.agentProfile")}
         </Link>
       )}
     </Box>

@@ -28,10 +28,19 @@ export function formatRating(value: number | null | undefined): string | null {
 
 /** A median response time: minutes under an hour, hours under two days, else days. */
 export function formatResponseHours(hours: number | null | undefined): string | null {
+  const parts = responseTimeParts(hours);
+  if (!parts) return null;
+  return `${parts.value} ${{ minutes: "min", hours: "h", days: "days" }[parts.unit]}`;
+}
+
+/** A median response time's number and unit, for a text in the language shown. */
+export function responseTimeParts(
+  hours: number | null | undefined,
+): { value: number; unit: "minutes" | "hours" | "days" } | null {
   if (hours === null || hours === undefined || !Number.isFinite(hours)) return null;
-  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
-  if (hours < 48) return `${Math.round(hours * 10) / 10} h`;
-  return `${Math.round((hours / 24) * 10) / 10} days`;
+  if (hours < 1) return { value: Math.max(1, Math.round(hours * 60)), unit: "minutes" };
+  if (hours < 48) return { value: Math.round(hours * 10) / 10, unit: "hours" };
+  return { value: Math.round((hours / 24) * 10) / 10, unit: "days" };
 }
 
 /** "1 rating" / "12 ratings". */
