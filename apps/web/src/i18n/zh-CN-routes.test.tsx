@@ -584,7 +584,7 @@ const ROUTES: TranslatedRoute[] = [
     },
   },
   {
-    name: "booking form on a phone, an estimate and oversized cartons",
+    name: "booking form on a phone",
     element: () => <NewShipmentPage />,
     path: "/seller/quotes",
     width: 375,
@@ -592,22 +592,6 @@ const ROUTES: TranslatedRoute[] = [
     api: sellerApi,
     ignore: 'section[aria-labelledby^="required-documents"] ul',
     ready: () => screen.findByText(/输入亚马逊仓库代码/),
-    act: async () => {
-      const type = (role: "textbox" | "combobox", name: string, value: string) =>
-        fireEvent.change(screen.getByRole(role, { name: new RegExp(name) }), {
-          target: { value },
-        });
-      type("combobox", "亚马逊仓库地址", "ONT8");
-      for (const [name, value] of [
-        ["单箱重量", "40"],
-        ["箱数", "3"],
-        ["货值总额", "1850.5"],
-      ])
-        type("textbox", name!, value!);
-      await screen.findByText("将保存为 US$1,850.50");
-      await screen.findByText(/到 ONT8 的预估运费（计费重/);
-      await screen.findByText(/单边超过/);
-    },
   },
   {
     name: "seller's shipment while agents bid",
@@ -693,47 +677,6 @@ const ROUTES: TranslatedRoute[] = [
       await screen.findByText("样品数量只能包含数字");
       await screen.findByText("请填写品名");
     },
-  },
-  {
-    name: "seller's accepted order",
-    element: () => <SellerShipmentPage />,
-    // The documents, order PDFs and chat are translated with their own screens.
-    ignore: "#order-documents, #chat",
-    path: "/seller/booking/order/status/:id",
-    url: "/seller/booking/order/status/41",
-    signedIn: true,
-    api: sellerShipmentApi(
-      sellerShipment({
-        status: "Quotation Accepted",
-        is_bidding_open: false,
-        quotation_count: 1,
-        quotation: { ...sellerBid, is_accepted: true, accepted_service: "normal" } as never,
-      }),
-      [sellerBid],
-    ),
-    ready: () => screen.findByRole("heading", { level: 1, name: "货件 #41" }),
-    act: () => screen.findByText("普通渠道"),
-  },
-  {
-    name: "seller's completed order",
-    element: () => <SellerShipmentPage />,
-    // The documents, order PDFs and chat are translated with their own screens.
-    ignore: "#order-documents, #chat",
-    path: "/seller/booking/order/status/:id",
-    url: "/seller/booking/order/status/41",
-    signedIn: true,
-    api: sellerShipmentApi(
-      sellerShipment({
-        status: "Shipment Completed",
-        is_bidding_open: false,
-        quotation_count: 1,
-        tracking_number: "9400111206213859",
-        final_amount: "900.00",
-        quotation: { ...sellerBid, is_accepted: true, accepted_service: "normal" } as never,
-      }),
-      [sellerBid],
-    ),
-    ready: () => screen.findByText("已送达：请为货代评分。"),
   },
   // The admin's screens.
   {
