@@ -7,6 +7,7 @@ import { QuotationAmounts } from "./QuotationAmounts";
 import { QuotationDetailsView } from "./QuotationDetailsView";
 import { ReconfirmPrompt } from "./ReconfirmPrompt";
 import { ShipmentGoods } from "./ShipmentDetails";
+import { useEntitiesT } from "../../../i18n/entities";
 
 export const LOST_BID_TEXT =
   "Your quotation did not win the bidding. This is the shipment as you bid on it, with your own quotation; the order went to another agent.";
@@ -16,13 +17,14 @@ export const LOST_BID_TEXT =
  * their own quotation. The server leaves out the order's outcome and the seller's contacts.
  */
 export function LostBidView({ shipment, back }: { shipment: Shipment; back: string }) {
+  const { t } = useEntitiesT();
   return (
     <Stack spacing={2}>
       <PageHeader
-        title={`Shipment #${shipment.id}`}
+        title={t("lostBid.title", { id: shipment.id })}
         actions={
           <Button component={RouterLink} to={back} variant="outlined">
-            Back to my shipments
+            {t("lostBid.back")}
           </Button>
         }
       />
@@ -35,13 +37,13 @@ export function LostBidView({ shipment, back }: { shipment: Shipment; back: stri
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {shipment.product_name}
           </Typography>
-          <Chip size="small" variant="outlined" label="Bid lost" />
+          <Chip size="small" variant="outlined" label={t("lostBid.chip")} />
         </Stack>
       </Paper>
-      <Alert severity="info">{LOST_BID_TEXT}</Alert>
+      <Alert severity="info">{t("lostBid.text", { defaultValue: LOST_BID_TEXT })}</Alert>
       {hasQuotation(shipment.quotation) && <ReconfirmPrompt quotation={shipment.quotation} />}
       {hasQuotation(shipment.quotation) && (
-        <Panel title="Your Quotation">
+        <Panel title={t("lostBid.yourQuotation")}>
           <Stack spacing={2}>
             <QuotationAmounts quotation={shipment.quotation} />
             {shipment.quotation.details && (

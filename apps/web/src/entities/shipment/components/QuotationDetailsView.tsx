@@ -11,6 +11,7 @@ import {
   serviceSummary,
   type QuotationDetails,
 } from "../lib/quotation-details";
+import { useEntitiesT } from "../../../i18n/entities";
 
 export const DETAILS_NOT_GIVEN = "Details not given";
 
@@ -25,6 +26,7 @@ export function InclusionList({
   inclusions: string[];
   dense?: boolean;
 }) {
+  const { t } = useEntitiesT();
   return (
     <Box
       component="ul"
@@ -61,7 +63,7 @@ export function InclusionList({
               {!included && (
                 <Box component="span" sx={{ fontWeight: 600 }}>
                   {" "}
-                  (not included)
+                  {t("details.notIncluded")}
                 </Box>
               )}
             </Typography>
@@ -92,10 +94,11 @@ export function QuotationDetailsView({
   details: QuotationDetails | null | undefined;
   isExpired?: boolean;
 }) {
+  const { t } = useEntitiesT();
   if (!details) {
     return (
       <Typography variant="body2" color="text.secondary">
-        {DETAILS_NOT_GIVEN}
+        {t("details.notGiven", { defaultValue: DETAILS_NOT_GIVEN })}
       </Typography>
     );
   }
@@ -108,29 +111,29 @@ export function QuotationDetailsView({
           gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" },
         }}
       >
-        <Field label="Fast service">
-          {details.fast ? serviceSummary(details.fast) : "Not offered"}
+        <Field label={t("details.fast")}>
+          {details.fast ? serviceSummary(details.fast) : t("details.notOffered")}
         </Field>
-        <Field label="Normal service">
-          {details.normal ? serviceSummary(details.normal) : "Not offered"}
+        <Field label={t("details.normal")}>
+          {details.normal ? serviceSummary(details.normal) : t("details.notOffered")}
         </Field>
-        <Field label="Valid until">
+        <Field label={t("details.validUntil")}>
           {formatDay(details.valid_until)}
           {isExpired && (
             <Box component="span" sx={{ color: "error.main", fontWeight: 600 }}>
               {" "}
-              (expired)
+              {t("details.expired")}
             </Box>
           )}
         </Field>
       </Box>
       <Box>
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
-          The price includes
+          {t("details.includes")}
         </Typography>
         <InclusionList inclusions={details.inclusions} />
       </Box>
-      {details.note && <Field label="Note">{details.note}</Field>}
+      {details.note && <Field label={t("details.note")}>{details.note}</Field>}
     </Stack>
   );
 }

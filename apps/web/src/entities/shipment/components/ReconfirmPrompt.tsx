@@ -5,6 +5,7 @@ import { notify, toastApiError } from "../../../lib/toast";
 import { useAnswerReconfirm } from "../api/quotations";
 import type { Quotation } from "../api/types";
 import { formatDay } from "../lib/quotation-details";
+import { useEntitiesT } from "../../../i18n/entities";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -13,6 +14,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * it (the amounts stay), or the agent declines. Shown only while the request stands.
  */
 export function ReconfirmPrompt({ quotation }: { quotation: Quotation }) {
+  const { t } = useEntitiesT();
   const answer = useAnswerReconfirm(quotation.id);
   const [date, setDate] = useState(today());
   const [error, setError] = useState<string | null>(null);
@@ -32,18 +34,16 @@ export function ReconfirmPrompt({ quotation }: { quotation: Quotation }) {
     );
 
   return (
-    <Alert severity="warning" role="region" aria-label="Re-confirm your quotation">
-      <AlertTitle>The seller asks you to re-confirm your quotation</AlertTitle>
-      Your quotation
+    <Alert severity="warning" role="region" aria-label={t("reconfirm.region")}>
+      <AlertTitle>{t("reconfirm.title")}</AlertTitle>
       {quotation.details
-        ? ` expired after ${formatDay(quotation.details.valid_until)}`
-        : " expired"}
-      . Give a new date it holds until, with the same amounts, or decline.
+        ? t("reconfirm.expiredAfter", { date: formatDay(quotation.details.valid_until) })
+        : t("reconfirm.expired")}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mt: 1.5 }}>
         <TextField
           type="date"
           size="small"
-          label="Valid until"
+          label={t("reconfirm.validUntil")}
           value={date}
           onChange={(event) => {
             setDate(event.target.value);
@@ -59,7 +59,7 @@ export function ReconfirmPrompt({ quotation }: { quotation: Quotation }) {
             disabled={answer.isPending}
             onClick={() => send({ valid_until: date })}
           >
-            Re-confirm
+            {t("reconfirm.confirm")}
           </Button>
           <Button
             variant="outlined"
@@ -67,7 +67,7 @@ export function ReconfirmPrompt({ quotation }: { quotation: Quotation }) {
             disabled={answer.isPending}
             onClick={() => send({ declined: true })}
           >
-            Decline
+            {t("reconfirm.decline")}
           </Button>
         </Box>
       </Stack>
