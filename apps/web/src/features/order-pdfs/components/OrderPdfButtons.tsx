@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Button, Stack } from "@mui/material";
 import PdfIcon from "@mui/icons-material/PictureAsPdfOutlined";
-import { ORDER_PDF_LABELS, orderPdfFileName, type OrderPdf } from "@fba/contract";
+import { orderPdfFileName, type OrderPdf } from "@fba/contract";
 import { Panel } from "../../../components/Panel";
 import { downloadFromApi } from "../../../lib/download";
 import { toastApiError } from "../../../lib/toast";
 import { hasQuotation, type Shipment } from "../../../entities/shipment/api/types";
+import { useOrderPdfsT } from "../i18n";
 
 /** Which PDFs an order has: the confirmation once accepted, the statement once completed. */
 export function orderPdfsOf(shipment: Pick<Shipment, "status" | "quotation">): OrderPdf[] {
@@ -22,6 +23,7 @@ export function OrderPdfButtons({
 }: {
   shipment: Pick<Shipment, "id" | "status" | "quotation">;
 }) {
+  const { t } = useOrderPdfsT();
   const [busy, setBusy] = useState<OrderPdf | null>(null);
   const pdfs = orderPdfsOf(shipment);
   if (pdfs.length === 0) return null;
@@ -41,7 +43,7 @@ export function OrderPdfButtons({
   };
 
   return (
-    <Panel title="Order PDFs">
+    <Panel title={t("orderPdfs.title")}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
         {pdfs.map((pdf) => (
           <Button
@@ -51,7 +53,9 @@ export function OrderPdfButtons({
             disabled={busy !== null}
             onClick={() => void download(pdf)}
           >
-            {busy === pdf ? "Preparing…" : `${ORDER_PDF_LABELS[pdf]} (PDF)`}
+            {busy === pdf
+              ? t("orderPdfs.preparing")
+              : t("orderPdfs.button", { label: t(`orderPdfs.labels.${pdf}`) })}
           </Button>
         ))}
       </Stack>
