@@ -7,6 +7,8 @@ import { ScorecardDetails } from "../entities/agent/components/ScorecardDetails"
 import { ScorecardSummary } from "../entities/agent/components/ScorecardSummary";
 import { DeliveryProofChip } from "../entities/document/components/DeliveryProofChip";
 import { LegsAttentionBadge } from "../entities/shipment/components/LegsAttentionBadge";
+import { NextStep } from "../entities/shipment/components/OrderSectionNav";
+import { shipmentDetail } from "../test/shipment-fixtures";
 
 const card: Scorecard = {
   agent_id: 7,
@@ -55,5 +57,23 @@ describe("the shared components in Simplified Chinese", () => {
     expect(screen.getByText("响应时间中位数").nextElementSibling).toHaveTextContent("5.3 小时");
     expect(screen.getByText("1/3 送达预订仓库")).toBeInTheDocument();
     expect(englishIn(container)).toEqual([]);
+  });
+
+  it("tells the agent what is still missing on an order under way, in Chinese", () => {
+    const order = shipmentDetail({
+      status: "Quotation Accepted",
+      documents_missing: [],
+      delivery: { legs: 3, delivered: 1, at_booked_fc: 1, different_fc_open: 0 },
+    });
+    const { container, unmount } = renderRoute(<NextStep shipment={order} side="agent" />);
+    expect(screen.getByTestId("order-next-step")).toHaveTextContent(
+      "下一步： 还缺：3 个目的仓库中 2 个的派送、追踪号码、最终金额；补齐后请完成订单。",
+    );
+    expect(englishIn(container)).toEqual([]);
+    unmount();
+    renderRoute(
+      <NextStep shipment={shipmentDetail({ status: "Quotation Approved" })} side="agent" />,
+    );
+    expect(screen.getByTestId("order-next-step")).toHaveTextContent("等待卖家接受您的报价。");
   });
 });

@@ -8,6 +8,7 @@ import { useUndeliveredDestinations } from "../../features/legs/api/get-legs";
 import { SampleChat } from "./SampleChat";
 import { SampleShipmentDetails } from "../../features/samples/components/SampleShipmentDetails";
 import { useShipment } from "../../entities/shipment/api/get-shipment";
+import { useShipmentsT } from "../../entities/shipment/i18n";
 import { AccessDenied, isRefusal } from "../../components/AccessDenied";
 import { AddInfoDialog, infoActionLabel } from "../../features/shipments/components/AddInfoDialog";
 import { QueryState } from "../../components/query-state/QueryState";
@@ -71,6 +72,7 @@ function ShipmentOrder({
   fromAcceptedList: boolean;
   back: string;
 }) {
+  const { t } = useShipmentsT();
   const query = useShipment(id);
   return (
     <QueryState
@@ -78,7 +80,7 @@ function ShipmentOrder({
       what="this shipment"
       renderError={(error) =>
         isRefusal(error) ? (
-          <AccessDenied error={error} backTo={back} backLabel="Go to all shipments" />
+          <AccessDenied error={error} backTo={back} backLabel={t("page.backAll")} />
         ) : undefined
       }
     >
@@ -101,6 +103,7 @@ function WonOrder({
   shipment: Shipment;
   fromAcceptedList: boolean;
 }) {
+  const { t } = useShipmentsT();
   const [infoOpen, setInfoOpen] = useState(false);
   const isAccepted = shipment.status === "Quotation Accepted";
   const chatOpen = useOrderChatOpen(shipment);
@@ -110,7 +113,7 @@ function WonOrder({
   return (
     <Stack spacing={2}>
       <PageHeader
-        title={`Shipment #${shipment.id}`}
+        title={t("page.title", { id: shipment.id })}
         actions={
           isAccepted ? (
             <Button variant="outlined" onClick={() => setInfoOpen(true)}>
@@ -134,13 +137,13 @@ function WonOrder({
       </Paper>
       <OrderSectionNav
         sections={[
-          { id: "order-details", label: "Details" },
+          { id: "order-details", label: t("page.sections.details") },
           ...(mayHaveLegs(shipment.status)
-            ? [{ id: "order-destinations", label: "Destinations" }]
+            ? [{ id: "order-destinations", label: t("page.sections.destinations") }]
             : []),
-          { id: "order-documents", label: "Documents" },
-          { id: "order-charges", label: "Charges" },
-          { id: "chat", label: "Chat" },
+          { id: "order-documents", label: t("page.sections.documents") },
+          { id: "order-charges", label: t("page.sections.charges") },
+          { id: "chat", label: t("page.sections.chat") },
         ]}
       />
       {isAwaitingSeller && (

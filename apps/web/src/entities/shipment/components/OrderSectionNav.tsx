@@ -187,11 +187,54 @@ function sellerNextStep(
   }
 }
 
+/** The agent's "Next" line in another language than English (`nextStepOf` words it in English). */
+function agentNextStep(shipment: Shipment, t: ReturnType<typeof useShipmentsT>["t"]): string {
+  switch (shipment.status) {
+    case "Shipment Pending":
+    case "Quotation Received":
+      return t("next.agentBidding");
+    case "Quotation Approved":
+      return t("next.agentWaiting");
+    case "Quotation Accepted": {
+      const missing: string[] = [];
+      const undelivered = undeliveredOf(shipment);
+      if (undelivered) {
+        const { count, of } = undelivered;
+        missing.push(
+          count < of
+            ? t("next.missingSome", { count, of })
+            : of === 1
+              ? t("next.missingOne")
+              : t("next.missingAll", { of }),
+        );
+      }
+      if (isBlank(shipment.tracking_number)) missing.push(t("next.missingTracking"));
+      if (isBlank(shipment.final_amount)) missing.push(t("next.missingFinalAmount"));
+      const documents = shipment.documents_missing ?? [];
+      const waiting =
+        documents.length > 0 ? t("next.agentDocuments", { documents: documents.join("、") }) : "";
+      return missing.length === 0
+        ? t("next.agentReady", { waiting })
+        : t("next.agentMissing", { missing: missing.join("、"), waiting });
+    }
+    case "Shipment Completed":
+      return t("next.agentCompleted");
+    case "Shipment Cancelled":
+      return t("next.cancelled");
+    default:
+      return "";
+  }
+}
+
 /** The order summary's "Next" line. */
 export function NextStep({ shipment, side }: { shipment: Shipment; side: "seller" | "agent" }) {
   const { t, i18n } = useShipmentsT();
   const text =
-    side === "seller" ? sellerNextStep(shipment, t, i18n.language) : nextStepOf(shipment, side);
+    side === "seller"
+      ? sellerNextStep(shipment, t, i18n.language)
+      : i18n.language === "en"
+        ? nextStepOf(shipment, side)
+        : agentNextStep(shipment, t);
   if (!text) return null;
   return (
     <Typography variant="body2" data-testid="order-next-step" sx={{ mt: 1 }}>
