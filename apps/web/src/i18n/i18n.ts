@@ -92,5 +92,6 @@ export type Namespace =
   | "legs"
   | "documents"
   | "ratings"
+  | "agents"
   | "chat"
   | "entities";

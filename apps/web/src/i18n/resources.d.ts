@@ -17,6 +17,7 @@ import type lists from "../locales/en/lists.json";
 import type notifications from "../locales/en/notifications.json";
 import type profile from "../locales/en/profile.json";
 import type ratings from "../locales/en/ratings.json";
+import type agents from "../locales/en/agents.json";
 import type samples from "../locales/en/samples.json";
 import type seller from "../locales/en/seller.json";
 import type shell from "../locales/en/shell.json";
@@ -48,6 +49,7 @@ declare module "i18next" {
       notifications: typeof notifications;
       profile: typeof profile;
       ratings: typeof ratings;
+      agents: typeof agents;
       samples: typeof samples;
       seller: typeof seller;
       shell: typeof shell;

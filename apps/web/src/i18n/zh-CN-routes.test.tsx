@@ -41,6 +41,7 @@ import { DocumentsPanel } from "../features/documents/components/DocumentsPanel"
 import { DifferentFcBanner } from "../features/documents/components/DifferentFcBanner";
 import { RatingPanel } from "../features/ratings/components/RatingPanel";
 import { ChatPanel } from "../features/chat/components/ChatPanel";
+import AgentProfilePage from "../features/agents/pages/AgentProfilePage";
 import { history as chatHistory, message as chatMessage } from "../test/chat-fixtures";
 
 /**
@@ -1147,6 +1148,58 @@ const ROUTES: TranslatedRoute[] = [
       }),
     },
     ready: () => screen.findByText("可以，周五上午到厂。", {}, { timeout: 15_000 }),
+  },
+  {
+    name: "an agent's profile with its scorecard and ratings",
+    element: () => <AgentProfilePage />,
+    path: "/agents/:id",
+    url: "/agents/7",
+    signedIn: true,
+    api: {
+      // By path prefix: the ratings before the profile, whose path starts theirs.
+      "agents/7/ratings/": {
+        ...envelope([
+          {
+            id: 1,
+            overall: 4,
+            communication: 4,
+            care_of_cargo: 5,
+            punctuality: 3,
+            as_described: 4,
+            comment: "包装很仔细",
+            reply: "谢谢！",
+            replied_at: "2026-03-20T00:00:00.000Z",
+            rater_first_name: "芳",
+            month: "2026-03",
+          },
+        ]),
+        pagination_option: { page: 1, pages: 1, per_page: 10, count: 1 },
+      },
+      "agents/7/": envelope({
+        id: 7,
+        first_name: "磊",
+        last_name: "张",
+        company_name: "宁波海运",
+        member_since: "2025-06-15T10:00:00.000Z",
+        scorecard: {
+          agent_id: 7,
+          is_new: false,
+          completed_orders: 4,
+          completed_undelivered: 1,
+          on_time_rate: 0.5,
+          booked_fc_rate: null,
+          pod_rate: 1,
+          variance_avg_pct: 0,
+          variance_worst_pct: -2,
+          cancellation_rate: 0,
+          rating_average: 4,
+          rating_count: 1,
+          sub_scores: { communication: 4, care_of_cargo: 4.5, punctuality: 3.5, as_described: 4 },
+          median_response_hours: 0.5,
+        },
+      }),
+    },
+    ready: () => screen.findByText("包装很仔细"),
   },
 ];
 

@@ -5,36 +5,43 @@ import dayjs from "dayjs";
 import type { AgentRating } from "../../../entities/agent";
 import { useAgentRatings } from "../../../entities/agent/api/agents";
 import { QueryState } from "../../../components/query-state/QueryState";
+import { useAgentsT } from "../i18n";
 
 const PER_PAGE = 10;
 
-/** "2026-03" -> "March 2026". */
-export function ratingMonth(month: string): string {
+/** "2026-03" -> "March 2026" (in Chinese "2026年3月"). */
+export function ratingMonth(month: string, language = "en"): string {
   const date = dayjs(`${month}-01`);
-  return date.isValid() ? date.format("MMMM YYYY") : month;
+  if (!date.isValid()) return month;
+  if (language === "en") return date.format("MMMM YYYY");
+  return new Intl.DateTimeFormat(language, { year: "numeric", month: "long" }).format(
+    date.toDate(),
+  );
 }
 
-const SUB_SCORES = [
-  ["communication", "Communication"],
-  ["care_of_cargo", "Care of cargo"],
-  ["punctuality", "Punctuality"],
-  ["as_described", "As described"],
-] as const;
+const SUB_SCORES = ["communication", "care_of_cargo", "punctuality", "as_described"] as const;
 
 function RatingItem({ rating, agentFirstName }: { rating: AgentRating; agentFirstName: string }) {
+  const { t, i18n } = useAgentsT();
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: "none" }}>
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-        <Stars value={rating.overall} size="small" label={`Rated ${rating.overall} out of 5`} />
+        <Stars
+          value={rating.overall}
+          size="small"
+          label={t("ratings.rated", { value: rating.overall })}
+        />
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {rating.rater_first_name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {ratingMonth(rating.month)}
+          {ratingMonth(rating.month, i18n.language)}
         </Typography>
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-        {SUB_SCORES.map(([key, label]) => `${label} ${rating[key]}/5`).join(" · ")}
+        {SUB_SCORES.map((key) =>
+          t("ratings.subScore", { label: t(`scores.${key}`), value: rating[key] }),
+        ).join(" · ")}
       </Typography>
       {rating.comment && (
         <Typography
@@ -47,11 +54,11 @@ function RatingItem({ rating, agentFirstName }: { rating: AgentRating; agentFirs
       {rating.reply && (
         <Box
           sx={{ mt: 1.5, pl: 1.5, borderLeft: 3, borderColor: "divider" }}
-          aria-label={`Reply from ${agentFirstName}`}
+          aria-label={t("ratings.replyFrom", { name: agentFirstName })}
           role="group"
         >
           <Typography variant="caption" color="text.secondary" component="p">
-            Reply from {agentFirstName}
+            {t("ratings.replyFrom", { name: agentFirstName })}
           </Typography>
           <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
             {rating.reply}
@@ -70,16 +77,22 @@ export function RatingsList({
   agentId: number;
   agentFirstName: string;
 }) {
+  const { t } = useAgentsT();
   const [page, setPage] = useState(1);
   const query = useAgentRatings(agentId, page, PER_PAGE);
   return (
     <QueryState query={query} what="the ratings">
       {({ ratings, pagination }) =>
         ratings.length === 0 ? (
-          <Typography color="text.secondary">No ratings yet</Typography>
+          <Typography color="text.secondary">{t("ratings.none")}</Typography>
         ) : (
           <Stack spacing={2}>
-            <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0 }} aria-label="Ratings">
+            <Stack
+              component="ul"
+              spacing={1.5}
+              sx={{ m: 0, p: 0 }}
+              aria-label={t("ratings.listLabel")}
+            >
               {ratings.map((rating) => (
                 <RatingItem key={rating.id} rating={rating} agentFirstName={agentFirstName} />
               ))}
@@ -90,7 +103,11 @@ export function RatingsList({
                 page={page}
                 onChange={(_, next) => setPage(next)}
                 getItemAriaLabel={(type, item) =>
-                  type === "page" ? `Ratings page ${item}` : `Go to ${type} page of ratings`
+                  type === "page"
+                    ? t("ratings.page", { page: item })
+                    : type === "first" || type === "last" || type === "next"
+                      ? t(`ratings.goTo.${type}`)
+                      : t("ratings.goTo.previous")
                 }
               />
             )}
