@@ -19,7 +19,11 @@ export function landingLocale(input: {
 }): Locale {
   const asked = input.query ? new URLSearchParams(input.query).get("lang") : null;
   if (isLocale(asked)) return asked;
-  const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`).exec(input.cookie ?? "")?.[1];
+  const chosen = (input.cookie ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LOCALE_COOKIE}=`))
+    ?.slice(LOCALE_COOKIE.length + 1);
   if (isLocale(chosen)) return chosen;
   for (const tag of acceptedLanguages(input.acceptLanguage ?? "")) {
     const locale = matchLocale(tag);

@@ -47,7 +47,9 @@ function assemble(negative: boolean, whole: string, cents: number): Cents {
  */
 export function parseCents(amount: string | number): Cents {
   const { negative, whole, fraction } = split(amount);
-  const kept = fraction.replace(/0+$/, "");
+  let end = fraction.length;
+  while (end > 0 && fraction[end - 1] === "0") end -= 1;
+  const kept = fraction.slice(0, end);
   if (kept.length > 2) throw new RangeError(`More than 2 decimals: ${JSON.stringify(amount)}`);
   return assemble(negative, whole, Number(kept.padEnd(2, "0")));
 }
