@@ -32,16 +32,8 @@ export const CHAT_MESSAGE_MAX_LENGTH = 5000;
 export const CHAT_REACTION_MAX_LENGTH = 32;
 /** The history endpoint returns at most this many messages per call; `after_id` pages forward. */
 export const CHAT_HISTORY_LIMIT = 1000;
-/** Image subtypes the chat previews inline; everything else shows as a file card. */
-export const CHAT_PREVIEW_IMAGE_TYPES = [
-  "jpeg",
-  "jpg",
-  "gif",
-  "png",
-  "webp",
-  "bmp",
-  "svg+xml",
-] as const;
+// Image subtypes the chat previews inline (constants.ts: no schema library).
+export { CHAT_PREVIEW_IMAGE_TYPES } from "./constants.js";
 
 const senderTypeSchema = z.enum(SENDER_TYPES);
 

@@ -145,3 +145,14 @@ export const STALE_LEG_DAYS = 5;
  * (the recipient's stored locale): "New message from NAME: TEXT", "【新消息】NAME：TEXT".
  */
 export const CHAT_NOTIFICATION_PREFIXES = ["New message from", "【新消息】"] as const;
+
+/** Image subtypes the chat previews inline; everything else shows as a file card. */
+export const CHAT_PREVIEW_IMAGE_TYPES = [
+  "jpeg",
+  "jpg",
+  "gif",
+  "png",
+  "webp",
+  "bmp",
+  "svg+xml",
+] as const;

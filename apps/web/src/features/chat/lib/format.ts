@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { CHAT_PREVIEW_IMAGE_TYPES } from "@fba/contract";
+import { CHAT_PREVIEW_IMAGE_TYPES } from "@fba/contract/constants";
 
 export { formatFileSize } from "@fba/contract";
 
