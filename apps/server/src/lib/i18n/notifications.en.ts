@@ -11,7 +11,7 @@ import {
   undeliveredList,
   type Milestone,
 } from "@fba/contract";
-import type { NotificationCatalog } from "./notifications.js";
+import type { NotificationCatalog } from "./notification-catalog.js";
 
 const label = (milestone: string) => MILESTONE_LABELS[milestone as Milestone];
 

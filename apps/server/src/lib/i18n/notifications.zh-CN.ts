@@ -1,5 +1,5 @@
 import { formatDay, formatMoney } from "./locale.js";
-import type { ChargeTerms, NotificationCatalog } from "./notifications.js";
+import type { ChargeTerms, NotificationCatalog } from "./notification-catalog.js";
 import { MILESTONE_ZH, SERVICE_ZH, VARIANCE_REASON_ZH, zhTerm } from "./terms.zh-CN.js";
 import { CHAT_NOTIFICATION_PREFIXES, type Milestone } from "@fba/contract";
 

@@ -9,7 +9,7 @@ import {
   VARIANCE_REASON_LABELS,
 } from "@fba/contract";
 import { usDate } from "../disputes/index.js";
-import type { PdfTexts } from "./pdf-texts.js";
+import type { PdfTexts } from "./pdf-catalog.js";
 
 const SERVICE_LABELS = { fast: "Fast", normal: "Normal" } as const;
 

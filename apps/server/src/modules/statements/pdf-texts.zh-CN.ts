@@ -8,7 +8,7 @@ import {
   VARIANCE_REASON_ZH,
   zhTerm,
 } from "../../lib/i18n/terms.zh-CN.js";
-import type { PdfTexts } from "./pdf-texts.js";
+import type { PdfTexts } from "./pdf-catalog.js";
 
 /** The order's PDFs in Simplified Chinese (words of docs/glossary.zh-CN.md). */
 export const pdfTextsZhCN: PdfTexts = {
