@@ -10,7 +10,7 @@ import {
   TestSocket,
 } from "../test/realtime-factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../test/shipment-factories.js";
-import { closeDueBidding } from "../modules/shipments/bidding-window.js";
+import { closeDueBidding } from "../modules/shipments/index.js";
 
 describe("chat over WebSockets", () => {
   let ctx: TestContext;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { testConfig } from "../config.js";
-import { sweepUnsentAttachments } from "../modules/chat/attachment-sweep.js";
+import { sweepUnsentAttachments } from "../modules/chat/index.js";
 import { openTestDatabase } from "./app.js";
 import { createSeller } from "./factories.js";
 import { capturedLogStream } from "./log-capture.js";

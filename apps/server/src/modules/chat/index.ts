@@ -40,3 +40,4 @@ export default async function chatModule(
   });
   await chatRoutes(app, services.chat, services.attachmentSigner);
 }
+export { sweepUnsentAttachments } from "./attachment-sweep.js";

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meSchema, storageMessages } from "@fba/contract";
 import { chatAttachments, orderDocuments, users } from "../../db/schema/index.js";
-import { sweepUnsentAttachments } from "../../modules/chat/attachment-sweep.js";
+import { sweepUnsentAttachments } from "../../modules/chat/index.js";
 import { buildTestApp, servicesOf, type TestContext } from "../app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../factories.js";
 import sharp from "sharp";

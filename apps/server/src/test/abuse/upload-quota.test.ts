@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages as texts } from "@fba/contract";
 import { chatAttachments, chatMessages } from "../../db/schema/index.js";
-import { sweepUnsentAttachments } from "../../modules/chat/attachment-sweep.js";
+import { sweepUnsentAttachments } from "../../modules/chat/index.js";
 import { buildTestApp, servicesOf, type TestContext } from "../app.js";
 import { createSeller, createShipper, type TestUser } from "../factories.js";
 import { multipartBody, testImage } from "../profile-factories.js";

@@ -14,7 +14,7 @@ import {
 } from "./fixtures.js";
 import { collectRoutes } from "./route-table.js";
 import { endBiddingWindow, placeBid, postShipment } from "../shipment-factories.js";
-import { closeDueBidding } from "../../modules/shipments/bidding-window.js";
+import { closeDueBidding } from "../../modules/shipments/index.js";
 
 type Expectation = Record<Actor, number>;
 

@@ -11,7 +11,7 @@ import {
   postShipment,
   validShipmentInput,
 } from "../shipment-factories.js";
-import { closeDueBidding } from "../../modules/shipments/bidding-window.js";
+import { closeDueBidding } from "../../modules/shipments/index.js";
 import { testImage } from "../profile-factories.js";
 import {
   HOSTILE_PLACEHOLDER,
