@@ -280,4 +280,34 @@ describe("PageCache", () => {
     expect(await text(cache, "1 /a", a.read)).toBe("a #2");
     expect(cache.size).toBe(0);
   });
+
+  it("counts its lookups: hits, readers that waited for a reading under way, misses, refreshes", async () => {
+    const cache = new PageCache({ ...options, ttlMs: 60 });
+    let finish = () => undefined as void;
+    const slow = async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return "page";
+    };
+    const first = Promise.all([1, 2, 3].map(() => text(cache, "1 /a", slow)));
+    await settle();
+    finish();
+    await first;
+    await text(cache, "1 /a", reader("not read").read);
+    advance(35);
+    await text(cache, "1 /a", reader("a").read);
+    await settle();
+    expect(cache.lookups.pages).toEqual({ hit: 2, joined: 2, miss: 1, refreshed: 1 });
+    await cache.shared("open", { userId: 1, everyone: false }, async () => 5);
+    await cache.shared("open", userTwo, async () => 6);
+    expect(cache.lookups.shared).toEqual({ hit: 1, joined: 0, miss: 1, refreshed: 0 });
+  });
+
+  it("counts every lookup as a miss when it holds nothing", async () => {
+    const cache = new PageCache({ ...options, ttlMs: 0 });
+    await text(cache, "1 /a", reader("a").read);
+    await text(cache, "1 /a", reader("a").read);
+    await cache.shared("open", userTwo, async () => 6);
+    expect(cache.lookups.pages).toEqual({ hit: 0, joined: 0, miss: 2, refreshed: 0 });
+    expect(cache.lookups.shared.miss).toBe(1);
+  });
 });

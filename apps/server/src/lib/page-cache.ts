@@ -29,6 +29,20 @@ interface Reading<V> {
   value: Promise<V>;
 }
 
+/**
+ * What lookups found since the start: served from memory (`hit`), waited for a reading of the same
+ * key already under way (`joined`), or read (`miss`, every lookup while the cache is off); and the
+ * stored values read again in the background (`refreshed`, not a lookup).
+ */
+export interface LookupCounts {
+  hit: number;
+  joined: number;
+  miss: number;
+  refreshed: number;
+}
+
+const noLookups = (): LookupCounts => ({ hit: 0, joined: 0, miss: 0, refreshed: 0 });
+
 /** Values kept by key, each with the change count its reading began at. */
 class Shelf<V> {
   readonly entries: LRUCache<string, Entry<V>>;
@@ -131,6 +145,8 @@ export class PageCache {
   private readonly refreshAfterMs: number;
   private readonly now: Clock;
   private readonly changeListeners: Array<(users: ChangedUsers) => void> = [];
+  /** Lookups of pages and of shared values since the start (the /metrics counters). */
+  readonly lookups = { pages: noLookups(), shared: noLookups() };
   /** What this tick changed, told to listeners once at its end (null: anyone's). */
   private pendingAnnouncement: Set<number> | null | undefined;
 
@@ -172,11 +188,23 @@ export class PageCache {
    * gives.
    */
   async serve(key: string, scope: PageScope, read: () => Promise<string>): Promise<StoredPage> {
-    if (!this.pages) return new StoredPage(await read());
+    const counts = this.lookups.pages;
+    if (!this.pages) {
+      counts.miss += 1;
+      return new StoredPage(await read());
+    }
     const readPage = async () => new StoredPage(await read());
     const entry = this.freshEntry(this.pages, key, scope);
-    if (!entry) return this.load(this.pages, key, scope, readPage, pageWeight).value;
-    if (this.now() - entry.readAt >= this.refreshAfterMs && !this.isReading(key, scope)) {
+    if (!entry) {
+      counts[this.isReading(this.pages, key, scope) ? "joined" : "miss"] += 1;
+      return this.load(this.pages, key, scope, readPage, pageWeight).value;
+    }
+    counts.hit += 1;
+    if (
+      this.now() - entry.readAt >= this.refreshAfterMs &&
+      !this.isReading(this.pages, key, scope)
+    ) {
+      counts.refreshed += 1;
       this.load(this.pages, key, scope, readPage, pageWeight).value.catch(this.onRefreshFailed);
     }
     return entry.value;
@@ -195,13 +223,19 @@ export class PageCache {
     read: () => Promise<V>,
     weight: (value: V) => number = () => 1,
   ): Promise<V> {
-    if (!this.sharedValues) return read();
+    const counts = this.lookups.shared;
+    if (!this.sharedValues) {
+      counts.miss += 1;
+      return read();
+    }
     const shelf = this.sharedValues as Shelf<V>;
     const entry = this.freshEntry(shelf, key, scope);
     if (entry) {
+      counts.hit += 1;
       this.inherit(entry);
       return entry.value;
     }
+    counts[this.isReading(shelf, key, scope) ? "joined" : "miss"] += 1;
     const reading = this.load(shelf, key, scope, read, weight);
     const value = await reading.value;
     this.inherit(reading.age);
@@ -229,8 +263,8 @@ export class PageCache {
     return stamp >= this.anyoneAt && stamp >= (this.usersAt?.get(scope.userId) ?? 0);
   }
 
-  private isReading(key: string, scope: PageScope): boolean {
-    const reading = this.pages?.reading.get(key);
+  private isReading<V>(shelf: Shelf<V>, key: string, scope: PageScope): boolean {
+    const reading = shelf.reading.get(key);
     return reading !== undefined && this.unchangedSince(reading.age.stamp, scope);
   }
 

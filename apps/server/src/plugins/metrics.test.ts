@@ -14,7 +14,7 @@ describe("/metrics", () => {
   });
   afterAll(async () => ctx.close());
 
-  it("is for admins only, in Prometheus' text format, with the outbox, jobs, sockets, pool and requests per route", async () => {
+  it("is for admins only, in Prometheus' text format, with the outbox, jobs, sockets, pool, page cache lookups and requests per route", async () => {
     expect((await ctx.app.inject({ url: "/metrics" })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: "/metrics", headers: seller.auth })).statusCode).toBe(403);
     await ctx.app.inject({ url: "/api/shipments/1/", headers: seller.auth });
@@ -32,6 +32,8 @@ describe("/metrics", () => {
       'fba_job_runs{job="event-dispatch"}',
       "fba_sockets_open 0",
       "fba_db_pool_waiting 0",
+      'fba_page_cache_lookups{shelf="pages",outcome="hit"}',
+      'fba_page_cache_lookups{shelf="shared",outcome="miss"}',
       'fba_http_requests_total{method="GET",route="/api/shipments/:id/",status=',
       'fba_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/shipments/:id/"}',
     ]) {

@@ -13,7 +13,7 @@ declare module "fastify" {
 /**
  * /metrics in Prometheus' text format, for admins only (a bearer token of an admin, like the admin
  * API): the event outbox (waiting, the oldest's age, parked, delivered and failed), the jobs, open
- * sockets, the database pool, and requests per route (count by status, latency). One registry per
+ * sockets, the database pool, the list page cache's lookups (its hit ratio), and requests per route (count by status, latency). One registry per
  * app, so instances in one process (tests) do not mix.
  */
 export function registerMetrics(app: FastifyInstance): void {
@@ -92,6 +92,16 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
     collect() {
       this.set(sockets());
+    },
+  });
+  new Gauge({
+    name: "fba_page_cache_lookups",
+    help: "List page cache lookups since start, by shelf (pages; shared values) and outcome (hit: from memory; joined: waited for a reading under way; miss: read, every lookup while the cache is off; refreshed: read again in the background)",
+    labelNames: ["shelf", "outcome"],
+    registers: [registry],
+    collect() {
+      for (const [shelf, counts] of Object.entries(app.pageCache.lookups))
+        for (const [outcome, value] of Object.entries(counts)) this.set({ shelf, outcome }, value);
     },
   });
   new Gauge({
