@@ -27,7 +27,12 @@ import { AverageCostService } from "./modules/legacy-client/index.js";
 import { InvoiceService } from "./modules/legacy-client/index.js";
 import { WarehouseRowService } from "./modules/legacy-client/index.js";
 import { SampleShipmentService } from "./modules/sample-shipments/index.js";
-import type { ShipmentDeps } from "./modules/shipments/index.js";
+import {
+  ComparisonService,
+  QuotationService,
+  ShipmentListReader,
+  ShipmentService,
+} from "./modules/shipments/index.js";
 import type { PageCache } from "./lib/page-cache.js";
 import { UserService } from "./modules/users/index.js";
 import type { Authenticator } from "./plugins/auth.js";
@@ -56,13 +61,12 @@ export interface Infrastructure {
 export function createServices(infra: Infrastructure) {
   const { config, db, events, storage, tokens, authenticator, mailer, log, secret } = infra;
   const attachmentSigner = new AttachmentUrlSigner(secret, config.PUBLIC_URL);
-  const shipments: ShipmentDeps = {
+  const shipments = new ShipmentService({
     db,
     events,
     bidWindowHours: config.BID_WINDOW_HOURS,
-    pageCache: infra.pageCache,
     noteFinalAmount,
-  };
+  });
   // One storage total per account across every upload route.
   const storageQuota = new StorageQuota(config.STORAGE_QUOTA_MB * 1024 * 1024);
   const admin = new AdminService({ db, events, authenticator, config, log });
@@ -105,6 +109,10 @@ export function createServices(infra: Infrastructure) {
     }),
     admin,
     shipments,
+    quotations: new QuotationService({ db, events, shipments }),
+    comparison: new ComparisonService({ db, events, shipments }),
+    // The lists keep their shared pages and totals in the page cache, behind this one reader.
+    shipmentLists: new ShipmentListReader({ db, events, pageCache: infra.pageCache }),
     samples,
     attachmentSigner,
     chat: new ChatService({

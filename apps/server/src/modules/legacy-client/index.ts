@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.js";
 import { plainJson } from "../../lib/route-schemas.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import type { DocumentService } from "../orders/index.js";
-import type { ShipmentDeps } from "../shipments/index.js";
+import type { ShipmentService } from "../shipments/index.js";
 import { averageCostRoutes } from "./average-costs.routes.js";
 import type { AverageCostService } from "./average-costs.service.js";
 import { invoiceRoutes } from "./invoices.routes.js";
@@ -21,7 +21,7 @@ export { WarehouseRowService } from "./warehouse-rows.service.js";
 
 interface LegacyClientServices {
   db: Db;
-  shipments: ShipmentDeps;
+  shipments: ShipmentService;
   warehouseRows: WarehouseRowService;
   averageCosts: AverageCostService;
   invoices: InvoiceService;

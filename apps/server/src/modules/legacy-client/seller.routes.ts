@@ -6,7 +6,7 @@ import { ok } from "../../lib/http.js";
 import { bearer, objectResponse } from "../../lib/route-schemas.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { sellerDashboard } from "../dashboard/index.js";
-import { getShipment, type ShipmentDeps } from "../shipments/index.js";
+import type { ShipmentService } from "../shipments/index.js";
 import { companyNameOf } from "./seller.repository.js";
 
 const tags = ["existing client"];
@@ -14,7 +14,7 @@ const tags = ["existing client"];
 /** S16 and S17 of the existing client. */
 export async function sellerRoutes(
   base: FastifyInstance,
-  services: { db: Db; shipments: ShipmentDeps },
+  services: { db: Db; shipments: ShipmentService },
 ): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -47,11 +47,7 @@ export async function sellerRoutes(
       },
     },
     async (request, reply) => {
-      const shipment = await getShipment(
-        services.shipments,
-        currentUser(request),
-        request.params.id,
-      );
+      const shipment = await services.shipments.get(currentUser(request), request.params.id);
       const companyName = await companyNameOf(services.db, shipment.user.id);
       return ok(reply, {
         ...shipment,

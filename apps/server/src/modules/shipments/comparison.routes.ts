@@ -13,18 +13,15 @@ import { ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { bearer, objectResponse } from "../../lib/route-schemas.js";
 import { cachedAnswer } from "../../plugins/cached-answer.js";
-import type { ShipmentDeps } from "./shipments.service.js";
-import {
-  answerReconfirmation,
-  awardQuotation,
-  getComparison,
-  requestReconfirmation,
-} from "./comparison.service.js";
+import type { ComparisonService } from "./comparison.service.js";
 
 const tags = ["quotations"];
 
 /** The seller's comparison of bids, the award with a reason, and re-confirming expired quotes. */
-export async function comparisonRoutes(base: FastifyInstance, deps: ShipmentDeps): Promise<void> {
+export async function comparisonRoutes(
+  base: FastifyInstance,
+  comparison: ComparisonService,
+): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -42,9 +39,7 @@ export async function comparisonRoutes(base: FastifyInstance, deps: ShipmentDeps
     async (request, reply) =>
       cachedAnswer(app, request, reply, async () =>
         String(
-          reply.serialize(
-            ok(reply, await getComparison(deps, currentUser(request), request.params.id)),
-          ),
+          reply.serialize(ok(reply, await comparison.get(currentUser(request), request.params.id))),
         ),
       ),
   );
@@ -65,7 +60,7 @@ export async function comparisonRoutes(base: FastifyInstance, deps: ShipmentDeps
     async (request, reply) =>
       ok(
         reply,
-        await awardQuotation(deps, currentUser(request), request.params.id, request.body),
+        await comparison.award(currentUser(request), request.params.id, request.body),
         comparisonMessages.awarded,
       ),
   );
@@ -85,7 +80,7 @@ export async function comparisonRoutes(base: FastifyInstance, deps: ShipmentDeps
     async (request, reply) =>
       ok(
         reply,
-        await requestReconfirmation(deps, currentUser(request), request.params.id),
+        await comparison.requestReconfirmation(currentUser(request), request.params.id),
         comparisonMessages.reconfirmRequested,
       ),
   );
@@ -106,7 +101,11 @@ export async function comparisonRoutes(base: FastifyInstance, deps: ShipmentDeps
     async (request, reply) =>
       ok(
         reply,
-        await answerReconfirmation(deps, currentUser(request), request.params.id, request.body),
+        await comparison.answerReconfirmation(
+          currentUser(request),
+          request.params.id,
+          request.body,
+        ),
         request.body.action === "extend"
           ? comparisonMessages.reconfirmed
           : comparisonMessages.reconfirmDeclined,

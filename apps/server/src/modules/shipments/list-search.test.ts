@@ -53,9 +53,10 @@ describe("list search", () => {
       fcShipment,
       foreign,
     ]);
-    expect(await ids("/api/seller/shipments/?search=kettle%20quartz&ordering=id", seller)).toEqual(
-      [fcShipment, other],
-    );
+    expect(await ids("/api/seller/shipments/?search=kettle%20quartz&ordering=id", seller)).toEqual([
+      fcShipment,
+      other,
+    ]);
     // A lone "#" is no search at all.
     expect(await ids("/api/seller/shipments/?search=%23&ordering=id", otherSeller)).toEqual([
       foreign,

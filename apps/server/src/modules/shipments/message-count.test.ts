@@ -60,14 +60,12 @@ describe("message_count", () => {
     // The agent's own two do not count; the seller's one does.
     expect(await pageCount(agent, shipmentId)).toBe(1);
 
-    await ctx.database.db
-      .insert(chatReadCursors)
-      .values({
-        userId: seller.id,
-        chatKind: "shipment",
-        chatId: shipmentId,
-        lastReadMessageId: first,
-      });
+    await ctx.database.db.insert(chatReadCursors).values({
+      userId: seller.id,
+      chatKind: "shipment",
+      chatId: shipmentId,
+      lastReadMessageId: first,
+    });
     expect(await pageCount(seller, shipmentId)).toBe(1);
     expect(await rowCount(shipmentId)).toBe(1);
     expect(await pageCount(seller, otherId)).toBe(1);

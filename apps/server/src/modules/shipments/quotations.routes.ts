@@ -13,13 +13,7 @@ import {
 import { created, flatList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { bearer, createdResponse, listResponse, objectResponse } from "../../lib/route-schemas.js";
-import type { ShipmentDeps } from "./shipments.service.js";
-import {
-  createQuotation,
-  decideOnQuotation,
-  listQuotations,
-  takeNextBid,
-} from "./quotations.service.js";
+import type { QuotationService } from "./quotations.service.js";
 
 const tags = ["quotations"];
 
@@ -29,7 +23,10 @@ const decisionMessages = {
   cancel: quotationMessages.cancelled,
 } as const;
 
-export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps): Promise<void> {
+export async function quotationRoutes(
+  base: FastifyInstance,
+  quotations: QuotationService,
+): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -47,7 +44,7 @@ export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps)
     async (request, reply) =>
       created(
         reply,
-        await createQuotation(deps, currentUser(request), request.body),
+        await quotations.create(currentUser(request), request.body),
         quotationMessages.created,
       ),
   );
@@ -68,7 +65,7 @@ export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps)
     async (request, reply) =>
       ok(
         reply,
-        await decideOnQuotation(deps, currentUser(request), request.params.id, request.body),
+        await quotations.decide(currentUser(request), request.params.id, request.body),
         decisionMessages[request.body.action],
       ),
   );
@@ -90,7 +87,7 @@ export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps)
     async (request, reply) =>
       ok(
         reply,
-        await takeNextBid(deps, currentUser(request), request.params.id, request.body.reason),
+        await quotations.takeNextBid(currentUser(request), request.params.id, request.body.reason),
         quotationMessages.nextBidTaken,
       ),
   );
@@ -108,6 +105,6 @@ export async function quotationRoutes(base: FastifyInstance, deps: ShipmentDeps)
       },
     },
     async (request, reply) =>
-      flatList(reply, await listQuotations(deps, currentUser(request), request.query)),
+      flatList(reply, await quotations.list(currentUser(request), request.query)),
   );
 }

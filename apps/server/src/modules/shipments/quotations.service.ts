@@ -11,13 +11,13 @@ import {
   type CreateQuotationData,
   type Quotation,
   type QuotationDecision,
-  type QuotationService,
+  type QuotationService as ServiceLevel,
   type ShipmentDetail,
   type ShipmentStatus,
 } from "@fba/contract";
 import { AppError } from "../../lib/errors.js";
-import type { DomainEvents, StagedEvents } from "../../lib/events.js";
-import type { DbOrTx } from "../../db/client.js";
+import type { DomainEvents, EventBus, StagedEvents } from "../../lib/events.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../lib/principal.js";
 import {
@@ -30,13 +30,7 @@ import {
 } from "./shipments.policy.js";
 import { presentQuotation, quotationExpired, type QuotationFields } from "./shipments.presenter.js";
 import { lockShipment, updateShipment, type ShipmentState } from "./shipments.repository.js";
-import {
-  changeShipment,
-  getShipment,
-  readShipment,
-  refusalError,
-  type ShipmentDeps,
-} from "./shipments.service.js";
+import { refusalError, type ShipmentService } from "./shipments.service.js";
 import {
   bidRanking,
   findQuotation,
@@ -83,51 +77,8 @@ function detailValues(
   };
 }
 
-/** An agent's sealed bid; the first bid moves the shipment to Quotation Received. */
-export async function createQuotation(
-  deps: ShipmentDeps,
-  agent: AuthUser,
-  input: CreateQuotationData,
-): Promise<Quotation> {
-  const now = deps.now ? deps.now() : new Date();
-  const total = centsToAmount(quotationTotalCents(input));
-
-  const result = await deps.db.transaction(async (tx) => {
-    // The row lock orders this bid against the window closing: whichever commits first wins.
-    const state = await lockShipment(tx, input.shipment);
-    if (!state) throw AppError.notFound("Shipment not found");
-    const verdict = canPlaceBid(state, now);
-    if (!verdict.ok) throw refusalError(verdict);
-    const details = detailValues(input, state.biddingEndsAt);
-    const quotationId = await insertQuotation(tx, {
-      shipmentId: state.id,
-      agentId: agent.id,
-      pickupAmount: centsToAmount(parseCents(input.pickup_amount)),
-      fastAmount: storedAmount(input.fast_amount),
-      normalAmount: storedAmount(input.normal_amount),
-      totalAmount: total,
-      details,
-      now,
-    });
-    // The unique (shipment, agent) index keeps one bid per agent.
-    if (quotationId === 0) throw AppError.conflict(refusals.alreadyBid);
-    await recordBid(tx, state.id, now);
-    const event = await deps.events.record(tx, "quotation.created", {
-      quotationId,
-      shipmentId: input.shipment,
-      agentId: agent.id,
-      sellerId: state.sellerId,
-    });
-    return { quotationId, event };
-  });
-  deps.events.emit("quotation.created", result.event);
-  const created = await findQuotation(deps.db, result.quotationId);
-  if (!created) throw AppError.notFound("Quotation not found");
-  return presentQuotation(created, { isWinner: false, masked: false, now });
-}
-
 type LockedShipment = ShipmentState;
-type Tx = Parameters<Parameters<ShipmentDeps["db"]["transaction"]>[0]>[0];
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** What a decision changed, for announcing it after the commit. */
 export interface DecisionOutcome {
@@ -135,7 +86,7 @@ export interface DecisionOutcome {
   status: ShipmentStatus;
   sellerId: number;
   reason: string | null;
-  service: QuotationService | undefined;
+  service: ServiceLevel | undefined;
   /** On acceptance: every bidder hears the outcome and why (null: no reason to tell). */
   awarded: { bidderAgentIds: number[]; reason: string; picked: boolean } | null;
 }
@@ -241,111 +192,155 @@ export async function recordDecision(
   }
 }
 
-/**
- * The seller accepts, declines or cancels the winning quotation of their shipment. An acceptance
- * may name the service bought; the quotation must offer it.
- */
-export async function decideOnQuotation(
-  deps: ShipmentDeps,
-  seller: AuthUser,
-  quotationId: number,
-  decision: QuotationDecision,
-): Promise<ShipmentDetail> {
-  const now = deps.now ? deps.now() : new Date();
-  const quotation = await findQuotation(deps.db, quotationId);
-  if (!quotation) throw AppError.notFound("Quotation not found");
-  // A decision may arrive the instant the window ends: the bids are judged first.
-  const staged = deps.events.staged();
-  await changeShipment(deps, quotation.shipmentId, now, async (tx, state) => {
-    const outcome = await applyDecision(tx, seller, state, quotation, decision, now);
-    await recordDecision(staged, tx, seller, quotation, outcome);
-  });
-  staged.emit();
-  return getShipment(deps, seller, quotation.shipmentId);
+export interface QuotationServiceDeps {
+  db: Db;
+  events: EventBus;
+  /** Reads and changes the shipment bid on (its bid window judged first), and keeps the clock. */
+  shipments: ShipmentService;
 }
 
-/**
- * Beside the spec's decline (which cancels the shipment): the seller declines the winning
- * estimate, its agent is told why, and the next lowest bid nobody declined becomes the estimate
- * awaiting the seller's decision, its agent told it now wins. Refused when no bid is left.
- */
-export async function takeNextBid(
-  deps: ShipmentDeps,
-  seller: AuthUser,
-  shipmentId: number,
-  reason: string,
-): Promise<ShipmentDetail> {
-  const now = deps.now ? deps.now() : new Date();
-  const staged = deps.events.staged();
-  await changeShipment(deps, shipmentId, now, async (tx, state) => {
-    const verdict = canTakeNextBid(seller, state);
-    if (!verdict.ok) throw refusalError(verdict);
-    const passedOver = await findQuotation(tx, state.winningQuotationId as number);
-    if (!passedOver) throw AppError.notFound("Quotation not found");
-    const next = await nextLowestBid(tx, shipmentId, passedOver.id);
-    if (!next) throw AppError.conflict(quotationMessages.noNextBid);
-    await updateQuotation(tx, passedOver.id, { isAccepted: false, cancelReason: reason, now });
-    await updateShipment(tx, shipmentId, {
-      winningQuotationId: next.id,
-      winnerAgentId: next.agentId,
-      updatedAt: now,
-    });
-    await staged.record(tx, "quotation.declined", {
-      shipmentId,
-      sellerId: state.sellerId,
-      agentId: passedOver.agentId,
-      quotationId: passedOver.id,
-      reason,
-    });
-    // The new winner hears it won and the seller that an estimate awaits review; the agent
-    // passed over heard the decline above, the other bidders keep their lost bids.
-    await staged.record(tx, "bidding.closed", {
-      shipmentId,
-      sellerId: state.sellerId,
-      winningQuotationId: next.id,
-      winnerAgentId: next.agentId,
-      loserAgentIds: [],
-    });
-  });
-  staged.emit();
-  return getShipment(deps, seller, shipmentId);
-}
+/** The agents' sealed bids on a shipment and the seller's decision on the winning one. */
+export class QuotationService {
+  constructor(private readonly deps: QuotationServiceDeps) {}
 
-/**
- * The quotations of one shipment. The seller sees every bid, sealed while the window is open
- * (afterwards the winner is revealed); an agent sees only their own; an admin sees all.
- */
-export async function listQuotations(
-  deps: ShipmentDeps,
-  user: AuthUser,
-  query: { shipment_id: number; page: number; per_page: number },
-): Promise<Page<Quotation>> {
-  const now = deps.now ? deps.now() : new Date();
-  const shipmentId = query.shipment_id;
-  const shipment = await readShipment(deps, shipmentId, { kind: "winner" }, now);
-  const state = {
-    sellerId: shipment.sellerId,
-    status: shipment.status as ShipmentStatus,
-    biddingEndsAt: shipment.biddingEndsAt,
-    winnerAgentId: shipment.winnerAgentId,
-  };
-  const isAgent = user.group === "Shipper";
-  if (!isAgent) {
-    const access = shipmentViewAccess(user, state, now);
-    if (access === "not-a-party") throw AppError.badRequest(shipmentMessages.notAuthorisedToView);
+  /** An agent's sealed bid; the first bid moves the shipment to Quotation Received. */
+  async create(agent: AuthUser, input: CreateQuotationData): Promise<Quotation> {
+    const now = this.deps.shipments.now();
+    const total = centsToAmount(quotationTotalCents(input));
+
+    const result = await this.deps.db.transaction(async (tx) => {
+      // The row lock orders this bid against the window closing: whichever commits first wins.
+      const state = await lockShipment(tx, input.shipment);
+      if (!state) throw AppError.notFound("Shipment not found");
+      const verdict = canPlaceBid(state, now);
+      if (!verdict.ok) throw refusalError(verdict);
+      const details = detailValues(input, state.biddingEndsAt);
+      const quotationId = await insertQuotation(tx, {
+        shipmentId: state.id,
+        agentId: agent.id,
+        pickupAmount: centsToAmount(parseCents(input.pickup_amount)),
+        fastAmount: storedAmount(input.fast_amount),
+        normalAmount: storedAmount(input.normal_amount),
+        totalAmount: total,
+        details,
+        now,
+      });
+      // The unique (shipment, agent) index keeps one bid per agent.
+      if (quotationId === 0) throw AppError.conflict(refusals.alreadyBid);
+      await recordBid(tx, state.id, now);
+      const event = await this.deps.events.record(tx, "quotation.created", {
+        quotationId,
+        shipmentId: input.shipment,
+        agentId: agent.id,
+        sellerId: state.sellerId,
+      });
+      return { quotationId, event };
+    });
+    this.deps.events.emit("quotation.created", result.event);
+    const created = await findQuotation(this.deps.db, result.quotationId);
+    if (!created) throw AppError.notFound("Quotation not found");
+    return presentQuotation(created, { isWinner: false, masked: false, now });
   }
-  const sealed = user.group === "Seller" && isBiddingOpen(state, now);
-  const { rows, count } = await listShipmentQuotations(deps.db, shipmentId, {
-    agentId: isAgent ? user.id : undefined,
-    byRank: user.group !== "Seller",
-    page: query.page,
-    perPage: query.per_page,
-  });
-  const items = rows.map((row) => {
-    const isWinner = row.id === shipment.winningQuotationId;
-    // After the window the seller learns the winner; the other bids stay sealed.
-    const masked = user.group === "Seller" && !isWinner;
-    return presentQuotation(row, { isWinner, masked: sealed || masked, now });
-  });
-  return { rows: items, count, page: query.page, perPage: query.per_page };
+
+  /**
+   * The seller accepts, declines or cancels the winning quotation of their shipment. An acceptance
+   * may name the service bought; the quotation must offer it.
+   */
+  async decide(
+    seller: AuthUser,
+    quotationId: number,
+    decision: QuotationDecision,
+  ): Promise<ShipmentDetail> {
+    const now = this.deps.shipments.now();
+    const quotation = await findQuotation(this.deps.db, quotationId);
+    if (!quotation) throw AppError.notFound("Quotation not found");
+    // A decision may arrive the instant the window ends: the bids are judged first.
+    const staged = this.deps.events.staged();
+    await this.deps.shipments.change(quotation.shipmentId, now, async (tx, state) => {
+      const outcome = await applyDecision(tx, seller, state, quotation, decision, now);
+      await recordDecision(staged, tx, seller, quotation, outcome);
+    });
+    staged.emit();
+    return this.deps.shipments.get(seller, quotation.shipmentId);
+  }
+
+  /**
+   * Beside the spec's decline (which cancels the shipment): the seller declines the winning
+   * estimate, its agent is told why, and the next lowest bid nobody declined becomes the estimate
+   * awaiting the seller's decision, its agent told it now wins. Refused when no bid is left.
+   */
+  async takeNextBid(seller: AuthUser, shipmentId: number, reason: string): Promise<ShipmentDetail> {
+    const now = this.deps.shipments.now();
+    const staged = this.deps.events.staged();
+    await this.deps.shipments.change(shipmentId, now, async (tx, state) => {
+      const verdict = canTakeNextBid(seller, state);
+      if (!verdict.ok) throw refusalError(verdict);
+      const passedOver = await findQuotation(tx, state.winningQuotationId as number);
+      if (!passedOver) throw AppError.notFound("Quotation not found");
+      const next = await nextLowestBid(tx, shipmentId, passedOver.id);
+      if (!next) throw AppError.conflict(quotationMessages.noNextBid);
+      await updateQuotation(tx, passedOver.id, { isAccepted: false, cancelReason: reason, now });
+      await updateShipment(tx, shipmentId, {
+        winningQuotationId: next.id,
+        winnerAgentId: next.agentId,
+        updatedAt: now,
+      });
+      await staged.record(tx, "quotation.declined", {
+        shipmentId,
+        sellerId: state.sellerId,
+        agentId: passedOver.agentId,
+        quotationId: passedOver.id,
+        reason,
+      });
+      // The new winner hears it won and the seller that an estimate awaits review; the agent
+      // passed over heard the decline above, the other bidders keep their lost bids.
+      await staged.record(tx, "bidding.closed", {
+        shipmentId,
+        sellerId: state.sellerId,
+        winningQuotationId: next.id,
+        winnerAgentId: next.agentId,
+        loserAgentIds: [],
+      });
+    });
+    staged.emit();
+    return this.deps.shipments.get(seller, shipmentId);
+  }
+
+  /**
+   * The quotations of one shipment. The seller sees every bid, sealed while the window is open
+   * (afterwards the winner is revealed); an agent sees only their own; an admin sees all.
+   */
+  async list(
+    user: AuthUser,
+    query: { shipment_id: number; page: number; per_page: number },
+  ): Promise<Page<Quotation>> {
+    const now = this.deps.shipments.now();
+    const shipmentId = query.shipment_id;
+    const shipment = await this.deps.shipments.read(shipmentId, { kind: "winner" }, now);
+    const state = {
+      sellerId: shipment.sellerId,
+      status: shipment.status as ShipmentStatus,
+      biddingEndsAt: shipment.biddingEndsAt,
+      winnerAgentId: shipment.winnerAgentId,
+    };
+    const isAgent = user.group === "Shipper";
+    if (!isAgent) {
+      const access = shipmentViewAccess(user, state, now);
+      if (access === "not-a-party") throw AppError.badRequest(shipmentMessages.notAuthorisedToView);
+    }
+    const sealed = user.group === "Seller" && isBiddingOpen(state, now);
+    const { rows, count } = await listShipmentQuotations(this.deps.db, shipmentId, {
+      agentId: isAgent ? user.id : undefined,
+      byRank: user.group !== "Seller",
+      page: query.page,
+      perPage: query.per_page,
+    });
+    const items = rows.map((row) => {
+      const isWinner = row.id === shipment.winningQuotationId;
+      // After the window the seller learns the winner; the other bids stay sealed.
+      const masked = user.group === "Seller" && !isWinner;
+      return presentQuotation(row, { isWinner, masked: sealed || masked, now });
+    });
+    return { rows: items, count, page: query.page, perPage: query.per_page };
+  }
 }

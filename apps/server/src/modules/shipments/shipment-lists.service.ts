@@ -9,6 +9,7 @@ import {
   type ShipmentStatus,
 } from "@fba/contract";
 import type { Db } from "../../db/client.js";
+import type { EventBus } from "../../lib/events.js";
 import type { Page } from "../../lib/http.js";
 import type { AuthUser } from "../../lib/principal.js";
 import { pageScope, type PageCache } from "../../lib/page-cache.js";
@@ -29,9 +30,7 @@ import {
   type ShipmentListPage,
 } from "./shipment-lists.repository.js";
 import { legsAttentionOf } from "../orders/index.js";
-import { clock, ownBidOutcome, type ShipmentDeps } from "./shipments.service.js";
-
-/** The shipment lists: which rows each reader sees, sealed for agents while bidding is open. */
+import { ownBidOutcome } from "./shipments.service.js";
 
 export type ShipmentListName =
   | "shipper-open"
@@ -134,127 +133,137 @@ function orderingFor(kind: ShipmentListKind, ordering: string | undefined): stri
 const carriesLegsAttention = (kind: ShipmentListKind) =>
   kind.kind === "seller" || kind.kind === "agent-won" || kind.kind === "admin";
 
-async function loadList(
-  deps: ShipmentDeps,
-  user: AuthUser,
-  kind: ShipmentListKind,
-  query: ListQuery,
-  now: Date,
-): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; paging: ListPaging }> {
-  const scope = sweepScope(kind);
-  const { pageCache } = deps;
-  const filter: ShipmentListFilter = {
-    list: kind,
-    sharedTotal: pageCache
-      ? (key, count) => pageCache.shared(key, pageScope(user), count)
-      : undefined,
-    now,
-    search: query.search,
-    ordering: orderingFor(kind, query.ordering),
-    shipmentReadyDate: query.shipment_ready_date,
-    page: query.page,
-    perPage: query.per_page,
-  };
-  const sharedRows = kind.kind === "open" && pageCache !== undefined;
-  const withLegs = carriesLegsAttention(kind);
-  // What a page shows besides its rows, read of the page's ids in the same round as the rows.
-  const besideRows = (ids: number[]) =>
-    Promise.all([
-      ids.length > 0 ? unreadCountsForShipments(deps.db, user.id, ids) : new Map<number, number>(),
-      withLegs ? legsAttentionOf(deps.db, ids, now) : new Map<number, LegsAttention>(),
-      sharedRows ? ownBidsOn(deps.db, user.id, ids) : new Map<number, OwnBid>(),
-    ]);
-  const read = async () => {
-    if (!sharedRows) return listShipments(deps.db, filter, besideRows);
-    const page = await readSharedOpenPage(deps.db, pageCache, user, filter);
-    return { ...page, beside: await besideRows(page.rows.map((row) => row.id)) };
-  };
-  // Due windows are looked for while the page is read; nearly always there are none, and when
-  // one was closed the page is read again with it judged.
-  const [closed, listed] = await Promise.all([
-    scope ? settleDueBidding(deps, now, scope) : 0,
-    read(),
-  ]);
-  const {
-    rows: pageRows,
-    beside: [unread, attention, ownBids],
-    ...paging
-  } = closed > 0 ? await read() : listed;
-  const ownRows = withOwnBids(pageRows, ownBids);
-  // While bidding is open an agent learns only whether they bid themselves.
-  const rows = user.group === "Shipper" ? ownRows.map((row) => sealedForAgent(row, now)) : ownRows;
-  // Only an order in progress tells how many of its legs need attention.
-  const items = rows.map((row) =>
-    presentShipmentRow(
-      row,
-      unread.get(row.id) ?? 0,
-      now,
-      row.status === "Quotation Accepted" ? (attention.get(row.id) ?? null) : null,
-    ),
-  );
-  return { rows, items, paging };
-}
-
 /** What a list page says of its total: exact up to LIST_COUNT_CAP, and whether rows follow. */
 type ListPaging = Pick<Page<unknown>, "count" | "countIsCapped" | "hasMore">;
 
-export async function listShipmentsFor(
-  deps: ShipmentDeps,
-  user: AuthUser,
-  name: Exclude<ShipmentListName, "shipper-history">,
-  query: ListQuery & { status?: ShipmentStatus },
-): Promise<Page<ShipmentListRow>> {
-  const now = clock(deps);
-  const { items, paging } = await loadList(
-    deps,
-    user,
-    listKind(name, user, query.status),
-    query,
-    now,
-  );
-  return { rows: items, ...paging, page: query.page, perPage: query.per_page };
+export interface ShipmentListReaderDeps {
+  db: Db;
+  events: EventBus;
+  /** List pages and totals that readers share, kept in memory; lists read afresh without it. */
+  pageCache?: PageCache;
+  now?: () => Date;
 }
 
 /**
- * The seller's active list, narrowed to one active status when asked, with each row's destinations
- * (delivery locations in booking order) when asked for `with=destinations`.
+ * The shipment lists: which rows each reader sees, sealed for agents while bidding is open. The
+ * one reader of the lists, built once by the composition root with the page cache.
  */
-export async function listSellerActive(
-  deps: ShipmentDeps,
-  seller: AuthUser,
-  query: SellerActiveListQuery,
-): Promise<Page<SellerActiveListRow>> {
-  const now = clock(deps);
-  const kind: ShipmentListKind = {
-    kind: "seller",
-    sellerId: seller.id,
-    statuses: query.status ? [query.status] : ACTIVE_SHIPMENT_STATUSES,
-  };
-  const { items, paging } = await loadList(deps, seller, kind, query, now);
-  const page = { ...paging, page: query.page, perPage: query.per_page };
-  if (query.with !== "destinations") return { rows: items, ...page };
-  const destinations = await destinationsOf(
-    deps.db,
-    items.map((item) => item.id),
-  );
-  return {
-    rows: items.map((item) => ({ ...item, destinations: destinations.get(item.id) ?? [] })),
-    ...page,
-  };
-}
+export class ShipmentListReader {
+  constructor(private readonly deps: ShipmentListReaderDeps) {}
 
-/** Every shipment the agent bid on, with how the bid ended. */
-export async function listQuotationHistory(
-  deps: ShipmentDeps,
-  agent: AuthUser,
-  query: ListQuery,
-): Promise<Page<QuotationHistoryRow>> {
-  const now = clock(deps);
-  const kind: ShipmentListKind = { kind: "agent-history", agentId: agent.id };
-  const { rows, items, paging } = await loadList(deps, agent, kind, query, now);
-  const withOutcome = items.map((item, index): QuotationHistoryRow => {
-    const outcome = ownBidOutcome(rows[index]!, now);
-    return outcome === "lost" ? { ...presentLostBidRow(item), outcome } : { ...item, outcome };
-  });
-  return { rows: withOutcome, ...paging, page: query.page, perPage: query.per_page };
+  private now(): Date {
+    return this.deps.now ? this.deps.now() : new Date();
+  }
+
+  private async load(
+    user: AuthUser,
+    kind: ShipmentListKind,
+    query: ListQuery,
+    now: Date,
+  ): Promise<{ rows: ShipmentRow[]; items: ShipmentListRow[]; paging: ListPaging }> {
+    const scope = sweepScope(kind);
+    const { pageCache } = this.deps;
+    const filter: ShipmentListFilter = {
+      list: kind,
+      sharedTotal: pageCache
+        ? (key, count) => pageCache.shared(key, pageScope(user), count)
+        : undefined,
+      now,
+      search: query.search,
+      ordering: orderingFor(kind, query.ordering),
+      shipmentReadyDate: query.shipment_ready_date,
+      page: query.page,
+      perPage: query.per_page,
+    };
+    const sharedRows = kind.kind === "open" && pageCache !== undefined;
+    const withLegs = carriesLegsAttention(kind);
+    // What a page shows besides its rows, read of the page's ids in the same round as the rows.
+    const besideRows = (ids: number[]) =>
+      Promise.all([
+        ids.length > 0
+          ? unreadCountsForShipments(this.deps.db, user.id, ids)
+          : new Map<number, number>(),
+        withLegs ? legsAttentionOf(this.deps.db, ids, now) : new Map<number, LegsAttention>(),
+        sharedRows ? ownBidsOn(this.deps.db, user.id, ids) : new Map<number, OwnBid>(),
+      ]);
+    const read = async () => {
+      if (!sharedRows) return listShipments(this.deps.db, filter, besideRows);
+      const page = await readSharedOpenPage(this.deps.db, pageCache, user, filter);
+      return { ...page, beside: await besideRows(page.rows.map((row) => row.id)) };
+    };
+    // Due windows are looked for while the page is read; nearly always there are none, and when
+    // one was closed the page is read again with it judged.
+    const [closed, listed] = await Promise.all([
+      scope ? settleDueBidding(this.deps, now, scope) : 0,
+      read(),
+    ]);
+    const {
+      rows: pageRows,
+      beside: [unread, attention, ownBids],
+      ...paging
+    } = closed > 0 ? await read() : listed;
+    const ownRows = withOwnBids(pageRows, ownBids);
+    // While bidding is open an agent learns only whether they bid themselves.
+    const rows =
+      user.group === "Shipper" ? ownRows.map((row) => sealedForAgent(row, now)) : ownRows;
+    // Only an order in progress tells how many of its legs need attention.
+    const items = rows.map((row) =>
+      presentShipmentRow(
+        row,
+        unread.get(row.id) ?? 0,
+        now,
+        row.status === "Quotation Accepted" ? (attention.get(row.id) ?? null) : null,
+      ),
+    );
+    return { rows, items, paging };
+  }
+
+  async list(
+    user: AuthUser,
+    name: Exclude<ShipmentListName, "shipper-history">,
+    query: ListQuery & { status?: ShipmentStatus },
+  ): Promise<Page<ShipmentListRow>> {
+    const now = this.now();
+    const { items, paging } = await this.load(user, listKind(name, user, query.status), query, now);
+    return { rows: items, ...paging, page: query.page, perPage: query.per_page };
+  }
+
+  /**
+   * The seller's active list, narrowed to one active status when asked, with each row's destinations
+   * (delivery locations in booking order) when asked for `with=destinations`.
+   */
+  async sellerActive(
+    seller: AuthUser,
+    query: SellerActiveListQuery,
+  ): Promise<Page<SellerActiveListRow>> {
+    const now = this.now();
+    const kind: ShipmentListKind = {
+      kind: "seller",
+      sellerId: seller.id,
+      statuses: query.status ? [query.status] : ACTIVE_SHIPMENT_STATUSES,
+    };
+    const { items, paging } = await this.load(seller, kind, query, now);
+    const page = { ...paging, page: query.page, perPage: query.per_page };
+    if (query.with !== "destinations") return { rows: items, ...page };
+    const destinations = await destinationsOf(
+      this.deps.db,
+      items.map((item) => item.id),
+    );
+    return {
+      rows: items.map((item) => ({ ...item, destinations: destinations.get(item.id) ?? [] })),
+      ...page,
+    };
+  }
+
+  /** Every shipment the agent bid on, with how the bid ended. */
+  async quotationHistory(agent: AuthUser, query: ListQuery): Promise<Page<QuotationHistoryRow>> {
+    const now = this.now();
+    const kind: ShipmentListKind = { kind: "agent-history", agentId: agent.id };
+    const { rows, items, paging } = await this.load(agent, kind, query, now);
+    const withOutcome = items.map((item, index): QuotationHistoryRow => {
+      const outcome = ownBidOutcome(rows[index]!, now);
+      return outcome === "lost" ? { ...presentLostBidRow(item), outcome } : { ...item, outcome };
+    });
+    return { rows: withOutcome, ...paging, page: query.page, perPage: query.per_page };
+  }
 }

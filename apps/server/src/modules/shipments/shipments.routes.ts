@@ -20,27 +20,16 @@ import { created, flatList, ok, type Page } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { cachedAnswer } from "../../plugins/cached-answer.js";
 import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
-import {
-  addShipmentInfo,
-  cancelShipment,
-  createShipment,
-  getShipment,
-  reopenBidding,
-  setWinningQuotation,
-  updateShipmentStatus,
-  type ShipmentDeps,
-} from "./shipments.service.js";
-import {
-  listQuotationHistory,
-  listSellerActive,
-  listShipmentsFor,
-  type ShipmentListName,
-} from "./shipment-lists.service.js";
+import type { ShipmentService } from "./shipments.service.js";
+import type { ShipmentListName, ShipmentListReader } from "./shipment-lists.service.js";
 import { bearer, createdResponse, listResponse, objectResponse } from "../../lib/route-schemas.js";
 
 const tags = ["shipments"];
 
-export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps): Promise<void> {
+export async function shipmentRoutes(
+  base: FastifyInstance,
+  { shipments, lists: reader }: { shipments: ShipmentService; lists: ShipmentListReader },
+): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Every booking notifies agents: far above what a seller books, low enough to stop a script.
   const bookingLimits = limitRequests(
@@ -64,7 +53,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     async (request, reply) =>
       created(
         reply,
-        await createShipment(deps, currentUser(request), request.body),
+        await shipments.create(currentUser(request), request.body),
         shipmentMessages.created,
       ),
   );
@@ -84,9 +73,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     async (request, reply) =>
       cachedAnswer(app, request, reply, async () =>
         String(
-          reply.serialize(
-            ok(reply, await getShipment(deps, currentUser(request), request.params.id)),
-          ),
+          reply.serialize(ok(reply, await shipments.get(currentUser(request), request.params.id))),
         ),
       ),
   );
@@ -108,7 +95,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     async (request, reply) =>
       ok(
         reply,
-        await addShipmentInfo(deps, currentUser(request), request.params.id, request.body),
+        await shipments.addInfo(currentUser(request), request.params.id, request.body),
         shipmentMessages.infoUpdated,
       ),
   );
@@ -129,7 +116,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     async (request, reply) =>
       ok(
         reply,
-        await updateShipmentStatus(deps, currentUser(request), request.params.id, request.body),
+        await shipments.updateStatus(currentUser(request), request.params.id, request.body),
         shipmentMessages.statusUpdated,
       ),
   );
@@ -149,7 +136,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     async (request, reply) =>
       ok(
         reply,
-        await reopenBidding(deps, currentUser(request), request.params.id),
+        await shipments.reopenBidding(currentUser(request), request.params.id),
         shipmentMessages.reopened,
       ),
   );
@@ -170,12 +157,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     async (request, reply) =>
       ok(
         reply,
-        await cancelShipment(
-          deps,
-          currentUser(request),
-          request.params.id,
-          request.body.cancel_reason,
-        ),
+        await shipments.cancel(currentUser(request), request.params.id, request.body.cancel_reason),
         shipmentMessages.cancelled,
       ),
   );
@@ -196,8 +178,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     async (request, reply) =>
       ok(
         reply,
-        await setWinningQuotation(
-          deps,
+        await shipments.setWinningQuotation(
           currentUser(request),
           request.params.id,
           request.body.quotation_id,
@@ -281,7 +262,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
       },
       async (request, reply) =>
         cachedPage(app, request, reply, () =>
-          listShipmentsFor(deps, currentUser(request), list.name, request.query),
+          reader.list(currentUser(request), list.name, request.query),
         ),
     );
   }
@@ -301,7 +282,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     },
     async (request, reply) =>
       cachedPage(app, request, reply, () =>
-        listSellerActive(deps, currentUser(request), request.query),
+        reader.sellerActive(currentUser(request), request.query),
       ),
   );
 
@@ -319,7 +300,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     },
     async (request, reply) =>
       cachedPage(app, request, reply, () =>
-        listQuotationHistory(deps, currentUser(request), request.query),
+        reader.quotationHistory(currentUser(request), request.query),
       ),
   );
 
@@ -337,7 +318,7 @@ export async function shipmentRoutes(base: FastifyInstance, deps: ShipmentDeps):
     },
     async (request, reply) =>
       cachedPage(app, request, reply, () =>
-        listShipmentsFor(deps, currentUser(request), "admin-all", request.query),
+        reader.list(currentUser(request), "admin-all", request.query),
       ),
   );
 }
