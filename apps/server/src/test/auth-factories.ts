@@ -103,10 +103,12 @@ export interface ReceivedMail {
 export async function startSmtpSink(): Promise<{
   url: string;
   messages: ReceivedMail[];
-  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The first mail to `to` (among those received from index `since` on), as soon as it arrives. */
+  waitFor(to: string, options?: { since?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
+  const arrived = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -124,6 +126,7 @@ export async function startSmtpSink(): Promise<{
             .toString("utf8")
             .replace(/=\r?\n/g, ""),
         });
+        for (const listener of arrived) listener();
         callback();
       });
     },
@@ -133,14 +136,23 @@ export async function startSmtpSink(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = messages.find((m) => m.to.includes(to));
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`no email to ${to} within ${timeoutMs} ms`);
+    waitFor(to, { since = 0, timeoutMs = 10_000 } = {}) {
+      const find = () => messages.slice(since).find((m) => m.to.includes(to));
+      return new Promise<ReceivedMail>((resolve, reject) => {
+        const check = () => {
+          const found = find();
+          if (!found) return;
+          arrived.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          arrived.delete(check);
+          reject(new Error(`no email to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        arrived.add(check);
+        check();
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

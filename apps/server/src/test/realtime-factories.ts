@@ -118,6 +118,25 @@ export class TestSocket {
     return socket;
   }
 
+  /**
+   * Resolves once the server answered a ping on this socket (or the socket closed). Frames keep
+   * their order on a socket, so every frame the server wrote to it before has arrived by then.
+   */
+  roundTrip(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        this.ws.off("pong", done);
+        this.ws.off("close", done);
+        resolve();
+      };
+      this.ws.on("pong", done);
+      this.ws.on("close", done);
+      this.ws.ping(undefined, undefined, (error) => {
+        if (error) reject(error);
+      });
+    });
+  }
+
   send(frame: unknown): void {
     this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   }

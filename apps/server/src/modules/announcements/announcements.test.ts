@@ -107,7 +107,10 @@ describe("announcements", () => {
       notification_type: "Announcement",
       content: "New announcement: Holiday hours",
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The hub wrote the frame to every member at once, so one to the sender would already be on
+    // its way: frames keep their order on a socket, and the answer to a ping written after it
+    // arriving without it shows that none came.
+    await senderSocket.roundTrip();
     // Only this announcement counts: an earlier test's broadcast may still be in flight.
     expect(
       senderSocket.events.filter(

@@ -29,13 +29,12 @@ async function outboxRow(ctx: TestContext, to: string) {
   return row;
 }
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("condition not met in time");
+/** Resolves once the outbox row of the email to `to` is marked sent. */
+async function sentTo(ctx: TestContext, to: string): Promise<void> {
+  await vi.waitFor(async () => expect((await outboxRow(ctx, to))?.sentAt).toBeInstanceOf(Date), {
+    timeout: 10_000,
+    interval: 10,
+  });
 }
 
 describe("email delivery over SMTP", () => {
@@ -59,7 +58,7 @@ describe("email delivery over SMTP", () => {
     expect(mail.raw).toContain("Subject: Your FBA Freight password reset code");
     const code = mail.raw.match(/code is (\d{4})/)?.[1];
     expect(code).toMatch(/^\d{4}$/);
-    await waitUntil(async () => (await outboxRow(ctx, seller.email))?.sentAt != null);
+    await sentTo(ctx, seller.email);
     const verify = await post(ctx.app, "/api/auth/verify-otp/", {
       email: seller.email,
       otp: code,
@@ -140,15 +139,7 @@ describe("email delivery over SMTP", () => {
       expect(
         (await post(ctx.app, "/api/auth/password-init/", { email: chinese.email })).statusCode,
       ).toBe(200);
-      await sink.waitFor(english.email);
-      const mails = async (to: string) => {
-        for (let i = 0; i < 200; i++) {
-          const found = sink.messages.slice(before).find((m) => m.to.includes(to));
-          if (found) return readMail(found.raw);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        throw new Error(`no reset email to ${to}`);
-      };
+      const mails = async (to: string) => readMail((await sink.waitFor(to, { since: before })).raw);
       const en = await mails(english.email);
       expect(en.subject).toBe("Your FBA Freight password reset code");
       expect(en.text).toMatch(
@@ -194,7 +185,7 @@ describe("email outbox without SMTP, and failures", () => {
     const info = vi.spyOn(ctx.app.log, "info");
     const seller = await createSeller(ctx.app);
     await post(ctx.app, "/api/auth/password-init/", { email: seller.email });
-    await waitUntil(async () => (await outboxRow(ctx, seller.email))?.sentAt != null);
+    await sentTo(ctx, seller.email);
     const call = info.mock.calls.find((args) => String(args[1]).includes(seller.email));
     expect(call).toBeDefined();
     const [fields, text] = call as unknown as [{ mail: { to: string; text: string } }, string];

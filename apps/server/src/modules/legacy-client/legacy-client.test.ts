@@ -11,6 +11,7 @@ import { createSeller, createShipper, TEST_PASSWORD, type TestUser } from "../..
 import { insertShipment, TestSocket } from "../../test/realtime-factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
 
+const RECHECK_MS = 100;
 let ctx: TestContext;
 let baseUrl: string;
 let seller: TestUser;
@@ -19,7 +20,7 @@ let otherAgent: TestUser;
 
 beforeAll(async () => {
   // Sockets past their token's expiry are re-checked against the database this often.
-  ctx = await buildTestApp({}, { gatewayLimits: { recheckIntervalMs: 250 } });
+  ctx = await buildTestApp({}, { gatewayLimits: { recheckIntervalMs: RECHECK_MS } });
   baseUrl = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   [seller, agent, otherAgent] = await Promise.all([
     createSeller(ctx.app, { firstName: "Sally", lastName: "Seller" }),
@@ -61,6 +62,16 @@ async function login(user: TestUser) {
   expect(status).toBe(200);
   const data = envelope.data as { access_token: string; refresh_token: string };
   return { ...data, sessionId: String(decodeJwt(data.access_token).sid) };
+}
+
+/**
+ * Waits until the token has expired and three re-checks of socket owners have run since: a socket
+ * that outlives this was neither closed by a timer at the token's expiry nor by a re-check.
+ */
+async function pastExpiry(token: string): Promise<void> {
+  const expiresAt = decodeJwt(token).exp! * 1000;
+  const ms = expiresAt + 3 * RECHECK_MS - Date.now();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }
 
 /** An order whose bidding closed with the agent's bid (normal service only) waiting for the seller. */
@@ -222,7 +233,7 @@ describe("the existing client", () => {
       token: shortLived,
     });
     await bell.next("unread_count");
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await pastExpiry(shortLived);
     expect(bell.closeCode).toBeNull();
 
     // Still served after expiry: a notification arrives live.
@@ -261,7 +272,7 @@ describe("the existing client", () => {
       1,
     );
     const other = await TestSocket.connect(baseUrl, "/ws/announcement/", { token: shortLived });
-    await new Promise((resolve) => setTimeout(resolve, 1_800));
+    await pastExpiry(shortLived);
     expect(other.closeCode).toBeNull();
     await ctx.app.database.db
       .update(refreshTokens)

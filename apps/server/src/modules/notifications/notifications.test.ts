@@ -165,7 +165,7 @@ describe("notifications", () => {
       agentId: agent.id,
       sellerId: seller.id,
     });
-    const notification = await waitFor(async () =>
+    const notification = await afterEvents(ctx, async () =>
       (await list(seller)).find((n) => n.content.includes("Kettles")),
     );
     expect(notification.content).toBe(
@@ -204,7 +204,9 @@ describe("notifications", () => {
       agentId: agent.id,
       quotationId: shipment.quotationId ?? 0,
     });
-    await waitFor(async () => (await list(agent)).find((n) => n.content.includes("Chairs")));
+    await afterEvents(ctx, async () =>
+      (await list(agent)).find((n) => n.content.includes("Chairs")),
+    );
     const mails = await emailsTo(agent);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.textBody).toContain(
@@ -222,7 +224,7 @@ describe("notifications", () => {
       quotationId: shipment.quotationId ?? 0,
       reason: "Found cheaper",
     });
-    const cancelled = await waitFor(async () =>
+    const cancelled = await afterEvents(ctx, async () =>
       (await list(agent)).find((n) => n.content.includes("Found cheaper")),
     );
     expect(cancelled.content).toBe(
@@ -235,7 +237,7 @@ describe("notifications", () => {
     const sample = await insertSample(ctx.app, seller.id, "Mugs");
     ctx.app.events.emit("sample.created", { sampleId: sample.id, sellerId: seller.id });
     for (const user of [agent, otherAgent]) {
-      const found = await waitFor(async () =>
+      const found = await afterEvents(ctx, async () =>
         (await list(user)).find((n) => n.sample_shipment_id === sample.id),
       );
       // Caused by the seller; shipment_id 0 keeps samples apart from announcements (null).
@@ -251,7 +253,7 @@ describe("notifications", () => {
       sellerId: seller.id,
       byUserId: agent.id,
     });
-    const done = await waitFor(async () =>
+    const done = await afterEvents(ctx, async () =>
       (await list(seller)).find((n) => n.sample_shipment_id === sample.id),
     );
     expect(done.content).toBe(notificationTexts.sampleCompleted(sample.id, "Mugs"));
@@ -371,12 +373,10 @@ describe("notifications", () => {
   });
 });
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** What `probe` finds once every listener and subscriber of the events emitted so far has run. */
+async function afterEvents<T>(ctx: TestContext, probe: () => Promise<T | undefined>): Promise<T> {
+  await ctx.app.events.settle();
+  const value = await probe();
+  expect(value).toBeDefined();
+  return value!;
 }

@@ -77,13 +77,13 @@ describe("closing the bid window under concurrency", () => {
       // Two early bids, then a deadline a moment away with two more bids and two closers racing it.
       await bid(0, id, 50 + round);
       await bid(1, id, 40 + round);
-      const deadline = new Date(Date.now() + 150);
+      const deadline = new Date(Date.now() + 60);
       await first.database.db
         .update(shipments)
         .set({ biddingEndsAt: deadline })
         .where(eq(shipments.id, id));
       const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      const late = [wait(120).then(() => bid(2, id, 30)), wait(150).then(() => bid(3, id, 20))];
+      const late = [wait(45).then(() => bid(2, id, 30)), wait(60).then(() => bid(3, id, 20))];
       await wait(Math.max(0, deadline.getTime() - Date.now()));
       const closers =
         instances.length > 1
