@@ -85,8 +85,11 @@ export async function seedDatabase(name, shipments) {
   runSeed(shipments, name, { DATABASE_URL: databaseUrlOf(name) });
 }
 
-/** The server's seed command on the database `env` names (`label` says which, in the log). */
-export function runSeed(shipments, label, env) {
+/**
+ * The server's seed command on the database `env` names (`label` says which, in the log); `args`
+ * go with it (such as --sellers and --agents).
+ */
+export function runSeed(shipments, label, env, args = []) {
   console.log(`seeding ${shipments} shipments into ${label} ...`);
   const started = Date.now();
   const result = spawnSync(
@@ -96,6 +99,7 @@ export function runSeed(shipments, label, env) {
       "src/cli/seed.ts",
       "--shipments",
       String(shipments),
+      ...args,
     ],
     {
       cwd: path.join(root, "apps/server"),

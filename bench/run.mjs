@@ -63,7 +63,17 @@ const num = (text, pattern) => {
 };
 const apiP99Bar = (metric) =>
   metric.startsWith("browse") ? 30 : metric.startsWith("one-letter") ? 100 : 50;
+const realisticBar = (metric) => (metric.startsWith("realistic cache on") ? 50 : 100);
 const GOALS = [
+  {
+    // Realistic traffic: every HTTP request and every chat frame, with the page cache and without.
+    match: (r) => r.bench === "realistic" && /^realistic cache (on|off) \(/.test(r.metric),
+    target: (r) => `p99 <= ${realisticBar(r.metric)} ms (HTTP and chat frames), 0 errors`,
+    pass: (r) =>
+      num(r.value, /p99 ([\d.]+) ms, errors/) <= realisticBar(r.metric) &&
+      num(r.value, /frame p50 [\d.]+ ms, p99 ([\d.]+) ms/) <= realisticBar(r.metric) &&
+      num(r.value, /errors (\d+)/) === 0,
+  },
   {
     match: (r) => r.bench === "api" && / ratio$/.test(r.metric),
     target: (r) => `>= ${num(r.value, /target >= (\d+)/)} % of bare`,
@@ -229,6 +239,8 @@ const expected = [
   ["web", "lighthouse mobile", /^lighthouse mobile/, "performance >= 95, accessibility 100"],
   ["web", "axe serious+critical", /^axe/, "0 serious or critical"],
   ["pglite", "PGlite browse lists", /^PGlite browse lists/, "reported beside PostgreSQL's"],
+  ["realistic", "realistic cache on", /^realistic cache on \(/, "p99 <= 50 ms, 0 errors"],
+  ["realistic", "realistic cache off", /^realistic cache off \(/, "p99 <= 100 ms, 0 errors"],
   ["startup", "start to ready PostgreSQL", /^start to ready PostgreSQL/, "<= 2,000 ms"],
   ["startup", "start to ready embedded", /^start to ready embedded/, "<= 3,000 ms"],
 ];
