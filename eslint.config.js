@@ -76,7 +76,7 @@ const serverModuleTiers = [
   ["users", "agents", "orders"],
   ["chat", "admin", "analytics"],
   ["shipments", "sample-shipments", "announcements"],
-  ["disputes", "dashboard"],
+  ["charge-changes", "dashboard"],
   ["statements", "legacy-client"],
   ["warehouses"],
 ];

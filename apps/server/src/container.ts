@@ -15,7 +15,7 @@ import { AuthService, StorageQuota } from "./modules/auth/index.js";
 import { AttachmentUrlSigner } from "./modules/chat/index.js";
 import { ChatService } from "./modules/chat/index.js";
 import { chatSockets } from "./modules/chat/index.js";
-import { ChargeChangeService, noteFinalAmount } from "./modules/disputes/index.js";
+import { ChargeChangeService, noteFinalAmount } from "./modules/charge-changes/index.js";
 import { StatementService } from "./modules/statements/index.js";
 import { announcementSockets } from "./modules/announcements/index.js";
 import { notificationSockets } from "./modules/notifications/index.js";

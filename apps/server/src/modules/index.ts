@@ -10,7 +10,7 @@ import places from "./places/index.js";
 import admin from "./admin/index.js";
 import warehouses from "./warehouses/index.js";
 import orders from "./orders/index.js";
-import disputes from "./disputes/index.js";
+import chargeChanges from "./charge-changes/index.js";
 import legacyClient from "./legacy-client/index.js";
 import statements from "./statements/index.js";
 import agents from "./agents/index.js";
@@ -35,7 +35,7 @@ export const modules = [
   admin,
   warehouses,
   orders,
-  disputes,
+  chargeChanges,
   statements,
   legacyClient,
   agents,

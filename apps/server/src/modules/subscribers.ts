@@ -2,7 +2,7 @@ import type { Services } from "../container.js";
 import { registerAgentSubscribers } from "./agents/index.js";
 import { registerAnnouncementSubscribers } from "./announcements/index.js";
 import { registerChatSubscribers } from "./chat/index.js";
-import { registerDisputeSubscribers } from "./disputes/index.js";
+import { registerChargeChangeSubscribers } from "./charge-changes/index.js";
 import { registerOrderNotificationSubscribers, registerOrderSubscribers } from "./orders/index.js";
 import { registerSampleSubscribers } from "./sample-shipments/index.js";
 import {
@@ -22,7 +22,7 @@ export function registerSubscribers(services: Services): void {
   registerShipmentStatusSubscribers(events, notify);
   registerOrderSubscribers(events, services);
   registerOrderNotificationSubscribers(events, notify);
-  registerDisputeSubscribers(events, notify);
+  registerChargeChangeSubscribers(events, notify);
   registerChatSubscribers(events, notify);
   registerSampleSubscribers(events, notify);
   registerAnnouncementSubscribers(events, notify);

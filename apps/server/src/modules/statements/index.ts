@@ -6,7 +6,8 @@ export { StatementService } from "./statements.service.js";
 
 /**
  * The order's PDFs (mounted under /api): a confirmation and a final statement, built from the
- * order, its charge change (disputes) and its legs (orders), which it reads and never changes.
+ * order, its charge change (charge-changes) and its legs (orders), which it reads and never
+ * changes.
  */
 export default async function statementsModule(
   app: FastifyInstance,

@@ -8,7 +8,7 @@ import {
   undeliveredList,
   VARIANCE_REASON_LABELS,
 } from "@fba/contract";
-import { usDate } from "../disputes/index.js";
+import { usDate } from "../charge-changes/index.js";
 import type { PdfTexts } from "./pdf-catalog.js";
 
 const SERVICE_LABELS = { fast: "Fast", normal: "Normal" } as const;

@@ -22,7 +22,7 @@ import {
   eventsOf as chargeEventsOf,
   findChargeChange,
   findOrderDocument,
-} from "../disputes/index.js";
+} from "../charge-changes/index.js";
 import { effectiveEvents, isOrder, orderParty, withSupersededBy } from "../orders/index.js";
 import { downloadName } from "../orders/index.js";
 import { eventsOf as legEventsOf, legsOf } from "../orders/index.js";

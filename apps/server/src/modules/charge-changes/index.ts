@@ -7,14 +7,14 @@ import type { ChargeChangeService } from "./charge-changes.service.js";
 export { usDate } from "./charge-changes.policy.js";
 export { eventsOf, findChargeChange, findOrderDocument } from "./charge-changes.repository.js";
 export { ChargeChangeService, noteFinalAmount } from "./charge-changes.service.js";
-export { registerDisputeSubscribers } from "./disputes.subscribers.js";
+export { registerChargeChangeSubscribers } from "./charge-changes.subscribers.js";
 
 /**
  * Final amounts above the accepted bid (mounted under /api): the seller accepts or disputes, an
  * admin decides. The charge change itself is written in the transaction of the shipments' Add info
  * call, which the composition root hands noteFinalAmount.
  */
-export default async function disputesModule(
+export default async function chargeChangesModule(
   app: FastifyInstance,
   {
     services,

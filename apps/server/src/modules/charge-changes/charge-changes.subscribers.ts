@@ -29,7 +29,7 @@ async function chargeTerms(
  * A final amount above the accepted bid: the seller is asked to answer it, a dispute goes to
  * every admin (and the agent hears of it), a decision to both parties; each by email too.
  */
-export function registerDisputeSubscribers(events: EventBus, deps: NotifyDeps): void {
+export function registerChargeChangeSubscribers(events: EventBus, deps: NotifyDeps): void {
   const { db, notifications } = deps;
   events.subscribe("charge_change.updated", "notify", async (event, { eventId }) => {
     const shipment = await shipmentSummary(db, event.shipmentId);
