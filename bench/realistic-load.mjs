@@ -65,7 +65,14 @@ const sellerReads = [
       s.token,
     ],
   ],
-  [35, (s) => ["seller shipment", `/api/shipments/${popular(s.shipments)}/`, s.token]],
+  [
+    35,
+    // A seller without shipments yet opens their active list instead.
+    (s) =>
+      s.shipments.length > 0
+        ? ["seller shipment", `/api/shipments/${popular(s.shipments)}/`, s.token]
+        : ["seller active list", "/api/seller/shipments/?page=1&per_page=50", s.token],
+  ],
 ];
 const agentReads = [
   [30, (a) => ["agent open list", "/api/shipper/shipments/?page=1&per_page=10", a.token]],

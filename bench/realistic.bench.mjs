@@ -273,8 +273,8 @@ async function makePlan(databaseUrl, base) {
   ).map((row) => row.id);
   const bidsOf = await openBids(databaseUrl);
   const sellers = ranked
-    .filter((user) => user.group === "Seller" && shipmentsOf.has(user.id))
-    .map((user) => ({ token: tokens.get(user.id), shipments: shipmentsOf.get(user.id) }));
+    .filter((user) => user.group === "Seller")
+    .map((user) => ({ token: tokens.get(user.id), shipments: shipmentsOf.get(user.id) ?? [] }));
   const agents = ranked
     .filter((user) => user.group === "Shipper")
     .map((user) => ({
