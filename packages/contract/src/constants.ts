@@ -156,3 +156,6 @@ export const CHAT_PREVIEW_IMAGE_TYPES = [
   "bmp",
   "svg+xml",
 ] as const;
+
+// Dates and times as the product shows them (MM/DD/YYYY, "11/21/2026 3:05 PM"), schema-free.
+export * from "./values/dates.js";

@@ -220,11 +220,6 @@ export function isQuotationExpired(
   return typeof date === "string" && now.getTime() >= validityEnd(date).getTime();
 }
 
-/** The UTC calendar date of an instant, "YYYY-MM-DD". */
-export function utcDate(value: Date | string): string {
-  return (typeof value === "string" ? new Date(value) : value).toISOString().slice(0, 10);
-}
-
 /** "6-9 days", or "6 days" when both ends agree. */
 export function formatTransit(details: QuotationServiceDetails): string {
   const { transit_min_days: min, transit_max_days: max } = details;

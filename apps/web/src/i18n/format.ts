@@ -1,8 +1,4 @@
-import {
-  formatDate as formatCalendarDateEn,
-  formatDateTime as formatDateTimeEn,
-  parseTime,
-} from "../lib/format";
+import { calendarDateIn, dateTimeIn, parseTime } from "@fba/contract/constants";
 import type { Locale } from "./locale";
 
 /**
@@ -10,17 +6,11 @@ import type { Locale } from "./locale";
  * exactly as the spec gives them (MM/DD/YYYY, "12/01/2026 7:27 PM", "$1,234.50"); another
  * language gets its own conventions. Amounts are always US dollars.
  */
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `n|${locale}|${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  let format = cache.get(key);
   if (!format) cache.set(key, (format = new Intl.NumberFormat(locale, options)));
-  return format;
-}
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${locale}|${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) cache.set(key, (format = new Intl.DateTimeFormat(locale, options)));
   return format;
 }
 
@@ -46,33 +36,15 @@ export function formatMoney(value: string | number | null | undefined, locale: L
 
 /** A calendar date (yyyy-MM-dd): "11/21/2026" in English, "2026/11/21" in Chinese. */
 export function formatCalendarDate(value: string | null | undefined, locale: Locale): string {
-  if (locale === "en") return formatCalendarDateEn(value);
   if (!value) return NOT_AVAILABLE[locale];
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return dateFormat(locale, {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    timeZone: "UTC",
-  }).format(date);
+  return calendarDateIn(locale, value);
 }
 
 /** A timestamp's local day and time: "11/21/2026 3:05 PM", "2026/11/21 15:05". */
 export function formatDateTime(value: string | null | undefined, locale: Locale): string {
   if (!value) return NOT_AVAILABLE[locale];
-  if (locale === "en") return formatDateTimeEn(value);
   const date = parseTime(value);
-  if (!date) return value;
-  return dateFormat(locale, {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(date);
+  return date ? dateTimeIn(locale, date) : value;
 }
 
 /** The formatters bound to one language. */

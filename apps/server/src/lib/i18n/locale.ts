@@ -29,20 +29,3 @@ export function formatMoney(locale: Locale, amount: string): string {
   // A decimal string keeps its exact value (no float rounding of large amounts).
   return format.format(amount.trim() as unknown as number);
 }
-
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
-
-/** A calendar day in the language's style ("2026/11/21" in Chinese), read in UTC. */
-export function formatDay(locale: Locale, date: Date): string {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      timeZone: "UTC",
-    });
-    dateFormats.set(locale, format);
-  }
-  return format.format(date);
-}

@@ -1,4 +1,5 @@
-import { formatDay, formatMoney } from "./locale.js";
+import { calendarDateIn } from "@fba/contract";
+import { formatMoney } from "./locale.js";
 import type { ChargeTerms, NotificationCatalog } from "./notification-catalog.js";
 import { MILESTONE_ZH, SERVICE_ZH, VARIANCE_REASON_ZH, zhTerm } from "./terms.zh-CN.js";
 import { CHAT_NOTIFICATION_PREFIXES, type Milestone } from "@fba/contract";
@@ -13,7 +14,7 @@ import { CHAT_NOTIFICATION_PREFIXES, type Milestone } from "@fba/contract";
 const [, chatPrefix] = CHAT_NOTIFICATION_PREFIXES;
 const money = (amount: string) => formatMoney("zh-CN", amount);
 const day = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay("zh-CN", new Date(`${value}T00:00:00Z`)) : value;
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? calendarDateIn("zh-CN", value) : value;
 const milestoneName = (milestone: string) =>
   MILESTONE_ZH[milestone as Milestone] ?? zhTerm(milestone);
 /** The agent by name ("Wei Li 已...", a space after a Latin name), else as 货代. */

@@ -1,4 +1,5 @@
 import {
+  usDate,
   amountOfCents,
   centsOf,
   chargeChangeMessages,
@@ -116,10 +117,4 @@ export function decidedAmount(
     return { status: 400, field: "amount", message: chargeChangeMessages.amountOfOutcome(amount) };
   }
   return { amount };
-}
-
-/** MM/DD/YYYY in UTC, the product's one date format. */
-export function usDate(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
   chargeChangeMessages,
+  usDate,
   chargeChangeSchema,
   chargeChangeTexts,
   chatMessages,
@@ -15,7 +16,6 @@ import { emailOutbox, orderDocuments, shipments } from "../../db/schema/index.js
 import { buildTestApp, servicesOf, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
-import { usDate } from "./charge-changes.policy.js";
 
 let ctx: TestContext;
 let seller: TestUser;

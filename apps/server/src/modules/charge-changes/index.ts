@@ -4,7 +4,6 @@ import { plainJson } from "../../lib/route-schemas.js";
 import { chargeChangeRoutes } from "./charge-changes.routes.js";
 import type { ChargeChangeService } from "./charge-changes.service.js";
 
-export { usDate } from "./charge-changes.policy.js";
 export { eventsOf, findChargeChange, findOrderDocument } from "./charge-changes.repository.js";
 export { ChargeChangeService, noteFinalAmount } from "./charge-changes.service.js";
 export { registerChargeChangeSubscribers } from "./charge-changes.subscribers.js";

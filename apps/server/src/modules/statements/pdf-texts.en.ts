@@ -6,9 +6,10 @@ import {
   ORDER_PDF_LABELS,
   PRODUCT_NAME,
   undeliveredList,
+  usCalendarDate,
+  usDate,
   VARIANCE_REASON_LABELS,
 } from "@fba/contract";
-import { usDate } from "../charge-changes/index.js";
 import type { PdfTexts } from "./pdf-catalog.js";
 
 const SERVICE_LABELS = { fast: "Fast", normal: "Normal" } as const;
@@ -79,7 +80,7 @@ export const pdfTextsEn: PdfTexts = {
   awaitingAnswer: (due) => `${due} (awaiting the seller's answer)`,
   day: usDate,
   // yyyy-MM-dd as MM/DD/YYYY.
-  calendarDay: (value) => `${value.slice(5, 7)}/${value.slice(8, 10)}/${value.slice(0, 4)}`,
+  calendarDay: usCalendarDate,
   money: formatUsd,
   status: (status) => status,
   varianceReason: (reason) => VARIANCE_REASON_LABELS[reason],

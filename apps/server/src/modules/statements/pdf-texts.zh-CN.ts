@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from "@fba/contract";
-import { formatDay, formatMoney } from "../../lib/i18n/locale.js";
+import { PRODUCT_NAME, calendarDateIn, dayIn } from "@fba/contract";
+import { formatMoney } from "../../lib/i18n/locale.js";
 import {
   CHARGE_ACTION_ZH,
   CHARGE_STATUS_ZH,
@@ -73,8 +73,8 @@ export const pdfTextsZhCN: PdfTexts = {
   freight: (service) => (service ? `${SERVICE_ZH[service]}运费` : "运费"),
   serviceName: (service) => SERVICE_ZH[service],
   awaitingAnswer: (due) => `${due}（等待卖家答复）`,
-  day: (date) => formatDay("zh-CN", date),
-  calendarDay: (value) => formatDay("zh-CN", new Date(`${value.slice(0, 10)}T00:00:00Z`)),
+  day: (date) => dayIn("zh-CN", date),
+  calendarDay: (value) => calendarDateIn("zh-CN", value.slice(0, 10)),
   money: (amount) => formatMoney("zh-CN", amount),
   status: zhTerm,
   varianceReason: (reason) => VARIANCE_REASON_ZH[reason],

@@ -8,6 +8,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { SellerTabs } from "./SellerTabs";
 import { useSampleShipments } from "../../features/samples/api/get-sample-shipments";
 import { SampleStatusCell } from "../../features/samples/components/SampleStatusChip";
+import { localIsoDate } from "@fba/contract/constants";
 import { formatCalendarDay, parseTime } from "../../lib/format";
 import { sellerSamplePath } from "../paths";
 import { useSamplesT } from "../../features/samples/i18n";
@@ -72,9 +73,7 @@ const columnsOf = (
 function localIsoDay(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = parseTime(value);
-  if (!date) return value;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return date ? localIsoDate(date) : value;
 }
 
 /** The seller's sample shipments, with a date filter; requests are made from the tab strip. */

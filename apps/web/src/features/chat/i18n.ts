@@ -1,4 +1,4 @@
-import dayjs from "dayjs";
+import { dayFromNow, dayHeadingIn, parseTime, timeIn } from "@fba/contract/constants";
 import { dayLabel, timeLabel } from "./lib/format";
 import chat from "../../locales/en/chat.json";
 import { namespace } from "../../i18n/i18n";
@@ -13,24 +13,17 @@ export function useChatTimes() {
   return {
     day: (timestamp: string) => {
       if (locale === "en") return dayLabel(timestamp);
-      const day = dayjs(timestamp);
-      const now = dayjs();
-      if (day.isSame(now, "day")) return t("view.today");
-      if (day.isSame(now.subtract(1, "day"), "day")) return t("view.yesterday");
-      return new Intl.DateTimeFormat(
-        locale,
-        day.isSame(now, "year")
-          ? { month: "long", day: "numeric", weekday: "long" }
-          : { year: "numeric", month: "long", day: "numeric" },
-      ).format(day.toDate());
+      const day = parseTime(timestamp);
+      if (!day) return timestamp;
+      const when = dayFromNow(day, new Date());
+      if (when === "today") return t("view.today");
+      if (when === "yesterday") return t("view.yesterday");
+      return dayHeadingIn(locale, day, when === "this-year");
     },
-    time: (timestamp: string) =>
-      locale === "en"
-        ? timeLabel(timestamp)
-        : new Intl.DateTimeFormat(locale, {
-            hour: "2-digit",
-            minute: "2-digit",
-            hourCycle: "h23",
-          }).format(dayjs(timestamp).toDate()),
+    time: (timestamp: string) => {
+      if (locale === "en") return timeLabel(timestamp);
+      const time = parseTime(timestamp);
+      return time ? timeIn(locale, time) : timestamp;
+    },
   };
 }

@@ -1,6 +1,6 @@
 import documents from "../../locales/en/documents.json";
 import { namespace } from "../../i18n/i18n";
-import { parseTime } from "../../lib/format";
+import { localIsoDate, parseTime } from "@fba/contract/constants";
 import { useFormat } from "../../i18n/use-format";
 
 /** An order's documents and the banner of a delivery to another FC. */
@@ -11,8 +11,6 @@ export function useLocalDay() {
   const format = useFormat();
   return (value: string | null | undefined) => {
     const date = value ? parseTime(value) : null;
-    if (!date) return format.date(value);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return format.date(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`);
+    return format.date(date ? localIsoDate(date) : value);
   };
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { utcDate } from "@fba/contract/constants";
 import { Alert, AlertTitle, Box, Button, Stack, TextField } from "@mui/material";
 import { ApiError } from "../../../lib/api-client";
 import { notify, toastApiError } from "../../../lib/toast";
@@ -7,7 +8,7 @@ import type { Quotation } from "../api/types";
 import { formatDay } from "../lib/quotation-details";
 import { useEntitiesT } from "../../../i18n/entities";
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => utcDate(new Date());
 
 /**
  * The seller asked the agent to re-confirm its expired quotation: a new validity date extends

@@ -9,6 +9,7 @@ import {
   type QuotationServiceDetails,
   type ServiceType,
 } from "@fba/contract";
+import { utcDate } from "@fba/contract/constants";
 import type { Shipment } from "../api/types";
 
 export {
@@ -58,7 +59,7 @@ export function pricePerKg(total: number, kg: number | null): number | null {
  */
 export function windowEndDate(biddingEndsAt: string | null | undefined): string {
   const date = new Date(biddingEndsAt ?? "");
-  return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 10);
+  return Number.isNaN(date.getTime()) ? "" : utcDate(date);
 }
 
 /**
@@ -73,7 +74,7 @@ export function defaultValidUntil(biddingEndsAt: string | null | undefined): str
   if (!end) return "";
   const date = new Date(`${end}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + DEFAULT_BID_VALIDITY_DAYS);
-  return date.toISOString().slice(0, 10);
+  return utcDate(date);
 }
 
 /** A YYYY-MM-DD validity in every screen's date format, "11/30/2026", as that calendar day. */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Box, Pagination, Paper, Stack, Typography } from "@mui/material";
 import { Stars } from "../../../components/Stars";
-import dayjs from "dayjs";
+import { monthIn } from "@fba/contract/constants";
 import type { AgentRating } from "../../../entities/agent";
 import { useAgentRatings } from "../../../entities/agent/api/agents";
 import { QueryState } from "../../../components/query-state/QueryState";
@@ -11,12 +11,7 @@ const PER_PAGE = 10;
 
 /** "2026-03" -> "March 2026" (in Chinese "2026年3月"). */
 export function ratingMonth(month: string, language = "en"): string {
-  const date = dayjs(`${month}-01`);
-  if (!date.isValid()) return month;
-  if (language === "en") return date.format("MMMM YYYY");
-  return new Intl.DateTimeFormat(language, { year: "numeric", month: "long" }).format(
-    date.toDate(),
-  );
+  return monthIn(language, month, "long");
 }
 
 const SUB_SCORES = ["communication", "care_of_cargo", "punctuality", "as_described"] as const;

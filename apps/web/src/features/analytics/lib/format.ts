@@ -1,20 +1,16 @@
-import dayjs from "dayjs";
+import { monthIn } from "@fba/contract/constants";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../i18n/locale";
 
-const MONTH = /^\d{4}-\d{2}$/;
-
 /** "2026-03" -> "Mar" (axis ticks; the year shows in the table and the tooltip). */
 export function shortMonth(month: string): string {
-  const date = dayjs(`${month}-01`);
-  return MONTH.test(month) && date.isValid() ? date.format("MMM") : month;
+  return monthIn("en", month, "short");
 }
 
 /** "2026-03" -> "Mar 2026". */
 export function longMonth(month: string): string {
-  const date = dayjs(`${month}-01`);
-  return MONTH.test(month) && date.isValid() ? date.format("MMM YYYY") : month;
+  return monthIn("en", month, "shortWithYear");
 }
 
 const wholeDollars = new Intl.NumberFormat("en-US", {
@@ -77,8 +73,6 @@ export function formatMinutes(minutes: number | null | undefined): string {
 // dollars ("US$12,340.50", as the app writes dollars outside English).
 
 const zhFormats = {
-  shortMonth: new Intl.DateTimeFormat("zh-CN", { month: "short", timeZone: "UTC" }),
-  longMonth: new Intl.DateTimeFormat("zh-CN", { year: "numeric", month: "long", timeZone: "UTC" }),
   wholeDollars: new Intl.NumberFormat("zh-CN", {
     style: "currency",
     currency: "USD",
@@ -92,10 +86,6 @@ const zhFormats = {
   }),
 };
 
-const monthDate = (month: string) => {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) : null;
-};
 const usDollars = (text: string) => text.replace(/^\$/, "US$");
 
 /** Every analytics format for a language; English is the functions above, unchanged. */
@@ -113,16 +103,12 @@ export function analyticsFormats(locale: Locale) {
       moneyAxis,
     };
   }
-  const month = (format: Intl.DateTimeFormat) => (value: string) => {
-    const date = monthDate(value);
-    return date ? format.format(date) : value;
-  };
   const axis = (amount: number) => usDollars(zhFormats.wholeDollars.format(amount));
   const cents = (amount: number | null | undefined) =>
     amount === null || amount === undefined ? "–" : usDollars(zhFormats.cents.format(amount));
   return {
-    shortMonth: month(zhFormats.shortMonth),
-    longMonth: month(zhFormats.longMonth),
+    shortMonth: (month: string) => monthIn(locale, month, "short"),
+    longMonth: (month: string) => monthIn(locale, month, "long"),
     dollars: cents,
     axisDollars: axis,
     cents,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import dayjs from "dayjs";
 import {
   dayLabel,
   formatFileSize,
@@ -78,7 +77,7 @@ describe("splitLinks", () => {
 
 describe("dayLabel and initials", () => {
   it("labels today and yesterday, then dates", () => {
-    const now = dayjs("2026-11-20T15:00:00");
+    const now = new Date("2026-11-20T15:00:00");
     expect(dayLabel("2026-11-20T09:00:00", now)).toBe("Today");
     expect(dayLabel("2026-11-19T09:00:00", now)).toBe("Yesterday");
     expect(dayLabel("2026-10-02T09:00:00", now)).toBe("Friday, October 2");

@@ -1,5 +1,10 @@
-import dayjs from "dayjs";
-import { CHAT_PREVIEW_IMAGE_TYPES } from "@fba/contract/constants";
+import {
+  CHAT_PREVIEW_IMAGE_TYPES,
+  dayFromNow,
+  dayHeadingIn,
+  parseTime,
+  usTime,
+} from "@fba/contract/constants";
 
 export { formatFileSize } from "@fba/contract";
 
@@ -47,13 +52,17 @@ export function splitLinks(text: string): TextSegment[] {
 }
 
 /** Day divider text: Today, Yesterday, or a date. */
-export function dayLabel(timestamp: string, now: dayjs.Dayjs = dayjs()): string {
-  const day = dayjs(timestamp);
-  if (day.isSame(now, "day")) return "Today";
-  if (day.isSame(now.subtract(1, "day"), "day")) return "Yesterday";
-  return day.isSame(now, "year") ? day.format("dddd, MMMM D") : day.format("MMMM D, YYYY");
+export function dayLabel(timestamp: string, now: Date = new Date()): string {
+  const day = parseTime(timestamp);
+  if (!day) return timestamp;
+  const when = dayFromNow(day, now);
+  if (when === "today") return "Today";
+  if (when === "yesterday") return "Yesterday";
+  return dayHeadingIn("en", day, when === "this-year");
 }
 
+/** A message's time, "3:05 PM". */
 export function timeLabel(timestamp: string): string {
-  return dayjs(timestamp).format("h:mm A");
+  const time = parseTime(timestamp);
+  return time ? usTime(time) : timestamp;
 }

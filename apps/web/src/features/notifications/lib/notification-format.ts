@@ -1,5 +1,4 @@
-import dayjs from "dayjs";
-import { NOTIFICATION_PREVIEW_LENGTH } from "@fba/contract/constants";
+import { NOTIFICATION_PREVIEW_LENGTH, parseTime } from "@fba/contract/constants";
 import { formatCalendarDay } from "../../../lib/format";
 
 /** The list shows each notification cut at 100 characters. */
@@ -15,9 +14,9 @@ export type Ago =
   | { unit: "day"; day: string };
 
 export function timeAgo(timestamp: string, now: number = Date.now()): Ago | null {
-  const then = dayjs(timestamp);
-  if (!then.isValid()) return null;
-  const seconds = Math.max(0, Math.round((now - then.valueOf()) / 1000));
+  const then = parseTime(timestamp);
+  if (!then) return null;
+  const seconds = Math.max(0, Math.round((now - then.getTime()) / 1000));
   if (seconds < 60) return { unit: "justNow" };
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return { unit: "minutes", count: minutes };

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Box, Stack, Typography } from "@mui/material";
 import type { ShipmentRating } from "@fba/contract";
+import { monthIn } from "@fba/contract/constants";
 import { Panel } from "../../../components/Panel";
 import { hasRating, useShipmentRating } from "../api/ratings";
 import { SCORES } from "../lib/scores";
@@ -12,12 +13,7 @@ import { Stars } from "../../../components/Stars";
 const RatingForm = lazy(() => import("./RatingForms").then((m) => ({ default: m.RatingForm })));
 const ReplyForm = lazy(() => import("./RatingForms").then((m) => ({ default: m.ReplyForm })));
 
-const monthLabel = (month: string, locale: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(locale === "en" ? "en-US" : locale, {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+const monthLabel = (month: string, locale: string) => monthIn(locale, month, "long");
 
 /** A given rating: the scores as stars, the comment and the agent's answer. */
 function RatingView({ rating }: { rating: ShipmentRating }) {
