@@ -23,6 +23,30 @@ import {
 
 const BREAK = "\n--> statement-breakpoint\n";
 
+/**
+ * The session, and a promise that resolves the first time one of its statements gave way on a
+ * lock (waited out lock_timeout).
+ */
+function noticingLockTimeouts(session: MigrationSession) {
+  let gaveWay!: () => void;
+  const firstLockTimeout = new Promise<void>((resolve) => (gaveWay = resolve));
+  const noticing =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        if ((error as { code?: string }).code === "55P03") gaveWay();
+        throw error;
+      }
+    };
+  const noticed: MigrationSession = {
+    query: noticing((text: string, params?: unknown[]) => session.query(text, params)),
+    exec: noticing((text: string) => session.exec(text)),
+  };
+  return { session: noticed, firstLockTimeout };
+}
+
 /** A drizzle migrations folder holding the given files, in order. */
 function folderOf(files: Array<[tag: string, sql: string]>): string {
   const folder = mkdtempSync(path.join(tmpdir(), "fba-migrator-"));
@@ -285,9 +309,15 @@ describe.runIf(adminUrl)("migration runner on PostgreSQL, against other sessions
       await expect(
         runMigrations(engine.session, migrations, { lockTimeoutMs: 50, attempts: 1 }),
       ).rejects.toMatchObject({ code: "55P03" });
-      // Nothing waits on the table meanwhile: the reader's snapshot ends, the retry succeeds.
-      const retried = runMigrations(engine.session, migrations, { lockTimeoutMs: 50, attempts: 8 });
-      setTimeout(() => void other.session.exec("COMMIT"), 300);
+      // Nothing waits on the table meanwhile: the reader's snapshot ends once the retrying run has
+      // given way at least once, and its next attempt succeeds.
+      const noticing = noticingLockTimeouts(engine.session);
+      const retried = runMigrations(noticing.session, migrations, {
+        lockTimeoutMs: 50,
+        attempts: 8,
+      });
+      await Promise.race([noticing.firstLockTimeout, retried]);
+      await other.session.exec("COMMIT");
       expect((await retried).map((m) => m.tag)).toEqual(["0002_things_kind_check"]);
     } finally {
       await other.close();
@@ -309,8 +339,13 @@ describe.runIf(adminUrl)("migration runner on PostgreSQL, against other sessions
       await expect(
         runMigrations(engine.session, migrations, { lockTimeoutMs: 50, attempts: 1 }),
       ).rejects.toMatchObject({ code: "55P03" });
-      const retried = runMigrations(engine.session, migrations, { lockTimeoutMs: 50, attempts: 8 });
-      setTimeout(() => void other.session.exec("COMMIT"), 300);
+      const noticing = noticingLockTimeouts(engine.session);
+      const retried = runMigrations(noticing.session, migrations, {
+        lockTimeoutMs: 50,
+        attempts: 8,
+      });
+      await Promise.race([noticing.firstLockTimeout, retried]);
+      await other.session.exec("COMMIT");
       expect((await retried).map((m) => m.tag)).toEqual(["0002_check_online"]);
       // The session's own lock_timeout is back to its default afterwards.
       const { rows } = await engine.session.query("show lock_timeout");

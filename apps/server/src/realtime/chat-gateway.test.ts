@@ -11,6 +11,7 @@ import {
 } from "../test/realtime-factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../test/shipment-factories.js";
 import { closeDueBidding } from "../modules/shipments/index.js";
+import { rooms, type Room } from "./hub.js";
 
 describe("chat over WebSockets", () => {
   let ctx: TestContext;
@@ -30,6 +31,11 @@ describe("chat over WebSockets", () => {
     return socket;
   };
   const chatPath = (id: number) => `/ws/group-chat/${id}/`;
+  /** Waits until the server holds fewer than `cap` of the user's sockets (null: anonymous) in a room. */
+  const fewerThan = async (cap: number, room: Room, userId: number | null) => {
+    const held = () => ctx.app.hub.membersOf(room).filter((m) => m.userId === userId).length;
+    await vi.waitFor(() => expect(held()).toBeLessThan(cap), { interval: 5 });
+  };
 
   beforeAll(async () => {
     ctx = await buildTestApp();
@@ -130,7 +136,10 @@ describe("chat over WebSockets", () => {
           return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
         };
         const until = async (check: () => Promise<boolean>) => {
-          while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+          await vi.waitFor(async () => expect(await check()).toBe(true), {
+            timeout: 10_000,
+            interval: 10,
+          });
         };
         try {
           await until(async () => (await locks(true)) > 0);
@@ -519,7 +528,7 @@ describe("chat over WebSockets", () => {
       expect(await extra.closed()).toBe(1008);
       many[0]?.close();
       await many[0]?.closed();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await fewerThan(20, rooms.user(agent.id), agent.id);
       const replacement = await open(`/ws/notifications/${agent.id}/`, agent);
       expect(replacement.ws.readyState).toBe(replacement.ws.OPEN);
     });
@@ -541,7 +550,7 @@ describe("chat over WebSockets", () => {
 
       many[0]?.close();
       await many[0]?.closed();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await fewerThan(20, rooms.announcements, null);
       const replacement = await open("/ws/announcement/");
       expect(replacement.ws.readyState).toBe(replacement.ws.OPEN);
     });
@@ -556,7 +565,7 @@ describe("chat over WebSockets", () => {
       expect(bell.closeCode).toBeNull();
       many[0]?.close();
       await many[0]?.closed();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await fewerThan(5, rooms.shipment(shipmentId), agent.id);
       const replacement = await open(chatPath(shipmentId), agent);
       expect(replacement.ws.readyState).toBe(replacement.ws.OPEN);
     });

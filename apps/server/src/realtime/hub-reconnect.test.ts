@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerEvent } from "@fba/contract";
 import { RealtimeHub, rooms, type HubMember } from "./hub.js";
@@ -36,11 +36,7 @@ function member(userId: number): HubMember & { frames: ServerEvent[] } {
 }
 
 async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: timeoutMs, interval: 10 });
 }
 
 /** A Redis on a random port; another port when that one is taken (by a client's socket too). */
@@ -87,8 +83,11 @@ describe.skipIf(!hasRedisServer)("hub across a Redis outage", () => {
     expect(onA.frames).toEqual([frame(1)]);
 
     expect(reconnects).toBe(0);
+    const gone = new Promise((resolve) => redis!.once("exit", resolve));
     redis.kill("SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await gone;
+    // Both hubs have seen their connections drop.
+    await eventually(() => a.commandClient === null && b.commandClient === null);
     a.publish(room, frame(2)); // Redis is gone: local delivery still happens, nothing throws
     expect(onA.frames).toEqual([frame(1), frame(2)]);
 
@@ -103,7 +102,16 @@ describe.skipIf(!hasRedisServer)("hub across a Redis outage", () => {
     await eventually(() =>
       onB.frames.some((f) => f.event_type === "unread_count" && f.data.count === 4),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Markers published on each side after frame 4: messages reach a subscriber in the order
+    // Redis took them, so once each hub has the other's marker, a second copy of frame 4 would
+    // have arrived.
+    a.publish(room, frame(5));
+    b.publish(room, frame(6));
+    await eventually(
+      () =>
+        onB.frames.some((f) => f.event_type === "unread_count" && f.data.count === 5) &&
+        onA.frames.some((f) => f.event_type === "unread_count" && f.data.count === 6),
+    );
     expect(
       onB.frames.filter((f) => f.event_type === "unread_count" && f.data.count === 4),
     ).toHaveLength(1);

@@ -19,6 +19,16 @@ import { insertSample, insertShipment, TestSocket } from "../test/realtime-facto
 
 const redisUrl = process.env.REDIS_URL;
 
+/** The contents of the chat messages a socket received, in order. */
+const sent = (socket: TestSocket) =>
+  socket.events.flatMap((e) => (e.event_type === "message_sent" ? [e.data.content] : []));
+
+/** Waits until a token has expired (and a moment more: timers due at its expiry have run). */
+async function pastExpiry(token: string): Promise<void> {
+  const ms = decodeJwt(token).exp! * 1000 + 50 - Date.now();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
 /** Two server instances on one database, optionally sharing a Redis hub. */
 async function twoInstances(redis: string | undefined, overrides: Partial<Config> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fba-hub-"));
@@ -66,17 +76,24 @@ describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
     const path = `/ws/group-chat/${shipmentId}/`;
     const onA = await TestSocket.connect(cluster.urls[0]!, path, { token: seller.token });
     const onB = await TestSocket.connect(cluster.urls[1]!, path, { token: agent.token });
-    // Subscriptions are asynchronous; let both instances settle before sending.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each socket joined its rooms before its handshake's answer, and each instance subscribed
+    // to Redis as it started: nothing to wait for.
     onA.send({ action: "send_message", message: "across instances" });
     const received = await onB.next("message_sent");
     expect(received.data.content).toBe("across instances");
     await onA.next("message_sent");
     onB.send({ action: "send_message", message: "and back" });
     await onA.until(() => onA.count("message_sent") >= 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(onA.count("message_sent")).toBe(2);
-    expect(onB.count("message_sent")).toBe(2);
+    // A marker from each side: messages reach an instance in the order Redis took them, so once
+    // each socket has the other side's marker, a second copy of an earlier message would have
+    // arrived.
+    onA.send({ action: "send_message", message: "marker from A" });
+    onB.send({ action: "send_message", message: "marker from B" });
+    await onA.until(() => sent(onA).includes("marker from B"));
+    await onB.until(() => sent(onB).includes("marker from A"));
+    const everyMessageOnce = ["across instances", "and back", "marker from A", "marker from B"];
+    expect(sent(onA).sort()).toEqual(everyMessageOnce);
+    expect(sent(onB).sort()).toEqual(everyMessageOnce);
     onA.close();
     onB.close();
   });
@@ -155,7 +172,9 @@ describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
     const stayingOnB = await TestSocket.connect(cluster.urls[1]!, bell, {
       token: staying.access_token,
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Past its expiry, and past a ping's answer: a close sent at the expiry would have come first.
+    await pastExpiry(expiring);
+    await leavingOnB.roundTrip();
     expect(leavingOnB.closeCode).toBeNull();
 
     const logout = await first!.inject({
@@ -165,7 +184,9 @@ describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
     });
     expect(logout.statusCode).toBe(200);
     expect(await leavingOnB.closed()).toBe(4401);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The instance closes a session's sockets together: a close of this one would come before
+    // the answer to a ping sent now.
+    await stayingOnB.roundTrip();
     expect(stayingOnB.ws.readyState).toBe(stayingOnB.ws.OPEN);
     stayingOnB.close();
   });
@@ -179,7 +200,6 @@ describe.skipIf(!redisUrl)("two instances sharing a Redis hub", () => {
     const rivalOnB = await TestSocket.connect(cluster.urls[1]!, path, { token: rival.token });
     const sellerOnB = await TestSocket.connect(cluster.urls[1]!, path, { token: seller.token });
     const claimerOnA = await TestSocket.connect(cluster.urls[0]!, path, { token: claimer.token });
-    await new Promise((resolve) => setTimeout(resolve, 300));
     claimerOnA.send({ action: "send_message", message: "Mine" });
     expect(await rivalOnB.closed()).toBe(4403);
     expect((await sellerOnB.next("message_sent")).data.content).toBe("Mine");

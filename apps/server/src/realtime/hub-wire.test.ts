@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import type { ServerEvent } from "@fba/contract";
@@ -17,15 +17,32 @@ function member(userId: number | null): HubMember & { frames: Buffer[] } {
   return { userId, frames, send: (frame) => frames.push(frame) };
 }
 
+const text = (frames: Buffer[]) => frames.map((frame) => frame.toString());
+
 async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: timeoutMs, interval: 5 });
 }
 
-const text = (frames: Buffer[]) => frames.map((frame) => frame.toString());
+/**
+ * Resolves once each hub has taken in from Redis every message published before the call: each
+ * publishes a marker to a room only the markers use, and messages reach a subscriber in the order
+ * Redis took them, so a hub that has the other's marker has everything published before it.
+ */
+async function drained(a: RealtimeHub, b: RealtimeHub): Promise<void> {
+  const room = rooms.shipment(900_009);
+  const onA = member(null);
+  const onB = member(null);
+  a.join(room, onA);
+  b.join(room, onB);
+  const marker = (count: number) => JSON.stringify({ event_type: "unread_count", data: { count } });
+  a.publish(room, { event_type: "unread_count", data: { count: 1 } });
+  b.publish(room, { event_type: "unread_count", data: { count: 2 } });
+  await eventually(
+    () => text(onA.frames).includes(marker(2)) && text(onB.frames).includes(marker(1)),
+  );
+  a.leave(room, onA);
+  b.leave(room, onB);
+}
 
 describe("room frames on the wire", () => {
   it("carry origin, room, excluded user and the frame as it is sent, without encoding it again", () => {
@@ -88,7 +105,7 @@ describe("one hub's frames delivered by another", () => {
 
     if (!redisUrl) return;
     await eventually(() => remote[0]!.frames.length === 2 && remote[2]!.frames.length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await drained(a, b);
     expect(text(remote[0]!.frames)).toEqual([...expected, ...expected]);
     expect(text(remote[1]!.frames)).toEqual(expected);
     expect(text(remote[2]!.frames)).toEqual([...expected, ...expected]);
