@@ -1,51 +1,10 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  awardNotificationTexts,
-  chargeableWeightKg,
-  comparisonMessages,
-  quotationDetailMessages,
-  type Comparison,
-  type Notification,
-  type Quotation,
-} from "@fba/contract";
-import { agentScorecards, quotations, shipments } from "../../db/schema/index.js";
+import { awardNotificationTexts, chargeableWeightKg, type Quotation } from "@fba/contract";
+import { agentScorecards } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
+import { comparisonKit, detailedBid, FAR } from "../../test/comparison-kit.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
-import { closeDueBidding } from "./bidding-window.js";
-
-const FAR = "2099-12-31";
-
-/** A bid with every detail, as the web app's bid form sends it. */
-const detailedBid = (
-  shipmentId: number,
-  amounts: { pickup: number; fast?: number; normal?: number },
-  extra: Record<string, unknown> = {},
-) => ({
-  shipment: shipmentId,
-  pickup_amount: String(amounts.pickup),
-  ...(amounts.fast !== undefined
-    ? {
-        fast_amount: String(amounts.fast),
-        fast_service_type: "air_express",
-        fast_transit_min_days: 4,
-        fast_transit_max_days: 6,
-      }
-    : {}),
-  ...(amounts.normal !== undefined
-    ? {
-        normal_amount: String(amounts.normal),
-        normal_service_type: "sea",
-        normal_transit_min_days: 30,
-        normal_transit_max_days: 35,
-      }
-    : {}),
-  inclusions: ["pickup_origin", "main_freight", "fc_delivery"],
-  valid_until: FAR,
-  note: "Door to FC",
-  ...extra,
-});
+import { carton, placeBid, postShipment } from "../../test/shipment-factories.js";
 
 describe("quotation details, comparison, award and re-confirmation", () => {
   let ctx: TestContext;
@@ -63,50 +22,11 @@ describe("quotation details, comparison, award and re-confirmation", () => {
   });
   afterAll(async () => ctx.close());
 
-  const call = (method: "GET" | "POST" | "PATCH", url: string, user: TestUser, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: user.auth,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  const bid = async (agent: TestUser, payload: Record<string, unknown>) => {
-    const res = await call("POST", "/api/shipper/quotation/", agent, payload);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as Quotation;
-  };
-  const closeWindow = async (shipmentId: number) => {
-    await endBiddingWindow(ctx.app, shipmentId);
-    await closeDueBidding(ctx.app.database.db, ctx.app.events, new Date(), { shipmentId });
-    await ctx.app.events.settle();
-  };
-  const comparisonOf = async (shipmentId: number, user: TestUser = seller) => {
-    const res = await call("GET", `/api/shipments/${shipmentId}/comparison/`, user);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as Comparison;
-  };
-  const notificationsOf = async (user: TestUser, shipmentId: number) => {
-    await ctx.app.events.settle();
-    const res = await call("GET", "/api/chat/notifications/?per_page=100", user);
-    expect(res.statusCode).toBe(200);
-    return (res.json().data as Notification[])
-      .filter((n) => n.shipment_id === shipmentId)
-      .map((n) => n.content);
-  };
-  const expire = (quotationId: number) =>
-    ctx.app.database.db
-      .update(quotations)
-      .set({ validUntil: new Date("2020-01-01T00:00:00Z") })
-      .where(eq(quotations.id, quotationId));
-  const fieldsOf = (body: string) =>
-    (JSON.parse(body) as { errors: Array<{ field?: string; message: string }> }).errors;
-  const productOf = async (shipmentId: number) => {
-    const [row] = await ctx.app.database.db
-      .select({ name: shipments.productName })
-      .from(shipments)
-      .where(eq(shipments.id, shipmentId));
-    return row!.name;
-  };
+  const { call, bid, closeWindow, comparisonOf, notificationsOf, fieldsOf, productOf } =
+    comparisonKit(
+      () => ctx,
+      () => seller,
+    );
 
   describe("details on the spec's quotation call", () => {
     it("stores and returns them; the old call still works and shows none", async () => {
@@ -349,153 +269,6 @@ describe("quotation details, comparison, award and re-confirmation", () => {
       });
       expect(again.statusCode).toBe(400);
       expect(fieldsOf(again.body)[0]!.field).toBe("shipment");
-    });
-  });
-
-  describe("the spec's accept", () => {
-    it("tells every bidder the lowest total won", async () => {
-      const id = await postShipment(ctx.app, seller);
-      const win = await placeBid(ctx.app, agents[0]!, id, { pickup: 100, fast: 300 });
-      await placeBid(ctx.app, agents[1]!, id, { pickup: 100, fast: 900 });
-      await closeWindow(id);
-      const res = await call("PATCH", `/api/quotations/${win}/`, seller, {
-        shipment_status: "Quotation Accepted",
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const product = await productOf(id);
-      expect(await notificationsOf(agents[0]!, id)).toContain(
-        awardNotificationTexts.won(id, product, "lowest total of 2 bids"),
-      );
-      expect(await notificationsOf(agents[1]!, id)).toContain(
-        awardNotificationTexts.lost(id, product, "lowest total of 2 bids"),
-      );
-    });
-
-    it("tells the winner once, naming the service bought and why it won", async () => {
-      const id = await postShipment(ctx.app, seller);
-      const win = await placeBid(ctx.app, agents[0]!, id, { pickup: 100, fast: 300, normal: 200 });
-      await placeBid(ctx.app, agents[1]!, id, { pickup: 100, fast: 900 });
-      await closeWindow(id);
-      const res = await call("PATCH", `/api/quotations/${win}/`, seller, {
-        shipment_status: "Quotation Accepted",
-        accepted_service: "fast",
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const product = await productOf(id);
-      const accepted = (await notificationsOf(agents[0]!, id)).filter((n) =>
-        n.includes("was accepted"),
-      );
-      expect(accepted).toEqual([
-        awardNotificationTexts.won(id, product, "lowest total of 2 bids", "fast"),
-      ]);
-      const told = (await notificationsOf(agents[1]!, id)).filter((n) => n.includes("awarded"));
-      expect(told).toHaveLength(1);
-    });
-
-    it("refuses an expired quote, until the agent re-confirms it when asked", async () => {
-      const id = await postShipment(ctx.app, seller);
-      const win = (await bid(agents[0]!, detailedBid(id, { pickup: 100, fast: 300 }))).id;
-      const lose = await placeBid(ctx.app, agents[1]!, id, { pickup: 100, fast: 900 });
-      await closeWindow(id);
-
-      // Not expired yet: nothing to re-confirm; an old-client bid never expires.
-      const early = await call("POST", `/api/quotations/${win}/reconfirm-request/`, seller);
-      expect(early.statusCode).toBe(400);
-      expect(fieldsOf(early.body)[0]!.field).toBe("quotation");
-      const never = await call("POST", `/api/quotations/${lose}/reconfirm-request/`, seller);
-      expect(never.statusCode).toBe(400);
-
-      await expire(win);
-      const accept = await call("PATCH", `/api/quotations/${win}/`, seller, {
-        shipment_status: "Quotation Accepted",
-      });
-      expect(accept.statusCode).toBe(400);
-      expect(fieldsOf(accept.body)[0]).toEqual({
-        field: "quotation",
-        message: quotationDetailMessages.expired,
-      });
-      const data = await comparisonOf(id);
-      expect(data.bids.find((b) => b.quotation.id === win)).toMatchObject({ is_expired: true });
-      const award = await call("POST", `/api/shipments/${id}/award/`, seller, {
-        quotation_id: win,
-        reason: "better_record",
-      });
-      expect(fieldsOf(award.body)[0]).toEqual({
-        field: "quotation_id",
-        message: comparisonMessages.quotationExpired,
-      });
-
-      // Answering without a request is refused; then the seller asks.
-      const unasked = await call("POST", `/api/quotations/${win}/reconfirm/`, agents[0]!, {
-        valid_until: FAR,
-      });
-      expect(unasked.statusCode).toBe(400);
-      expect(
-        (await call("POST", `/api/quotations/${win}/reconfirm-request/`, otherSeller)).statusCode,
-      ).toBe(403);
-      const asked = await call("POST", `/api/quotations/${win}/reconfirm-request/`, seller);
-      expect(asked.statusCode, asked.body).toBe(200);
-      expect((asked.json().data as Quotation).reconfirm_requested_at).not.toBeNull();
-      const twice = await call("POST", `/api/quotations/${win}/reconfirm-request/`, seller);
-      expect(twice.statusCode).toBe(400);
-      const product = await productOf(id);
-      expect(await notificationsOf(agents[0]!, id)).toContain(
-        awardNotificationTexts.reconfirmRequested(id, product),
-      );
-
-      // Only the quote's agent answers, with a date not in the past.
-      const stranger = await call("POST", `/api/quotations/${win}/reconfirm/`, agents[1]!, {
-        valid_until: FAR,
-      });
-      expect(stranger.statusCode).toBe(403);
-      const past = await call("POST", `/api/quotations/${win}/reconfirm/`, agents[0]!, {
-        valid_until: "2021-01-01",
-      });
-      expect(past.statusCode).toBe(400);
-      expect(fieldsOf(past.body)[0]!.field).toBe("valid_until");
-      const done = await call("POST", `/api/quotations/${win}/reconfirm/`, agents[0]!, {
-        valid_until: FAR,
-      });
-      expect(done.statusCode, done.body).toBe(200);
-      expect(done.json().data).toMatchObject({
-        is_expired: false,
-        reconfirm_requested_at: null,
-        details: { valid_until: FAR },
-      });
-      expect((await notificationsOf(seller, id)).some((n) => n.includes("re-confirmed"))).toBe(
-        true,
-      );
-
-      const accepted = await call("PATCH", `/api/quotations/${win}/`, seller, {
-        shipment_status: "Quotation Accepted",
-      });
-      expect(accepted.statusCode, accepted.body).toBe(200);
-    });
-
-    it("keeps an expired quote expired when the agent declines", async () => {
-      const id = await postShipment(ctx.app, seller);
-      const win = (await bid(agents[2]!, detailedBid(id, { pickup: 100, fast: 300 }))).id;
-      await closeWindow(id);
-      await expire(win);
-      expect(
-        (await call("POST", `/api/quotations/${win}/reconfirm-request/`, seller)).statusCode,
-      ).toBe(200);
-      const both = await call("POST", `/api/quotations/${win}/reconfirm/`, agents[2]!, {
-        declined: true,
-        valid_until: FAR,
-      });
-      expect(fieldsOf(both.body)[0]!.field).toBe("declined");
-      const declined = await call("POST", `/api/quotations/${win}/reconfirm/`, agents[2]!, {
-        declined: true,
-      });
-      expect(declined.statusCode, declined.body).toBe(200);
-      expect(declined.json().data).toMatchObject({
-        is_expired: true,
-        reconfirm_requested_at: null,
-      });
-      expect(
-        (await notificationsOf(seller, id)).some((n) => n.includes("declined to re-confirm")),
-      ).toBe(true);
     });
   });
 });
