@@ -77,7 +77,7 @@ const serverModuleTiers = [
   ["chat", "admin", "analytics"],
   ["shipments", "sample-shipments", "announcements"],
   ["charge-changes", "dashboard"],
-  ["statements", "legacy-client"],
+  ["order-pdfs", "legacy-client"],
   ["warehouses"],
 ];
 const serverModules = readdirSync(`${server}/modules`, { withFileTypes: true })

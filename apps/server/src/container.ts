@@ -16,7 +16,7 @@ import { AttachmentUrlSigner } from "./modules/chat/index.js";
 import { ChatService } from "./modules/chat/index.js";
 import { chatSockets } from "./modules/chat/index.js";
 import { ChargeChangeService, noteFinalAmount } from "./modules/charge-changes/index.js";
-import { StatementService } from "./modules/statements/index.js";
+import { OrderPdfService } from "./modules/order-pdfs/index.js";
 import { announcementSockets } from "./modules/announcements/index.js";
 import { notificationSockets } from "./modules/notifications/index.js";
 import { NotificationService } from "./modules/notifications/index.js";
@@ -136,7 +136,7 @@ export function createServices(infra: Infrastructure) {
       events,
       documentUrl: (id) => documentSigner.url(id),
     }),
-    statements: new StatementService({ db }),
+    orderPdfs: new OrderPdfService({ db }),
     legs,
     documentSigner,
     documents,

@@ -12,7 +12,7 @@ import warehouses from "./warehouses/index.js";
 import orders from "./orders/index.js";
 import chargeChanges from "./charge-changes/index.js";
 import legacyClient from "./legacy-client/index.js";
-import statements from "./statements/index.js";
+import orderPdfs from "./order-pdfs/index.js";
 import agents from "./agents/index.js";
 import analytics from "./analytics/index.js";
 import exportsModule from "./exports/index.js";
@@ -36,7 +36,7 @@ export const modules = [
   warehouses,
   orders,
   chargeChanges,
-  statements,
+  orderPdfs,
   legacyClient,
   agents,
   analytics,

@@ -5,7 +5,7 @@ import { sendStoredFile } from "../../lib/file-serving.js";
 import { bearer } from "../../lib/route-schemas.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { byUser, limitRequests } from "../../plugins/rate-limit.js";
-import type { StatementService } from "./statements.service.js";
+import type { OrderPdfService } from "./order-pdfs.service.js";
 
 /** Far above what a person downloads; each PDF is built on request. */
 const PDFS_PER_WINDOW = 60;
@@ -18,9 +18,9 @@ const summaries = {
     "The final statement PDF (once the order is completed): bid, final amount, any charge change and its decision, deliveries per FC",
 } as const;
 
-export async function statementRoutes(
+export async function orderPdfRoutes(
   base: FastifyInstance,
-  statements: StatementService,
+  orderPdfs: OrderPdfService,
 ): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const limits = limitRequests(app, {
@@ -45,7 +45,7 @@ export async function statementRoutes(
         },
       },
       async (request, reply) => {
-        const file = await statements.pdf(currentUser(request), request.params.id, kind);
+        const file = await orderPdfs.pdf(currentUser(request), request.params.id, kind);
         return sendStoredFile(reply, {
           mimeType: "application/pdf",
           sizeBytes: file.bytes.length,

@@ -34,9 +34,9 @@ import {
   packageLines,
   type OrderRecord,
   type Person,
-} from "./statements.repository.js";
+} from "./order-pdfs.repository.js";
 
-export interface StatementDeps {
+export interface OrderPdfDeps {
   db: Db;
   now?: () => Date;
 }
@@ -73,8 +73,8 @@ function acceptedBid(bid: NonNullable<OrderRecord["bid"]>) {
  * The order's PDFs for its parties: the confirmation once the seller accepted a bid, the final
  * statement once the order is completed. Built on each request from the order as it stands.
  */
-export class StatementService {
-  constructor(private readonly deps: StatementDeps) {}
+export class OrderPdfService {
+  constructor(private readonly deps: OrderPdfDeps) {}
 
   private now(): Date {
     return this.deps.now ? this.deps.now() : new Date();
