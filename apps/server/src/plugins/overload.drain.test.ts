@@ -37,8 +37,13 @@ describe("draining requests before a shutdown", () => {
       });
       slow.on("error", reject);
     });
+    // The server's hooks run as its request event is emitted: the request counts as under way
+    // once that event has passed.
+    const underWay = new Promise<void>((resolve) =>
+      ctx.app.server.once("request", () => setImmediate(resolve)),
+    );
     slow.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await underWay;
 
     let drained = false;
     const draining = ctx.app.drainRequests(10_000).then(() => (drained = true));

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chatMessages as texts } from "@fba/contract";
 import { chatAttachments, chatMessages } from "../../db/schema/index.js";
 import { sweepUnsentAttachments } from "../../modules/chat/index.js";
@@ -264,15 +264,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         () => "sent",
         (error: unknown) => error,
       );
-      // Wait until the message insert waits on the deleted row, then commit the delete.
-      for (let i = 0; i < 500; i++) {
-        const result = await db.execute(
-          sql`select count(*)::int as n from pg_locks where not granted`,
+      // Wait until the message insert waits on the deleted row (a lock wait of this database's
+      // sessions), then commit the delete.
+      try {
+        await vi.waitFor(
+          async () => {
+            const result = await db.execute(
+              sql`select count(*)::int as n from pg_locks where not granted and pid in
+                    (select pid from pg_stat_activity where datname = current_database())`,
+            );
+            const waiting = (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n;
+            expect(Number(waiting)).toBeGreaterThan(0);
+          },
+          { timeout: 10_000, interval: 10 },
         );
-        if (Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      } finally {
+        release();
       }
-      release();
       await sweep;
       const error = await outcome;
       expect(error).toMatchObject({ statusCode: 404, message: texts.attachmentNotFound });

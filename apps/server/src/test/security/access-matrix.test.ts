@@ -688,8 +688,8 @@ describe("access-control matrix", () => {
           }),
         ),
       );
-      // Refusals arrive as a close right after the upgrade.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Refusals arrive as a close right after the upgrade: before a ping's answer.
+      await Promise.all(sockets.map((socket) => socket.roundTrip()));
       ACTORS.forEach((actor, i) => {
         cases += 1;
         const socket = sockets[i] as TestSocket;
