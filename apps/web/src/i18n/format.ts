@@ -1,4 +1,5 @@
 import { calendarDateIn, dateTimeIn, parseTime } from "@fba/contract/constants";
+import { NOT_AVAILABLE } from "../lib/format";
 import type { Locale } from "./locale";
 
 /**
@@ -13,8 +14,6 @@ function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.N
   if (!format) cache.set(key, (format = new Intl.NumberFormat(locale, options)));
   return format;
 }
-
-const NOT_AVAILABLE: Record<Locale, string> = { en: "N/A", "zh-CN": "暂无" };
 
 /** A plain number ("1,234.5"); at most `digits` decimals. */
 export function formatNumber(value: number, locale: Locale, digits = 2): string {

@@ -17,6 +17,14 @@ describe("dates", () => {
     expect(formatCalendarDay(null)).toBe("N/A");
     expect(formatCalendarDay("not a date")).toBe("N/A");
   });
+
+  it("show a blank date as N/A in English and 暂无 in Simplified Chinese", () => {
+    expect(formatDate(null)).toBe("N/A");
+    expect(formatDate("", "zh-CN")).toBe("暂无");
+    expect(formatCalendarDay(undefined, "zh-CN")).toBe("暂无");
+    expect(formatCalendarDay("not a date", "zh-CN")).toBe("暂无");
+    expect(formatCalendarDay("2026-11-20", "zh-CN")).toBe("11/20/2026");
+  });
 });
 
 describe("formatDateTime and the datetime-local values", () => {

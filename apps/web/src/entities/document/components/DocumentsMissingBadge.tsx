@@ -1,6 +1,7 @@
 import { Chip } from "@mui/material";
 import type { ShipmentListRow } from "@fba/contract";
-import { useEntitiesT } from "../../../i18n/entities";
+import { useEntitiesT, useEntitiesTranslate } from "../../../i18n/entities";
+import { documentTypeList } from "../../../i18n/document-types";
 
 /** On an accepted order's row: the documents the agent still needs before pickup. */
 export function DocumentsMissingBadge({
@@ -9,8 +10,11 @@ export function DocumentsMissingBadge({
   row: Pick<ShipmentListRow, "status" | "documents_missing">;
 }) {
   const { t } = useEntitiesT();
+  const translate = useEntitiesTranslate();
   if (row.status !== "Quotation Accepted" || row.documents_missing.length === 0) return null;
-  const title = t("documents.missingTitle", { names: row.documents_missing.join(", ") });
+  const title = t("documents.missingTitle", {
+    names: documentTypeList(translate, row.documents_missing),
+  });
   return (
     <Chip
       size="small"

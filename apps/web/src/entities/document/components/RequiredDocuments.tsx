@@ -2,7 +2,8 @@ import { Box, Chip, Typography } from "@mui/material";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import DescriptionOutlined from "@mui/icons-material/DescriptionOutlined";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
-import { useEntitiesT } from "../../../i18n/entities";
+import { useEntitiesT, useEntitiesTranslate } from "../../../i18n/entities";
+import { documentTypeLabel } from "../../../i18n/document-types";
 
 /**
  * The documents the agent needs before pickup. Without `missing` it is the list to prepare (the
@@ -18,6 +19,7 @@ export function RequiredDocuments({
   missing?: readonly string[];
 }) {
   const { t } = useEntitiesT();
+  const translate = useEntitiesTranslate();
   const headingId = `required-documents-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <section aria-labelledby={headingId}>
@@ -32,6 +34,7 @@ export function RequiredDocuments({
         {required.map((type) => {
           const isMissing = missing?.includes(type) ?? false;
           const checked = missing !== undefined;
+          const name = documentTypeLabel(translate, type);
           return (
             <li key={type}>
               <Chip
@@ -48,8 +51,8 @@ export function RequiredDocuments({
                 }
                 label={
                   !checked
-                    ? type
-                    : t(isMissing ? "documents.isMissing" : "documents.isUploaded", { type })
+                    ? name
+                    : t(isMissing ? "documents.isMissing" : "documents.isUploaded", { type: name })
                 }
                 sx={{ maxWidth: "100%" }}
               />

@@ -2,6 +2,8 @@ import type { MouseEvent, ReactNode } from "react";
 import { Box, Link, Typography } from "@mui/material";
 import type { Shipment } from "../api/types";
 import { useShipmentsT } from "../i18n";
+import { useEntitiesTranslate, type EntitiesTranslate } from "../../../i18n/entities";
+import { documentTypeList } from "../../../i18n/document-types";
 
 /** A part of an order page one can jump to. */
 export interface OrderSection {
@@ -165,6 +167,7 @@ function sellerNextStep(
   shipment: Shipment,
   t: ReturnType<typeof useShipmentsT>["t"],
   language: string,
+  entitiesT: EntitiesTranslate,
 ): string {
   switch (shipment.status) {
     case "Shipment Pending":
@@ -175,7 +178,7 @@ function sellerNextStep(
     case "Quotation Accepted": {
       const documents = shipment.documents_missing ?? [];
       if (documents.length === 0) return t("next.sellerReady");
-      const names = language === "en" ? listed(documents) : documents.join("、");
+      const names = language === "en" ? listed(documents) : documentTypeList(entitiesT, documents);
       return t("next.sellerDocuments", { documents: names });
     }
     case "Shipment Completed":
@@ -188,7 +191,11 @@ function sellerNextStep(
 }
 
 /** The agent's "Next" line in another language than English (`nextStepOf` words it in English). */
-function agentNextStep(shipment: Shipment, t: ReturnType<typeof useShipmentsT>["t"]): string {
+function agentNextStep(
+  shipment: Shipment,
+  t: ReturnType<typeof useShipmentsT>["t"],
+  entitiesT: EntitiesTranslate,
+): string {
   switch (shipment.status) {
     case "Shipment Pending":
     case "Quotation Received":
@@ -212,7 +219,9 @@ function agentNextStep(shipment: Shipment, t: ReturnType<typeof useShipmentsT>["
       if (isBlank(shipment.final_amount)) missing.push(t("next.missingFinalAmount"));
       const documents = shipment.documents_missing ?? [];
       const waiting =
-        documents.length > 0 ? t("next.agentDocuments", { documents: documents.join("、") }) : "";
+        documents.length > 0
+          ? t("next.agentDocuments", { documents: documentTypeList(entitiesT, documents) })
+          : "";
       return missing.length === 0
         ? t("next.agentReady", { waiting })
         : t("next.agentMissing", { missing: missing.join("、"), waiting });
@@ -229,12 +238,13 @@ function agentNextStep(shipment: Shipment, t: ReturnType<typeof useShipmentsT>["
 /** The order summary's "Next" line. */
 export function NextStep({ shipment, side }: { shipment: Shipment; side: "seller" | "agent" }) {
   const { t, i18n } = useShipmentsT();
+  const entitiesT = useEntitiesTranslate();
   const text =
     side === "seller"
-      ? sellerNextStep(shipment, t, i18n.language)
+      ? sellerNextStep(shipment, t, i18n.language, entitiesT)
       : i18n.language === "en"
         ? nextStepOf(shipment, side)
-        : agentNextStep(shipment, t);
+        : agentNextStep(shipment, t, entitiesT);
   if (!text) return null;
   return (
     <Typography variant="body2" data-testid="order-next-step" sx={{ mt: 1 }}>

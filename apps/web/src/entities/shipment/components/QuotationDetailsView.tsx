@@ -4,14 +4,12 @@ import MissingIcon from "@mui/icons-material/RemoveCircleOutline";
 import BlockIcon from "@mui/icons-material/Block";
 import { Field } from "../../../components/Panel";
 import {
-  DUTIES_EXCLUDED,
   QUOTE_INCLUSIONS,
-  QUOTE_INCLUSION_LABELS,
   formatDay,
-  serviceSummary,
+  quotationLabels,
   type QuotationDetails,
 } from "../lib/quotation-details";
-import { useEntitiesT } from "../../../i18n/entities";
+import { useEntitiesT, useEntitiesTranslate } from "../../../i18n/entities";
 
 export const DETAILS_NOT_GIVEN = "Details not given";
 
@@ -27,6 +25,8 @@ export function InclusionList({
   dense?: boolean;
 }) {
   const { t } = useEntitiesT();
+  const translate = useEntitiesTranslate();
+  const labels = quotationLabels(translate);
   return (
     <Box
       component="ul"
@@ -59,7 +59,7 @@ export function InclusionList({
               <MissingIcon fontSize="small" aria-hidden />
             )}
             <Typography variant="body2" component="span">
-              {QUOTE_INCLUSION_LABELS[code]}
+              {labels.inclusion(code)}
               {!included && (
                 <Box component="span" sx={{ fontWeight: 600 }}>
                   {" "}
@@ -76,7 +76,7 @@ export function InclusionList({
       >
         <BlockIcon fontSize="small" aria-hidden />
         <Typography variant="body2" component="span">
-          {DUTIES_EXCLUDED}
+          {labels.dutiesExcluded}
         </Typography>
       </Box>
     </Box>
@@ -95,6 +95,8 @@ export function QuotationDetailsView({
   isExpired?: boolean;
 }) {
   const { t } = useEntitiesT();
+  const translate = useEntitiesTranslate();
+  const { summary } = quotationLabels(translate);
   if (!details) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -112,10 +114,10 @@ export function QuotationDetailsView({
         }}
       >
         <Field label={t("details.fast")}>
-          {details.fast ? serviceSummary(details.fast) : t("details.notOffered")}
+          {details.fast ? summary(details.fast) : t("details.notOffered")}
         </Field>
         <Field label={t("details.normal")}>
-          {details.normal ? serviceSummary(details.normal) : t("details.notOffered")}
+          {details.normal ? summary(details.normal) : t("details.notOffered")}
         </Field>
         <Field label={t("details.validUntil")}>
           {formatDay(details.valid_until)}

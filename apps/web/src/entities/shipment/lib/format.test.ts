@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, statusLabel } from "./format";
+import { formatDate, formatDateTime, formatMoney, statusLabel, textOrNA } from "./format";
 import { sellerShipmentPath } from "../../../app/paths";
 
 const quotation = {
@@ -27,6 +27,21 @@ describe("shipment formatting", () => {
     expect(formatMoney("1250.00")).toBe("$1,250.00");
     expect(formatMoney(null)).toBe("N/A");
     expect(formatMoney("*******")).toBe("*******");
+  });
+
+  it("shows a blank value as N/A in English and 暂无 in Simplified Chinese", () => {
+    for (const [locale, blank] of [
+      ["en", "N/A"],
+      ["zh-CN", "暂无"],
+    ] as const) {
+      expect(formatMoney("", locale)).toBe(blank);
+      expect(formatDateTime(null, locale)).toBe(blank);
+      expect(textOrNA("  ", locale)).toBe(blank);
+      expect(formatDate(undefined, locale)).toBe(blank);
+    }
+    expect(formatMoney("1250.00", "zh-CN")).toBe("$1,250.00");
+    expect(textOrNA("李伟", "zh-CN")).toBe("李伟");
+    expect(textOrNA(null)).toBe("N/A");
   });
 
   it("shows dates as MM/DD/YYYY without a timezone shift", () => {

@@ -1,4 +1,5 @@
 import type { ShipmentStatus } from "@fba/contract";
+import type { Locale } from "@fba/contract/locales";
 import { hasQuotation, type Amount, type Shipment } from "../api/types";
 
 const money = new Intl.NumberFormat("en-US", {
@@ -6,22 +7,25 @@ const money = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 
-/** Amounts are shown with a dollar prefix; absent ones as N/A. */
-export function formatMoney(value: Amount | null | undefined): string {
-  if (value === null || value === undefined || value === "") return "N/A";
+/**
+ * Amounts are shown with a dollar prefix; absent ones as N/A (in the language given, English by
+ * default: a Chinese screen's amounts come from ../../../i18n/format.ts).
+ */
+export function formatMoney(value: Amount | null | undefined, locale: Locale = "en"): string {
+  if (value === null || value === undefined || value === "") return NOT_AVAILABLE[locale];
   const n = Number(value);
   // Masked amounts (asterisks while bidding is open) are shown as sent.
   if (!Number.isFinite(n)) return String(value);
   return `$${money.format(n)}`;
 }
 
-import { formatDateTime as formatTime } from "../../../lib/format";
+import { NOT_AVAILABLE, formatDateTime as formatTime } from "../../../lib/format";
 
 export { formatDate } from "../../../lib/format";
 
 /** A timestamp in the app's one format, "12/01/2026 7:27 PM"; absent as N/A. */
-export function formatDateTime(value: string | null | undefined): string {
-  return value ? formatTime(value) : "N/A";
+export function formatDateTime(value: string | null | undefined, locale: Locale = "en"): string {
+  return value ? formatTime(value) : NOT_AVAILABLE[locale];
 }
 
 /** A destination's FC code: "ONT8 - Moreno Valley, CA" is "ONT8"; a bare code as it is. */
@@ -29,8 +33,9 @@ export function fcCodeOf(location: string): string {
   return location.split(" - ")[0]!.trim() || location;
 }
 
-export function textOrNA(value: string | null | undefined): string {
-  return value && value.trim() ? value : "N/A";
+/** A text as it is; blank as N/A in the language given (English by default). */
+export function textOrNA(value: string | null | undefined, locale: Locale = "en"): string {
+  return value && value.trim() ? value : NOT_AVAILABLE[locale];
 }
 
 export type Side = "seller" | "shipper" | "admin";

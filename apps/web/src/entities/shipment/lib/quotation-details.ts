@@ -11,6 +11,9 @@ import {
 } from "@fba/contract";
 import { utcDate } from "@fba/contract/constants";
 import type { Shipment } from "../api/types";
+import type { EntitiesTranslate } from "../../../i18n/entities";
+
+export type { EntitiesTranslate };
 
 export {
   QUOTE_INCLUSIONS,
@@ -41,6 +44,27 @@ export function transitLabel(
 /** "Air express, 6–9 days". */
 export const serviceSummary = (details: ServiceDetails) =>
   `${serviceTypeLabel(details.service_type)}, ${transitLabel(details)}`;
+
+/**
+ * The quotation's labels in the language `t` translates to: the same words as the English ones
+ * above in English ("Air express, 6–9 days"), the catalog's in another language. Codes the
+ * catalog does not know show as sent.
+ */
+export function quotationLabels(t: EntitiesTranslate) {
+  const serviceType = (type: string) => t(`details.serviceTypes.${type}`, { defaultValue: type });
+  const transit = (details: Pick<ServiceDetails, "transit_min_days" | "transit_max_days">) => {
+    const { transit_min_days: min, transit_max_days: max } = details;
+    return min === max ? t("details.days", { count: min }) : t("details.dayRange", { min, max });
+  };
+  return {
+    serviceType,
+    transit,
+    inclusion: (code: string) => t(`details.inclusions.${code}`, { defaultValue: code }),
+    summary: (details: ServiceDetails) =>
+      t("details.service", { type: serviceType(details.service_type), transit: transit(details) }),
+    dutiesExcluded: t("details.dutiesExcluded"),
+  };
+}
 
 /** The shipment's chargeable weight in kg (its packages' sum, as the cargo table totals it). */
 export function chargeableWeightKg(shipment: Pick<Shipment, "packages">): number | null {
