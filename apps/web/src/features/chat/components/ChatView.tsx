@@ -31,6 +31,7 @@ import { useChatOutbox } from "../api/use-chat-outbox";
 import { useChatT, useChatTimes } from "../i18n";
 import { useServerMessage } from "../../../i18n/server-messages";
 import { changeLock, editRefusedNote } from "../lib/message-lock";
+import { useChatNote } from "../lib/use-chat-note";
 import type { ChatMessage, ChatParty } from "@fba/contract";
 import type { ChatPanelProps } from "../types";
 import { Composer, type ComposerMode, type ComposerSubmit } from "./Composer";
@@ -78,6 +79,7 @@ const OUTBOX_FULL =
 /** The live chat of one order. */
 export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
   const { t } = useChatT();
+  const note = useChatNote();
   const times = useChatTimes();
   const shown = useServerMessage();
   const user = useCurrentUser();
@@ -390,7 +392,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
           onSubmit={onSubmit}
           connected={channel.status === "open"}
           sendsOffline
-          notice={notice}
+          notice={notice && note(notice)}
           onDismissNotice={() => setNotice(null)}
         />
       ) : (
@@ -401,12 +403,12 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         >
           <LockOutlined fontSize="small" color="disabled" />
           <Typography variant="body2" color="text.secondary">
-            This chat is closed. The history stays readable.
+            {t("layout.closed")}
           </Typography>
         </Stack>
       )}
       <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="not-sent-status">
-        {outbox.announcement}
+        {outbox.announcement && note(outbox.announcement)}
       </Box>
       <EmojiPickerPopover
         anchorEl={reactTarget?.anchor ?? null}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Box, CircularProgress, Popover } from "@mui/material";
+import { useChatT } from "../i18n";
 
 // The picker and its emoji data are a large chunk: fetched only when someone opens it.
 const EmojiPicker = lazy(() => import("./EmojiPickerNative"));
@@ -13,6 +14,7 @@ export function EmojiPickerPopover({
   onClose: () => void;
   onPick: (emoji: string) => void;
 }) {
+  const { t } = useChatT();
   return (
     <Popover
       open={Boolean(anchorEl)}
@@ -24,7 +26,7 @@ export function EmojiPickerPopover({
       <Suspense
         fallback={
           <Box sx={{ width: 300, height: 350, display: "grid", placeItems: "center" }}>
-            <CircularProgress size={28} aria-label="Loading emoji" />
+            <CircularProgress size={28} aria-label={t("reactions.loadingEmoji")} />
           </Box>
         }
       >

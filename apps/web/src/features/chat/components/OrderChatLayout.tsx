@@ -14,6 +14,7 @@ import { useChatHistory } from "../api/get-chat-history";
 import { unreadFromOthers } from "../lib/chat-cache";
 import type { ChatPanelProps } from "../types";
 import { ChatPanel } from "./ChatPanel";
+import { useChatT } from "../i18n";
 
 /** The sticky app bar plus a little air: a chat brought into view is not hidden under it. */
 const APP_BAR_CLEARANCE_PX = 76;
@@ -56,6 +57,7 @@ function JumpToChatButton({
   chat: ChatPanelProps;
   chatRef: RefObject<HTMLElement | null>;
 }) {
+  const { t } = useChatT();
   const user = useCurrentUser();
   // The same query the chat reads: no second request.
   const history = useChatHistory(chat.kind, chat.id);
@@ -67,7 +69,7 @@ function JumpToChatButton({
     <Button
       variant="contained"
       {...{ [CHAT_JUMP_ATTRIBUTE]: "" }}
-      aria-label={unread > 0 ? `Chat, ${unread} unread` : "Chat"}
+      aria-label={unread > 0 ? t("layout.chatUnread", { count: unread }) : t("layout.chat")}
       onClick={() => {
         if (chatRef.current) goToChat(chatRef.current, true);
       }}
@@ -92,7 +94,7 @@ function JumpToChatButton({
       <Badge badgeContent={unread} color="error" max={99}>
         <ChatIcon fontSize={bar ? "small" : "medium"} />
       </Badge>
-      Chat
+      {t("layout.chat")}
     </Button>
   );
   return bar ? createPortal(button, bar) : button;

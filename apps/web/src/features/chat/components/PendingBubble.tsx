@@ -5,6 +5,8 @@ import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import Refresh from "@mui/icons-material/Refresh";
 import DeleteOutline from "@mui/icons-material/DeleteOutline";
 import type { PendingMessage } from "../lib/outbox";
+import { useChatT } from "../i18n";
+import { useChatNote } from "../lib/use-chat-note";
 
 export const NOT_SENT_LABEL = "Not sent";
 
@@ -20,6 +22,8 @@ export const PendingBubble = memo(function PendingBubble({
   onRetry,
   onDelete,
 }: PendingBubbleProps) {
+  const { t } = useChatT();
+  const note = useChatNote();
   const textId = useId();
   const sending = entry.state === "sending";
   return (
@@ -33,7 +37,7 @@ export const PendingBubble = memo(function PendingBubble({
           variant="caption"
           sx={{ fontWeight: 700, display: "block", textAlign: "right", mb: 0.25, px: 0.5 }}
         >
-          You
+          {t("message.you")}
         </Typography>
         <Box
           id={textId}
@@ -114,8 +118,8 @@ export const PendingBubble = memo(function PendingBubble({
                 sx={{ fontWeight: 700 }}
                 data-testid="not-sent-label"
               >
-                {NOT_SENT_LABEL}
-                {entry.error ? ` · ${entry.error}` : ""}
+                {t("pending.notSent")}
+                {entry.error ? ` · ${note(entry.error)}` : ""}
               </Typography>
             </Stack>
             <Stack direction="row">
@@ -126,7 +130,7 @@ export const PendingBubble = memo(function PendingBubble({
                 aria-describedby={textId}
                 sx={{ minWidth: 0, py: 0, px: 1 }}
               >
-                Retry
+                {t("pending.retry")}
               </Button>
               <Button
                 size="small"
@@ -136,7 +140,7 @@ export const PendingBubble = memo(function PendingBubble({
                 aria-describedby={textId}
                 sx={{ minWidth: 0, py: 0, px: 1 }}
               >
-                Delete
+                {t("pending.delete")}
               </Button>
             </Stack>
           </Stack>

@@ -1,5 +1,6 @@
 import { IconButton, Popover, Stack, Tooltip } from "@mui/material";
 import AddReactionOutlined from "@mui/icons-material/AddReactionOutlined";
+import { useChatT } from "../i18n";
 
 /** The reactions offered in one click, next to the message. */
 export const QUICK_REACTIONS = ["👍", "✅", "👀", "🙏"] as const;
@@ -22,6 +23,7 @@ export function QuickReactions({
   onPick: (emoji: string) => void;
   onMore: () => void;
 }) {
+  const { t } = useChatT();
   const horizontal = alignEnd ? "right" : "left";
   return (
     <Popover
@@ -32,11 +34,11 @@ export function QuickReactions({
       transformOrigin={{ vertical: "bottom", horizontal }}
       slotProps={{ paper: { sx: { borderRadius: 6, mb: 0.5 } } }}
     >
-      <Stack direction="row" role="group" aria-label="Quick reactions" sx={{ p: 0.5 }}>
+      <Stack direction="row" role="group" aria-label={t("reactions.quick")} sx={{ p: 0.5 }}>
         {QUICK_REACTIONS.map((emoji) => (
           <IconButton
             key={emoji}
-            aria-label={`React with ${emoji}`}
+            aria-label={t("reactions.reactWith", { emoji })}
             onClick={() => {
               onPick(emoji);
               onClose();
@@ -46,9 +48,9 @@ export function QuickReactions({
             {emoji}
           </IconButton>
         ))}
-        <Tooltip title="More reactions">
+        <Tooltip title={t("reactions.more")}>
           <IconButton
-            aria-label="More reactions"
+            aria-label={t("reactions.more")}
             onClick={() => {
               onClose();
               onMore();
