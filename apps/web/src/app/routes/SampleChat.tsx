@@ -5,7 +5,9 @@ import { sampleShipmentKeys } from "../../entities/sample/api/keys";
 import { chatHistoryQueryOptions } from "../../features/chat/api/get-chat-history";
 import { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 import { useSampleShipment } from "../../features/samples/api/get-sample-shipment";
-import { handlerName, isHandledByAnother } from "../../features/samples/lib/claim";
+import { isHandledByAnother } from "../../features/samples/lib/claim";
+import { useHandlerName } from "../../features/samples/components/SampleStatusChip";
+import { useSamplesT } from "../../features/samples/i18n";
 
 /**
  * A sample shipment's details with its chat: open for new messages until the sample is
@@ -20,6 +22,8 @@ export function SampleChat({
   side: "seller" | "shipper" | "admin";
   details: ReactNode;
 }) {
+  const { t } = useSamplesT();
+  const handlerName = useHandlerName();
   const { data: sample } = useSampleShipment(id);
   const queryClient = useQueryClient();
   // The chat panel loads and updates the history; this only reads it from the cache.
@@ -39,7 +43,9 @@ export function SampleChat({
       <Stack spacing={2}>
         {details}
         <Alert severity="info">
-          {`${handlerName(sample) ?? "Another agent"} is handling this sample shipment, so its chat is closed to you.`}
+          {t("details.closedChat", {
+            name: handlerName(sample) ?? t("details.anotherAgentCapital"),
+          })}
         </Alert>
       </Stack>
     );

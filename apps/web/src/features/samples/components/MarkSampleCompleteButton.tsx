@@ -4,6 +4,7 @@ import TaskAltIcon from "@mui/icons-material/TaskAlt";
 import { notify, toastApiError } from "../../../lib/toast";
 import { useCompleteSampleShipment } from "../api/complete-sample-shipment";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { useSamplesT } from "../i18n";
 
 export const MARK_COMPLETE_QUESTION = "Are you sure you want to mark this shipment complete?";
 
@@ -15,6 +16,7 @@ export function MarkSampleCompleteButton({
   sampleId: number;
   size?: ButtonProps["size"];
 }) {
+  const { t } = useSamplesT();
   const [isAsking, setIsAsking] = useState(false);
   const complete = useCompleteSampleShipment();
 
@@ -41,12 +43,12 @@ export function MarkSampleCompleteButton({
         onClick={() => setIsAsking(true)}
         sx={{ whiteSpace: "nowrap" }}
       >
-        Mark as complete
+        {t("complete.button")}
       </Button>
       <ConfirmDialog
         open={isAsking}
-        title="Mark as complete"
-        message={MARK_COMPLETE_QUESTION}
+        title={t("complete.button")}
+        message={t("complete.question")}
         busy={complete.isPending}
         onConfirm={confirm}
         onCancel={() => setIsAsking(false)}

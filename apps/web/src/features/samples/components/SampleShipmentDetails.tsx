@@ -15,14 +15,15 @@ import { isRefusal } from "../../../components/AccessDenied";
 import { QueryProblem } from "../../../components/query-state/QueryState";
 import { useQueryView } from "../../../components/query-state/query-view";
 import { useSampleShipment } from "../api/get-sample-shipment";
-import { formatCalendarDay } from "../../../lib/format";
 import { mediaUrl } from "../../../lib/media-url";
 import { fullName } from "../../../lib/names";
 import type { SampleShipment } from "@fba/contract";
-import { canActOnSample, claimLabel, isHandledByAnother, type SampleSide } from "../lib/claim";
+import { canActOnSample, isHandledByAnother, type SampleSide } from "../lib/claim";
 import { MarkSampleCompleteButton } from "./MarkSampleCompleteButton";
 import { SampleShipmentStepper } from "./SampleShipmentStepper";
-import { SampleStatusChip } from "./SampleStatusChip";
+import { SampleStatusChip, useHandlerName } from "./SampleStatusChip";
+import { useSamplesT } from "../i18n";
+import { useLocalDay } from "../../../i18n/local-day";
 
 export interface SampleShipmentDetailsProps {
   sampleId: number;
@@ -45,12 +46,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** The details of one sample shipment, for embedding beside its chat on the order pages. */
 export function SampleShipmentDetails({ sampleId, side }: SampleShipmentDetailsProps) {
+  const { t } = useSamplesT();
   const query = useSampleShipment(sampleId);
   const { data: sample, error, isPending } = query;
   const { view } = useQueryView(query);
 
   if (view === "offline" || view === "unreachable" || (view === "error" && !isRefusal(error))) {
-    return <QueryProblem problem={view} what="this sample shipment" query={query} />;
+    return <QueryProblem problem={view} what={t("details.what")} query={query} />;
   }
   if (isPending) {
     return (
@@ -65,7 +67,7 @@ export function SampleShipmentDetails({ sampleId, side }: SampleShipmentDetailsP
     const message =
       error instanceof ApiError
         ? (error.errors[0]?.message ?? error.message)
-        : "This sample shipment could not be loaded.";
+        : t("details.notLoaded");
     return <Alert severity="error">{message}</Alert>;
   }
   return <SampleShipmentSummary sample={sample} side={side} />;
@@ -79,13 +81,17 @@ export function SampleShipmentSummary({
   sample: SampleShipment;
   side: SampleShipmentDetailsProps["side"];
 }) {
+  const { t } = useSamplesT();
+  const localDay = useLocalDay();
+  const handler = useHandlerName()(sample);
   const isClaimedByAnother = isHandledByAnother(sample, side);
   const canComplete = canActOnSample(sample, side);
-  const claim = claimLabel(sample);
+  const claim = handler ? t("details.handledBy", { name: handler }) : null;
+  const day = localDay(sample.created_at);
   // Samples go to the address the seller typed, whoever reads it.
   const deliveryAddress = sample.delivery_address ?? sample.address;
   return (
-    <Paper sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label="Sample shipment details">
+    <Paper sx={{ p: { xs: 2, md: 3 } }} component="section" aria-label={t("details.region")}>
       <Stack
         direction={{ xs: "column", sm: "row" }}
         spacing={1}
@@ -98,7 +104,7 @@ export function SampleShipmentSummary({
           sx={{ alignItems: "center", flexWrap: "wrap" }}
         >
           <Typography variant="h6" component="h2">
-            Sample Shipment #{sample.id}
+            {t("details.title", { id: sample.id })}
           </Typography>
           <SampleStatusChip status={sample.status} />
           {claim && (
@@ -121,17 +127,21 @@ export function SampleShipmentSummary({
           gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" },
         }}
       >
-        <Field label="Product Name">{sample.product_name}</Field>
-        <Field label="Amount of Samples">{sample.quantity}</Field>
-        <Field label="Shipment Date">{formatCalendarDay(sample.created_at)}</Field>
-        <Field label={side === "seller" ? "Delivery Address" : "Sample Delivery Address"}>
+        <Field label={t("details.productName")}>{sample.product_name}</Field>
+        <Field label={t("details.quantity")}>{sample.quantity}</Field>
+        <Field label={t("details.date")}>{day}</Field>
+        <Field
+          label={
+            side === "seller" ? t("details.deliveryAddress") : t("details.sampleDeliveryAddress")
+          }
+        >
           {deliveryAddress}
         </Field>
         {sample.samples_desk_address && (
-          <Field label="FBA Freight samples desk">{sample.samples_desk_address}</Field>
+          <Field label={t("details.desk")}>{sample.samples_desk_address}</Field>
         )}
         {side !== "seller" && (
-          <Field label="Seller">
+          <Field label={t("details.seller")}>
             <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
               <Avatar
                 src={mediaUrl(sample.seller.image)}
@@ -141,7 +151,7 @@ export function SampleShipmentSummary({
                 {sample.seller.first_name.charAt(0)}
               </Avatar>
               <span>
-                {fullName(sample.seller)} (ID {sample.seller.id})
+                {t("details.sellerId", { name: fullName(sample.seller), id: sample.seller.id })}
               </span>
             </Stack>
           </Field>

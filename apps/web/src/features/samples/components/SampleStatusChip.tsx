@@ -17,6 +17,21 @@ export function SampleStatusChip({ status }: { status: SampleShipmentStatus | st
   );
 }
 
+/**
+ * Who handles the sample inside a sentence, in the language shown: English as `handlerName` words
+ * it ("you", "another agent"), another language from the catalog; a name as written.
+ */
+export function useHandlerName() {
+  const { t, i18n } = useSamplesT();
+  return (sample: Pick<SampleShipment, "claim">): string | null => {
+    const name = handlerName(sample);
+    if (i18n.language === "en") return name;
+    if (name === "you" && sample.claim?.is_mine) return t("you");
+    if (name === "another agent" && !sample.claim?.agent) return t("anotherAgent");
+    return name;
+  };
+}
+
 /** A list's status cell: the chip, and under it who handles the sample once an agent does. */
 export function SampleStatusCell({ sample }: { sample: Pick<SampleShipment, "status" | "claim"> }) {
   const { t } = useSamplesT();
