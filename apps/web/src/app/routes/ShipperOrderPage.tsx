@@ -19,7 +19,6 @@ import {
 } from "../../entities/shipment/components/ShipmentDetails";
 import { ShipperStatusSelector } from "../../features/shipments/components/ShipperStatusSelector";
 import { LostBidView } from "../../entities/shipment/components/LostBidView";
-import { AWAITING_DECISION_TITLE } from "../../features/shipments/components/AwaitingDecisionList";
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
 import { hasQuotation, type Shipment } from "../../entities/shipment/api/types";
@@ -47,12 +46,13 @@ function backTo(pathname: string): string {
 }
 
 function WinningBid({ shipment }: { shipment: Shipment }) {
+  const { t } = useShipmentsT();
   if (!hasQuotation(shipment.quotation)) return null;
   const q = shipment.quotation;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        Your Quotation
+        {t("agentStatus.yourQuotation")}
       </Typography>
       <Stack spacing={2}>
         <ReconfirmPrompt quotation={q} />
@@ -117,7 +117,9 @@ function WonOrder({
         actions={
           isAccepted ? (
             <Button variant="outlined" onClick={() => setInfoOpen(true)}>
-              {infoActionLabel(shipment)}
+              {infoActionLabel(shipment) === "Edit info"
+                ? t("agentStatus.editInfo")
+                : t("agentStatus.addInfo")}
             </Button>
           ) : undefined
         }
@@ -148,8 +150,7 @@ function WonOrder({
       />
       {isAwaitingSeller && (
         <Alert severity="info">
-          <strong>{AWAITING_DECISION_TITLE}.</strong> Your quotation won the bidding; the shipment
-          becomes your order once the seller accepts it.
+          <strong>{t("agentStatus.awaitingTitle")}.</strong> {t("agentStatus.awaitingText")}
         </Alert>
       )}
       <OrderDeliveryBanners shipment={shipment} side="agent" />

@@ -20,6 +20,7 @@ import { useUpdateShipmentStatus } from "../api/update-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
 import { Panel } from "../../../components/Panel";
 import { paths } from "../../../app/paths";
+import { useShipmentsT } from "../i18n";
 
 interface Option {
   value: ShipmentStatus;
@@ -54,6 +55,12 @@ export function ShipperStatusSelector({
   /** The order's destinations not delivered yet ("ONT8 (Booked)"); null while unknown. */
   undelivered: string[] | null;
 }) {
+  const { t } = useShipmentsT();
+  const optionLabel = (label: string) =>
+    (t as unknown as (key: string, options: { defaultValue: string }) => string)(
+      `agentStatus.options.${label}`,
+      { defaultValue: label },
+    );
   const navigate = useNavigate();
   const update = useUpdateShipmentStatus(shipment.id);
   const [pending, setPending] = useState<ShipmentStatus | null>(null);
@@ -73,7 +80,7 @@ export function ShipperStatusSelector({
   const choose = (status: ShipmentStatus) => {
     if (status === shipment.status) return;
     if (status === "Shipment Completed" && !hasInfo) {
-      notify.error("Add the final amount and tracking number before completing the shipment.");
+      notify.error(t("agentStatus.addInfoFirst"));
       onNeedInfo();
       return;
     }
@@ -84,7 +91,7 @@ export function ShipperStatusSelector({
     if (!pending) return;
     const completing = pending === "Shipment Completed";
     if (asksReason && !reason.trim()) {
-      setReasonError("Say why the order is complete now");
+      setReasonError(t("agentStatus.reasonRequired"));
       return;
     }
     try {
@@ -113,11 +120,11 @@ export function ShipperStatusSelector({
   };
 
   return (
-    <Panel title="Update Status">
+    <Panel title={t("agentStatus.title")}>
       <Stack spacing={1.5}>
         <TextField
           select
-          label="Shipment status"
+          label={t("agentStatus.field")}
           value={current}
           disabled={!isEditable || update.isPending}
           onChange={(event) => choose(event.target.value as ShipmentStatus)}
@@ -125,20 +132,16 @@ export function ShipperStatusSelector({
         >
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
+              {optionLabel(option.label)}
             </MenuItem>
           ))}
           {current === "" && (
             <MenuItem value="" disabled>
-              {shipment.status}
+              {optionLabel(shipment.status)}
             </MenuItem>
           )}
         </TextField>
-        {isEditable && !hasInfo && (
-          <Alert severity="info">
-            Completing the shipment needs the final amount and the tracking number.
-          </Alert>
-        )}
+        {isEditable && !hasInfo && <Alert severity="info">{t("agentStatus.needsInfo")}</Alert>}
       </Stack>
       <Dialog
         open={pending !== null}
@@ -147,28 +150,30 @@ export function ShipperStatusSelector({
         maxWidth="sm"
         aria-labelledby="status-dialog-title"
       >
-        <DialogTitle id="status-dialog-title">Change status</DialogTitle>
+        <DialogTitle id="status-dialog-title">{t("agentStatus.dialogTitle")}</DialogTitle>
         <DialogContent>
           <DialogContentText>
             {pending === "Shipment Cancelled"
-              ? "Are you sure you want to cancel this shipment?"
-              : `Mark this shipment as ${pending === "Shipment Completed" ? "completed" : "accepted"}?`}
+              ? t("agentStatus.confirmCancel")
+              : pending === "Shipment Completed"
+                ? t("agentStatus.confirmCompleted")
+                : t("agentStatus.confirmAccepted")}
           </DialogContentText>
           {asksReason && (
             <>
               <Alert severity="warning" sx={{ mt: 2 }}>
                 {open.length === 1
-                  ? "This destination is not delivered yet:"
-                  : `These ${open.length} destinations are not delivered yet:`}
+                  ? t("agentStatus.undeliveredOne")
+                  : t("agentStatus.undeliveredMany", { count: open.length })}
                 <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
                   {open.map((destination) => (
                     <li key={destination}>{destination}</li>
                   ))}
                 </Box>
-                The seller and our team will be told, with your reason.
+                {t("agentStatus.told")}
               </Alert>
               <TextField
-                label="Reason for completing now"
+                label={t("agentStatus.reason")}
                 required
                 multiline
                 minRows={2}
@@ -187,9 +192,9 @@ export function ShipperStatusSelector({
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>No</Button>
+          <Button onClick={close}>{t("agentStatus.no")}</Button>
           <Button variant="contained" onClick={() => void confirm()} disabled={update.isPending}>
-            Yes
+            {t("agentStatus.yes")}
           </Button>
         </DialogActions>
       </Dialog>
