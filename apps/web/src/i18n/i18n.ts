@@ -93,5 +93,6 @@ export type Namespace =
   | "documents"
   | "ratings"
   | "agents"
+  | "averageCosts"
   | "chat"
   | "entities";

@@ -18,6 +18,7 @@ import type notifications from "../locales/en/notifications.json";
 import type profile from "../locales/en/profile.json";
 import type ratings from "../locales/en/ratings.json";
 import type agents from "../locales/en/agents.json";
+import type averageCosts from "../locales/en/averageCosts.json";
 import type samples from "../locales/en/samples.json";
 import type seller from "../locales/en/seller.json";
 import type shell from "../locales/en/shell.json";
@@ -50,6 +51,7 @@ declare module "i18next" {
       profile: typeof profile;
       ratings: typeof ratings;
       agents: typeof agents;
+      averageCosts: typeof averageCosts;
       samples: typeof samples;
       seller: typeof seller;
       shell: typeof shell;

@@ -4,6 +4,7 @@
 import {
   adminMessages,
   announcementMessages,
+  averageCostMessages,
   chargeChangeMessages,
   messages as authMessages,
   notificationMessages,
@@ -46,6 +47,7 @@ const GROUPS: Record<string, Record<string, unknown>> = {
   shipment: shipmentMessages,
   sample: sampleMessages,
   text: textMessages,
+  averageCost: averageCostMessages,
 };
 
 export const keyOf = new Map<string, string>();
@@ -54,6 +56,15 @@ for (const [group, messages] of Object.entries(GROUPS)) {
     // Messages built from values (functions) are not looked up.
     if (typeof text === "string" && !keyOf.has(text)) keyOf.set(text, `${group}.${name}`);
   }
+}
+
+// The average cost's "<service> cost is required", one key per service its form asks for.
+for (const [service, label] of [
+  ["slow", "Slow (sea)"],
+  ["fast", "Fast (sea express)"],
+  ["air", "Air"],
+] as const) {
+  keyOf.set(averageCostMessages.costRequired(label), `averageCost.costRequired_${service}`);
 }
 
 setMessageKeys(keyOf);

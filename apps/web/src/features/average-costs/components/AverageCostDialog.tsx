@@ -13,6 +13,8 @@ import { Controller, useForm, type Resolver } from "react-hook-form";
 import { averageCostInputSchema, type AverageCost, type AverageCostInput } from "@fba/contract";
 import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useSaveAverageCost } from "../api/manage-average-costs";
+import { useAverageCostsT } from "../i18n";
+import { useServerMessage } from "../../../i18n/server-messages";
 
 interface FormValues {
   warehouse_number: string;
@@ -21,11 +23,11 @@ interface FormValues {
   air_cost: string;
 }
 
-const COST_FIELDS: { name: keyof FormValues; label: string }[] = [
-  { name: "slow_cost", label: "Slow (sea)" },
-  { name: "fast_cost", label: "Fast (sea express)" },
-  { name: "air_cost", label: "Air" },
-];
+const COST_FIELDS = [
+  { name: "slow_cost", column: "slow" },
+  { name: "fast_cost", column: "fast" },
+  { name: "air_cost", column: "air" },
+] as const;
 const FIELD_NAMES: (keyof FormValues)[] = [
   "warehouse_number",
   "slow_cost",
@@ -41,6 +43,8 @@ export function AverageCostDialog({
   cost: AverageCost | null;
   onClose: () => void;
 }) {
+  const { t } = useAverageCostsT();
+  const shown = useServerMessage();
   const save = useSaveAverageCost();
   const { control, handleSubmit, setError } = useForm<FormValues>({
     mode: "onTouched",
@@ -77,7 +81,7 @@ export function AverageCostDialog({
     >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id="average-cost-dialog-title">
-          {cost ? `Edit ${cost.warehouse_number}` : "Add average cost"}
+          {cost ? t("editOf", { code: cost.warehouse_number }) : t("add")}
         </DialogTitle>
         <DialogContent dividers>
           <Box sx={{ display: "grid", rowGap: 1 }}>
@@ -87,10 +91,10 @@ export function AverageCostDialog({
               render={({ field, fieldState }) => (
                 <TextField
                   {...field}
-                  label="Warehouse Number"
+                  label={t("dialog.warehouse")}
                   required
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? "The FC code, e.g. ONT8"}
+                  helperText={shown(fieldState.error?.message) ?? t("dialog.warehouseHelp")}
                   slotProps={{ htmlInput: { maxLength: 10 } }}
                 />
               )}
@@ -103,10 +107,10 @@ export function AverageCostDialog({
                 render={({ field, fieldState }) => (
                   <TextField
                     {...field}
-                    label={f.label}
+                    label={t(`columns.${f.column}`)}
                     required
                     error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? " "}
+                    helperText={shown(fieldState.error?.message) ?? " "}
                     slotProps={{
                       htmlInput: { inputMode: "decimal", maxLength: 13 },
                       input: {
@@ -122,10 +126,10 @@ export function AverageCostDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {t("dialog.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            Save
+            {t("dialog.save")}
           </Button>
         </DialogActions>
       </form>

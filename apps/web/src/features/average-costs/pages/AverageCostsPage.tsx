@@ -9,14 +9,15 @@ import { useOwnAverageCosts } from "../../../entities/average-cost/api/average-c
 import { notify, toastApiError } from "../../../lib/toast";
 import { useDeleteAverageCost } from "../api/manage-average-costs";
 import { AverageCostDialog } from "../components/AverageCostDialog";
-
-const perKg = (value: string) => (Number(value) > 0 ? `$${value} / kg` : "Not offered");
+import { useAverageCostsT } from "../i18n";
 
 /**
  * The agent's average costs per FC: the starting point their bid form offers, and (without their
  * name) the estimate sellers see while booking.
  */
 export default function AverageCostsPage() {
+  const { t } = useAverageCostsT();
+  const perKg = (value: string) => (Number(value) > 0 ? t("perKg", { value }) : t("notOffered"));
   const query = useOwnAverageCosts(true);
   const remove = useDeleteAverageCost();
   // null: closed; "new": adding; a row: editing it.
@@ -26,31 +27,31 @@ export default function AverageCostsPage() {
   const columns: DataTableColumn<AverageCost>[] = [
     {
       id: "warehouse_number",
-      label: "Warehouse",
+      label: t("columns.warehouse"),
       render: (c) => <strong>{c.warehouse_number}</strong>,
     },
-    { id: "slow_cost", label: "Slow (sea)", render: (c) => perKg(c.slow_cost) },
-    { id: "fast_cost", label: "Fast (sea express)", render: (c) => perKg(c.fast_cost) },
-    { id: "air_cost", label: "Air", render: (c) => perKg(c.air_cost) },
+    { id: "slow_cost", label: t("columns.slow"), render: (c) => perKg(c.slow_cost) },
+    { id: "fast_cost", label: t("columns.fast"), render: (c) => perKg(c.fast_cost) },
+    { id: "air_cost", label: t("columns.air"), render: (c) => perKg(c.air_cost) },
     {
       id: "action",
-      label: "Action",
+      label: t("columns.action"),
       render: (c) => (
         <Stack direction="row" spacing={1} sx={{ justifyContent: "inherit" }}>
           <Button
             size="small"
             onClick={() => setEditing(c)}
-            aria-label={`Edit ${c.warehouse_number}`}
+            aria-label={t("editOf", { code: c.warehouse_number })}
           >
-            Edit
+            {t("edit")}
           </Button>
           <Button
             size="small"
             color="error"
             onClick={() => setDeleting(c)}
-            aria-label={`Delete ${c.warehouse_number}`}
+            aria-label={t("deleteOf", { code: c.warehouse_number })}
           >
-            Delete
+            {t("delete")}
           </Button>
         </Stack>
       ),
@@ -60,26 +61,24 @@ export default function AverageCostsPage() {
   return (
     <Stack spacing={2}>
       <PageHeader
-        title="Average Costs"
+        title={t("title")}
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-            Add average cost
+            {t("add")}
           </Button>
         }
       />
       <Typography variant="body2" color="text.secondary">
-        Your usual price per kg of chargeable weight to each Amazon FC. Your bid form offers it as a
-        starting point, and sellers see the range over all agents (never your name) while booking. A
-        price of 0 means you do not offer that service there.
+        {t("intro")}
       </Typography>
       <DataTable
-        ariaLabel="Average costs"
+        ariaLabel={t("table")}
         columns={columns}
         rows={query.data ?? []}
         rowKey={(c) => c.id}
-        emptyText="No average costs yet"
+        emptyText={t("empty")}
         query={query}
-        what="your average costs"
+        what={t("what")}
         loading={query.isFetching && !query.data}
       />
       {editing !== null && (
@@ -91,9 +90,9 @@ export default function AverageCostsPage() {
       {deleting && (
         <ConfirmDialog
           open
-          title={`Delete ${deleting.warehouse_number}?`}
-          message="Sellers' estimates and your bid form stop using this price."
-          confirmLabel="Delete"
+          title={t("deleteTitle", { code: deleting.warehouse_number })}
+          message={t("deleteText")}
+          confirmLabel={t("delete")}
           onCancel={() => setDeleting(null)}
           onConfirm={() =>
             remove.mutate(deleting.id, {
