@@ -5,6 +5,8 @@ import { Panel } from "../../../components/Panel";
 import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
 import { formatDate, formatMoney } from "../../../entities/shipment/lib/format";
+import { useListsT } from "../../../i18n/lists";
+import { useFormat } from "../../../i18n/use-format";
 
 export const AWAITING_DECISION_TITLE = "Waiting for the seller's decision";
 
@@ -13,28 +15,36 @@ export const AWAITING_DECISION_TITLE = "Waiting for the seller's decision";
  * Shown above the current orders only while there are some (or they could not be loaded).
  */
 export function AwaitingDecisionList({ detail }: { detail: (id: number) => string }) {
+  const { t, i18n } = useListsT();
+  const format = useFormat();
+  const english = i18n.language === "en";
   const navigate = useNavigate();
   const query = useShipmentList("shipperAwaiting", { page: 1, per_page: 50 });
   const rows = query.data?.data ?? [];
   if (rows.length === 0 && !query.isError) return null;
 
   const columns: DataTableColumn<ShipmentListRow>[] = [
-    { id: "id", label: "Shipment ID", render: (row) => `#${row.id}` },
-    { id: "product_name", label: "Product Name", render: (row) => row.product_name },
+    { id: "id", label: t("columns.id"), render: (row) => `#${row.id}` },
+    { id: "product_name", label: t("columns.productName"), render: (row) => row.product_name },
     {
       id: "shipment_ready_date",
-      label: "Shipment Date",
-      render: (row) => formatDate(row.shipment_ready_date),
+      label: t("columns.shipmentDate"),
+      render: (row) =>
+        english ? formatDate(row.shipment_ready_date) : format.date(row.shipment_ready_date),
     },
     {
       id: "total",
-      label: "Your Quotation",
+      label: t("awaiting.yourQuotation"),
       render: (row) =>
-        hasQuotation(row.quotation) ? formatMoney(row.quotation.total_amount) : "N/A",
+        !hasQuotation(row.quotation)
+          ? t("values.notAvailable")
+          : english
+            ? formatMoney(row.quotation.total_amount)
+            : format.money(row.quotation.total_amount),
     },
     {
       id: "action",
-      label: "Action",
+      label: t("columns.action"),
       render: (row) => (
         <Button
           size="small"
@@ -42,25 +52,25 @@ export function AwaitingDecisionList({ detail }: { detail: (id: number) => strin
           to={detail(row.id)}
           onClick={(event) => event.stopPropagation()}
         >
-          View Shipment
+          {t("awaiting.view")}
         </Button>
       ),
     },
   ];
 
   return (
-    <Panel title={AWAITING_DECISION_TITLE}>
+    <Panel title={t("awaiting.title")}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Your quotation won the bidding. The shipment becomes your order once the seller accepts it.
+        {t("awaiting.text")}
       </Typography>
       <DataTable
-        ariaLabel={AWAITING_DECISION_TITLE}
+        ariaLabel={t("awaiting.title")}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
         emptyText=""
         query={query}
-        what="the bids waiting for the seller"
+        what={t("awaiting.what")}
         onRowClick={(row) => void navigate(detail(row.id))}
       />
     </Panel>

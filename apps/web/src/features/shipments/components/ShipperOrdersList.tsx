@@ -4,13 +4,13 @@ import ChatIcon from "@mui/icons-material/ChatOutlined";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table/DataTable";
 import {
-  listEmptyText,
   pagingOf,
   SHIPPER_PAGE_SIZE,
   useUrlListState,
 } from "../../../components/data-table/use-list-state";
 import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import type { QuotationOutcome } from "@fba/contract";
+import type { Locale } from "@fba/contract/locales";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
 import { formatMoney, statusLabel, textOrNA } from "../../../entities/shipment/lib/format";
 import { AddInfoDialog, infoActionLabel } from "./AddInfoDialog";
@@ -21,6 +21,9 @@ import { TrackingLink } from "../../../entities/shipment/components/ShipmentDeta
 import { DocumentsMissingBadge } from "../../../entities/document/components/DocumentsMissingBadge";
 import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAttentionBadge";
 import { shipperOrderPath } from "../../../app/paths";
+import { useListEmptyText } from "../../../components/data-table/empty-text";
+import { useListsT } from "../../../i18n/lists";
+import { useFormat } from "../../../i18n/use-format";
 
 export type ShipperOrdersVariant = "current" | "completed" | "history";
 
@@ -42,8 +45,8 @@ const CONFIG = {
   },
 } as const;
 
-function customerName(row: Row): string {
-  return textOrNA([row.user?.first_name, row.user?.last_name].filter(Boolean).join(" "));
+function customerName(row: Row, locale: Locale): string {
+  return textOrNA([row.user?.first_name, row.user?.last_name].filter(Boolean).join(" "), locale);
 }
 
 type Row = ShipmentListRow & { outcome?: QuotationOutcome };
@@ -61,15 +64,30 @@ export function bidOutcome(row: Row): string {
   return OUTCOME_LABELS[row.outcome];
 }
 
-function cancelReason(row: Row): string {
+function cancelReason(row: Row, locale: Locale): string {
   const reason =
     (hasQuotation(row.quotation) ? row.quotation.cancel_reason : null) ?? row.cancel_reason;
-  return textOrNA(reason);
+  return textOrNA(reason, locale);
 }
 
 /** The agent's order tables: current (won, accepted), completed and history. */
 export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }) {
   const config = CONFIG[variant];
+  const { t, i18n } = useListsT();
+  const format = useFormat();
+  const emptyText = useListEmptyText();
+  const locale: Locale = i18n.language === "zh-CN" ? "zh-CN" : "en";
+  const english = locale === "en";
+  const title = t(`agentOrders.titles.${variant}`);
+  const untyped = t as unknown as (key: string, options?: Record<string, unknown>) => string;
+  /** The history row's outcome in the language shown (`bidOutcome`'s words in English). */
+  const outcome = (row: Row) => {
+    if (english) return bidOutcome(row);
+    const status = untyped(`status.${statusLabel(row, "shipper")}`);
+    if (!row.outcome) return status;
+    if (row.outcome === "won") return t("agentOrders.outcomes.wonWith", { status });
+    return t(`agentOrders.outcomes.${row.outcome}`);
+  };
   const navigate = useNavigate();
   const list = useUrlListState({ per_page: SHIPPER_PAGE_SIZE });
   const query = useShipmentList<Row>(config.list, list.params);
@@ -78,7 +96,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
   const columns: DataTableColumn<Row>[] = [
     {
       id: "id",
-      label: "Shipment ID",
+      label: t("columns.id"),
       sortable: true,
       render: (row) => (
         <>
@@ -88,29 +106,37 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
         </>
       ),
     },
-    { id: "customer", label: "Customer Name", render: customerName },
+    {
+      id: "customer",
+      label: t("agentOrders.columns.customer"),
+      render: (row) => customerName(row, locale),
+    },
     {
       id: "tracking_link",
-      label: "Tracking Link",
+      label: t("agentOrders.columns.tracking"),
       render: (row) => <TrackingLink shipment={row} />,
     },
     {
       id: "final_amount",
-      label: "Final Amount",
+      label: t("columns.finalAmount"),
       sortable: true,
-      render: (row) => formatMoney(row.final_amount),
+      render: (row) => (english ? formatMoney(row.final_amount) : format.money(row.final_amount)),
     },
   ];
   if (variant === "history") {
     columns.push(
-      { id: "outcome", label: "Outcome", render: bidOutcome },
-      { id: "cancel_reason", label: "Cancel Reason", render: cancelReason },
+      { id: "outcome", label: t("agentOrders.columns.outcome"), render: outcome },
+      {
+        id: "cancel_reason",
+        label: t("agentOrders.columns.cancelReason"),
+        render: (row) => cancelReason(row, locale),
+      },
     );
   }
   if (variant === "current") {
     columns.push({
       id: "info",
-      label: "Info",
+      label: t("agentOrders.columns.info"),
       render: (row) => (
         <Button
           size="small"
@@ -120,14 +146,16 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
             setInfoFor(row);
           }}
         >
-          {infoActionLabel(row)}
+          {infoActionLabel(row) === "Edit info"
+            ? t("agentOrders.editInfo")
+            : t("agentOrders.addInfo")}
         </Button>
       ),
     });
   }
   columns.push({
     id: "action",
-    label: "Action",
+    label: t("columns.action"),
     render: (row) => (
       <Stack
         direction="row"
@@ -140,7 +168,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
           to={config.detail(row.id)}
           onClick={(event) => event.stopPropagation()}
         >
-          View Shipment
+          {t("agentOrders.view")}
         </Button>
         {variant === "current" && row.status === "Quotation Accepted" && (
           <Badge badgeContent={row.message_count ?? 0} color="error" max={99}>
@@ -152,10 +180,12 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
               to={`${config.detail(row.id)}#chat`}
               onClick={(event) => event.stopPropagation()}
               aria-label={
-                row.message_count ? `Open Chat, ${row.message_count} unread` : "Open Chat"
+                row.message_count
+                  ? t("agentOrders.openChatUnread", { count: row.message_count })
+                  : t("agentOrders.openChat")
               }
             >
-              Open Chat
+              {t("agentOrders.openChat")}
             </Button>
           </Badge>
         )}
@@ -166,7 +196,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
   return (
     <>
       <PageHeader
-        title={config.title}
+        title={title}
         actions={
           variant === "history" ? undefined : (
             <ExportCsvButton path="shipper/orders/export.csv" fileName="orders.csv" />
@@ -179,13 +209,13 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
         </Box>
       )}
       <DataTable
-        ariaLabel={config.title}
+        ariaLabel={title}
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText={listEmptyText("You have no order yet", list.params)}
+        emptyText={emptyText(t("agentOrders.empty"), list.params)}
         query={query}
-        what="your orders"
+        what={t("agentOrders.what")}
         {...pagingOf(query.data?.pagination_option)}
         onRowClick={(row) => void navigate(config.detail(row.id))}
         {...list.tableProps}
