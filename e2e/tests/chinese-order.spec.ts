@@ -79,8 +79,9 @@ async function expectChineseAndAccessible(page: Page, exclude?: string) {
 
 /**
  * The screen in Chinese and accessible at 1440 px, then the same page at 375 px (the page reacts
- * to its width; a page of its own would load every script again), then back. Axe runs once per
- * screen: it is the journey's slowest step.
+ * to its width; a page of its own would load every script again), accessible there too, then
+ * back: a phone's layout (stacked panels, the chat's button, cards for tables) has its own
+ * labels and contrast to check.
  */
 async function bothWidths(
   page: Page,
@@ -93,6 +94,7 @@ async function bothWidths(
   await docsShot(page, `zh-CN/${screen}-1440`, { keepScroll });
   await page.setViewportSize({ width: 375, height: 900 });
   await ready(page);
+  await expectChineseAndAccessible(page, exclude);
   await docsShot(page, `zh-CN/${screen}-375`, { keepScroll });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
