@@ -75,7 +75,7 @@ const serverModuleTiers = [
   ["auth", "notifications", "places", "exports", "settings"],
   ["users", "agents", "orders"],
   ["chat", "admin", "analytics"],
-  ["shipments", "sample-shipments", "announcements"],
+  ["shipments", "samples", "announcements"],
   ["charge-changes", "dashboard"],
   ["order-pdfs", "legacy-client"],
   ["warehouses"],

@@ -26,7 +26,7 @@ import { LegService } from "./modules/orders/index.js";
 import { AverageCostService } from "./modules/legacy-client/index.js";
 import { InvoiceService } from "./modules/legacy-client/index.js";
 import { WarehouseRowService } from "./modules/legacy-client/index.js";
-import { SampleShipmentService } from "./modules/sample-shipments/index.js";
+import { SampleService } from "./modules/samples/index.js";
 import {
   ComparisonService,
   QuotationService,
@@ -71,7 +71,7 @@ export function createServices(infra: Infrastructure) {
   const storageQuota = new StorageQuota(config.STORAGE_QUOTA_MB * 1024 * 1024);
   const admin = new AdminService({ db, events, authenticator, config, log });
   const legs = new LegService({ db, events });
-  const samples = new SampleShipmentService({ db, events, config });
+  const samples = new SampleService({ db, events, config });
   const documentSigner = new SignedUrlSigner({
     secret,
     publicUrl: config.PUBLIC_URL,

@@ -26,7 +26,7 @@ const tableOwners: Record<string, string> = {
   shipments: "shipments",
   shipment_packages: "shipments",
   quotations: "shipments",
-  sample_shipments: "sample-shipments",
+  sample_shipments: "samples",
   chat_attachments: "chat",
   chat_messages: "chat",
   chat_message_client_ids: "chat",

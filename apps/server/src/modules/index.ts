@@ -1,7 +1,7 @@
 import auth from "./auth/index.js";
 import users from "./users/index.js";
 import shipments from "./shipments/index.js";
-import sampleShipments from "./sample-shipments/index.js";
+import samples from "./samples/index.js";
 import chat from "./chat/index.js";
 import notifications from "./notifications/index.js";
 import announcements from "./announcements/index.js";
@@ -26,7 +26,7 @@ export const modules = [
   auth,
   users,
   shipments,
-  sampleShipments,
+  samples,
   chat,
   notifications,
   announcements,

@@ -4,7 +4,7 @@ import { registerAnnouncementSubscribers } from "./announcements/index.js";
 import { registerChatSubscribers } from "./chat/index.js";
 import { registerChargeChangeSubscribers } from "./charge-changes/index.js";
 import { registerOrderNotificationSubscribers, registerOrderSubscribers } from "./orders/index.js";
-import { registerSampleSubscribers } from "./sample-shipments/index.js";
+import { registerSampleSubscribers } from "./samples/index.js";
 import {
   registerBiddingSubscribers,
   registerShipmentStatusSubscribers,

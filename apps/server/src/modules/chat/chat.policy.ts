@@ -35,7 +35,7 @@ export function isChatParty(
   return chat.agentId !== null && user.id === chat.agentId;
 }
 
-/** An agent writing in an unclaimed sample's chat claims the sample (see sample-shipments). */
+/** An agent writing in an unclaimed sample's chat claims the sample (see samples). */
 export function claimsSampleByWriting(user: AuthUser, chat: ChatFacts): boolean {
   return chat.kind === "sample" && chat.agentId === null && user.group === "Shipper";
 }

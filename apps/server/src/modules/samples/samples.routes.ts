@@ -13,14 +13,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { created, nestedList, ok } from "../../lib/http.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { hourlyPerUser, limitRequests } from "../../plugins/rate-limit.js";
-import type { SampleShipmentService } from "./sample-shipments.service.js";
+import type { SampleService } from "./samples.service.js";
 
 const tags = ["Sample shipments"];
 const security = [{ bearer: [] }];
 
-export async function sampleShipmentRoutes(
+export async function sampleRoutes(
   app: FastifyInstance,
-  { service }: { service: SampleShipmentService },
+  { service }: { service: SampleService },
 ): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireAuth(app);

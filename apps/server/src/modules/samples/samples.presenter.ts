@@ -1,7 +1,7 @@
 import type { SampleClaim, SampleShipment, SampleShipmentStatus } from "@fba/contract";
 import type { AuthUser } from "../../lib/principal.js";
 import { avatarUrl } from "../auth/index.js";
-import { SAMPLE_COMPLETED_STATUS, type SampleRow } from "./sample-shipments.repository.js";
+import { SAMPLE_COMPLETED_STATUS, type SampleRow } from "./samples.repository.js";
 
 export interface SamplePresentation {
   publicUrl: string;

@@ -18,8 +18,8 @@ import {
   canViewSample,
   claimsByActing,
   seesSamplesDesk,
-} from "./sample-shipments.policy.js";
-import { presentSample } from "./sample-shipments.presenter.js";
+} from "./samples.policy.js";
+import { presentSample } from "./samples.presenter.js";
 import {
   claimSample as claimSampleRow,
   findSampleById,
@@ -28,16 +28,16 @@ import {
   markSampleCompleted,
   SAMPLE_COMPLETED_STATUS,
   type SampleRow,
-} from "./sample-shipments.repository.js";
+} from "./samples.repository.js";
 
-export interface SampleShipmentServiceDeps {
+export interface SampleServiceDeps {
   db: Db;
   events: EventBus;
   config: Pick<Config, "PUBLIC_URL" | "SAMPLE_ADDRESS_TEMPLATE">;
 }
 
-export class SampleShipmentService {
-  constructor(private readonly deps: SampleShipmentServiceDeps) {}
+export class SampleService {
+  constructor(private readonly deps: SampleServiceDeps) {}
 
   private get db() {
     return this.deps.db;
