@@ -826,13 +826,17 @@ const ROUTES: TranslatedRoute[] = [
     act: () => screen.findByText("商业发票.pdf"),
   },
   {
-    name: "agent's accepted order with its chat",
+    name: "agent's accepted order with its chat, the add-info dialog open",
     element: as("Shipper", <ShipperOrderPage />),
     path: "/shipper/dashboard/orders/status/:id",
     url: "/shipper/dashboard/orders/status/41?src=accepted",
     api: orderApi(acceptedOrder),
     ready: () => screen.findByText("可以，周五上午到厂。", {}, { timeout: 15_000 }),
-    act: () => screen.findByText("商业发票.pdf"),
+    act: async () => {
+      await screen.findByText("商业发票.pdf");
+      await userEvent.click(screen.getByRole("button", { name: "填写信息" }));
+      await screen.findByRole("dialog", { name: "填写信息" });
+    },
   },
   {
     name: "agent's completed order",

@@ -27,6 +27,8 @@ import { applyFieldErrors, notify, toastApiError } from "../../../lib/toast";
 import { useUpdateShipmentInfo } from "../api/update-shipment";
 import type { Shipment } from "../../../entities/shipment/api/types";
 import { useTrackingDetection } from "./use-tracking-detection";
+import { useShipmentsT } from "../i18n";
+import { useServerMessage } from "../../../i18n/server-messages";
 import { VarianceFields, varianceOf, type EvidenceOption } from "./VarianceFields";
 
 const FIELDS = [
@@ -73,6 +75,8 @@ export function AddInfoDialog({
   onSaved?: () => void;
   evidence?: EvidenceOption[];
 }) {
+  const { t } = useShipmentsT();
+  const shown = useServerMessage();
   const update = useUpdateShipmentInfo(shipment.id);
   const form = useForm<AddShipmentInfoWithVarianceInput, unknown, AddShipmentInfoWithVarianceData>({
     resolver: zodResolver(addShipmentInfoWithVarianceSchema),
@@ -122,12 +126,14 @@ export function AddInfoDialog({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="add-info-title">
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle id="add-info-title">
-          {infoActionLabel(shipment) === "Edit info" ? "Edit Info" : "Add Info"}
+          {infoActionLabel(shipment) === "Edit info"
+            ? t("addInfo.titleEdit")
+            : t("addInfo.titleAdd")}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
-              label="Final amount"
+              label={t("addInfo.finalAmount")}
               autoFocus
               {...form.register("final_amount", {
                 // "$1,850.50" is sent as "1850.50"; the spec's rules then check what is sent.
@@ -136,20 +142,20 @@ export function AddInfoDialog({
               })}
               error={!!errors.final_amount}
               helperText={
-                errors.final_amount?.message ??
-                (storedAs ? `Stored as ${storedAs}` : "In US dollars")
+                shown(errors.final_amount?.message) ??
+                (storedAs ? t("addInfo.storedAs", { amount: storedAs }) : t("addInfo.inUsd"))
               }
               slotProps={{ htmlInput: { inputMode: "decimal", maxLength: 30 } }}
             />
             <TextField
-              label="Tracking number"
+              label={t("addInfo.tracking")}
               {...form.register("tracking_number")}
               error={!!errors.tracking_number}
               helperText={
-                errors.tracking_number?.message ??
+                shown(errors.tracking_number?.message) ??
                 (detected
-                  ? `Carrier: ${TRACKING_CARRIER_LABELS[detected]}`
-                  : "Parcel, container, bill of lading or air waybill number")
+                  ? t("addInfo.carrierIs", { carrier: TRACKING_CARRIER_LABELS[detected] })
+                  : t("addInfo.trackingHelp"))
               }
               slotProps={{
                 htmlInput: { autoCapitalize: "characters", spellCheck: false, maxLength: 60 },
@@ -159,26 +165,26 @@ export function AddInfoDialog({
             {askCarrier && (
               <TextField
                 select
-                label="Carrier"
+                label={t("addInfo.carrier")}
                 value={carrierChoice}
                 onChange={(event) => setPicked(event.target.value as TrackingCarrier)}
-                helperText="The number does not tell the carrier for sure: pick it for the right tracking link."
+                helperText={t("addInfo.carrierHelp")}
               >
                 {TRACKING_CARRIERS.map((carrier) => (
                   <MenuItem key={carrier} value={carrier}>
                     {TRACKING_CARRIER_LABELS[carrier]}
                   </MenuItem>
                 ))}
-                <MenuItem value={OTHER}>Another carrier</MenuItem>
+                <MenuItem value={OTHER}>{t("addInfo.otherCarrier")}</MenuItem>
               </TextField>
             )}
             {variance && <VarianceFields form={form} variance={variance} evidence={evidence} />}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t("addInfo.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
-            Save
+            {t("addInfo.save")}
           </Button>
         </DialogActions>
       </form>
