@@ -235,7 +235,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
         reply_to: parent && {
           id: parent.id,
           sender_name: fullName(parent.sender),
-          content: parent.content || (parent.attachment ? "Attachment" : ""),
+          content: parent.content || (parent.attachment ? t("message.attachment") : ""),
         },
       });
       if (!kept) {
@@ -246,7 +246,7 @@ export default function ChatView({ kind, id, side, canSend }: ChatPanelProps) {
       setMode({ kind: "normal" });
       return true;
     },
-    [send, user, stickToBottom, outbox],
+    [send, user, stickToBottom, outbox, t],
   );
 
   const confirmDelete = () => {

@@ -91,6 +91,7 @@ function ReactionChips({
   disabled: boolean;
   onPick: (emoji: string) => void;
 }) {
+  const { t } = useChatT();
   if (message.reactions.length === 0) return null;
   const groups = new Map<string, string[]>();
   let mine: string | null = null;
@@ -103,14 +104,17 @@ function ReactionChips({
   return (
     <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: "wrap" }} useFlexGap>
       {[...groups.entries()].map(([emoji, names]) => (
-        <Tooltip key={emoji} title={names.join(", ")}>
+        <Tooltip key={emoji} title={names.join(t("reactions.separator"))}>
           <Chip
             size="small"
             variant={mine === emoji ? "filled" : "outlined"}
             color={mine === emoji ? "primary" : "default"}
             label={`${emoji} ${names.length}`}
             onClick={disabled || mine === emoji ? undefined : () => onPick(emoji)}
-            aria-label={`${emoji} reacted by ${names.join(", ")}`}
+            aria-label={t("reactions.reactedBy", {
+              emoji,
+              names: names.join(t("reactions.separator")),
+            })}
             sx={{ bgcolor: mine === emoji ? undefined : "background.paper" }}
           />
         </Tooltip>
