@@ -19,6 +19,7 @@ import SellerShipmentPage from "../app/routes/SellerShipmentPage";
 import SellerOrderChatPage from "../app/routes/SellerOrderChatPage";
 import ShipperOrderPage from "../app/routes/ShipperOrderPage";
 import AverageCostsPage from "../features/average-costs/pages/AverageCostsPage";
+import ShipperSamplesPage from "../features/samples/pages/ShipperSamplesPage";
 import SellerSamplesPage from "../app/routes/SellerSamplesPage";
 import { SampleShipmentDialog } from "../features/samples/components/SampleShipmentDialog";
 import { flatList, shipmentDetail, shipmentRow } from "../test/shipment-fixtures";
@@ -881,6 +882,20 @@ const ROUTES: TranslatedRoute[] = [
     width: 375,
     api: sampleChatApi,
     ready: () => screen.findByText("可以，周五上午到厂。", {}, { timeout: 15_000 }),
+  },
+  {
+    name: "the agent's sample shipments with rows",
+    element: as("Shipper", <ShipperSamplesPage />),
+    path: "/shipper/dashboard/orders/sample-shipments",
+    api: sellerSamplesApi([
+      sellerSample(71, null),
+      sellerSample(72, {
+        claimed_at: "2026-11-21T10:00:00Z",
+        is_mine: true,
+        agent: { id: 9, first_name: "芳", last_name: "王", company_name: "" },
+      }),
+    ]),
+    ready: () => screen.findByText("处理货代：您"),
   },
   {
     name: "the agent's average costs",

@@ -8,32 +8,44 @@ import { useSampleShipments } from "../api/get-sample-shipments";
 import { MarkSampleCompleteButton } from "../components/MarkSampleCompleteButton";
 import { SampleStatusCell } from "../components/SampleStatusChip";
 import { canActOnSample } from "../lib/claim";
-import { formatCalendarDay } from "../../../lib/format";
+import { useLocalDay } from "../../../i18n/local-day";
+import { useSamplesT } from "../i18n";
 import type { SampleShipment } from "@fba/contract";
 import { shipperOrderPath } from "../../../app/paths";
 
 /** Shipper list tables show 10 rows a page. */
 
-function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipment>[] {
+function useColumns(page: number, perPage: number): DataTableColumn<SampleShipment>[] {
+  const { t } = useSamplesT();
+  const localDay = useLocalDay();
   return [
-    { id: "s_no", label: "S No.", render: (_row, index) => (page - 1) * perPage + index + 1 },
-    { id: "seller", label: "Seller ID", render: (row) => row.seller.id },
+    {
+      id: "s_no",
+      label: t("agentList.columns.sNo"),
+      render: (_row, index) => (page - 1) * perPage + index + 1,
+    },
+    { id: "seller", label: t("agentList.columns.sellerId"), render: (row) => row.seller.id },
     {
       id: "product_name",
-      label: "Product Name",
+      label: t("agentList.columns.productName"),
       sortable: true,
       render: (row) => row.product_name,
     },
     {
       id: "created_at",
-      label: "Shipment Date",
+      label: t("agentList.columns.date"),
       sortable: true,
-      render: (row) => formatCalendarDay(row.created_at),
+      render: (row) => localDay(row.created_at),
     },
-    { id: "quantity", label: "Amount of Samples", sortable: true, render: (row) => row.quantity },
+    {
+      id: "quantity",
+      label: t("agentList.columns.quantity"),
+      sortable: true,
+      render: (row) => row.quantity,
+    },
     {
       id: "delivery_address",
-      label: "Sample Delivery Address",
+      label: t("agentList.columns.address"),
       // Where the seller asked for them. Kept narrow so the status and actions fit beside it.
       render: (row) => (
         <Box component="span" sx={{ display: "block", maxWidth: { md: 200 } }}>
@@ -41,18 +53,22 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
         </Box>
       ),
     },
-    { id: "status", label: "Status", render: (row) => <SampleStatusCell sample={row} /> },
+    {
+      id: "status",
+      label: t("agentList.columns.status"),
+      render: (row) => <SampleStatusCell sample={row} />,
+    },
     {
       id: "action",
-      label: "Action",
+      label: t("agentList.columns.action"),
       render: (row) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-          <Tooltip title="View">
+          <Tooltip title={t("agentList.view")}>
             <IconButton
               component={RouterLink}
               to={shipperOrderPath(row.id, "samples")}
               size="small"
-              aria-label={`View sample shipment ${row.id}`}
+              aria-label={t("agentList.viewOf", { id: row.id })}
             >
               <VisibilityOutlinedIcon fontSize="small" />
             </IconButton>
@@ -69,21 +85,23 @@ function columnsFor(page: number, perPage: number): DataTableColumn<SampleShipme
  * (or anyone, while nobody does) may mark it complete.
  */
 export default function ShipperSamplesPage() {
+  const { t } = useSamplesT();
   const list = useShipperListState({ ordering: "-created_at" });
   const query = useSampleShipments(list.params);
   const { data, isFetching } = query;
+  const columns = useColumns(list.params.page, list.params.per_page);
 
   return (
     <Stack>
-      <PageHeader title="Sample Shipments" />
+      <PageHeader title={t("agentList.title")} />
       <DataTable
-        columns={columnsFor(list.params.page, list.params.per_page)}
+        columns={columns}
         rows={data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText="No sample shipments yet"
+        emptyText={t("agentList.empty")}
         query={query}
-        what="the sample shipments"
-        ariaLabel="Sample Shipments"
+        what={t("agentList.what")}
+        ariaLabel={t("agentList.title")}
         loading={isFetching && !data}
         pages={data?.pagination_option.pages ?? 1}
         {...list.tableProps}
