@@ -72,7 +72,7 @@ const webTests = ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/src/test/**"];
  */
 const server = "./apps/server/src";
 const serverModuleTiers = [
-  ["auth", "notifications", "places", "exports", "settings"],
+  ["auth", "notifications", "places", "exports", "settings", "average-costs"],
   ["users", "agents", "orders"],
   ["chat", "admin", "analytics"],
   ["shipments", "samples", "announcements"],

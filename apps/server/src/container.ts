@@ -23,7 +23,7 @@ import { NotificationService } from "./modules/notifications/index.js";
 import { DifferentFcService } from "./modules/orders/index.js";
 import { DocumentService } from "./modules/orders/index.js";
 import { LegService } from "./modules/orders/index.js";
-import { AverageCostService } from "./modules/legacy-client/index.js";
+import { AverageCostService } from "./modules/average-costs/index.js";
 import { InvoiceService } from "./modules/legacy-client/index.js";
 import { WarehouseRowService } from "./modules/legacy-client/index.js";
 import { SampleService } from "./modules/samples/index.js";

@@ -38,7 +38,7 @@ const tableOwners: Record<string, string> = {
   upload_intents: "orders",
   charge_changes: "charge-changes",
   charge_change_events: "charge-changes",
-  average_costs: "legacy-client",
+  average_costs: "average-costs",
   order_invoices: "legacy-client",
   agent_ratings: "agents",
   agent_scorecards: "agents",

@@ -11,6 +11,7 @@ import admin from "./admin/index.js";
 import warehouses from "./warehouses/index.js";
 import orders from "./orders/index.js";
 import chargeChanges from "./charge-changes/index.js";
+import averageCosts from "./average-costs/index.js";
 import legacyClient from "./legacy-client/index.js";
 import orderPdfs from "./order-pdfs/index.js";
 import agents from "./agents/index.js";
@@ -37,6 +38,7 @@ export const modules = [
   orders,
   chargeChanges,
   orderPdfs,
+  averageCosts,
   legacyClient,
   agents,
   analytics,

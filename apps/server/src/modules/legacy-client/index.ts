@@ -7,15 +7,12 @@ import { plainJson } from "../../lib/route-schemas.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import type { DocumentService } from "../orders/index.js";
 import type { ShipmentService } from "../shipments/index.js";
-import { averageCostRoutes } from "./average-costs.routes.js";
-import type { AverageCostService } from "./average-costs.service.js";
 import { invoiceRoutes } from "./invoices.routes.js";
 import type { InvoiceService } from "./invoices.service.js";
 import { sellerRoutes } from "./seller.routes.js";
 import { warehouseRowRoutes } from "./warehouse-rows.routes.js";
 import type { WarehouseRowService } from "./warehouse-rows.service.js";
 
-export { AverageCostService } from "./average-costs.service.js";
 export { InvoiceService } from "./invoices.service.js";
 export { WarehouseRowService } from "./warehouse-rows.service.js";
 
@@ -23,7 +20,6 @@ interface LegacyClientServices {
   db: Db;
   shipments: ShipmentService;
   warehouseRows: WarehouseRowService;
-  averageCosts: AverageCostService;
   invoices: InvoiceService;
   documents: DocumentService;
   documentSigner: SignedUrlSigner;
@@ -32,9 +28,9 @@ interface LegacyClientServices {
 
 /**
  * The existing web client's later screens (API-CONTRACT section 7), mounted under /api: warehouse
- * rows, package tracking, the customer invoice, agents' average costs and two seller views. Each
- * is a thin view of the product's own model (an order's legs, documents and shipments), read and
- * changed through the orders and shipments modules.
+ * rows, package tracking, the customer invoice and two seller views. Each is a thin view of the
+ * product's own model (an order's legs, documents and shipments), read and changed through the
+ * orders and shipments modules. Its average-cost calls are the average-costs module's routes.
  */
 export default async function legacyClientModule(
   app: FastifyInstance,
@@ -52,6 +48,5 @@ export default async function legacyClientModule(
     signer: services.documentSigner,
   });
   await invoiceRoutes(app, services.invoices);
-  await averageCostRoutes(app, services.averageCosts);
   await sellerRoutes(app, services);
 }
