@@ -827,7 +827,7 @@ const ROUTES: TranslatedRoute[] = [
     act: () => screen.findByText("商业发票.pdf"),
   },
   {
-    name: "agent's accepted order with its chat, the add-info dialog open",
+    name: "agent's accepted order with its chat, the add-info dialog with an amount above the bid",
     element: as("Shipper", <ShipperOrderPage />),
     path: "/shipper/dashboard/orders/status/:id",
     url: "/shipper/dashboard/orders/status/41?src=accepted",
@@ -836,7 +836,10 @@ const ROUTES: TranslatedRoute[] = [
     act: async () => {
       await screen.findByText("商业发票.pdf");
       await userEvent.click(screen.getByRole("button", { name: "填写信息" }));
-      await screen.findByRole("dialog", { name: "填写信息" });
+      const dialog = await screen.findByRole("dialog", { name: "填写信息" });
+      // Above the accepted bid (US$900.00): the reason and evidence fields show.
+      fireEvent.change(within(dialog).getByLabelText(/最终金额/), { target: { value: "1000" } });
+      await within(dialog).findByText(/比已接受报价/);
     },
   },
   {

@@ -38,6 +38,8 @@ import {
   OrderSectionNav,
 } from "../../entities/shipment/components/OrderSectionNav";
 import { paths } from "../paths";
+import { useEntitiesTranslate } from "../../i18n/entities";
+import { documentTypeLabel } from "../../i18n/document-types";
 
 function backTo(pathname: string): string {
   if (pathname.includes("/pastorders/")) return paths.shipper.completed;
@@ -215,9 +217,10 @@ function WonOrder({
 /** Add info with the order's documents offered as evidence for a final amount above the bid. */
 function InfoDialog({ shipment, onClose }: { shipment: Shipment; onClose: () => void }) {
   const documents = useDocuments(shipment.id);
+  const entitiesT = useEntitiesTranslate();
   const evidence = (documents.data ?? []).map((doc) => ({
     id: doc.id,
-    label: `${doc.type} v${doc.version}: ${doc.file_name}`,
+    label: `${documentTypeLabel(entitiesT, doc.type)} v${doc.version}: ${doc.file_name}`,
   }));
   return <AddInfoDialog shipment={shipment} open onClose={onClose} evidence={evidence} />;
 }

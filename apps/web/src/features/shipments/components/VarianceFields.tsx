@@ -11,6 +11,9 @@ import {
 } from "@fba/contract";
 import { hasQuotation, type QuotationOrEmpty } from "../../../entities/shipment/api/types";
 import { boughtService, serviceTotalOf } from "../../../entities/shipment/lib/quotation";
+import { useShipmentsT } from "../i18n";
+import { useFormat } from "../../../i18n/use-format";
+import { useServerMessage } from "../../../i18n/server-messages";
 
 /** An order document the agent may attach as evidence. */
 export interface EvidenceOption {
@@ -65,13 +68,24 @@ export function VarianceFields({
   variance: Variance;
   evidence?: EvidenceOption[];
 }) {
+  const { t, i18n } = useShipmentsT();
+  const format = useFormat();
+  const shown = useServerMessage();
+  const usd = (amount: string) =>
+    i18n.language === "en" ? formatUsd(amount) : format.money(amount);
+  const reasonLabel = (value: string) =>
+    (t as unknown as (key: string, options: { defaultValue: string }) => string)(
+      `variance.reasons.${value}`,
+      {
+        defaultValue: VARIANCE_REASON_LABELS[value as keyof typeof VARIANCE_REASON_LABELS] ?? value,
+      },
+    );
   const { errors } = form.formState;
   const reason = useWatch({ control: form.control, name: "variance_reason" });
   return (
     <Stack spacing={2}>
       <Alert severity="warning">
-        {formatUsd(variance.difference)} above the accepted bid of {formatUsd(variance.bidTotal)}:
-        the seller will be asked to accept it or dispute it.
+        {t("variance.above", { difference: usd(variance.difference), bid: usd(variance.bidTotal) })}
       </Alert>
       <Controller
         control={form.control}
@@ -80,29 +94,29 @@ export function VarianceFields({
           <TextField
             select
             required
-            label="Reason"
+            label={t("variance.reason")}
             value={field.value ?? ""}
             onChange={(event) => field.onChange(event.target.value)}
             onBlur={field.onBlur}
             error={!!errors.variance_reason}
-            helperText={errors.variance_reason?.message}
+            helperText={shown(errors.variance_reason?.message)}
           >
             {VARIANCE_REASONS.map((value) => (
               <MenuItem key={value} value={value}>
-                {VARIANCE_REASON_LABELS[value]}
+                {reasonLabel(value)}
               </MenuItem>
             ))}
           </TextField>
         )}
       />
       <TextField
-        label={reason === "other" ? "Note" : "Note (optional)"}
+        label={reason === "other" ? t("variance.note") : t("variance.noteOptional")}
         required={reason === "other"}
         multiline
         minRows={2}
         {...form.register("variance_note")}
         error={!!errors.variance_note}
-        helperText={errors.variance_note?.message}
+        helperText={shown(errors.variance_note?.message)}
         slotProps={{ htmlInput: { maxLength: 500 } }}
       />
       {evidence && (
@@ -112,20 +126,18 @@ export function VarianceFields({
           render={({ field }) => (
             <TextField
               select
-              label="Evidence (optional)"
+              label={t("variance.evidence")}
               value={field.value === undefined || field.value === null ? "" : String(field.value)}
               onChange={(event) =>
                 field.onChange(event.target.value === "" ? undefined : Number(event.target.value))
               }
               error={!!errors.evidence_document_id}
               helperText={
-                errors.evidence_document_id?.message ??
-                (evidence.length === 0
-                  ? "Upload it to the order's documents first to attach it here"
-                  : "One of the order's documents")
+                shown(errors.evidence_document_id?.message) ??
+                (evidence.length === 0 ? t("variance.evidenceNone") : t("variance.evidenceHelp"))
               }
             >
-              <MenuItem value="">None</MenuItem>
+              <MenuItem value="">{t("variance.none")}</MenuItem>
               {evidence.map((option) => (
                 <MenuItem key={option.id} value={String(option.id)}>
                   {option.label}
