@@ -20,8 +20,8 @@ import { AdminQuotationsPanel } from "../../features/admin/components/AdminQuota
 import type { Shipment } from "../../entities/shipment/api/types";
 import { isAwardedOrder } from "../../entities/shipment/lib/order";
 import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
-import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
-import { useOrderChatOpen } from "../../features/disputes/api/charge-change";
+import { ChargeChangeCard } from "../../features/charge-changes/components/ChargeChangeCard";
+import { useOrderChatOpen } from "../../features/charge-changes/api/charge-change";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 import { paths } from "../paths";
 

@@ -28,7 +28,7 @@ import {
 } from "../../entities/shipment/components/ShipmentDetails";
 import { StatusChip } from "../../entities/shipment/components/StatusChip";
 import { StatusStepper } from "../../entities/shipment/components/StatusStepper";
-import { useOrderChatOpen } from "../../features/disputes/api/charge-change";
+import { useOrderChatOpen } from "../../features/charge-changes/api/charge-change";
 import { paths } from "../paths";
 import { Trans } from "react-i18next";
 import { useShipmentsT } from "../../entities/shipment/i18n";

@@ -27,8 +27,8 @@ import { QuotationDetailsView } from "../../entities/shipment/components/Quotati
 import { ReconfirmPrompt } from "../../entities/shipment/components/ReconfirmPrompt";
 import { isAwardedOrder } from "../../entities/shipment/lib/order";
 import { OrderDeliveryBanners, OrderDocuments } from "./OrderDocuments";
-import { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
-import { useOrderChatOpen } from "../../features/disputes/api/charge-change";
+import { ChargeChangeCard } from "../../features/charge-changes/components/ChargeChangeCard";
+import { useOrderChatOpen } from "../../features/charge-changes/api/charge-change";
 import { useDocuments } from "../../features/documents/api/documents";
 import { OrderPdfButtons } from "../../features/order-pdfs/components/OrderPdfButtons";
 import { RatingPanel } from "../../features/ratings/components/RatingPanel";

@@ -2,7 +2,7 @@
 // comparison, and the order after the award (the layout with its chat, charge changes, delivery
 // banners, destinations, documents, PDFs, rating). One chunk, loaded only for such shipments (see
 // SellerShipmentView).
-export { ChargeChangeCard } from "../../features/disputes/components/ChargeChangeCard";
+export { ChargeChangeCard } from "../../features/charge-changes/components/ChargeChangeCard";
 export { OrderChatLayout } from "../../features/chat/components/OrderChatLayout";
 export { ComparisonPanel } from "../../features/comparison/components/ComparisonPanel";
 export { LegsPanel } from "../../features/legs/components/LegsPanel";
