@@ -267,6 +267,12 @@ const CHARTS = /[\\/]node_modules[\\/]@mui[\\/](x-charts|x-internal-gestures)[\\
 const POPPER =
   /[\\/]node_modules[\\/](@popperjs[\\/]|@mui[\\/]material[\\/]esm[\\/](Popper|Portal|NoSsr)[\\/])/;
 
+// Libraries the shell reaches only through an index module it imports for something else:
+// react-transition-group's transitions (the signed-in shell uses only the ripple's group, which
+// the entry holds) serve menus, dialogs and pickers, whose own chunks take them when they load.
+const ON_DEMAND =
+  /[\\/]node_modules[\\/](react-transition-group[\\/]esm[\\/](CSSTransition|ReplaceTransition|SwitchTransition|Transition)\.js|dom-helpers[\\/])/;
+
 const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 // src/lib/zod.ts, what "zod" resolves to in the app (see resolve.alias below).
@@ -312,7 +318,7 @@ function screenGroup(
     // through the contract's index module reaches every schema in the graph (used or not), and
     // the screen's chunk would take zod and the schemas the forms use along.
     name: (id: string, graph: ModuleGraph) =>
-      !CONTRACT.test(id) && !isZod(id) && captures((roots) => importedFrom(roots, id, graph), id)
+      !CONTRACT.test(id) && !isZod(id) && !ON_DEMAND.test(id) && captures((roots) => importedFrom(roots, id, graph), id)
         ? name
         : null,
     debugName: name,
@@ -365,7 +371,8 @@ export default defineConfig({
             screenGroup(
               "shell-libs",
               7,
-              (from, id) => from(SHELL) && isLibrary(id) && !id.includes("/@mui/"),
+              (from, id) =>
+                from(SHELL) && isLibrary(id) && !id.includes("/@mui/"),
             ),
             screenGroup("shell-inputs", 6, (from, id) => from(SHELL) && MUI_INPUTS.test(id)),
             screenGroup("shell-mui", 5, (from, id) => from(SHELL) && id.includes("/@mui/")),

@@ -15,7 +15,7 @@ import {
   shipmentRequests,
   type ShipmentListName,
 } from "../entities/shipment/api/requests";
-import { useEntitiesT } from "../i18n/entities";
+import { useTitlesT } from "../i18n/titles";
 import { paths } from "./paths";
 import type { RouteHandle } from "./route-handle";
 import { RequireAuth } from "./RequireAuth";
@@ -287,9 +287,9 @@ export function routeTitle(pathname: string): string | undefined {
 /** The app's screens, under a BrowserRouter; keeps the page title as '<title> | <product>'. */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const { t } = useEntitiesT();
+  const { t } = useTitlesT();
   const title = routeTitle(pathname);
-  const shown = title && t(`titles.${title}` as "titles.Home", { defaultValue: title });
+  const shown = title && t(title as "Home", { defaultValue: title });
   useEffect(() => {
     document.title = shown ? `${shown} | ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [shown]);

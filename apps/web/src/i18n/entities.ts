@@ -1,7 +1,7 @@
 import entities from "../locales/en/entities.json";
 import { namespace } from "./i18n";
 
-/** Texts of the shared order, document and agent components, and the page titles. */
+/** Texts of the shared order, document and agent components. */
 export const useEntitiesT = namespace("entities", entities);
 
 /**

@@ -95,4 +95,5 @@ export type Namespace =
   | "agents"
   | "averageCosts"
   | "chat"
-  | "entities";
+  | "entities"
+  | "titles";

@@ -10,6 +10,7 @@ import type comparison from "../locales/en/comparison.json";
 import type components from "../locales/en/components.json";
 import type disputes from "../locales/en/disputes.json";
 import type entities from "../locales/en/entities.json";
+import type titles from "../locales/en/titles.json";
 import type documents from "../locales/en/documents.json";
 import type landing from "../locales/en/landing.json";
 import type legs from "../locales/en/legs.json";
@@ -42,6 +43,7 @@ declare module "i18next" {
       disputes: typeof disputes;
       documents: typeof documents;
       entities: typeof entities;
+      titles: typeof titles;
       landing: typeof landing;
       legs: typeof legs;
       lists: typeof lists;

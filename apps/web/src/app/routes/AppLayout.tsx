@@ -10,7 +10,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import { BrandLogo } from "../../components/BrandLogo";
-import { NotificationBell } from "../../features/notifications/components/NotificationBell";
+import { DeferredNotificationBell } from "../../features/notifications/components/DeferredNotificationBell";
 import { logout, useCurrentUser } from "../../lib/session";
 import { useSyncCurrentUser } from "../../features/layout/api/get-me";
 import { UserMenu } from "../../features/layout/components/UserMenu";
@@ -152,7 +152,7 @@ export default function AppLayout() {
             )}
             <Box sx={{ flex: 1 }} />
             <LanguageSwitch compact />
-            <NotificationBell />
+            <DeferredNotificationBell />
             <UserMenu user={user} onLogout={() => void handleLogout()} />
           </Toolbar>
         </AppBar>

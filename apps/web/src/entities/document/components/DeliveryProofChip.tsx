@@ -1,4 +1,5 @@
-import { Chip, Stack } from "@mui/material";
+import { Stack } from "@mui/material";
+import { Tag } from "../../../components/Tag";
 import type { DeliveryProof } from "@fba/contract";
 import { useEntitiesT } from "../../../i18n/entities";
 
@@ -12,8 +13,7 @@ export function DeliveryProofChip({ delivery }: { delivery: DeliveryProof | null
   if (!delivery || delivery.legs === 0) return <>{t("notAvailable")}</>;
   if (delivery.at_booked_fc === delivery.legs) {
     return (
-      <Chip
-        size="small"
+      <Tag
         color="success"
         label={t("delivery.allAtBooked")}
         title={t("delivery.allAtBookedTitle", { legs: legs(delivery.legs) })}
@@ -24,14 +24,12 @@ export function DeliveryProofChip({ delivery }: { delivery: DeliveryProof | null
   const elsewhere = delivery.delivered - delivery.at_booked_fc;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: "wrap" }} component="span">
-      <Chip
-        size="small"
+      <Tag
         color="warning"
         label={t("delivery.atBooked", { atBooked: delivery.at_booked_fc, legs: delivery.legs })}
       />
       {elsewhere > 0 && (
-        <Chip
-          size="small"
+        <Tag
           color={delivery.different_fc_open > 0 ? "error" : "default"}
           variant="outlined"
           label={
@@ -42,8 +40,7 @@ export function DeliveryProofChip({ delivery }: { delivery: DeliveryProof | null
         />
       )}
       {notDelivered > 0 && (
-        <Chip
-          size="small"
+        <Tag
           variant="outlined"
           label={t("delivery.notDelivered", { legs: legs(notDelivered) })}
         />

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Typography } from "@mui/material";
 import { useNow } from "./use-now";
-import { useShipmentsT } from "../i18n";
+import { useListsT } from "../../../i18n/lists";
 
 /** Remaining time as hours, minutes and seconds ("71h 04m 09s"); zero or less is "Closed". */
 export function formatRemaining(ms: number): string {
@@ -26,7 +26,7 @@ export function BidCountdown({ endsAt, onExpire }: BidCountdownProps) {
   const isOpen = remaining > 0;
   const onExpireRef = useRef(onExpire);
   const wasOpen = useRef(false);
-  const { t } = useShipmentsT();
+  const { t } = useListsT();
 
   useEffect(() => {
     onExpireRef.current = onExpire;

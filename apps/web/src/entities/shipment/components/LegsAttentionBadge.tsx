@@ -1,4 +1,5 @@
-import { Chip, Stack } from "@mui/material";
+import { Stack } from "@mui/material";
+import { Tag } from "../../../components/Tag";
 import type { LegsAttention } from "@fba/contract";
 import { STALE_LEG_DAYS } from "@fba/contract/constants";
 import { useEntitiesT } from "../../../i18n/entities";
@@ -47,9 +48,8 @@ export function LegsAttentionBadge({ attention }: { attention: LegsAttention | n
         sx={{ display: "inline-flex", ml: 0.5 }}
       >
         {labels.map(({ label, title, color }) => (
-          <Chip
+          <Tag
             key={label}
-            size="small"
             color={color}
             label={label}
             title={title}

@@ -1,4 +1,4 @@
-import { Chip } from "@mui/material";
+import { Tag } from "../../../components/Tag";
 import type { Shipment } from "../api/types";
 import { NO_BIDS_LABEL, statusColor, statusLabel, type Side } from "../lib/format";
 import { useListsT } from "../../../i18n/lists";
@@ -19,8 +19,7 @@ export function StatusChip({
   const label = statusLabel(shipment, side);
   const { t } = useListsT();
   return (
-    <Chip
-      size="small"
+    <Tag
       label={t(`status.${label}` as "status.Shipment Pending", { defaultValue: label })}
       color={chipColor(label, shipment)}
       variant="outlined"

@@ -136,7 +136,14 @@ export function useNotificationChannel(userId: number | null) {
 
   const onOpen = useCallback(
     ({ reconnected }: { reconnected: boolean }) => {
-      if (reconnected) backfill(queryClient);
+      if (reconnected) {
+        backfill(queryClient);
+        return;
+      }
+      // The socket first opens once the page's data is in (DeferredNotificationBell): a change
+      // committed in between sent its frame before anyone listened, so what it could have made
+      // stale is read again (the queries on screen refetch, the others on next use).
+      for (const changed of Object.values(CHANGED_BY_TYPE)) void changed(queryClient);
     },
     [queryClient],
   );

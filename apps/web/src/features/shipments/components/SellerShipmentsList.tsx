@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Badge, Button, Stack } from "@mui/material";
+import { Button, Stack } from "@mui/material";
+import { CountBadge } from "../../../components/CountBadge";
 import { OutlinedField, OutlinedNativeSelect } from "../../../components/OutlinedField";
 import { ACTIVE_SHIPMENT_STATUSES } from "@fba/contract/constants";
 import { ExportCsvButton } from "../../../components/ExportCsvButton";
@@ -176,7 +177,7 @@ export function SellerShipmentsList({
           {t("actions.view")}
         </Button>
         {row.status === "Quotation Accepted" && (
-          <Badge badgeContent={row.message_count ?? 0} color="error" max={99}>
+          <CountBadge count={row.message_count ?? 0}>
             <Button
               size="small"
               variant="contained"
@@ -187,7 +188,7 @@ export function SellerShipmentsList({
             >
               {t("actions.openChat")}
             </Button>
-          </Badge>
+          </CountBadge>
         )}
       </Stack>
     ),
