@@ -357,6 +357,9 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
+    // Browsers of this target follow <link rel="modulepreload"> themselves (Safari from 17); an
+    // older one fetches the same files a moment later, as the entry asks for them.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
