@@ -141,9 +141,16 @@ export function useNotificationChannel(userId: number | null) {
         return;
       }
       // The socket first opens once the page's data is in (DeferredNotificationBell): a change
-      // committed in between sent its frame before anyone listened, so what it could have made
-      // stale is read again (the queries on screen refetch, the others on next use).
-      for (const changed of Object.values(CHANGED_BY_TYPE)) void changed(queryClient);
+      // committed in between sent its frame before anyone listened, so what was read before is
+      // read again (the queries on screen refetch, the others on next use). A read that failed
+      // keeps its error and its Retry.
+      const openedAt = Date.now();
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.state.status === "success" &&
+          query.state.dataUpdatedAt <= openedAt &&
+          query.queryKey[0] !== notificationKeys.all[0],
+      });
     },
     [queryClient],
   );

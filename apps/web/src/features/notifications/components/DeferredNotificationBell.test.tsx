@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { ThemeProvider } from "@mui/material/styles";
@@ -11,14 +11,17 @@ import { DeferredNotificationBell } from "./DeferredNotificationBell";
 /** A page whose one read (a shipment list) answers when the test says so. */
 function renderPage() {
   let answer: (rows: string[]) => void = () => {};
+  let fail: () => void = () => {};
   const reads = vi.fn(
     () =>
-      new Promise<string[]>((resolve) => {
+      new Promise<string[]>((resolve, reject) => {
         answer = resolve;
+        fail = () => reject(new Error("failed"));
       }),
   );
   function Page() {
     const rows = useQuery({ queryKey: ["shipments", "list", "active"], queryFn: reads });
+    if (rows.isError) return <p>failed</p>;
     return <p>{rows.data ? `rows: ${rows.data.join(", ")}` : "loading"}</p>;
   }
   const router = createMemoryRouter(
@@ -43,7 +46,7 @@ function renderPage() {
       </QueryClientProvider>
     </ThemeProvider>,
   );
-  return { reads, answer: (rows: string[]) => answer(rows) };
+  return { reads, answer: (rows: string[]) => answer(rows), fail: () => fail() };
 }
 
 const notificationSockets = () => FakeSocket.all.filter((s) => s.url.includes("notification"));
@@ -94,5 +97,28 @@ describe("DeferredNotificationBell", { timeout: 30_000 }, () => {
     await user.hover(screen.getByRole("button", { name: "Notifications" }));
     expect(await screen.findByTestId("notification-badge", {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText("loading")).toBeInTheDocument();
+  });
+
+  it("opens the popover once loaded when its placeholder was tapped", async () => {
+    const user = userEvent.setup({ delay: null });
+    const page = renderPage();
+    await waitFor(() => expect(page.reads).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole("button", { name: "Notifications" }));
+    expect(
+      await screen.findByRole("dialog", { name: "Notifications" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+  });
+
+  it("leaves a read that failed with its error when the socket first opens", async () => {
+    const page = renderPage();
+    await waitFor(() => expect(page.reads).toHaveBeenCalledTimes(1));
+    page.fail();
+    expect(await screen.findByText("failed")).toBeInTheDocument();
+    await waitFor(() => expect(notificationSockets()).toHaveLength(1), { timeout: 10_000 });
+    notificationSockets()[0]!.open();
+    // The socket's refresh reads what was read; what failed waits for its Retry.
+    await screen.findByTestId("notification-badge");
+    expect(page.reads).toHaveBeenCalledTimes(1);
   });
 });

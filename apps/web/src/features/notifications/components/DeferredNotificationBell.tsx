@@ -13,13 +13,14 @@ export const BELL_WAIT_MS = 2_000;
 /**
  * The header's bell, whose code (the notification socket, its list and the popover's opener)
  * loads once the page's first data is in: on a slow phone the page's own code and reads come
- * first. Until then an inert bell of the same size holds its place; pointing at it or focusing
- * it loads the real one at once. The socket's first opening refreshes what a change before it
+ * first. Until then a bell of the same size holds its place; pointing at it or focusing it loads
+ * the real one at once, and a tap on it opens the real one's popover once loaded. The socket's first opening refreshes what a change before it
  * could have left stale (use-notification-channel.ts).
  */
 export function DeferredNotificationBell() {
   const { t } = useShellT();
   const [wanted, setWanted] = useState(false);
+  const [tapped, setTapped] = useState(false);
   const fetching = useIsFetching();
   const [sawFetching, setSawFetching] = useState(false);
   if (fetching > 0 && !sawFetching) setSawFetching(true);
@@ -39,7 +40,10 @@ export function DeferredNotificationBell() {
       aria-label={t("notifications.label")}
       onPointerEnter={() => setWanted(true)}
       onFocus={() => setWanted(true)}
-      onClick={() => setWanted(true)}
+      onClick={() => {
+        setTapped(true);
+        setWanted(true);
+      }}
     >
       <NotificationsOutlined />
     </IconButton>
@@ -47,7 +51,7 @@ export function DeferredNotificationBell() {
   if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <NotificationBell />
+      <NotificationBell openAtOnce={tapped} />
     </Suspense>
   );
 }

@@ -38,13 +38,22 @@ async function shipmentStatus(id: number): Promise<ShipmentStatus | null> {
   }
 }
 
-/** Header bell with unread badge and the Notifications popover. */
-export function NotificationBell() {
+/**
+ * Header bell with unread badge and the Notifications popover; `openAtOnce` opens the popover as
+ * it mounts (the tap that asked for the bell's code).
+ */
+export function NotificationBell({ openAtOnce = false }: { openAtOnce?: boolean }) {
   const user = useCurrentUser();
   const { t } = useShellT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [openPending, setOpenPending] = useState(openAtOnce);
+  const openOnMount = (button: HTMLButtonElement | null) => {
+    if (!button || !openPending) return;
+    setOpenPending(false);
+    setAnchor(button);
+  };
   const notifications = useNotifications(Boolean(user));
   const { send, status, retryNow } = useNotificationChannel(user?.id ?? null);
   const isReconnecting = status === "reconnecting";
@@ -102,6 +111,7 @@ export function NotificationBell() {
         />
       )}
       <IconButton
+        ref={openOnMount}
         color="inherit"
         aria-label={label}
         aria-haspopup="dialog"
