@@ -13,8 +13,9 @@ export const BELL_WAIT_MS = 2_000;
 /**
  * The header's bell, whose code (the notification socket, its list and the popover's opener)
  * loads once the page's first data is in: on a slow phone the page's own code and reads come
- * first. Until then a bell of the same size holds its place; pointing at it or focusing it loads
- * the real one at once, and a tap on it opens the real one's popover once loaded. The socket's first opening refreshes what a change before it
+ * first. Until then a bell of the same size holds its place; a tap on it (or Enter) loads the real
+ * one at once and opens its popover. Only the tap: a bell swapped in as the pointer arrives would
+ * leave the tap's press and release on two elements, which is no click. The socket's first opening refreshes what a change before it
  * could have left stale (use-notification-channel.ts).
  */
 export function DeferredNotificationBell() {
@@ -38,8 +39,6 @@ export function DeferredNotificationBell() {
     <IconButton
       color="inherit"
       aria-label={t("notifications.label")}
-      onPointerEnter={() => setWanted(true)}
-      onFocus={() => setWanted(true)}
       onClick={() => {
         setTapped(true);
         setWanted(true);
