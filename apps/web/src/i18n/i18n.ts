@@ -96,4 +96,5 @@ export type Namespace =
   | "averageCosts"
   | "chat"
   | "entities"
-  | "titles";
+  | "titles"
+  | "agentLists";

@@ -11,6 +11,7 @@ import type components from "../locales/en/components.json";
 import type disputes from "../locales/en/disputes.json";
 import type entities from "../locales/en/entities.json";
 import type titles from "../locales/en/titles.json";
+import type agentLists from "../locales/en/agentLists.json";
 import type documents from "../locales/en/documents.json";
 import type landing from "../locales/en/landing.json";
 import type legs from "../locales/en/legs.json";
@@ -44,6 +45,7 @@ declare module "i18next" {
       documents: typeof documents;
       entities: typeof entities;
       titles: typeof titles;
+      agentLists: typeof agentLists;
       landing: typeof landing;
       legs: typeof legs;
       lists: typeof lists;

@@ -6,6 +6,7 @@ import { useShipmentList } from "../../../entities/shipment/api/list-shipments";
 import { hasQuotation, type ShipmentListRow } from "../../../entities/shipment/api/types";
 import { formatDate, formatMoney } from "../../../entities/shipment/lib/format";
 import { useListsT } from "../../../i18n/lists";
+import { useAgentListsT } from "../../../i18n/agent-lists";
 import { useFormat } from "../../../i18n/use-format";
 
 export const AWAITING_DECISION_TITLE = "Waiting for the seller's decision";
@@ -16,6 +17,7 @@ export const AWAITING_DECISION_TITLE = "Waiting for the seller's decision";
  */
 export function AwaitingDecisionList({ detail }: { detail: (id: number) => string }) {
   const { t, i18n } = useListsT();
+  const { t: ta } = useAgentListsT();
   const format = useFormat();
   const english = i18n.language === "en";
   const navigate = useNavigate();
@@ -34,7 +36,7 @@ export function AwaitingDecisionList({ detail }: { detail: (id: number) => strin
     },
     {
       id: "total",
-      label: t("awaiting.yourQuotation"),
+      label: ta("awaiting.yourQuotation"),
       render: (row) =>
         !hasQuotation(row.quotation)
           ? t("values.notAvailable")
@@ -52,25 +54,25 @@ export function AwaitingDecisionList({ detail }: { detail: (id: number) => strin
           to={detail(row.id)}
           onClick={(event) => event.stopPropagation()}
         >
-          {t("awaiting.view")}
+          {ta("awaiting.view")}
         </Button>
       ),
     },
   ];
 
   return (
-    <Panel title={t("awaiting.title")}>
+    <Panel title={ta("awaiting.title")}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t("awaiting.text")}
+        {ta("awaiting.text")}
       </Typography>
       <DataTable
-        ariaLabel={t("awaiting.title")}
+        ariaLabel={ta("awaiting.title")}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
         emptyText=""
         query={query}
-        what={t("awaiting.what")}
+        what={ta("awaiting.what")}
         onRowClick={(row) => void navigate(detail(row.id))}
       />
     </Panel>

@@ -23,6 +23,7 @@ import { LegsAttentionBadge } from "../../../entities/shipment/components/LegsAt
 import { shipperOrderPath } from "../../../app/paths";
 import { useListEmptyText } from "../../../components/data-table/empty-text";
 import { useListsT } from "../../../i18n/lists";
+import { useAgentListsT } from "../../../i18n/agent-lists";
 import { useFormat } from "../../../i18n/use-format";
 
 export type ShipperOrdersVariant = "current" | "completed" | "history";
@@ -74,19 +75,20 @@ function cancelReason(row: Row, locale: Locale): string {
 export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }) {
   const config = CONFIG[variant];
   const { t, i18n } = useListsT();
+  const { t: ta } = useAgentListsT();
   const format = useFormat();
   const emptyText = useListEmptyText();
   const locale: Locale = i18n.language === "zh-CN" ? "zh-CN" : "en";
   const english = locale === "en";
-  const title = t(`agentOrders.titles.${variant}`);
+  const title = ta(`agentOrders.titles.${variant}`);
   const untyped = t as unknown as (key: string, options?: Record<string, unknown>) => string;
   /** The history row's outcome in the language shown (`bidOutcome`'s words in English). */
   const outcome = (row: Row) => {
     if (english) return bidOutcome(row);
     const status = untyped(`status.${statusLabel(row, "shipper")}`);
     if (!row.outcome) return status;
-    if (row.outcome === "won") return t("agentOrders.outcomes.wonWith", { status });
-    return t(`agentOrders.outcomes.${row.outcome}`);
+    if (row.outcome === "won") return ta("agentOrders.outcomes.wonWith", { status });
+    return ta(`agentOrders.outcomes.${row.outcome}`);
   };
   const navigate = useNavigate();
   const list = useUrlListState({ per_page: SHIPPER_PAGE_SIZE });
@@ -108,12 +110,12 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
     },
     {
       id: "customer",
-      label: t("agentOrders.columns.customer"),
+      label: ta("agentOrders.columns.customer"),
       render: (row) => customerName(row, locale),
     },
     {
       id: "tracking_link",
-      label: t("agentOrders.columns.tracking"),
+      label: ta("agentOrders.columns.tracking"),
       render: (row) => <TrackingLink shipment={row} />,
     },
     {
@@ -125,10 +127,10 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
   ];
   if (variant === "history") {
     columns.push(
-      { id: "outcome", label: t("agentOrders.columns.outcome"), render: outcome },
+      { id: "outcome", label: ta("agentOrders.columns.outcome"), render: outcome },
       {
         id: "cancel_reason",
-        label: t("agentOrders.columns.cancelReason"),
+        label: ta("agentOrders.columns.cancelReason"),
         render: (row) => cancelReason(row, locale),
       },
     );
@@ -136,7 +138,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
   if (variant === "current") {
     columns.push({
       id: "info",
-      label: t("agentOrders.columns.info"),
+      label: ta("agentOrders.columns.info"),
       render: (row) => (
         <Button
           size="small"
@@ -147,8 +149,8 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
           }}
         >
           {infoActionLabel(row) === "Edit info"
-            ? t("agentOrders.editInfo")
-            : t("agentOrders.addInfo")}
+            ? ta("agentOrders.editInfo")
+            : ta("agentOrders.addInfo")}
         </Button>
       ),
     });
@@ -168,7 +170,7 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
           to={config.detail(row.id)}
           onClick={(event) => event.stopPropagation()}
         >
-          {t("agentOrders.view")}
+          {ta("agentOrders.view")}
         </Button>
         {variant === "current" && row.status === "Quotation Accepted" && (
           <Badge badgeContent={row.message_count ?? 0} color="error" max={99}>
@@ -181,11 +183,11 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
               onClick={(event) => event.stopPropagation()}
               aria-label={
                 row.message_count
-                  ? t("agentOrders.openChatUnread", { count: row.message_count })
-                  : t("agentOrders.openChat")
+                  ? ta("agentOrders.openChatUnread", { count: row.message_count })
+                  : ta("agentOrders.openChat")
               }
             >
-              {t("agentOrders.openChat")}
+              {ta("agentOrders.openChat")}
             </Button>
           </Badge>
         )}
@@ -213,9 +215,9 @@ export function ShipperOrdersList({ variant }: { variant: ShipperOrdersVariant }
         columns={columns}
         rows={query.data?.data ?? []}
         rowKey={(row) => row.id}
-        emptyText={emptyText(t("agentOrders.empty"), list.params)}
+        emptyText={emptyText(ta("agentOrders.empty"), list.params)}
         query={query}
-        what={t("agentOrders.what")}
+        what={ta("agentOrders.what")}
         {...pagingOf(query.data?.pagination_option)}
         onRowClick={(row) => void navigate(config.detail(row.id))}
         {...list.tableProps}
