@@ -318,7 +318,10 @@ function screenGroup(
     // through the contract's index module reaches every schema in the graph (used or not), and
     // the screen's chunk would take zod and the schemas the forms use along.
     name: (id: string, graph: ModuleGraph) =>
-      !CONTRACT.test(id) && !isZod(id) && !ON_DEMAND.test(id) && captures((roots) => importedFrom(roots, id, graph), id)
+      !CONTRACT.test(id) &&
+      !isZod(id) &&
+      !ON_DEMAND.test(id) &&
+      captures((roots) => importedFrom(roots, id, graph), id)
         ? name
         : null,
     debugName: name,
@@ -374,8 +377,7 @@ export default defineConfig({
             screenGroup(
               "shell-libs",
               7,
-              (from, id) =>
-                from(SHELL) && isLibrary(id) && !id.includes("/@mui/"),
+              (from, id) => from(SHELL) && isLibrary(id) && !id.includes("/@mui/"),
             ),
             screenGroup("shell-inputs", 6, (from, id) => from(SHELL) && MUI_INPUTS.test(id)),
             screenGroup("shell-mui", 5, (from, id) => from(SHELL) && id.includes("/@mui/")),

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { alpha, styled, type SxProps, type Theme } from "@mui/material/styles";
 
-export type TagColor = "default" | "primary" | "secondary" | "error" | "info" | "success" | "warning";
+export type TagColor =
+  "default" | "primary" | "secondary" | "error" | "info" | "success" | "warning";
 
 interface TagProps {
   label: ReactNode;
