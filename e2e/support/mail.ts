@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", ".mail", process.env.E2E_SMTP_PORT ?? "2526");
+const dir = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  ".mail",
+  process.env.E2E_SMTP_PORT ?? "2526",
+);
 
 interface Mail {
   to: string[];

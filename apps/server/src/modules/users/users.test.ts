@@ -212,7 +212,11 @@ describe("profile", () => {
       const off = await patchForm(user, { milestone_emails: "off" });
       expect(off.statusCode, off.body).toBe(200);
       expect(off.json().data).toMatchObject({ milestone_emails: false, email_notifications: true });
-      const me = await ctx.app.inject({ method: "GET", url: "/api/auth/v1/me/", headers: user.auth });
+      const me = await ctx.app.inject({
+        method: "GET",
+        url: "/api/auth/v1/me/",
+        headers: user.auth,
+      });
       expect(me.json().data.milestone_emails).toBe(false);
       const on = await patchJson(user, { milestone_emails: true });
       expect(on.json().data.milestone_emails).toBe(true);

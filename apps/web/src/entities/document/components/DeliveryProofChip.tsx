@@ -40,10 +40,7 @@ export function DeliveryProofChip({ delivery }: { delivery: DeliveryProof | null
         />
       )}
       {notDelivered > 0 && (
-        <Tag
-          variant="outlined"
-          label={t("delivery.notDelivered", { legs: legs(notDelivered) })}
-        />
+        <Tag variant="outlined" label={t("delivery.notDelivered", { legs: legs(notDelivered) })} />
       )}
     </Stack>
   );
