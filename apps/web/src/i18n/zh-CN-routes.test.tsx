@@ -35,6 +35,7 @@ import { NotificationBell } from "../features/notifications/components/Notificat
 import ProfilePage from "../features/profile/pages/ProfilePage";
 import AdminShipmentPage from "../app/routes/AdminShipmentPage";
 import AdminSamplePage from "../app/routes/AdminSamplePage";
+import NotFoundPage from "../features/layout/pages/NotFoundPage";
 import AdminUsersPage from "../features/admin/pages/AdminUsersPage";
 import AdminWarehousesPage from "../features/admin/pages/AdminWarehousesPage";
 // The agent's screens.
@@ -1183,10 +1184,20 @@ const ROUTES: TranslatedRoute[] = [
     element: withCharts(<AdminDashboardPage />),
     path: "/admin/dashboard",
     url: "/admin/dashboard?tab=samples",
-    api: adminApi,
-    // The samples' table is the samples feature's own (checked with it once translated).
-    ignore: 'table[aria-label="Sample shipments"]',
+    api: {
+      ...adminApi,
+      "sample-shipments/": envelope({
+        data: [sellerSample(71, null), sellerSample(72, null)],
+        pagination_option: { page: 1, pages: 1, per_page: 10, count: 2 },
+      }),
+    },
     ready: () => screen.findByRole("tab", { name: "样品货件", selected: true }),
+    act: () => screen.findByRole("link", { name: "查看样品货件 72" }, { timeout: 10_000 }),
+  },
+  {
+    name: "a page that does not exist",
+    element: () => <NotFoundPage />,
+    ready: () => screen.findByRole("heading", { name: "页面未找到" }),
   },
   // The shipping agent's screens and the order page's panels.
   {

@@ -6,6 +6,7 @@ import { authStorage } from "../../../lib/auth-storage";
 import { useCurrentUser } from "../../../lib/session";
 import { BrandLogo } from "../../../components/BrandLogo";
 import { homePathFor } from "../../../app/paths";
+import { useCommonT } from "../../../i18n/namespaces";
 
 export const NOT_FOUND_TEXT =
   "We couldn't find the page you were looking for. It might have been moved or deleted.";
@@ -14,6 +15,7 @@ export const NOT_FOUND_TEXT =
 export default function NotFoundPage() {
   const user = useCurrentUser();
   const home = authStorage.getAccessToken() && user ? homePathFor(user.groups) : "/";
+  const { t } = useCommonT();
   return (
     <Box
       component="main"
@@ -30,7 +32,7 @@ export default function NotFoundPage() {
         bgcolor: "background.default",
       }}
     >
-      <RouterLink to="/" aria-label="FBA Freight home" style={{ textDecoration: "none" }}>
+      <RouterLink to="/" aria-label={t("notFound.brandHome")} style={{ textDecoration: "none" }}>
         <BrandLogo />
       </RouterLink>
       <Typography
@@ -47,11 +49,11 @@ export default function NotFoundPage() {
         404
       </Typography>
       <Typography variant="h4" component="h1">
-        Page not found
+        {t("notFound.title")}
       </Typography>
-      <Typography sx={{ color: "text.secondary", maxWidth: 460 }}>{NOT_FOUND_TEXT}</Typography>
+      <Typography sx={{ color: "text.secondary", maxWidth: 460 }}>{t("notFound.text")}</Typography>
       <Button component={RouterLink} to={home} variant="contained" size="large" sx={{ mt: 1 }}>
-        Return to home
+        {t("notFound.home")}
       </Button>
     </Box>
   );
