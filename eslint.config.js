@@ -73,8 +73,8 @@ const webTests = ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/src/test/**"];
 const server = "./apps/server/src";
 const serverModuleTiers = [
   ["auth", "notifications", "places", "exports", "settings", "average-costs"],
-  ["users", "agents", "orders"],
-  ["chat", "admin", "analytics"],
+  ["users", "agents", "legs"],
+  ["chat", "admin", "analytics", "documents"],
   ["shipments", "samples", "announcements"],
   ["charge-changes", "dashboard"],
   ["order-pdfs", "legacy-client"],

@@ -9,7 +9,8 @@ import dashboard from "./dashboard/index.js";
 import places from "./places/index.js";
 import admin from "./admin/index.js";
 import warehouses from "./warehouses/index.js";
-import orders from "./orders/index.js";
+import legs from "./legs/index.js";
+import documents from "./documents/index.js";
 import chargeChanges from "./charge-changes/index.js";
 import averageCosts from "./average-costs/index.js";
 import legacyClient from "./legacy-client/index.js";
@@ -35,7 +36,8 @@ export const modules = [
   places,
   admin,
   warehouses,
-  orders,
+  legs,
+  documents,
   chargeChanges,
   orderPdfs,
   averageCosts,

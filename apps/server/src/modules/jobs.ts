@@ -3,7 +3,7 @@ import type { Scheduler } from "../lib/jobs.js";
 import { scorecardBackfillJob } from "./agents/index.js";
 import { authPruneJob } from "./auth/index.js";
 import { unsentAttachmentSweepJob } from "./chat/index.js";
-import { uploadIntentSweepJob } from "./orders/index.js";
+import { uploadIntentSweepJob } from "./documents/index.js";
 import { biddingWindowJob } from "./shipments/index.js";
 
 /**

@@ -3,7 +3,8 @@ import { registerAgentSubscribers } from "./agents/index.js";
 import { registerAnnouncementSubscribers } from "./announcements/index.js";
 import { registerChatSubscribers } from "./chat/index.js";
 import { registerChargeChangeSubscribers } from "./charge-changes/index.js";
-import { registerOrderNotificationSubscribers, registerOrderSubscribers } from "./orders/index.js";
+import { registerDocumentNotificationSubscribers } from "./documents/index.js";
+import { registerLegNotificationSubscribers, registerLegSubscribers } from "./legs/index.js";
 import { registerSampleSubscribers } from "./samples/index.js";
 import {
   registerBiddingSubscribers,
@@ -20,8 +21,9 @@ export function registerSubscribers(services: Services): void {
   const notify = { db: services.db, notifications: services.notifications };
   registerBiddingSubscribers(events, notify);
   registerShipmentStatusSubscribers(events, notify);
-  registerOrderSubscribers(events, services);
-  registerOrderNotificationSubscribers(events, notify);
+  registerLegSubscribers(events, services);
+  registerLegNotificationSubscribers(events, notify);
+  registerDocumentNotificationSubscribers(events, notify);
   registerChargeChangeSubscribers(events, notify);
   registerChatSubscribers(events, notify);
   registerSampleSubscribers(events, notify);

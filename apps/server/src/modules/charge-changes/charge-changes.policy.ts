@@ -8,7 +8,7 @@ import {
   type DecideChargeChangeData,
   type StoredVarianceReason,
 } from "@fba/contract";
-import type { Party } from "../orders/index.js";
+import type { Party } from "../legs/index.js";
 
 const DAY_MS = 86_400_000;
 

@@ -15,7 +15,7 @@ import {
   type StoredVarianceReason,
 } from "@fba/contract";
 import { money } from "../../lib/http.js";
-import { downloadName } from "../orders/index.js";
+import { downloadName } from "../documents/index.js";
 import type {
   ChargeChangeEventRow,
   ChargeChangeRow,

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { DomainEvents, EventBus } from "../../lib/events.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { isOrder, orderParty, type Party } from "../orders/index.js";
+import { isOrder, orderParty, type Party } from "../legs/index.js";
 import {
   checkAnswer,
   decidedAmount,

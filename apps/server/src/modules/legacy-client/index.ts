@@ -5,7 +5,7 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { plainJson } from "../../lib/route-schemas.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
-import type { DocumentService } from "../orders/index.js";
+import type { DocumentService } from "../documents/index.js";
 import type { ShipmentService } from "../shipments/index.js";
 import { invoiceRoutes } from "./invoices.routes.js";
 import type { InvoiceService } from "./invoices.service.js";

@@ -4,8 +4,8 @@ import type { packageTrackingSchema } from "@fba/contract";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../lib/errors.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { isLiveOrder, isOrder, orderParty } from "../orders/index.js";
-import { orderState } from "../orders/index.js";
+import { isLiveOrder, isOrder, orderParty } from "../legs/index.js";
+import { orderState } from "../legs/index.js";
 import { findPackage, updatePackageTracking } from "../shipments/index.js";
 
 /**

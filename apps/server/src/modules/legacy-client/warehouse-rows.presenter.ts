@@ -1,7 +1,7 @@
 import type { Leg, Milestone, WarehouseRow, WarehouseRowStatus } from "@fba/contract";
 import { money } from "../../lib/http.js";
-import type { DocumentRow } from "../orders/index.js";
-import type { LegRow } from "../orders/index.js";
+import type { DocumentRow } from "../documents/index.js";
+import type { LegRow } from "../legs/index.js";
 
 /** The milestone each status of the existing client records. */
 export const STATUS_MILESTONE = {

@@ -24,7 +24,7 @@ import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import { parseInput } from "../../lib/validation.js";
 import { currentUser, requireAuth } from "../../plugins/auth.js";
 import { limitRequests, uploadBudget } from "../../plugins/rate-limit.js";
-import type { DocumentService } from "../orders/index.js";
+import type { DocumentService } from "../documents/index.js";
 import { setPackageTracking } from "./package-tracking.service.js";
 import type { WarehouseRowService } from "./warehouse-rows.service.js";
 

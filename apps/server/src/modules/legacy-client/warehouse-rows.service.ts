@@ -12,10 +12,10 @@ import type { Db } from "../../db/client.js";
 import { AppError, fieldErrors } from "../../lib/errors.js";
 import type { SignedUrlSigner } from "../../lib/signed-urls.js";
 import type { AuthUser } from "../../lib/principal.js";
-import { downloadName } from "../orders/index.js";
-import { markDocumentRemoved, proofsOfDelivery, type DocumentRow } from "../orders/index.js";
-import type { DocumentService } from "../orders/index.js";
-import { isLiveOrder, isOrder, orderParty } from "../orders/index.js";
+import { downloadName } from "../documents/index.js";
+import { markDocumentRemoved, proofsOfDelivery, type DocumentRow } from "../documents/index.js";
+import type { DocumentService } from "../documents/index.js";
+import { isLiveOrder, isOrder, orderParty } from "../legs/index.js";
 import {
   backsDelivery,
   chargeableWeightByFc,
@@ -25,8 +25,8 @@ import {
   orderState,
   updateLeg,
   type LegRow,
-} from "../orders/index.js";
-import type { LegService } from "../orders/index.js";
+} from "../legs/index.js";
+import type { LegService } from "../legs/index.js";
 import { presentWarehouseRow, STATUS_MILESTONE } from "./warehouse-rows.presenter.js";
 
 export interface WarehouseRowServiceDeps {

@@ -23,9 +23,9 @@ import {
   findChargeChange,
   findOrderDocument,
 } from "../charge-changes/index.js";
-import { effectiveEvents, isOrder, orderParty, withSupersededBy } from "../orders/index.js";
-import { downloadName } from "../orders/index.js";
-import { eventsOf as legEventsOf, legsOf } from "../orders/index.js";
+import { effectiveEvents, isOrder, orderParty, withSupersededBy } from "../legs/index.js";
+import { downloadName } from "../documents/index.js";
+import { eventsOf as legEventsOf, legsOf } from "../legs/index.js";
 import type { OrderPdf } from "./order-pdf.js";
 import { pdfTexts, type PdfTexts } from "./pdf-texts.js";
 import {

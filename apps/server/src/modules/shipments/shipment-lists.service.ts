@@ -29,7 +29,7 @@ import {
   type ShipmentListKind,
   type ShipmentListPage,
 } from "./shipment-lists.repository.js";
-import { legsAttentionOf } from "../orders/index.js";
+import { legsAttentionOf } from "../legs/index.js";
 import { ownBidOutcome } from "./shipments.service.js";
 
 export type ShipmentListName =

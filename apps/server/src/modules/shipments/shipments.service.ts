@@ -47,7 +47,7 @@ import {
   type ShipmentRow,
   type ShipmentState,
 } from "./shipments.repository.js";
-import { undeliveredLegs } from "../orders/index.js";
+import { undeliveredLegs } from "../legs/index.js";
 
 export interface ShipmentServiceDeps {
   db: Db;

@@ -24,8 +24,7 @@ import {
   isLegOf,
   type DocumentRow,
 } from "./documents.repository.js";
-import { isLiveOrder, isOrder, orderParty } from "./legs.policy.js";
-import { orderState, type OrderState } from "./legs.repository.js";
+import { isLiveOrder, isOrder, orderParty, orderState, type OrderState } from "../legs/index.js";
 
 /** The types a document may be, by their bytes, with the extension it is stored and served with. */
 const EXTENSIONS: Record<DocumentMimeType, string> = {

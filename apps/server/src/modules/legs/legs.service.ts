@@ -21,13 +21,13 @@ import {
   withSupersededBy,
   type Party,
 } from "./legs.policy.js";
-import { latestProofOfDelivery } from "./documents.repository.js";
 import { presentLegs } from "./legs.presenter.js";
 import {
   createLegs,
   eventsOf,
   findOrderDocument,
   insertLegEvent,
+  latestProofOfDelivery,
   legsOf,
   lockLeg,
   orderState,

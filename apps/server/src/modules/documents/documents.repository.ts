@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { PROOF_OF_DELIVERY } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import { orderDocuments, shipmentLegs, uploadIntents, users } from "../../db/schema/index.js";
@@ -113,29 +113,6 @@ export async function isLegOf(db: DbOrTx, shipmentId: number, legId: number): Pr
     .from(shipmentLegs)
     .where(and(eq(shipmentLegs.id, legId), eq(shipmentLegs.shipmentId, shipmentId)));
   return row !== undefined;
-}
-
-/**
- * The leg's newest proof of delivery not taken off it: what Delivered attaches when no document
- * is named.
- */
-export async function latestProofOfDelivery(
-  db: DbOrTx,
-  legId: number,
-): Promise<{ id: number; legId: number | null; type: string } | undefined> {
-  const [row] = await db
-    .select({ id: orderDocuments.id, legId: orderDocuments.legId, type: orderDocuments.type })
-    .from(orderDocuments)
-    .where(
-      and(
-        eq(orderDocuments.legId, legId),
-        eq(orderDocuments.type, PROOF_OF_DELIVERY),
-        isNull(orderDocuments.removedAt),
-      ),
-    )
-    .orderBy(desc(orderDocuments.id))
-    .limit(1);
-  return row;
 }
 
 /** Each leg's newest proof of delivery not taken off it, by leg. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { fcCodeOf } from "@fba/contract";
+import { fcCodeOf, PROOF_OF_DELIVERY } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
 import {
   legEvents,
@@ -205,6 +205,29 @@ export async function findOrderDocument(
         isNull(orderDocuments.removedAt),
       ),
     );
+  return row;
+}
+
+/**
+ * The leg's newest proof of delivery not taken off it: what Delivered attaches when no document
+ * is named.
+ */
+export async function latestProofOfDelivery(
+  db: DbOrTx,
+  legId: number,
+): Promise<{ id: number; legId: number | null; type: string } | undefined> {
+  const [row] = await db
+    .select({ id: orderDocuments.id, legId: orderDocuments.legId, type: orderDocuments.type })
+    .from(orderDocuments)
+    .where(
+      and(
+        eq(orderDocuments.legId, legId),
+        eq(orderDocuments.type, PROOF_OF_DELIVERY),
+        isNull(orderDocuments.removedAt),
+      ),
+    )
+    .orderBy(desc(orderDocuments.id))
+    .limit(1);
   return row;
 }
 

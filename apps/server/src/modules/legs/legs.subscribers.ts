@@ -1,6 +1,6 @@
 import { notificationText as text } from "../../lib/i18n/notifications.js";
 import type { EventBus } from "../../lib/events.js";
-import { activeAdminIds, legFcCode, shipmentSummary } from "../notifications/index.js";
+import { activeAdminIds, shipmentSummary } from "../notifications/index.js";
 import { shipmentPath, type NotifyDeps } from "../notifications/index.js";
 import type { DifferentFcService } from "./different-fc.service.js";
 import type { LegService } from "./legs.service.js";
@@ -10,7 +10,7 @@ import type { LegService } from "./legs.service.js";
  * not run yet, so running it twice is harmless); a delivery to another FC than the booked one is
  * flagged for the seller and admins (once per milestone event, however often delivered).
  */
-export function registerOrderSubscribers(
+export function registerLegSubscribers(
   events: EventBus,
   services: { legs: LegService; differentFc: DifferentFcService },
 ): void {
@@ -24,8 +24,8 @@ export function registerOrderSubscribers(
   );
 }
 
-/** Notifications of an order's legs: milestones, documents, deliveries to a different FC. */
-export function registerOrderNotificationSubscribers(events: EventBus, deps: NotifyDeps): void {
+/** Notifications of an order's legs: milestones and deliveries to a different FC. */
+export function registerLegNotificationSubscribers(events: EventBus, deps: NotifyDeps): void {
   const { db, notifications } = deps;
   // A milestone (or its correction) goes to the order's other parties, live and by email unless
   // they turned milestone emails off.
@@ -61,39 +61,6 @@ export function registerOrderNotificationSubscribers(events: EventBus, deps: Not
           }),
           path: shipmentPath(shipment.id),
           category: "milestone",
-        },
-      },
-    );
-  });
-
-  // A document added to an order: its other parties hear of it (by email too).
-  events.subscribe("document.uploaded", "notify", async (event, { eventId }) => {
-    const shipment = await shipmentSummary(db, event.shipmentId);
-    if (!shipment) return;
-    const userIds = new Set([event.sellerId, event.agentId]);
-    userIds.delete(event.byUserId);
-    userIds.delete(null);
-    if (userIds.size === 0) return;
-    const fcCode = event.legId === null ? null : await legFcCode(db, event.legId);
-    const content = text("documentUploaded", {
-      shipmentId: shipment.id,
-      product: shipment.productName,
-      type: event.type,
-      fcCode,
-    });
-    await notifications.notify(
-      [...userIds].map((userId) => ({
-        userId: userId as number,
-        actorId: event.byUserId,
-        notificationType: "Shipment" as const,
-        shipmentId: shipment.id,
-        content,
-      })),
-      {
-        eventId,
-        email: {
-          subject: text("documentSubject", { shipmentId: shipment.id, type: event.type }),
-          path: shipmentPath(shipment.id),
         },
       },
     );
