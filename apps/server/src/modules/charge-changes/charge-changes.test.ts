@@ -1,121 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
   chargeChangeMessages,
   usDate,
   chargeChangeSchema,
   chargeChangeTexts,
-  chatMessages,
   disputeRowSchema,
   shipmentMessages,
-  type ChargeChange,
   type DisputeRow,
-  type Notification,
 } from "@fba/contract";
-import { emailOutbox, orderDocuments, shipments } from "../../db/schema/index.js";
-import { buildTestApp, servicesOf, type TestContext } from "../../test/app.js";
-import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { shipments } from "../../db/schema/index.js";
+import {
+  ctx,
+  seller,
+  otherSeller,
+  agent,
+  loser,
+  admin,
+  useChargeChangeApp,
+  inject,
+  acceptedOrder,
+  addInfo,
+  chargeChange,
+  documentOn,
+  notificationsOf,
+  emailsTo,
+  productOf,
+  finalAmountOf,
+} from "./charge-change-fixtures.js";
 
-let ctx: TestContext;
-let seller: TestUser;
-let otherSeller: TestUser;
-let agent: TestUser;
-let loser: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [seller, otherSeller, agent, loser, admin] = await Promise.all([
-    createSeller(ctx.app, { firstName: "Sally", lastName: "Seller" }),
-    createSeller(ctx.app),
-    createShipper(ctx.app, { firstName: "Andy", lastName: "Agent" }),
-    createShipper(ctx.app),
-    createAdmin(ctx.app, { firstName: "Ada", lastName: "Admin" }),
-  ]);
-}, 180_000);
-afterAll(async () => ctx?.close());
-
-const inject = (method: "GET" | "POST" | "PATCH", url: string, user: TestUser, payload?: object) =>
-  ctx.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });
-
-const TRACKING = "1Z999AA10123456784";
-
-/**
- * An order the seller accepted: the agent bid 100 pickup + 500 fast + 450 normal (a total of
- * 550.00) and the seller bought the fast service, so the accepted bid's total is 600.00.
- */
-async function acceptedOrder(): Promise<number> {
-  const id = await postShipment(ctx.app, seller);
-  const winning = await placeBid(ctx.app, agent, id, { pickup: 100, fast: 500, normal: 450 });
-  await placeBid(ctx.app, loser, id, { pickup: 300, fast: 900 });
-  await endBiddingWindow(ctx.app, id);
-  const accepted = await inject("PATCH", `/api/quotations/${winning}/`, seller, {
-    shipment_status: "Quotation Accepted",
-    accepted_service: "fast",
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  await ctx.app.events.settle();
-  return id;
-}
-
-async function addInfo(id: number, body: object, user: TestUser = agent) {
-  const response = await inject("PATCH", `/api/shipments/${id}/`, user, {
-    tracking_number: TRACKING,
-    ...body,
-  });
-  await ctx.app.events.settle();
-  return response;
-}
-
-async function chargeChange(id: number, user: TestUser = seller): Promise<ChargeChange | null> {
-  const response = await inject("GET", `/api/shipments/${id}/charge-change/`, user);
-  expect(response.statusCode, response.body).toBe(200);
-  return chargeChangeSchema.nullable().parse(response.json().data);
-}
-
-/** An order document as an upload stores it: the name without extension, the type in the key. */
-async function documentOn(shipmentId: number, fileName = "re-measure"): Promise<number> {
-  const [row] = await ctx.app.database.db
-    .insert(orderDocuments)
-    .values({
-      shipmentId,
-      type: "Carrier invoice",
-      storageKey: `documents/${shipmentId}-${fileName}.pdf`,
-      fileName,
-      mimeType: "application/pdf",
-      sizeBytes: 2048,
-      uploadedBy: agent.id,
-    })
-    .returning({ id: orderDocuments.id });
-  return row!.id;
-}
-
-async function notificationsOf(user: TestUser, shipmentId: number): Promise<string[]> {
-  const response = await inject("GET", "/api/chat/notifications/", user);
-  return (response.json().data as Notification[])
-    .filter((item) => item.shipment_id === shipmentId)
-    .map((item) => item.content);
-}
-
-const emailsTo = (user: TestUser) =>
-  ctx.app.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
-
-async function productOf(id: number): Promise<string> {
-  const [row] = await ctx.app.database.db
-    .select({ name: shipments.productName })
-    .from(shipments)
-    .where(eq(shipments.id, id));
-  return row!.name;
-}
-
-async function finalAmountOf(id: number): Promise<string | null> {
-  const [row] = await ctx.app.database.db
-    .select({ finalAmount: shipments.finalAmount })
-    .from(shipments)
-    .where(eq(shipments.id, id));
-  return row?.finalAmount ?? null;
-}
+useChargeChangeApp();
 
 describe("a final amount above the accepted bid", () => {
   it("is nothing to answer while the final amount is within the bid of the service bought", async () => {
@@ -451,68 +365,5 @@ describe("a dispute", () => {
     const twice = await inject("POST", decide, admin, { outcome: "final_amount", note: "Changed" });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().errors[0].message).toBe(chargeChangeMessages.notDisputed);
-  });
-});
-
-// The admins' Disputes page sends them to read the order's chat: completing the order leaves it
-// open while the charge change waits for the seller or an admin, and it closes once settled.
-describe("the order's chat while a charge change is open", () => {
-  const chat = (id: number) => ({ kind: "shipment" as const, id });
-  const say = (user: TestUser, id: number, content: string) =>
-    servicesOf(ctx.app).chat.sendMessage(user, chat(id), {
-      content,
-      attachmentId: null,
-      replyToId: null,
-    });
-  const complete = async (id: number) => {
-    const done = await inject("PATCH", `/api/shipment-status-update/${id}/`, agent, {
-      status: "Shipment Completed",
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    await ctx.app.events.settle();
-  };
-  const refusedAsClosed = async (user: TestUser, id: number) => {
-    await expect(say(user, id, "Still there?")).rejects.toMatchObject({
-      statusCode: 409,
-      message: chatMessages.chatClosed,
-    });
-  };
-
-  it("stays open after completion until the seller accepts the charge change", async () => {
-    const id = await acceptedOrder();
-    await addInfo(id, { final_amount: "780", variance_reason: "customs_examination" });
-    await complete(id);
-    expect((await say(seller, id, "Why is it 780?")).content).toBe("Why is it 780?");
-    expect((await say(agent, id, "Customs examined the cartons")).content).toBeTruthy();
-    const accepted = await inject("POST", `/api/shipments/${id}/charge-change/accept`, seller);
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    await refusedAsClosed(seller, id);
-    await refusedAsClosed(agent, id);
-  });
-
-  it("stays open through a dispute until an admin decides it", async () => {
-    const id = await acceptedOrder();
-    await addInfo(id, { final_amount: "780", variance_reason: "customs_examination" });
-    await complete(id);
-    const disputed = await inject("POST", `/api/shipments/${id}/charge-change/dispute`, seller, {
-      reason: "The cartons were never examined",
-    });
-    expect(disputed.statusCode, disputed.body).toBe(200);
-    expect((await say(admin, id, "Please upload the exam invoice")).content).toBeTruthy();
-    expect((await say(agent, id, "Uploaded")).content).toBe("Uploaded");
-    const decided = await inject("POST", `/api/shipments/${id}/charge-change/decide`, admin, {
-      outcome: "bid_total",
-      note: "No exam invoice",
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
-    await refusedAsClosed(agent, id);
-    await refusedAsClosed(admin, id);
-  });
-
-  it("closes at completion when no charge change is open", async () => {
-    const within = await acceptedOrder();
-    await addInfo(within, { final_amount: "600" });
-    await complete(within);
-    await refusedAsClosed(seller, within);
   });
 });
