@@ -121,6 +121,8 @@ describe("SampleShipmentDialog", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Product Name/), "  Bamboo cups ");
     await user.type(screen.getByLabelText(/Amount of Samples/), "3");
     await user.type(screen.getByLabelText(/Delivery Address/), "12 Harbour Road");
+    // The form validates as it changes: Submit enables once the last change is checked.
+    await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -158,6 +160,7 @@ describe("SampleShipmentDialog", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Product Name/), "Cups");
     await user.type(screen.getByLabelText(/Amount of Samples/), "3");
     await user.type(screen.getByLabelText(/Delivery Address/), "Somewhere");
+    await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
     expect(
       await screen.findByText("Delivery Address cannot exceed 100 characters"),
