@@ -1,124 +1,27 @@
 // The existing web client's later screens (API-CONTRACT section 7) against this server: every
 // call is sent as that client sends it (paths relative to the API base, the same bodies, trailing
 // slashes or not, multipart field names, a JSON body on DELETE) and read as it reads the answer.
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { legacyClientMessages, type Leg, type OrderDocument } from "@fba/contract";
-import { users } from "../../db/schema/index.js";
-import { buildTestApp, type TestContext } from "../../test/app.js";
-import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { multipartBody } from "../../test/profile-factories.js";
-import { createSampleShipment } from "../../test/sample-factories.js";
-import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { describe, expect, it } from "vitest";
+import { legacyClientMessages } from "@fba/contract";
+import {
+  ctx,
+  seller,
+  otherSeller,
+  agent,
+  loser,
+  admin,
+  useLegacyScreensApp,
+  PDF,
+  acceptedOrder,
+  call,
+  uploadPod,
+  rows,
+  byCode,
+  legsOf,
+  documentsOf,
+} from "./legacy-screens-fixtures.js";
 
-let ctx: TestContext;
-let seller: TestUser;
-let otherSeller: TestUser;
-let agent: TestUser;
-let loser: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [seller, otherSeller, agent, loser, admin] = await Promise.all([
-    createSeller(ctx.app, { firstName: "Sally", lastName: "Seller" }),
-    createSeller(ctx.app),
-    createShipper(ctx.app, { firstName: "Andy", lastName: "Agent" }),
-    createShipper(ctx.app),
-    createAdmin(ctx.app),
-  ]);
-  await ctx.app.database.db
-    .update(users)
-    .set({ companyName: "Sally Imports LLC", phone: "+1 555 0100" })
-    .where(eq(users.id, seller.id));
-}, 180_000);
-afterAll(async () => ctx?.close());
-
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
-
-/** Five 60×40×50 cm cartons of 12 kg: 100 kg chargeable (volume wins). */
-
-/** An order the seller accepted, to ONT8 and FTW1. */
-async function acceptedOrder(): Promise<number> {
-  const id = await postShipment(ctx.app, seller, {
-    packages: [carton("ONT8 - Moreno Valley, CA"), carton("FTW1 - Dallas, TX")],
-  });
-  const winning = await placeBid(ctx.app, agent, id, { pickup: 100, normal: 700 });
-  await placeBid(ctx.app, loser, id, { pickup: 100, normal: 900 });
-  await endBiddingWindow(ctx.app, id);
-  const accepted = await call(seller, "PATCH", `/quotations/${winning}/`, {
-    shipment_status: "Quotation Accepted",
-  });
-  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-  await ctx.app.events.settle();
-  return id;
-}
-
-type Body = {
-  status: string;
-  status_code: number;
-  message: string;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- read as the client does
-  errors?: Array<{ field?: string; message: string }>;
-  pagination_option?: { page: number; pages: number; per_page: number; count: number };
-};
-
-/**
- * One call of the client: its axios instance joins the API base (`…/api/`) with the path as the
- * screen wrote it (with or without a leading or trailing slash), sends JSON with the bearer token
- * (no content type without a body), and hands the envelope to the screen.
- */
-async function call(
-  user: TestUser,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: Body }> {
-  const response = await ctx.app.inject({
-    method,
-    url: `/api/${path.replace(/^\//, "")}`,
-    headers: {
-      authorization: `Bearer ${user.token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return { status: response.statusCode, body: response.json() as Body };
-}
-
-/** W4: the client appends the file as `pod_document` to a FormData and PATCHes it. */
-async function uploadPod(user: TestUser, rowId: number, name: string, bytes: Buffer) {
-  const form = multipartBody(
-    {},
-    { pod_document: { filename: name, contentType: "application/pdf", bytes } },
-  );
-  const response = await ctx.app.inject({
-    method: "PATCH",
-    url: `/api/warehouses/${rowId}/`,
-    headers: { authorization: `Bearer ${user.token}`, ...form.headers },
-    payload: form.payload,
-  });
-  return { status: response.statusCode, body: response.json() as Body };
-}
-
-/** W1, read as the Tracking screen reads it: `data.data`. */
-async function rows(user: TestUser, shipmentId: number) {
-  const { status, body } = await call(user, "GET", `/warehouses/?shipment_id=${shipmentId}`);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body.data.data as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-const byCode = (list: Array<Record<string, unknown>>, code: string) =>
-  list.find((row) => row.warehouse_code === code)!;
-
-async function legsOf(shipmentId: number): Promise<Leg[]> {
-  return (await call(seller, "GET", `/shipments/${shipmentId}/legs/`)).body.data as Leg[];
-}
-
-async function documentsOf(shipmentId: number): Promise<OrderDocument[]> {
-  return (await call(seller, "GET", `/shipments/${shipmentId}/documents/`)).body
-    .data as OrderDocument[];
-}
+useLegacyScreensApp();
 
 describe("warehouse rows (W1-W6) are the order's legs", () => {
   it("lists one row per destination to the order's parties, and the FC list without shipment_id", async () => {
@@ -562,90 +465,5 @@ describe("agents' average costs (AC1-AC5)", () => {
     expect(many.body.data.ids.sort()).toEqual([second.body.data.id, third.body.data.id].sort());
     expect((await call(agent, "GET", "average-cost/")).body.data.data).toEqual([]);
     expect((await call(loser, "GET", "average-cost/")).body.data.data).toHaveLength(1);
-  });
-});
-
-describe("seller views (S16, S17)", () => {
-  it("answers seller/home/ with the seller's counts and seller/shipments/{id}/ with the shipment in data", async () => {
-    const home = await call(seller, "GET", "seller/home/");
-    expect(home.status).toBe(200);
-    expect(home.body.data).toEqual({
-      active_shipments: expect.any(Number),
-      sample_shipments: expect.any(Number),
-      completed_shipments: expect.any(Number),
-    });
-    expect((await call(agent, "GET", "seller/home/")).status).toBe(403);
-    const id = await postShipment(ctx.app, seller);
-    const detail = await call(seller, "GET", `seller/shipments/${id}/`);
-    expect(detail.body.data).toMatchObject({
-      id,
-      user: { id: seller.id, profile: { company_name: "Sally Imports LLC" } },
-      pickup_location: { full_address: expect.any(String) },
-    });
-    const refused = await call(otherSeller, "GET", `seller/shipments/${id}/`);
-    expect(refused.status).toBe(400);
-  });
-
-  it("shows an admin on the seller dashboard every seller's counts and recent orders; agents stay out", async () => {
-    const mine = await acceptedOrder();
-    // Another seller's accepted order, and a shipment of theirs still open for bids.
-    const theirs = await postShipment(ctx.app, otherSeller);
-    const theirQuote = await placeBid(ctx.app, agent, theirs, { pickup: 100, normal: 700 });
-    await endBiddingWindow(ctx.app, theirs);
-    const accepted = await call(otherSeller, "PATCH", `/quotations/${theirQuote}/`, {
-      shipment_status: "Quotation Accepted",
-    });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    await postShipment(ctx.app, otherSeller);
-    await createSampleShipment(ctx.app, otherSeller.id);
-
-    // The platform's counts, as the admin's own dashboard gives them.
-    const platform = (await call(admin, "GET", "admin/dashboard/")).body.data;
-    const byStatus = platform.shipments.by_status as Record<string, number>;
-    const completed = byStatus["Shipment Completed"]!;
-    const expected = {
-      active_shipments: platform.shipments.total - completed - byStatus["Shipment Cancelled"]!,
-      sample_shipments: platform.sample_shipments.total,
-      completed_shipments: completed,
-    };
-    for (const path of ["seller/home/", "seller/seller-dashboard/"]) {
-      const home = await call(admin, "GET", path);
-      expect(home.status, path).toBe(200);
-      expect(home.body.data, path).toEqual(expected);
-      // A seller still sees only their own.
-      const own = await call(seller, "GET", path);
-      expect(own.status).toBe(200);
-      expect(own.body.data.active_shipments).toBeLessThan(expected.active_shipments);
-      expect(own.body.data.sample_shipments).toBeLessThan(expected.sample_shipments);
-    }
-
-    const recent = await call(admin, "GET", "/seller/recent-orders/?page=1&per_page=50&");
-    expect(recent.status).toBe(200);
-    const ids = (recent.body.data as Array<{ id: number; status: string }>).map((row) => row.id);
-    expect(ids).toEqual(expect.arrayContaining([mine, theirs]));
-    for (const row of recent.body.data as Array<{ status: string }>) {
-      expect(row.status).toBe("Quotation Accepted");
-    }
-    expect(recent.body.pagination_option).toMatchObject({ page: 1, per_page: 50 });
-    const sellers = (await call(seller, "GET", "/seller/recent-orders/")).body.data as Array<{
-      id: number;
-    }>;
-    expect(sellers.map((row) => row.id)).toContain(mine);
-    expect(sellers.map((row) => row.id)).not.toContain(theirs);
-
-    for (const path of ["seller/home/", "seller/seller-dashboard/", "seller/recent-orders/"]) {
-      expect((await call(agent, "GET", path)).status, path).toBe(403);
-    }
-    // The other seller lists and every seller write stay the seller's.
-    expect((await call(admin, "GET", "seller/shipments/")).status).toBe(403);
-    expect(
-      (
-        await call(admin, "POST", "sample-shipments/", {
-          product_name: "x",
-          quantity: 1,
-          address: "y",
-        })
-      ).status,
-    ).toBe(403);
   });
 });
