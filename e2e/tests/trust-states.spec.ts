@@ -175,6 +175,12 @@ test("after completion both sides keep the chat history, read-only", async ({
   await box.fill("Delivered to ONT8, proof attached");
   await agentPage.getByRole("button", { name: "Send" }).click();
   await expect(box).toHaveValue("");
+  // The box empties as the message is sent; completion closes the chat, so wait for it to be kept.
+  await expect
+    .poll(async () =>
+      (await request.get(`/api/chat/messages/${shipmentId}/`, { headers: bearer(agent) })).text(),
+    )
+    .toContain("Delivered to ONT8, proof attached");
   // The bid's total (100 + 700): a final amount above it would open a charge change, and the
   // chat stays open until that is settled.
   await call(request, "patch", `/api/shipments/${shipmentId}/`, agent, {
