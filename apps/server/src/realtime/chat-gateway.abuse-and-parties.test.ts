@@ -6,7 +6,7 @@ import { insertSample, insertShipment, TestSocket } from "../test/realtime-facto
 import { endBiddingWindow, placeBid, postShipment } from "../test/shipment-factories.js";
 import { closeDueBidding } from "../modules/shipments/index.js";
 import { rooms } from "./hub.js";
-import { bootChatApp, chatSockets } from "./chat-gateway-harness.js";
+import { bootChatApp, chatSockets } from "../test/chat-gateway-harness.js";
 
 describe("chat over WebSockets", () => {
   let ctx: TestContext;

@@ -4,7 +4,7 @@ import { chatMessages as texts, realtimeMessages, type ChatMessage } from "@fba/
 import { type TestContext } from "../test/app.js";
 import { createSeller, createShipper, type TestUser } from "../test/factories.js";
 import { insertSample, insertShipment, setShipmentStatus } from "../test/realtime-factories.js";
-import { bootChatApp, chatSockets } from "./chat-gateway-harness.js";
+import { bootChatApp, chatSockets } from "../test/chat-gateway-harness.js";
 
 describe("chat over WebSockets", () => {
   let ctx: TestContext;

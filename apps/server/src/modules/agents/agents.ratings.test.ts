@@ -21,7 +21,7 @@ import {
   notificationsOf,
   emailSubjectsTo,
   fullRating,
-} from "./agent-fixtures.js";
+} from "../../test/agent-fixtures.js";
 
 useAgentsApp();
 

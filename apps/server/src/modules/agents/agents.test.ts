@@ -18,7 +18,7 @@ import {
   complete,
   scorecardOf,
   fullRating,
-} from "./agent-fixtures.js";
+} from "../../test/agent-fixtures.js";
 
 useAgentsApp();
 

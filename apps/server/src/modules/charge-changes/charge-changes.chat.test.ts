@@ -11,7 +11,7 @@ import {
   inject,
   acceptedOrder,
   addInfo,
-} from "./charge-change-fixtures.js";
+} from "../../test/charge-change-fixtures.js";
 
 useChargeChangeApp();
 

@@ -27,7 +27,7 @@ import {
   emailsTo,
   productOf,
   finalAmountOf,
-} from "./charge-change-fixtures.js";
+} from "../../test/charge-change-fixtures.js";
 
 useChargeChangeApp();
 

@@ -10,7 +10,7 @@ import {
   useLegacyScreensApp,
   acceptedOrder,
   call,
-} from "./legacy-screens-fixtures.js";
+} from "../../test/legacy-screens-fixtures.js";
 
 useLegacyScreensApp();
 

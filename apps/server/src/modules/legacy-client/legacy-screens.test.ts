@@ -19,7 +19,7 @@ import {
   byCode,
   legsOf,
   documentsOf,
-} from "./legacy-screens-fixtures.js";
+} from "../../test/legacy-screens-fixtures.js";
 
 useLegacyScreensApp();
 

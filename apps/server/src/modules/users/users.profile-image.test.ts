@@ -3,7 +3,7 @@ import { PROFILE_IMAGE_MAX_BYTES, profileMessages } from "@fba/contract";
 import sharp from "sharp";
 import { createSeller, createShipper } from "../../test/factories.js";
 import { testImage } from "../../test/profile-factories.js";
-import { profileHarness } from "./profile-harness.js";
+import { profileHarness } from "../../test/profile-harness.js";
 
 describe("profile", () => {
   const { ctx, patchForm, avatarFiles } = profileHarness();

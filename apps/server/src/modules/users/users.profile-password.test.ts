@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profileMessages } from "@fba/contract";
 import { TEST_PASSWORD, createSeller } from "../../test/factories.js";
-import { profileHarness } from "./profile-harness.js";
+import { profileHarness } from "../../test/profile-harness.js";
 
 describe("profile", () => {
   const { ctx, patchJson, patchForm, login } = profileHarness();

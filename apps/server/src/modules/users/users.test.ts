@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { profileMessages } from "@fba/contract";
 import { createSeller, createShipper } from "../../test/factories.js";
 import { multipartBody } from "../../test/profile-factories.js";
-import { profileHarness } from "./profile-harness.js";
+import { profileHarness } from "../../test/profile-harness.js";
 
 describe("profile", () => {
   const { ctx, updates, patchJson, patchForm } = profileHarness();

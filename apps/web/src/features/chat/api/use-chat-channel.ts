@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRealtimeChannel, type ServerFrame, wsPaths } from "../../../lib/realtime";
 import { notify } from "../../../lib/toast";
+import { useChatT } from "../i18n";
 import {
   applyReaction,
   applyRead,
@@ -54,6 +55,7 @@ export function useChatChannel(
   observe?: ChatFrameObserver,
 ) {
   const queryClient = useQueryClient();
+  const { t } = useChatT();
   const key = chatHistoryKey(kind, id);
   const observer = useRef(observe);
   useEffect(() => {
@@ -66,7 +68,7 @@ export function useChatChannel(
       if (frame.event_type === "error") {
         if (handled) return;
         const message = (frame.data as { message?: unknown } | null)?.message;
-        notify.error(typeof message === "string" && message ? message : "Action refused");
+        notify.error(typeof message === "string" && message ? message : t("notes.refused"));
         return;
       }
       if (queryClient.getQueryState(key)?.fetchStatus === "fetching") {
@@ -79,7 +81,7 @@ export function useChatChannel(
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, kind, id],
+    [queryClient, kind, id, t],
   );
 
   const onOpen = useCallback(() => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { scorecardSummarySchema, type Notification, type ScorecardSummary } from "@fba/contract";
-import { emailOutbox, legEvents, orderDocuments, shipmentLegs } from "../../db/schema/index.js";
-import { buildTestApp, type TestContext } from "../../test/app.js";
-import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { emailOutbox, legEvents, orderDocuments, shipmentLegs } from "../db/schema/index.js";
+import { buildTestApp, type TestContext } from "./app.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "./factories.js";
+import { carton, endBiddingWindow, placeBid, postShipment } from "./shipment-factories.js";
 
 export let ctx: TestContext;
 export let seller: TestUser;

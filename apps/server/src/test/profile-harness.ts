@@ -1,9 +1,9 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { buildTestApp, type TestContext } from "../../test/app.js";
-import type { TestUser } from "../../test/factories.js";
-import { multipartBody } from "../../test/profile-factories.js";
+import { buildTestApp, type TestContext } from "./app.js";
+import type { TestUser } from "./factories.js";
+import { multipartBody } from "./profile-factories.js";
 
 /**
  * One app per test file for the profile tests: boots it before the file's tests, closes it after,

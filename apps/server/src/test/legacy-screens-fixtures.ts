@@ -2,11 +2,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type Leg, type OrderDocument } from "@fba/contract";
-import { users } from "../../db/schema/index.js";
-import { buildTestApp, type TestContext } from "../../test/app.js";
-import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { multipartBody } from "../../test/profile-factories.js";
-import { carton, endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { users } from "../db/schema/index.js";
+import { buildTestApp, type TestContext } from "./app.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "./factories.js";
+import { multipartBody } from "./profile-factories.js";
+import { carton, endBiddingWindow, placeBid, postShipment } from "./shipment-factories.js";
 
 export let ctx: TestContext;
 export let seller: TestUser;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { chargeChangeSchema, type ChargeChange, type Notification } from "@fba/contract";
-import { emailOutbox, orderDocuments, shipments } from "../../db/schema/index.js";
-import { buildTestApp, type TestContext } from "../../test/app.js";
-import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
-import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { emailOutbox, orderDocuments, shipments } from "../db/schema/index.js";
+import { buildTestApp, type TestContext } from "./app.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "./factories.js";
+import { endBiddingWindow, placeBid, postShipment } from "./shipment-factories.js";
 
 export let ctx: TestContext;
 export let seller: TestUser;

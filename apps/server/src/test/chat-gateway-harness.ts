@@ -1,8 +1,8 @@
 import { afterEach, expect, vi } from "vitest";
-import { buildTestApp, type TestContext } from "../test/app.js";
-import { createAdmin, createSeller, createShipper, type TestUser } from "../test/factories.js";
-import { insertShipment, TestSocket } from "../test/realtime-factories.js";
-import type { Room } from "./hub.js";
+import { buildTestApp, type TestContext } from "./app.js";
+import { createAdmin, createSeller, createShipper, type TestUser } from "./factories.js";
+import { insertShipment, TestSocket } from "./realtime-factories.js";
+import type { Room } from "../realtime/hub.js";
 
 export interface ChatApp {
   ctx: TestContext;
