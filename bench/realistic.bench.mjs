@@ -20,7 +20,7 @@
 // The seeded database is kept as a template (reseeded when its shape, schema or bid windows are
 // out of date); each mode runs on a fresh copy, so both start from the same data.
 import { spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -182,13 +182,14 @@ function shuffled(items, seed) {
 
 /**
  * Every user signed in: LOGINS of them through the login endpoint (their p99 is reported), the
- * rest through the server's own session code (lib/tokens + auth.sessions of the build), which
+ * rest through the server's own session code (lib/tokens and the auth module's face, of the build), which
  * writes the refresh-token row and signs the access token as a login does. Returns id -> token.
  */
 async function signIn(databaseUrl, users, base) {
   const distUrl = (file) => pathToFileURL(path.join(SERVER_DIST, file)).href;
   const { TokenService } = await import(distUrl("lib/tokens.js"));
-  const { createTokenPair } = await import(distUrl("modules/auth/auth.sessions.js"));
+  // Through the auth module's face, as any other module would.
+  const { issueSession } = await import(distUrl("modules/auth/index.js"));
   const { openDatabase } = await import(distUrl("db/client.js"));
   const database = await openDatabase({ url: databaseUrl, poolSize: 20, migrate: false });
   const tokens = new Map();
@@ -197,14 +198,7 @@ async function signIn(databaseUrl, users, base) {
   try {
     const service = new TokenService(JWT_SECRET);
     const issue = async (user) => {
-      const pair = await createTokenPair(
-        service,
-        database.db,
-        user,
-        randomUUID(),
-        false,
-        new Date(),
-      );
+      const pair = await issueSession({ db: database.db, tokens: service }, user.id);
       tokens.set(user.id, pair.access_token);
     };
     const byLogin = users.slice(0, LOGINS);
