@@ -6,6 +6,8 @@ import { docsShot, shot } from "../support/screenshots";
 import { acceptedShipment } from "../support/shipments";
 
 test.describe.configure({ timeout: 240_000 });
+// As most readers have it: dialogs fade, and the Chat button glides to the chat.
+test.use({ reducedMotion: "no-preference" });
 
 const messageRow = (page: Page, text: string) =>
   page.getByTestId("chat-message").filter({ hasText: text });

@@ -1,6 +1,23 @@
 import { createTheme } from "@mui/material/styles";
 
 const navy = "#0b3d91";
+/**
+ * Whether the reader asked the system for less motion (read once, as the theme is made): then
+ * nothing slides, fades, ripples or pulses, and spinners and skeletons stand still.
+ */
+const reduceMotion =
+  typeof window !== "undefined" &&
+  typeof window.matchMedia === "function" &&
+  Boolean(window.matchMedia("(prefers-reduced-motion: reduce)")?.matches);
+const still = {
+  shortest: 0,
+  shorter: 0,
+  short: 0,
+  standard: 0,
+  complex: 0,
+  enteringScreen: 0,
+  leavingScreen: 0,
+};
 const ink = "#0f1b2d";
 
 /** The product's one theme: navy primary, amber accent, quiet surfaces, 768 px tablet breakpoint. */
@@ -30,7 +47,22 @@ export const theme = createTheme({
     button: { textTransform: "none", fontWeight: 600 },
   },
   breakpoints: { values: { xs: 0, sm: 600, md: 768, lg: 1200, xl: 1536 } },
+  ...(reduceMotion ? { transitions: { create: () => "none", duration: still } } : {}),
   components: {
+    MuiButtonBase: { defaultProps: { disableRipple: reduceMotion } },
+    // MUI's CSS animations the theme's transitions do not reach (a spinner's turn, a skeleton's
+    // pulse, a progress bar's sweep). Only MUI's: a toast closes when its timer bar's animation
+    // ends, so that one keeps its length.
+    MuiCssBaseline: {
+      styleOverrides: {
+        "@media (prefers-reduced-motion: reduce)": {
+          "[class*='Mui'], [class*='Mui']::before, [class*='Mui']::after": {
+            animationDuration: "0s !important",
+            animationIterationCount: "1 !important",
+          },
+        },
+      },
+    },
     // The app renders only in the browser: read media queries in the first render, so a phone
     // layout does not first paint as the desktop one and then shift.
     MuiUseMediaQuery: { defaultProps: { noSsr: true } },

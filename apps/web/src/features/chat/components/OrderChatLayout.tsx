@@ -22,6 +22,8 @@ const APP_BAR_CLEARANCE_PX = 76;
 const LANDING_SETTLE_MS = 3000;
 /** Anything the reader does themselves ends that: the page is theirs to scroll. */
 const READER_INTENT = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+/** Longer than any smooth scroll takes: a glide's end is awaited no longer than this. */
+const GLIDE_LIMIT_MS = 2000;
 
 export interface OrderChatLayoutProps {
   /** Beside the chat on wide screens: what the reader checks while chatting. */
@@ -33,7 +35,19 @@ export interface OrderChatLayoutProps {
 
 /** Brings the chat into view and puts the keyboard in its history. */
 function goToChat(chat: HTMLElement, smooth: boolean) {
-  chat.scrollIntoView({ behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
+  const glide = smooth && !prefersReducedMotion();
+  chat.scrollIntoView({ behavior: glide ? "smooth" : "auto" });
+  // A glide aims where the chat was when it began: a panel above that grew meanwhile would leave
+  // it short of the top, so it is aligned once more where the glide ends. A glide that never
+  // starts (the chat already in place) leaves no listener for the reader's own scrolling later.
+  if (glide) {
+    const listening = new AbortController();
+    window.addEventListener("scrollend", () => chat.scrollIntoView({ behavior: "auto" }), {
+      once: true,
+      signal: listening.signal,
+    });
+    window.setTimeout(() => listening.abort(), GLIDE_LIMIT_MS);
+  }
   const history = chat.querySelector<HTMLElement>("[data-chat-history]");
   (history ?? chat).focus({ preventScroll: true });
 }
