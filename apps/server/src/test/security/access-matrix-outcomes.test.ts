@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestContext } from "../app.js";
-import { retryLoadShedding } from "./shed-retry.js";
+import type { TestContext } from "../app.js";
 import { TestSocket } from "../realtime-factories.js";
-import { SECRET_PRODUCT, buildWorld, type World } from "./fixtures.js";
+import { SECRET_PRODUCT, openListeningWorld, type World } from "./fixtures.js";
 import { endBiddingWindow, placeBid, postShipment } from "../shipment-factories.js";
 import { closeDueBidding } from "../../modules/shipments/index.js";
 
@@ -11,10 +10,7 @@ describe("access-control matrix: what a losing or replaced agent sees", () => {
   let world: World;
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    retryLoadShedding(ctx.app);
-    world = await buildWorld(ctx.app);
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    ({ ctx, world } = await openListeningWorld());
   }, 120_000);
   afterAll(async () => ctx?.close());
 

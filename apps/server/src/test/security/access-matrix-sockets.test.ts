@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestContext } from "../app.js";
-import { retryLoadShedding } from "./shed-retry.js";
+import type { TestContext } from "../app.js";
 import { TestSocket } from "../realtime-factories.js";
-import { ACTORS, buildWorld, headersFor, type Actor, type World } from "./fixtures.js";
+import { ACTORS, headersFor, openListeningWorld, type Actor, type World } from "./fixtures.js";
 import type { Expectation } from "./access-matrix-kit.js";
 
 describe("access-control matrix: sockets and sample claims", () => {
@@ -10,10 +9,7 @@ describe("access-control matrix: sockets and sample claims", () => {
   let world: World;
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    retryLoadShedding(ctx.app);
-    world = await buildWorld(ctx.app);
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    ({ ctx, world } = await openListeningWorld());
   }, 120_000);
   afterAll(async () => ctx?.close());
 

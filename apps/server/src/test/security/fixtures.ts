@@ -1,9 +1,10 @@
+import { retryLoadShedding } from "./shed-retry.js";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../factories.js";
 import { multipartBody } from "../profile-factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../shipment-factories.js";
 import { closeDueBidding } from "../../modules/shipments/index.js";
-import { servicesOf } from "../app.js";
+import { buildTestApp, servicesOf, type TestContext } from "../app.js";
 
 /** Who makes a request in the access matrix. */
 export const ACTORS = [
@@ -348,4 +349,13 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     removableAnnouncement: removableAnnouncement.id as number,
     warehouse: warehouse.id as number,
   };
+}
+
+/** A test app with the world built and listening on a loopback port (for its sockets). */
+export async function openListeningWorld(): Promise<{ ctx: TestContext; world: World }> {
+  const ctx = await buildTestApp();
+  retryLoadShedding(ctx.app);
+  const world = await buildWorld(ctx.app);
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  return { ctx, world };
 }
