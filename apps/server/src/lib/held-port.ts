@@ -14,6 +14,14 @@ export interface HeldPort {
   handOver(server: Server): number;
 }
 
+/**
+ * Connections the kernel keeps waiting for the server to accept. Node's default (511) overflows
+ * when a thousand clients reconnect at once after a restart while the event loop is busy: the
+ * kernel then drops their handshakes and they retry after 1, 3, 7 s, so a request that the
+ * server answers in milliseconds reaches it ten seconds late. Linux caps it at net.core.somaxconn.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export function holdPort(port: number, host: string): Promise<HeldPort> {
   const early = net.createServer({ pauseOnConnect: true });
   const held = new Map<net.Socket, () => void>();
@@ -28,7 +36,7 @@ export function holdPort(port: number, host: string): Promise<HeldPort> {
   early.on("connection", hold);
   return new Promise((resolve, reject) => {
     early.once("error", reject);
-    early.listen({ port, host }, () => {
+    early.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       early.off("error", reject);
       const address = early.address() as net.AddressInfo;
       resolve({
@@ -40,6 +48,11 @@ export function holdPort(port: number, host: string): Promise<HeldPort> {
           port: address.port,
         },
         handOver(server) {
+          // Taking a socket over listens on it again with node's default backlog (a backlog in
+          // listen options applies to a port, not a handle); listening once more restores ours.
+          const handle = (server as unknown as { _handle: { listen(backlog: number): number } })
+            ._handle;
+          handle.listen(LISTEN_BACKLOG);
           early.off("connection", hold);
           const sockets = [...held];
           held.clear();

@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
 import type { Group } from "@fba/contract";
 import type { Db } from "../db/client.js";
+import { mappedByPosition, preparedOnce } from "../db/prepared.js";
 import { refreshTokens, users } from "../db/schema/index.js";
 
 /** Of these users, the active ones with their group. */
@@ -15,18 +16,24 @@ export async function findActiveGroups(
 }
 
 export async function findTokenUser(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      group: users.group,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const build = (id: number | Placeholder) =>
+    db
+      .select({
+        id: users.id,
+        group: users.group,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        isActive: users.isActive,
+      })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+  // Each request and socket of a user the short cache does not hold asks it: planned once.
+  const prepared = preparedOnce(db, "token-user", () =>
+    mappedByPosition(build(sql.placeholder("id")).prepare("token_user")),
+  );
+  const [row] = prepared ? await prepared.execute({ id: userId }) : await build(userId);
   return row;
 }
 

@@ -1,5 +1,18 @@
-import { aliasedTable, and, asc, desc, eq, gt, inArray, max, sql, type SQL } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  max,
+  type Placeholder,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import {
   chargeChanges,
   chatAttachments,
@@ -20,19 +33,26 @@ export interface ChatRef {
 }
 
 export async function findShipmentChat(db: DbOrTx, shipmentId: number): Promise<ChatFacts | null> {
-  const [row] = await db
-    .select({
-      id: shipments.id,
-      sellerId: shipments.sellerId,
-      status: shipments.status,
-      agentId: quotations.agentId,
-      chargeChangeStatus: chargeChanges.status,
-    })
-    .from(shipments)
-    .leftJoin(quotations, eq(quotations.id, shipments.winningQuotationId))
-    .leftJoin(chargeChanges, eq(chargeChanges.shipmentId, shipments.id))
-    .where(eq(shipments.id, shipmentId))
-    .limit(1);
+  const build = (id: number | Placeholder) =>
+    db
+      .select({
+        id: shipments.id,
+        sellerId: shipments.sellerId,
+        status: shipments.status,
+        agentId: quotations.agentId,
+        chargeChangeStatus: chargeChanges.status,
+      })
+      .from(shipments)
+      .leftJoin(quotations, eq(quotations.id, shipments.winningQuotationId))
+      .leftJoin(chargeChanges, eq(chargeChanges.shipmentId, shipments.id))
+      .where(eq(shipments.id, id))
+      .limit(1);
+  // Every socket, history read and message asks this first: named, so each connection plans it
+  // once (planning it cost more than running it).
+  const prepared = preparedOnce(db, "chat-facts-shipment", () =>
+    mappedByPosition(build(sql.placeholder("id")).prepare("chat_facts_shipment")),
+  );
+  const [row] = prepared ? await prepared.execute({ id: shipmentId }) : await build(shipmentId);
   if (!row) return null;
   // The winning agent stays a party after the seller declines or cancels their bid: the chat is
   // closed for writing then (isChatOpen), but its history is theirs as much as the seller's.
@@ -62,10 +82,10 @@ export async function findSampleChat(db: DbOrTx, sampleId: number): Promise<Chat
   return { kind: "sample", ...row, chargeChangeStatus: null };
 }
 
-function inChat(chat: ChatRef): SQL {
-  return chat.kind === "shipment"
-    ? eq(chatMessages.shipmentId, chat.id)
-    : eq(chatMessages.sampleShipmentId, chat.id);
+function inChat(kind: ChatKind, id: number | Placeholder): SQL {
+  return kind === "shipment"
+    ? eq(chatMessages.shipmentId, id)
+    : eq(chatMessages.sampleShipmentId, id);
 }
 
 export interface MessageRow {
@@ -103,13 +123,13 @@ const attachmentColumns = {
   sizeBytes: chatAttachments.sizeBytes,
 };
 
-async function selectMessages(
+function messagesQuery(
   db: DbOrTx,
   where: SQL | undefined,
   order: "asc" | "desc",
-  limit: number,
-): Promise<MessageRow[]> {
-  const rows = await db
+  limit: number | Placeholder,
+) {
+  return db
     .select({
       id: chatMessages.id,
       shipmentId: chatMessages.shipmentId,
@@ -130,7 +150,22 @@ async function selectMessages(
     .where(where)
     .orderBy(order === "asc" ? asc(chatMessages.id) : desc(chatMessages.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, attachment: row.attachment?.id ? row.attachment : null }));
+}
+
+type SelectedMessage = Awaited<ReturnType<typeof messagesQuery>>[number];
+
+const toMessageRow = (row: SelectedMessage): MessageRow => ({
+  ...row,
+  attachment: row.attachment?.id ? row.attachment : null,
+});
+
+async function selectMessages(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: "asc" | "desc",
+  limit: number,
+): Promise<MessageRow[]> {
+  return (await messagesQuery(db, where, order, limit)).map(toMessageRow);
 }
 
 /** The newest `limit` messages, or the first `limit` after `afterId`; oldest first either way. */
@@ -140,11 +175,30 @@ export async function listMessages(
   afterId: number | undefined,
   limit: number,
 ): Promise<MessageRow[]> {
-  if (afterId !== undefined) {
-    return selectMessages(db, and(inChat(chat), gt(chatMessages.id, afterId)), "asc", limit);
-  }
-  const newest = await selectMessages(db, inChat(chat), "desc", limit);
-  return newest.reverse();
+  const after = afterId !== undefined;
+  const build = (
+    chatId: number | Placeholder,
+    from: number | Placeholder | undefined,
+    count: number | Placeholder,
+  ) =>
+    from === undefined
+      ? messagesQuery(db, inChat(chat.kind, chatId), "desc", count)
+      : messagesQuery(db, and(inChat(chat.kind, chatId), gt(chatMessages.id, from)), "asc", count);
+  // Every socket reads its history on opening and again after a reconnect: named, so each
+  // connection plans each shape once.
+  const shape = `${chat.kind}_${after ? "after" : "newest"}`;
+  const prepared = preparedOnce(db, `chat-messages.${shape}`, () =>
+    build(
+      sql.placeholder("chatId"),
+      after ? sql.placeholder("afterId") : undefined,
+      sql.placeholder("limit"),
+    ).prepare(`chat_messages_${shape}`),
+  );
+  const rows = prepared
+    ? await prepared.execute({ chatId: chat.id, afterId, limit })
+    : await build(chat.id, afterId, limit);
+  const messages = rows.map(toMessageRow);
+  return after ? messages : messages.reverse();
 }
 
 export async function messagesByIds(db: DbOrTx, ids: number[]): Promise<MessageRow[]> {
@@ -159,7 +213,7 @@ export async function findMessageInChat(
 ): Promise<MessageRow | null> {
   const [row] = await selectMessages(
     db,
-    and(inChat(chat), eq(chatMessages.id, messageId)),
+    and(inChat(chat.kind, chat.id), eq(chatMessages.id, messageId)),
     "asc",
     1,
   );
@@ -176,18 +230,24 @@ export interface ReactionRow {
 
 export async function reactionsFor(db: DbOrTx, messageIds: number[]): Promise<ReactionRow[]> {
   if (messageIds.length === 0) return [];
-  return db
-    .select({
-      messageId: chatReactions.messageId,
-      userId: chatReactions.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      reaction: chatReactions.reaction,
-    })
-    .from(chatReactions)
-    .innerJoin(users, eq(users.id, chatReactions.userId))
-    .where(inArray(chatReactions.messageId, messageIds))
-    .orderBy(asc(chatReactions.createdAt));
+  const build = (ids: number[] | Placeholder) =>
+    db
+      .select({
+        messageId: chatReactions.messageId,
+        userId: chatReactions.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        reaction: chatReactions.reaction,
+      })
+      .from(chatReactions)
+      .innerJoin(users, eq(users.id, chatReactions.userId))
+      .where(sql`${chatReactions.messageId} = any(${sql.param(ids)}::integer[])`)
+      .orderBy(asc(chatReactions.createdAt));
+  // Every history page asks it, with as many ids as messages: one statement for any number.
+  const prepared = preparedOnce(db, "chat-reactions", () =>
+    mappedByPosition(build(sql.placeholder("ids")).prepare("chat_reactions")),
+  );
+  return prepared ? prepared.execute({ ids: messageIds }) : build(messageIds);
 }
 
 export interface ReadCursor {
@@ -196,20 +256,30 @@ export interface ReadCursor {
 }
 
 export async function readCursors(db: DbOrTx, chat: ChatRef): Promise<ReadCursor[]> {
-  return db
-    .select({
-      userId: chatReadCursors.userId,
-      lastReadMessageId: chatReadCursors.lastReadMessageId,
-    })
-    .from(chatReadCursors)
-    .where(and(eq(chatReadCursors.chatKind, chat.kind), eq(chatReadCursors.chatId, chat.id)));
+  const build = (kind: ChatKind | Placeholder, chatId: number | Placeholder) =>
+    db
+      .select({
+        userId: chatReadCursors.userId,
+        lastReadMessageId: chatReadCursors.lastReadMessageId,
+      })
+      .from(chatReadCursors)
+      .where(and(eq(chatReadCursors.chatKind, kind), eq(chatReadCursors.chatId, chatId)));
+  // Every history read shows who read what: named, so each connection plans it once.
+  const prepared = preparedOnce(db, "chat-read-cursors", () =>
+    mappedByPosition(
+      build(sql.placeholder("kind"), sql.placeholder("chatId")).prepare("chat_read_cursors"),
+    ),
+  );
+  return prepared
+    ? prepared.execute({ kind: chat.kind, chatId: chat.id })
+    : build(chat.kind, chat.id);
 }
 
 export async function latestMessageId(db: DbOrTx, chat: ChatRef): Promise<number | null> {
   const [row] = await db
     .select({ id: max(chatMessages.id) })
     .from(chatMessages)
-    .where(inChat(chat));
+    .where(inChat(chat.kind, chat.id));
   return row?.id ?? null;
 }
 
@@ -304,7 +374,7 @@ export async function findMessageByClientId(
     );
   const [row] = await selectMessages(
     db,
-    and(inChat(chat), inArray(chatMessages.id, stored)),
+    and(inChat(chat.kind, chat.id), inArray(chatMessages.id, stored)),
     "asc",
     1,
   );
@@ -346,13 +416,19 @@ export async function participants(
   db: DbOrTx,
   chat: ChatRef,
 ): Promise<Array<{ userId: number; group: "Seller" | "Shipper" | "Admin"; lastId: number }>> {
-  return db
-    .select({ userId: chatMessages.senderId, group: users.group, lastId: max(chatMessages.id) })
-    .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.senderId))
-    .where(inChat(chat))
-    .groupBy(chatMessages.senderId, users.group)
-    .then((rows) => rows.map((row) => ({ ...row, lastId: row.lastId ?? 0 })));
+  const build = (chatId: number | Placeholder) =>
+    db
+      .select({ userId: chatMessages.senderId, group: users.group, lastId: max(chatMessages.id) })
+      .from(chatMessages)
+      .innerJoin(users, eq(users.id, chatMessages.senderId))
+      .where(inChat(chat.kind, chatId))
+      .groupBy(chatMessages.senderId, users.group);
+  // Every message and history read asks it: named, so each connection plans it once.
+  const prepared = preparedOnce(db, `chat-participants.${chat.kind}`, () =>
+    mappedByPosition(build(sql.placeholder("chatId")).prepare(`chat_participants_${chat.kind}`)),
+  );
+  const rows = prepared ? await prepared.execute({ chatId: chat.id }) : await build(chat.id);
+  return rows.map((row) => ({ ...row, lastId: row.lastId ?? 0 }));
 }
 
 export interface PartyRow {
@@ -365,16 +441,22 @@ export interface PartyRow {
 
 export async function usersByIds(db: DbOrTx, ids: number[]): Promise<PartyRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      imageKey: users.imageKey,
-      updatedAt: users.updatedAt,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const build = (list: number[] | Placeholder) =>
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        imageKey: users.imageKey,
+        updatedAt: users.updatedAt,
+      })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.param(list)}::integer[])`);
+  // Every history read names its parties: one statement whatever their number, planned once.
+  const prepared = preparedOnce(db, "chat-users-by-ids", () =>
+    mappedByPosition(build(sql.placeholder("ids")).prepare("chat_users_by_ids")),
+  );
+  return prepared ? prepared.execute({ ids }) : build(ids);
 }
 
 export async function insertAttachment(
