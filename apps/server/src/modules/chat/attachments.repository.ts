@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { aliasedTable, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { chatAttachments, chatMessages, users } from "../../db/schema/index.js";
+import { attachmentColumns, type AttachmentRow, type ChatRef } from "./chat.repository.js";
 
 /**
  * Bytes of the user's attachments uploaded after `since` and not (yet) carried by a message.
@@ -63,4 +64,50 @@ export async function deleteUnsentAttachments(
     ownerId: Number(row.uploader_id),
     bytes: Number(row.size_bytes),
   }));
+}
+
+export async function insertAttachment(
+  db: DbOrTx,
+  values: Omit<AttachmentRow, "id">,
+): Promise<AttachmentRow> {
+  const [row] = await db.insert(chatAttachments).values(values).returning(attachmentColumns);
+  if (!row) throw new Error("attachment insert returned nothing");
+  return row;
+}
+
+const messageAlias = aliasedTable(chatMessages, "attachment_message");
+
+/** The attachment and, once sent, the chat of the message carrying it. */
+export async function findAttachment(
+  db: DbOrTx,
+  attachmentId: number,
+): Promise<(AttachmentRow & { chat: ChatRef | null }) | null> {
+  const [row] = await db
+    .select({
+      ...attachmentColumns,
+      shipmentId: messageAlias.shipmentId,
+      sampleShipmentId: messageAlias.sampleShipmentId,
+    })
+    .from(chatAttachments)
+    .leftJoin(messageAlias, eq(messageAlias.attachmentId, chatAttachments.id))
+    .where(eq(chatAttachments.id, attachmentId))
+    .limit(1);
+  if (!row) return null;
+  const { shipmentId, sampleShipmentId, ...attachment } = row;
+  let chat: ChatRef | null = null;
+  if (shipmentId !== null) chat = { kind: "shipment", id: shipmentId };
+  else if (sampleShipmentId !== null) chat = { kind: "sample", id: sampleShipmentId };
+  return { ...attachment, chat };
+}
+
+/** Deletes the attachment's row; returns whose it was and its size (undefined: already gone). */
+export async function deleteAttachment(
+  db: DbOrTx,
+  attachmentId: number,
+): Promise<{ uploaderId: number; sizeBytes: number } | undefined> {
+  const [row] = await db
+    .delete(chatAttachments)
+    .where(eq(chatAttachments.id, attachmentId))
+    .returning({ uploaderId: chatAttachments.uploaderId, sizeBytes: chatAttachments.sizeBytes });
+  return row;
 }

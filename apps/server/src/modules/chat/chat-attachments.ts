@@ -9,10 +9,9 @@ import { displayName } from "../../lib/file-serving.js";
 import { detectFile } from "./attachment-files.js";
 import { assertUnsentRoom, type AttachmentQuota } from "./attachment-quota.js";
 import type { AttachmentUrlSigner } from "./attachment-urls.js";
-import { lockUploader } from "./attachments.repository.js";
+import { findAttachment, insertAttachment, lockUploader } from "./attachments.repository.js";
 import { isChatParty, type ChatFacts } from "./chat.policy.js";
 import { presentAttachment } from "./chat.presenter.js";
-import * as repo from "./chat.repository.js";
 import type { AttachmentRow, ChatRef } from "./chat.repository.js";
 
 /** What attachments need of the chat's dependencies (ChatServiceDeps). */
@@ -74,7 +73,7 @@ export class ChatAttachments {
         }
         // The account's storage total: refused and rolled back when the file does not fit.
         await this.deps.storageQuota.charge(tx, user.id, size, "attachment");
-        return repo.insertAttachment(tx, {
+        return insertAttachment(tx, {
           uploaderId: user.id,
           storageKey: key,
           fileName: displayName(file.fileName),
@@ -92,7 +91,7 @@ export class ChatAttachments {
 
   /** The uploader before it is sent; afterwards the parties of the chat it was sent in. */
   private async requireAttachmentAccess(user: AuthUser, attachmentId: number) {
-    const attachment = await repo.findAttachment(this.db, attachmentId);
+    const attachment = await findAttachment(this.db, attachmentId);
     if (!attachment) throw AppError.notFound(texts.attachmentNotFound);
     if (attachment.uploaderId === user.id) return attachment;
     if (!attachment.chat) throw AppError.notFound(texts.attachmentNotFound);
@@ -117,7 +116,7 @@ export class ChatAttachments {
   ): Promise<{ file: AttachmentRow; stream: Readable }> {
     const file = caller
       ? await this.requireAttachmentAccess(caller, attachmentId)
-      : await repo.findAttachment(this.db, attachmentId);
+      : await findAttachment(this.db, attachmentId);
     const stream = file ? await this.deps.storage.read(file.storageKey) : null;
     if (!file || !stream) throw AppError.notFound(texts.attachmentNotFound);
     return { file, stream };

@@ -1,16 +1,4 @@
-import {
-  aliasedTable,
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  inArray,
-  max,
-  type Placeholder,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, max, type Placeholder, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import {
@@ -113,7 +101,8 @@ export interface AttachmentRow {
   sizeBytes: number;
 }
 
-const attachmentColumns = {
+/** An attachment's columns, as messages carry them and its own reads return them. */
+export const attachmentColumns = {
   id: chatAttachments.id,
   uploaderId: chatAttachments.uploaderId,
   storageKey: chatAttachments.storageKey,
@@ -457,50 +446,4 @@ export async function usersByIds(db: DbOrTx, ids: number[]): Promise<PartyRow[]>
     mappedByPosition(build(sql.placeholder("ids")).prepare("chat_users_by_ids")),
   );
   return prepared ? prepared.execute({ ids }) : build(ids);
-}
-
-export async function insertAttachment(
-  db: DbOrTx,
-  values: Omit<AttachmentRow, "id">,
-): Promise<AttachmentRow> {
-  const [row] = await db.insert(chatAttachments).values(values).returning(attachmentColumns);
-  if (!row) throw new Error("attachment insert returned nothing");
-  return row;
-}
-
-const messageAlias = aliasedTable(chatMessages, "attachment_message");
-
-/** The attachment and, once sent, the chat of the message carrying it. */
-export async function findAttachment(
-  db: DbOrTx,
-  attachmentId: number,
-): Promise<(AttachmentRow & { chat: ChatRef | null }) | null> {
-  const [row] = await db
-    .select({
-      ...attachmentColumns,
-      shipmentId: messageAlias.shipmentId,
-      sampleShipmentId: messageAlias.sampleShipmentId,
-    })
-    .from(chatAttachments)
-    .leftJoin(messageAlias, eq(messageAlias.attachmentId, chatAttachments.id))
-    .where(eq(chatAttachments.id, attachmentId))
-    .limit(1);
-  if (!row) return null;
-  const { shipmentId, sampleShipmentId, ...attachment } = row;
-  let chat: ChatRef | null = null;
-  if (shipmentId !== null) chat = { kind: "shipment", id: shipmentId };
-  else if (sampleShipmentId !== null) chat = { kind: "sample", id: sampleShipmentId };
-  return { ...attachment, chat };
-}
-
-/** Deletes the attachment's row; returns whose it was and its size (undefined: already gone). */
-export async function deleteAttachment(
-  db: DbOrTx,
-  attachmentId: number,
-): Promise<{ uploaderId: number; sizeBytes: number } | undefined> {
-  const [row] = await db
-    .delete(chatAttachments)
-    .where(eq(chatAttachments.id, attachmentId))
-    .returning({ uploaderId: chatAttachments.uploaderId, sizeBytes: chatAttachments.sizeBytes });
-  return row;
 }

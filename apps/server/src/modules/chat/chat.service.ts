@@ -24,6 +24,7 @@ import {
   type ChatFacts,
 } from "./chat.policy.js";
 import { presentMessage, presentParty, presentReaction } from "./chat.presenter.js";
+import * as attachmentsRepo from "./attachments.repository.js";
 import * as repo from "./chat.repository.js";
 import type { AttachmentRow, ChatRef, MessageRow } from "./chat.repository.js";
 import { ChatAttachments } from "./chat-attachments.js";
@@ -220,7 +221,7 @@ export class ChatService {
     }
     let attachment: AttachmentRow | null = null;
     if (input.attachmentId !== null) {
-      const found = await repo.findAttachment(this.db, input.attachmentId);
+      const found = await attachmentsRepo.findAttachment(this.db, input.attachmentId);
       // Someone else's upload looks exactly like a missing one.
       if (!found || found.uploaderId !== user.id) throw AppError.notFound(texts.attachmentNotFound);
       if (found.chat) throw AppError.conflict(texts.attachmentAlreadyUsed);
@@ -402,7 +403,7 @@ export class ChatService {
     await this.db.transaction(async (tx) => {
       await repo.deleteMessage(tx, message.id);
       if (message.attachment) {
-        const removed = await repo.deleteAttachment(tx, message.attachment.id);
+        const removed = await attachmentsRepo.deleteAttachment(tx, message.attachment.id);
         if (removed) await releaseStorage(tx, removed.uploaderId, removed.sizeBytes);
       }
       await staged.record(tx, "chat.message_deleted", {
