@@ -103,16 +103,23 @@ export interface ReceivedMail {
 export async function startSmtpSink(): Promise<{
   url: string;
   messages: ReceivedMail[];
+  /** How many SMTP connections were opened to it. */
+  connections(): number;
   /** The first mail to `to` (among those received from index `since` on), as soon as it arrives. */
   waitFor(to: string, options?: { since?: number; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
   const arrived = new Set<() => void>();
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -136,6 +143,7 @@ export async function startSmtpSink(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    connections: () => connections,
     waitFor(to, { since = 0, timeoutMs = 10_000 } = {}) {
       const find = () => messages.slice(since).find((m) => m.to.includes(to));
       return new Promise<ReceivedMail>((resolve, reject) => {

@@ -171,6 +171,24 @@ describe("email delivery over SMTP", () => {
     expect(rows.every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
     await Promise.all([a.stop(), b.stop()]);
   });
+
+  it("sends a batch over one kept-open SMTP connection, not a connection per email", async () => {
+    await ctx.app.mailer.stop();
+    const to = Array.from({ length: 12 }, () => uniqueEmail("pooled"));
+    for (const address of to) {
+      await enqueueEmail(ctx.app.database.db, { to: address, subject: "Hi", text: "Hello" });
+    }
+    const before = sink.connections();
+    const mailer = new Mailer(ctx.app.database.db, ctx.app.log, {
+      smtpUrl: sink.url,
+      from: "FBA Freight <codes@fba.test>",
+    });
+    expect(await mailer.drain()).toBe(12);
+    await mailer.stop();
+    const received = sink.messages.flatMap((m) => m.to).filter((address) => to.includes(address));
+    expect(received.sort()).toEqual([...to].sort());
+    expect(sink.connections() - before).toBe(1);
+  });
 });
 
 describe("email outbox without SMTP, and failures", () => {
