@@ -7,8 +7,9 @@
 // migration, how long it took and the longest request that overlapped it, beside the longest
 // request of the seconds before. Not part of `npm run bench`: the 1M seed alone takes minutes.
 //
-// Only migrations that add constraints can be taken back off here (it drops each constraint the
-// files name in ADD CONSTRAINT); that is what the migrations after 0025 do.
+// Only migrations that add constraints or indexes can be taken back off here (it drops each
+// constraint the files name in ADD CONSTRAINT and each index in CREATE INDEX); that is what the
+// migrations after 0025 do (0029 only analyzes a table, which can run again).
 import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -55,7 +56,10 @@ async function token(userId, group) {
   return signToken(JWT_SECRET, userId, group, sessionId);
 }
 
-/** The database as the previous release left it: the measured migrations' constraints dropped. */
+/**
+ * The database as the previous release left it: the constraints and indexes the measured
+ * migrations add dropped again.
+ */
 async function takeBackOff() {
   for (const { tag } of measured) {
     const text = readFileSync(path.join(drizzleFolder, `${tag}.sql`), "utf8");
@@ -63,6 +67,11 @@ async function takeBackOff() {
       /ALTER TABLE "([^"]+)" ADD CONSTRAINT "([^"]+)"/g,
     )) {
       await query(databaseUrl, `alter table "${table}" drop constraint if exists "${name}"`);
+    }
+    for (const [, name] of text.matchAll(
+      /CREATE INDEX (?:CONCURRENTLY )?(?:IF NOT EXISTS )?"([^"]+)"/g,
+    )) {
+      await query(databaseUrl, `drop index concurrently if exists "${name}"`);
     }
   }
   await query(databaseUrl, "delete from drizzle.__drizzle_migrations where created_at > $1", [
