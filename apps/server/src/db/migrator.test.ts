@@ -16,6 +16,7 @@ import { openDatabase, pgMigrationSession } from "./client.js";
 import {
   concurrentIndexName,
   type MigrationSession,
+  waitsConcurrently,
   NO_TRANSACTION_MARKER,
   readMigrations,
   runMigrations,
@@ -356,6 +357,48 @@ describe.runIf(adminUrl)("migration runner on PostgreSQL, against other sessions
   });
 });
 
+describe.runIf(adminUrl)(
+  "DROP INDEX CONCURRENTLY on PostgreSQL, against a long transaction",
+  () => {
+    it("waits for the transaction instead of giving up at lock_timeout", async () => {
+      const engine = await postgresEngine(adminUrl!);
+      const other = await engine.another!();
+      try {
+        await runMigrations(engine.session, folder(FILES));
+        const drop: [string, string] = [
+          "0004_drop_name_idx",
+          `${NO_TRANSACTION_MARKER}\nDROP INDEX CONCURRENTLY IF EXISTS "things_name_idx";`,
+        ];
+        // A transaction that read the table: the drop waits for it to end (it blocks no request).
+        await other.session.exec("BEGIN");
+        await other.session.query(`select count(*) from "things"`);
+        const dropping = runMigrations(engine.session, folder([...FILES, drop]), {
+          lockTimeoutMs: 50,
+          attempts: 1,
+        });
+        // Well past the 50 ms lock_timeout, while the transaction still holds the table.
+        const early = await Promise.race([
+          dropping.then(
+            () => "done",
+            () => "failed",
+          ),
+          new Promise((resolve) => setTimeout(() => resolve("waiting"), 400)),
+        ]);
+        expect(early).toBe("waiting");
+        await other.session.exec("COMMIT");
+        expect((await dropping).map((m) => m.tag)).toEqual(["0004_drop_name_idx"]);
+        const { rows } = await engine.session.query(
+          "select count(*)::int as n from pg_class where relname = 'things_name_idx'",
+        );
+        expect(rows[0]!.n).toBe(0);
+      } finally {
+        await other.close();
+        await engine.close();
+      }
+    });
+  },
+);
+
 describe.runIf(adminUrl)("a PostgreSQL start with MIGRATE_ON_START=false", () => {
   it("refuses a database lacking migrations instead of migrating it", async () => {
     const engine = await postgresEngine(adminUrl!);
@@ -385,5 +428,17 @@ describe("concurrentIndexName", () => {
     ['ALTER TABLE "a" VALIDATE CONSTRAINT "c"', undefined],
   ])("%s", (statement, name) => {
     expect(concurrentIndexName(statement)).toBe(name);
+  });
+});
+
+describe("waitsConcurrently", () => {
+  it.each([
+    ['CREATE INDEX CONCURRENTLY IF NOT EXISTS "a_idx" ON "a" ("x")', true],
+    ['DROP INDEX CONCURRENTLY IF EXISTS "a_idx"', true],
+    ["-- the old one\n  drop index concurrently a_idx", true],
+    ['DROP INDEX "a_idx"', false],
+    ['ALTER TABLE "a" ADD CONSTRAINT "c" CHECK (x > 0) NOT VALID', false],
+  ])("%s", (statement, waits) => {
+    expect(waitsConcurrently(statement)).toBe(waits);
   });
 });

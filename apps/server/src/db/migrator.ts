@@ -46,8 +46,9 @@ export interface MigrateOptions {
    * the statement alone, is then tried again): a lock request queued behind a long transaction
    * would otherwise make every request touching the table wait with it. Below PostgreSQL's
    * deadlock_timeout (1 s), so in a lock cycle with a request the migration gives way first and
-   * the request is not failed as a deadlock. Not applied to CONCURRENTLY statements (they wait
-   * for older transactions by design, holding nothing that blocks requests).
+   * the request is not failed as a deadlock. Not applied to CONCURRENTLY statements, builds and
+   * drops of indexes alike (they wait for older transactions by design, holding nothing that
+   * blocks requests).
    */
   lockTimeoutMs?: number;
   /** Attempts of a migration (or no-transaction statement) whose lock wait timed out. */
@@ -107,6 +108,17 @@ export function concurrentIndexName(statement: string): string | undefined {
   if (!match) return undefined;
   const name = match[1]!;
   return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name.toLowerCase();
+}
+
+/**
+ * Whether the statement builds or drops an index CONCURRENTLY: it waits for older transactions
+ * by design, holding nothing that blocks reads or writes meanwhile, so no lock_timeout applies.
+ */
+export function waitsConcurrently(statement: string): boolean {
+  return (
+    concurrentIndexName(statement) !== undefined ||
+    /^\s*drop\s+index\s+concurrently\b/i.test(stripComments(statement))
+  );
 }
 
 function stripComments(statement: string): string {
@@ -196,7 +208,9 @@ async function applyWithoutTransaction(
       const index = concurrentIndexName(statement);
       if (index) await dropInvalidIndex(session, index);
       if (options.lockTimeoutMs !== undefined) {
-        const wait = index ? 0 : Math.max(1, Math.round(options.lockTimeoutMs));
+        const wait = waitsConcurrently(statement)
+          ? 0
+          : Math.max(1, Math.round(options.lockTimeoutMs));
         await session.exec(`SET lock_timeout = ${wait}`);
       }
       await retryingLocks(options.attempts ?? 1, () => session.exec(statement));
