@@ -275,7 +275,16 @@ async function main() {
     const loadStarted = Date.now();
     await sleep(BEFORE_SECONDS * 1000);
     const sampler = sampleLockWaits();
-    const { started, applied } = await migrate();
+    let migrated;
+    try {
+      migrated = await migrate();
+    } catch (error) {
+      // The load stops with the run, whatever became of the migrations.
+      for (const side of sides) side.child.kill("SIGKILL");
+      await sampler.stop();
+      throw error;
+    }
+    const { started, applied } = migrated;
     const waits = await sampler.stop();
     await sleep(AFTER_SECONDS * 1000);
     for (const side of sides) side.child.kill("SIGTERM");
