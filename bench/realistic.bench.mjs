@@ -278,9 +278,9 @@ async function makePlan(databaseUrl, base) {
       bidOn: bidsOf.get(user.id) ?? [],
     }));
   // The chat rooms: accepted orders, the most popular sellers' first; a socket each for the
-  // seller and the winning agent, 200 sockets of 200 people: a person is in one room only, as the
-  // chat's per-person limit (CHAT_ACTIONS_PER_SECOND) is a person's, and one seller in a dozen of
-  // the busiest rooms sent faster than anyone types.
+  // seller and the winning agent, 200 sockets of 200 people. A person is in one room only: the
+  // chat's limit (CHAT_ACTIONS_PER_SECOND) is per person, and the most popular sellers, each in
+  // several of the busiest rooms, sent faster than anyone types and had messages refused.
   const rank = new Map(ranked.map((user, i) => [user.id, i]));
   const accepted = await query(
     databaseUrl,
