@@ -17,11 +17,12 @@ import { EventBus, usersConcerned } from "./lib/events.js";
 import { PageCache } from "./lib/page-cache.js";
 import type { Locale } from "@fba/contract/locales";
 import { landingLocale } from "./lib/landing-locale.js";
+import { FIRST_PAINT_DIR, firstPaint } from "./lib/first-paint.js";
 import { keepPreviousAssets, previousAssetName } from "./lib/previous-assets.js";
 import { DiskStorage, type FileStorage } from "./lib/storage.js";
 import { TokenService, resolveJwtSecret } from "./lib/tokens.js";
 import { Authenticator } from "./plugins/auth.js";
-import { compressionPlugin } from "./plugins/compression.js";
+import { compressionPlugin, sendCompressed } from "./plugins/compression.js";
 import { corsPlugin } from "./plugins/cors.js";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
@@ -363,6 +364,16 @@ function registerWebApp(
       : "landing.html",
   };
   const htmlFor = routeHtml(distDir);
+  const paint = hasWebApp ? firstPaint(app, distDir) : null;
+  const pages = new Map<string, string>();
+  const pageHtml = (file: string) => {
+    let html = pages.get(file);
+    if (html === undefined) {
+      html = readFileSync(path.join(distDir, file), "utf8");
+      pages.set(file, html);
+    }
+    return html;
+  };
   const keepsPrevious = hasWebApp && previous.keepDays > 0;
   const storeDir = path.resolve(previous.storeDir);
   if (keepsPrevious) {
@@ -382,6 +393,8 @@ function registerWebApp(
       index: false,
       // The web build writes .br and .gz copies of its text files.
       preCompressed: true,
+      // The server's own module for the order pages' first paint stays on the server.
+      globIgnore: [`${FIRST_PAINT_DIR}/**`],
       setHeaders: (res, filePath) => {
         if (
           filePath.includes(`${path.sep}assets${path.sep}`) ||
@@ -412,6 +425,7 @@ function registerWebApp(
     const assetPath = pathname.replace(/^\/+/, "");
     if (
       assetPath &&
+      !assetPath.startsWith(`${FIRST_PAINT_DIR}/`) &&
       !assetPath.endsWith("/") &&
       existsSync(path.join(distDir, assetPath)) &&
       !assetPath.includes("..")
@@ -442,7 +456,22 @@ function registerWebApp(
       reply.header("vary", "Accept-Language, Cookie");
       return reply.type("text/html").sendFile(landingFiles[locale]);
     }
-    return reply.type("text/html").sendFile(htmlFor(pathname));
+    const html = htmlFor(pathname);
+    // With a first paint, the page's copy that loads the app once the paint is on screen.
+    const paintedCopy = path.join(FIRST_PAINT_DIR, html);
+    if (!paint || !request.headers.cookie || !existsSync(path.join(distDir, paintedCopy)))
+      return reply.type("text/html").sendFile(html);
+    // (Nothing here returns the reply to the promise: a reply is thenable, and would be awaited.)
+    void paint(request, pageHtml(paintedCopy)).then((painted) => {
+      if (!painted) {
+        void reply.type("text/html").sendFile(html);
+        return;
+      }
+      // The reader's own order: for no cache but the reader's, and only with this session.
+      reply.header("cache-control", "private, no-store").header("vary", "Cookie");
+      sendCompressed(request, reply.type("text/html"), painted);
+    });
+    return reply;
   });
 }
 

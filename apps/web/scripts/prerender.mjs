@@ -13,11 +13,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { build } from "vite";
+import { build, loadConfigFromFile } from "vite";
 
 const webRoot = path.resolve(import.meta.dirname, "..");
 const dist = path.resolve(webRoot, process.argv[2] ?? "dist");
 const assets = path.join(dist, "assets");
+const FIRST_PAINT_DIR = "ssr";
 const LOCALES = [
   { locale: "en", file: "landing.html", expect: "Logistics for Amazon FBA Sellers!" },
   { locale: "zh-CN", file: "landing.zh-CN.html", expect: "亚马逊 FBA 卖家" },
@@ -31,8 +32,8 @@ const common = {
   resolve: { conditions: ["source"] },
 };
 
-/** The page's script: one small file with what it imports, nothing shared with the app. */
-async function buildScript() {
+/** A page's script: one small file with what it imports, nothing shared with the app. */
+async function buildScript(name, entry) {
   const before = new Set(readdirSync(assets));
   await build({
     ...common,
@@ -43,7 +44,7 @@ async function buildScript() {
       target: "es2022",
       modulePreload: false,
       rolldownOptions: {
-        input: { landing: path.join(webRoot, "src/features/landing/landing-script.ts") },
+        input: { [name]: path.join(webRoot, entry) },
         output: {
           entryFileNames: "assets/[name]-[hash].js",
           codeSplitting: false,
@@ -52,9 +53,10 @@ async function buildScript() {
     },
   });
   const file = readdirSync(assets).find(
-    (name) => !before.has(name) && /^landing-.*\.js$/.test(name),
+    (file) => !before.has(file) && file.startsWith(`${name}-`) && file.endsWith(".js"),
   );
-  if (!file) throw new Error("landing script not written");
+  if (!file) throw new Error(`${name} script not written`);
+  compress(path.join(assets, file));
   return `/assets/${file}`;
 }
 
@@ -78,6 +80,63 @@ async function render() {
     return pages;
   } finally {
     rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The order pages' first paint (src/app/first-paint.tsx) as a module for Node, in dist/ssr/: the
+ * server loads it to render those pages' HTML with the reader's data (the server never sends
+ * files from this folder).
+ */
+async function buildFirstPaint() {
+  const outDir = path.join(dist, FIRST_PAINT_DIR);
+  // The app's own resolution: "react-i18next" and "zod" as the app's build resolves them.
+  const { config } = await loadConfigFromFile(
+    { command: "build", mode: "production" },
+    path.join(webRoot, "vite.config.ts"),
+  );
+  const resolution = config.plugins
+    .flat()
+    .filter((plugin) => plugin?.name === "fba-i18n-on-demand");
+  if (resolution.length !== 1) throw new Error("vite.config.ts has no fba-i18n-on-demand plugin");
+  await build({
+    ...common,
+    plugins: [...common.plugins, ...resolution],
+    resolve: { ...common.resolve, alias: config.resolve.alias },
+    publicDir: false,
+    ssr: { noExternal: true, resolve: { conditions: ["source"] } },
+    build: {
+      ssr: path.join(webRoot, "src/app/first-paint.tsx"),
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: { output: { entryFileNames: "first-paint.mjs" } },
+    },
+  });
+  const entry = await import(pathToFileURL(path.join(outDir, "first-paint.mjs")).href);
+  if (typeof entry.renderFirstPaint !== "function" || typeof entry.firstPaintReads !== "function")
+    throw new Error("first paint module lacks its functions");
+  console.log(`built the order pages' first paint: ${path.relative(webRoot, outDir)}`);
+}
+
+/**
+ * The copies of the app's pages the server sends with a first paint (dist/ssr/, same names): their
+ * scripts and module preloads become names the after-paint script loads once the page is painted.
+ */
+async function writeFirstPaintPages(afterPaint) {
+  for (const file of readdirSync(dist).filter((name) => /^index(\.[\w-]+)?\.html$/.test(name))) {
+    let entries = 0;
+    const page = readFileSync(path.join(dist, file), "utf8")
+      .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) => {
+        entries += 1;
+        return `<meta name="app-entry" content="${src}">\n    <script type="module" src="${afterPaint}"></script>`;
+      })
+      .replace(
+        /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        (_, href) => `<meta name="app-module" content="${href}">`,
+      );
+    if (entries !== 1 || page.includes('rel="modulepreload"'))
+      throw new Error(`${file}: its scripts are not as the first paint's copy expects`);
+    writeFileSync(path.join(dist, FIRST_PAINT_DIR, file), page);
   }
 }
 
@@ -105,7 +164,9 @@ function compress(file) {
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
-const script = await buildScript();
+await buildFirstPaint();
+await writeFirstPaintPages(await buildScript("after-paint", "src/app/after-paint.ts"));
+const script = await buildScript("landing", "src/features/landing/landing-script.ts");
 const rendered = await render();
 const indexHtml = readFileSync(path.join(dist, "index.html"), "utf8");
 const alternates = [
@@ -135,4 +196,3 @@ LOCALES.forEach(({ locale, file, expect }, index) => {
     `prerendered ${file}: ${(page.length / 1024).toFixed(1)} KB (CSS ${(css.length / 1024).toFixed(1)} KB), script ${script}`,
   );
 });
-compress(path.join(dist, script));

@@ -120,6 +120,15 @@ export const STORAGE_KEYS = {
   otpResendAt: "OTP_RESEND_AT",
 } as const;
 
+/**
+ * The cookie holding a copy of the access token in the browser, for the server's first paint of
+ * an order page (the page's HTML with the order in it); the API never reads it.
+ */
+export const VIEW_COOKIE = "fba_view";
+/** The first paint's element in the page's HTML, and the API answers it was rendered from. */
+export const FIRST_PAINT_ID = "first-paint";
+export const FIRST_PAINT_ANSWERS_ID = "first-paint-answers";
+
 /** WebSocket paths (token = the access JWT, passed as ?token=). */
 export const wsPaths = {
   groupChat: (shipmentId: number) => `/ws/group-chat/${shipmentId}/`,

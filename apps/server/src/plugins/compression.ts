@@ -45,21 +45,40 @@ export function sendStoredPage(
   reply: FastifyReply,
   page: StoredPage,
 ): FastifyReply {
-  const accepted = request.headers["accept-encoding"];
-  const encoding =
-    accepted && page.json.length >= THRESHOLD_BYTES
-      ? // As @fastify/compress reads the header: "*" and "x-gzip" stand for gzip.
-        encodings.negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, "gzip"))
-      : null;
+  const encoding = encodingFor(request, page.json.length);
   if (!encoding) return reply.send(page.json);
   let bytes = page.encoded.get(encoding);
   if (!bytes) {
-    bytes =
-      encoding === "br"
-        ? brotliCompressSync(page.json, { params: BROTLI_PARAMS })
-        : gzipSync(page.json, { level: GZIP_LEVEL });
+    bytes = encode(page.json, encoding);
     page.encoded.set(encoding, bytes);
   }
+  return sendEncoded(reply, bytes, encoding);
+}
+
+/** Sends a text the plugin above does not compress (an HTML page made for one reader) as it would. */
+export function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+): FastifyReply {
+  const encoding = encodingFor(request, text.length);
+  return encoding ? sendEncoded(reply, encode(text, encoding), encoding) : reply.send(text);
+}
+
+function encodingFor(request: FastifyRequest, length: number): "br" | "gzip" | null {
+  const accepted = request.headers["accept-encoding"];
+  if (!accepted || length < THRESHOLD_BYTES) return null;
+  // As @fastify/compress reads the header: "*" and "x-gzip" stand for gzip.
+  return encodings.negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, "gzip")) ?? null;
+}
+
+function encode(text: string | Buffer, encoding: "br" | "gzip"): Buffer {
+  return encoding === "br"
+    ? brotliCompressSync(text, { params: BROTLI_PARAMS })
+    : gzipSync(text, { level: GZIP_LEVEL });
+}
+
+function sendEncoded(reply: FastifyReply, bytes: Buffer, encoding: "br" | "gzip"): FastifyReply {
   const vary = reply.getHeader("vary");
   return reply
     .header("content-encoding", encoding)

@@ -3,14 +3,14 @@ import { StaticRouter } from "react-router";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { theme } from "./theme";
+import { hoistStyles } from "./server-styles";
 import { i18n } from "../i18n/i18n";
 import type { Locale } from "../i18n/locale";
 import LandingPage from "../features/landing/pages/LandingPage";
 
 /**
  * The landing page as HTML in one language, rendered at build time (scripts/prerender.mjs), the
- * CSS it needs and its title. Emotion writes each rule set as a <style> element before the first
- * element using it; these are moved into one stylesheet for the head, in the same order.
+ * CSS it needs (one stylesheet for the head) and its title.
  */
 export async function renderLanding(
   locale: Locale = "en",
@@ -25,13 +25,5 @@ export async function renderLanding(
       </StaticRouter>
     </ThemeProvider>,
   );
-  const rules: string[] = [];
-  const html = markup.replace(
-    /<style data-emotion="[^"]*">([\s\S]*?)<\/style>/g,
-    (_, css: string) => {
-      rules.push(css);
-      return "";
-    },
-  );
-  return { html, css: rules.join(""), title: i18n.t("title", { ns: "landing" }) };
+  return { ...hoistStyles(markup), title: i18n.t("title", { ns: "landing" }) };
 }

@@ -22,6 +22,7 @@ import { RequireAuth } from "./RequireAuth";
 import { RouteErrorBoundary } from "./RouteErrorBoundary";
 import { RouteFallback } from "./RouteFallback";
 import { whenPageFails } from "./page-retry";
+import { useRevealOnLeave } from "../lib/first-paint";
 
 type Page = ComponentType & { preload: () => Promise<unknown> };
 
@@ -287,6 +288,7 @@ export function routeTitle(pathname: string): string | undefined {
 /** The app's screens, under a BrowserRouter; keeps the page title as '<title> | <product>'. */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  useRevealOnLeave(pathname);
   const { t } = useTitlesT();
   const title = routeTitle(pathname);
   const shown = title && t(title as "Home", { defaultValue: title });

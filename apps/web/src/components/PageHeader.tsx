@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { Stack, Typography } from "@mui/material";
+import { useRevealApp } from "../lib/first-paint";
 
+/** A page's title and actions; a page showing it has its content in (see lib/first-paint.ts). */
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+  useRevealApp();
   return (
     <Stack
       direction={{ xs: "column", sm: "row" }}

@@ -255,6 +255,19 @@ export function prefetchGet({ path, query }: GetRequest) {
   setTimeout(() => earlyGets.delete(url), EARLY_GET_TTL_MS);
 }
 
+/**
+ * Answers the page's HTML brought along (the server's first paint of an order page read them with
+ * the same session), in place of any started before: the first `api.get` of each URL within 10
+ * seconds takes its answer.
+ */
+export function seedEarlyGets(answers: Readonly<Record<string, unknown>>) {
+  earlyGets.clear();
+  for (const [url, body] of Object.entries(answers)) {
+    earlyGets.set(url, Promise.resolve(body));
+    setTimeout(() => earlyGets.delete(url), EARLY_GET_TTL_MS);
+  }
+}
+
 function takeEarlyGet<T>(path: string, query?: Query): Promise<T> | undefined {
   const url = buildUrl(path, query);
   const answer = earlyGets.get(url);

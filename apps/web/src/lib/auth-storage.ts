@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@fba/contract/constants";
+import { ACCESS_TOKEN_TTL_SECONDS, STORAGE_KEYS, VIEW_COOKIE } from "@fba/contract/constants";
 import type { User } from "@fba/contract";
 
 /** The only code that touches the stored tokens and user. */
@@ -17,6 +17,7 @@ export const authStorage = {
   setTokens(access: string, refresh: string) {
     localStorage.setItem(STORAGE_KEYS.accessToken, access);
     localStorage.setItem(STORAGE_KEYS.refreshToken, refresh);
+    viewCookie(access);
   },
   setUser(user: User) {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -24,5 +25,20 @@ export const authStorage = {
   /** Logout clears all local storage. */
   clear() {
     localStorage.clear();
+    viewCookie(null);
   },
 };
+
+/**
+ * The access token's copy the server's first paint of an order page reads (VIEW_COOKIE): sent
+ * with this site's own page loads and links from elsewhere (SameSite=Lax), over HTTPS only where
+ * the app is served over HTTPS, kept as long as the token is good, replaced with it and gone at
+ * logout.
+ */
+function viewCookie(access: string | null) {
+  if (typeof document === "undefined") return;
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  document.cookie = access
+    ? `${VIEW_COOKIE}=${access}; path=/; max-age=${ACCESS_TOKEN_TTL_SECONDS}; samesite=lax${secure}`
+    : `${VIEW_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
+}

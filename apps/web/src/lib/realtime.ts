@@ -408,9 +408,13 @@ export function useRealtimeChannel(
     });
   }, [path]);
 
-  const channel = path ? channelFor(path) : null;
-  const status = useSyncExternalStore(channel ? channel.subscribeStatus : subscribeNothing, () =>
-    channel ? channel.status : "closed",
+  // No channel on a server (the first paint of an order page), which shows the channel as a new
+  // one starts: connecting.
+  const channel = path && typeof window !== "undefined" ? channelFor(path) : null;
+  const status = useSyncExternalStore(
+    channel ? channel.subscribeStatus : subscribeNothing,
+    () => (channel ? channel.status : "closed"),
+    (): ConnectionStatus => (path ? "connecting" : "closed"),
   );
 
   const send = useCallback(

@@ -17,6 +17,12 @@ function snapshot(): User | null {
   return cachedUser;
 }
 
+/**
+ * On a server: nobody for the landing page's prerender, the reader for the first paint of an order
+ * page, which renders with the reader's user in a stand-in storage (app/first-paint.tsx).
+ */
+const serverSnapshot = () => (typeof localStorage === "undefined" ? null : snapshot());
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   // Another tab logging in or out changes the session here too.
@@ -34,7 +40,7 @@ export function notifySessionChanged() {
 
 /** The signed-in user as stored at login (null when signed out); re-renders when it changes. */
 export function useCurrentUser(): User | null {
-  return useSyncExternalStore(subscribe, snapshot, () => null);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
 
 /** Stores the tokens and user of a login or sign-up. */

@@ -217,9 +217,8 @@ export function useChatOutbox({
     () => (userId === null ? null : storeFor(outboxKey(userId, kind, id))),
     [userId, kind, id],
   );
-  const snapshot = useSyncExternalStore(store ? store.subscribe : subscribeNothing, () =>
-    store ? store.get() : EMPTY,
-  );
+  const read = () => (store ? store.get() : EMPTY);
+  const snapshot = useSyncExternalStore(store ? store.subscribe : subscribeNothing, read, read);
 
   useEffect(() => {
     if (!store || userId === null || groups === null) return;

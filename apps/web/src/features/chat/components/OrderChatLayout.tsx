@@ -77,7 +77,8 @@ function JumpToChatButton({
   const history = useChatHistory(chat.kind, chat.id);
   const unread = unreadFromOthers(history.data, user?.id ?? 0);
   const isChatOnScreen = useIsOnScreen(chatRef);
-  const bar = useSyncExternalStore(stayPut, findNavActions);
+  // A server's first paint of the page has no bar to find: the button shows in the page there.
+  const bar = useSyncExternalStore(stayPut, findNavActions, () => null);
   if (isChatOnScreen) return null;
   const button = (
     <Button
