@@ -39,6 +39,33 @@ const MODULE_FILE = path.join(FIRST_PAINT_DIR, "first-paint.mjs");
 
 const PHONE = /Mobi|Android|iPhone|iPad|iPod/i;
 
+/**
+ * What painting may take of the server: a paint (its reads, a render of about 20 ms, the HTML's
+ * compression) is the server's CPU, so at most this many pages are painted at once, and painting
+ * takes at most this many milliseconds in any second (about a quarter of a core). Past either, a
+ * page is sent at once without its paint, as before, rather than late with it; a burst of order
+ * pages then never slows the API down by more than that quarter.
+ */
+export const MAX_PAINTING = 3;
+export const PAINT_MS_PER_SECOND = 250;
+
+/** A budget of milliseconds that refills at `perSecond` a second, up to one second's worth. */
+function timeBudget(perSecond: number) {
+  let left = perSecond;
+  let at = performance.now();
+  return {
+    available(): boolean {
+      const now = performance.now();
+      left = Math.min(perSecond, left + ((now - at) * perSecond) / 1000);
+      at = now;
+      return left > 0;
+    },
+    spend(ms: number) {
+      left -= ms;
+    },
+  };
+}
+
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
@@ -79,9 +106,14 @@ export function firstPaint(app: FastifyInstance, distDir: string): FirstPaint | 
   let loaded: Promise<FirstPaintModule> | null = null;
   const load = () => (loaded ??= import(pathToFileURL(file).href) as Promise<FirstPaintModule>);
 
+  let painting = 0;
+  const budget = timeBudget(PAINT_MS_PER_SECOND);
   return async (request, pageHtml) => {
     const token = cookieValue(request.headers.cookie, VIEW_COOKIE);
     if (!token || !/^[\w.-]+$/.test(token)) return null;
+    if (painting >= MAX_PAINTING || !budget.available()) return null;
+    painting += 1;
+    const started = performance.now();
     const [pathname = "/", query = ""] = request.url.split("?", 2);
     const search = query ? `?${query}` : "";
     try {
@@ -110,6 +142,9 @@ export function firstPaint(app: FastifyInstance, distDir: string): FirstPaint | 
     } catch (error) {
       request.log.warn({ err: error }, "first paint failed; the page is sent without it");
       return null;
+    } finally {
+      painting -= 1;
+      budget.spend(performance.now() - started);
     }
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { withFirstPaint } from "../lib/first-paint.js";
+import { MAX_PAINTING, PAINT_MS_PER_SECOND, withFirstPaint } from "../lib/first-paint.js";
 import { buildTestApp, type TestContext } from "./app.js";
 import { createSeller, type TestUser } from "./factories.js";
 import { postShipment } from "./shipment-factories.js";
@@ -27,6 +27,10 @@ export function firstPaintReads(pathname) {
 export async function renderFirstPaint(input) {
   globalThis.firstPaintCalls.push(input);
   if (globalThis.firstPaintFails) throw new Error("render failed");
+  await globalThis.firstPaintHeld;
+  // A render that takes this long of the CPU.
+  const busyUntil = Date.now() + (globalThis.firstPaintBusyMs ?? 0);
+  while (Date.now() < busyUntil);
   const id = input.pathname.split("/").at(-1);
   const shipment = input.answers["/api/shipments/" + id + "/"].data;
   return { html: "<p>" + escape(shipment.product_name) + "</p>", css: ".paint{color:red}" };
@@ -163,6 +167,44 @@ describe("the order pages' first paint", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(APP);
     expect(calls()).toHaveLength(1);
+  });
+
+  it("paints a few pages at once, and sends the others at once without a paint", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    (globalThis as unknown as { firstPaintHeld: Promise<void> }).firstPaintHeld = held;
+    const url = `/seller/booking/order/status/${shipmentId}`;
+    const waiting = Array.from({ length: MAX_PAINTING }, () => page(url, cookie(seller)));
+    await expect.poll(() => calls().length).toBe(MAX_PAINTING);
+    // Every painting slot is taken: the next reader gets the page without waiting.
+    const busy = await page(url, cookie(seller));
+    expect(busy.body).toBe(APP);
+    release();
+    for (const res of await Promise.all(waiting)) expect(paintOf(res.body)).not.toBeNull();
+    (globalThis as unknown as { firstPaintHeld: undefined }).firstPaintHeld = undefined;
+    // The slots are free again.
+    expect(paintOf((await page(url, cookie(seller))).body)).not.toBeNull();
+  });
+
+  it("paints for at most a quarter of the server's time, and sends the rest without a paint", async () => {
+    const globals = globalThis as unknown as { firstPaintBusyMs: number };
+    // A second without painting: the budget is whole again after the tests before.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Each render takes 100 ms of CPU: the budget of 250 ms a second (refilling by about 25 ms
+    // during each) lasts three or four in a row, and the rest are sent without a paint.
+    globals.firstPaintBusyMs = 100;
+    const url = `/seller/booking/order/status/${shipmentId}`;
+    const painted: boolean[] = [];
+    for (let i = 0; i < 5; i += 1)
+      painted.push(paintOf((await page(url, cookie(seller))).body) !== null);
+    globals.firstPaintBusyMs = 0;
+    expect(PAINT_MS_PER_SECOND).toBe(250);
+    expect(painted.slice(0, 3)).toEqual([true, true, true]);
+    expect(painted.at(-1)).toBe(false);
+    expect(painted.filter(Boolean).length).toBeLessThanOrEqual(4);
+    // The budget refills with time: a second later there is room again.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(paintOf((await page(url, cookie(seller))).body)).not.toBeNull();
   });
 
   it("compresses the page as the API's reads are", async () => {
