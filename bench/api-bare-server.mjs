@@ -131,6 +131,8 @@ const KEYS = [
 const FROM = (join) =>
   ` from "shipments" inner join "users" on "users"."id" = "shipments"."seller_id" left join "quotations" "q" on ${join} left join "users" "agent" on "agent"."id" = "q"."agent_id"`;
 const AGENT_JOIN = `("q"."shipment_id" = "shipments"."id" and "q"."agent_id" = $1)`;
+/** The reader's ($1) unread messages of each row, as the server's list rows carry them. */
+const UNREAD = `((select count(*) from "chat_messages" left join "chat_read_cursors" on ("chat_read_cursors"."user_id" = $1 and "chat_read_cursors"."chat_kind" = 'shipment' and "chat_read_cursors"."chat_id" = "chat_messages"."shipment_id") where ("chat_messages"."shipment_id" = "shipments"."id" and ("chat_messages"."sender_id" <> $1 and "chat_messages"."id" > coalesce("chat_read_cursors"."last_read_message_id", 0)))))`;
 const WINNER_JOIN = `"q"."id" = "shipments"."winning_quotation_id"`;
 const SEARCH = `"shipments"."search_text" like`;
 const ORDERING = [
@@ -322,20 +324,27 @@ async function list(kind, url) {
   const ids = hasMore ? found.slice(0, perPage) : found;
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
   const agent = kind === "open";
-  const [rows, counted] = await Promise.all([
+  // As the server does: the rows with the reader's unread counts (one statement), the count and
+  // the legs of accepted orders side by side (the server reads the legs of every row of a list
+  // that shows them, and keeps those of accepted orders).
+  const [rows, counted, attention] = await Promise.all([
     ids.length === 0
       ? []
       : pool
           .query({
-            name: agent ? "shipments_by_ids_agent" : "shipments_by_ids_winner",
-            text: agent
-              ? `select ${COLUMNS}${FROM(AGENT_JOIN)} where "shipments"."id" = any($2::integer[])`
-              : `select ${COLUMNS}${FROM(WINNER_JOIN)} where "shipments"."id" = any($1::integer[])`,
-            values: agent ? [userId, ids] : [ids],
+            name: agent ? "shipments_by_ids_agent_unread" : "shipments_by_ids_winner_unread",
+            text: `select ${COLUMNS}, ${UNREAD}${FROM(agent ? AGENT_JOIN : `"q"."id" = "shipments"."winning_quotation_id" and $1::int is not null`)} where "shipments"."id" = any($2::integer[])`,
+            values: [userId, ids],
             rowMode: "array",
           })
           .then((result) => {
-            const byId = new Map(result.rows.map((values) => [values[0], shipmentRow(values)]));
+            const byId = new Map(
+              result.rows.map((values) => {
+                const row = shipmentRow(values);
+                row.unread = Number(values[KEYS.length]);
+                return [values[0], row];
+              }),
+            );
             return ids.map((id) => byId.get(id)).filter(Boolean);
           }),
     endsHere
@@ -348,17 +357,9 @@ async function list(kind, url) {
             rowMode: "array",
           })
           .then((result) => Number(result.rows[0][0])),
+    agent ? new Map() : legsAttention(ids, now),
   ]);
-  const accepted = agent
-    ? []
-    : rows.filter((row) => row.status === "Quotation Accepted").map((row) => row.id);
-  const [unread, attention] = await Promise.all([
-    unreadCounts(
-      userId,
-      rows.map((row) => row.id),
-    ),
-    legsAttention(accepted, now),
-  ]);
+  const unread = new Map(rows.map((row) => [row.id, row.unread]));
   const countIsCapped = !endsHere && counted > LIST_COUNT_CAP;
   const count = countIsCapped ? LIST_COUNT_CAP : counted;
   return {
@@ -366,7 +367,12 @@ async function list(kind, url) {
     status_code: 200,
     message: "Fetched successfully",
     data: rows.map((row) =>
-      presentShipmentRow(row, unread.get(row.id) ?? 0, now, attention.get(row.id) ?? null),
+      presentShipmentRow(
+        row,
+        unread.get(row.id) ?? 0,
+        now,
+        row.status === "Quotation Accepted" ? (attention.get(row.id) ?? null) : null,
+      ),
     ),
     pagination_option: {
       page,

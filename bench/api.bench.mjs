@@ -346,8 +346,14 @@ async function databaseIdle() {
  * server and the bare handler on the same SQL, interleaved, and each list's p99 against the p99
  * of a shipment's page (one primary-key read) in the same run, a ratio no machine changes.
  */
-async function growth(cases) {
-  await printPlans(cases);
+async function growth(allCases) {
+  // BENCH_GROWTH_MIXES=browse,single runs only the mixes whose names start so (the pk ratio needs
+  // the shipment's page).
+  const only = process.env.BENCH_GROWTH_MIXES?.split(",");
+  const cases = only
+    ? allCases.filter((item) => only.some((name) => item.name.startsWith(name)))
+    : allCases;
+  if (!only) await printPlans(cases);
   for (const item of cases) await bodiesDiffer(item.name, item.entries);
   const serverBase = `http://127.0.0.1:${SERVER_PORT}`;
   const bareBase = `http://127.0.0.1:${BARE_PORT}`;

@@ -1,5 +1,5 @@
 import { Column, is, SQL } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client.js";
 
 const caches = new WeakMap<object, Map<string, unknown>>();
@@ -22,6 +22,19 @@ export function preparedOnce<T>(db: DbOrTx, key: string, build: () => T): T | un
     cache.set(key, query);
   }
   return query;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a hand-written statement as a named prepared statement: each connection parses and plans
+ * it once, where an unnamed one is planned on every call (a long statement's plan can cost more
+ * than running it). Its text must be the same on every call (values only as `${value}`, which
+ * become parameters), and the name is its own. Works inside a transaction too: the statement is
+ * kept by the transaction's connection.
+ */
+export async function executeNamed(db: DbOrTx, name: string, statement: SQL): Promise<void> {
+  await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
 }
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown };

@@ -17,6 +17,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import { shipments } from "../../db/schema/index.js";
+import { shipmentUnreadSql } from "../chat/index.js";
 import { resolveOrdering } from "../../lib/ordering.js";
 import {
   agentIdOf,
@@ -56,6 +57,8 @@ export interface ShipmentListFilter {
   countCap?: number;
   /** Rows without the agent's own bid, for every agent alike (the open list: ownBidsOn). */
   withoutOwnBids?: boolean;
+  /** The reader whose unread chat messages each row counts, read with the rows (`unread`). */
+  readerId?: number;
   /**
    * Where a total is kept that readers share: its key names the count's statement and values
    * (the clock aside), so one reader's total is another's when their lists match the same rows.
@@ -91,6 +94,7 @@ const bind = {
   /** How many matches each part of a search gives: the page's and every row before it. */
   armLimit: sql.placeholder("armLimit"),
   cap: sql.placeholder("cap"),
+  readerId: sql.placeholder("readerId"),
 };
 
 /**
@@ -302,30 +306,52 @@ function listStatementName(shape: string): string {
   return name;
 }
 
+/** The columns a page's rows carry besides the shipment's own: the reader's unread messages. */
+function unreadField(db: DbOrTx, withUnread: boolean) {
+  return withUnread ? shipmentUnreadSql(db, bind.readerId, shipments.id) : undefined;
+}
+
+/** A page's raw rows as the read's row and its unread count (when asked for). */
+function shapedRows(raw: unknown[]) {
+  const unread = new Map<number, number>();
+  const rows = (raw as Array<RawShipmentRow & { unread: number | null }>).map((row) => {
+    if (row.unread !== null) unread.set(row.id, row.unread);
+    return withOrderFacts(row);
+  });
+  return { rows, unread };
+}
+
 /** The page's rows by id, in one statement planned once per connection (primary key lookups). */
-async function shipmentsByIds(db: DbOrTx, ids: number[], join: QuotationJoin) {
-  if (ids.length === 0) return [];
+async function shipmentsByIds(
+  db: DbOrTx,
+  ids: number[],
+  join: QuotationJoin,
+  readerId: number | undefined,
+) {
+  if (ids.length === 0) return shapedRows([]);
+  const withUnread = readerId !== undefined;
   const build = (agentId: number | Placeholder, idList: SQL) =>
-    selectShipments(db, join.kind === "agent" ? { kind: "agent", agentId } : join).where(
-      sql`${shipments.id} = any(${idList})`,
-    );
-  const prepared = preparedOnce(db, `shipments-by-ids.${join.kind}`, () =>
-    mappedByPosition(
-      build(bind.agentId, sql`${sql.placeholder("ids")}::integer[]`).prepare(
-        `shipments_by_ids_${join.kind}`,
-      ),
-    ),
+    selectShipments(
+      db,
+      join.kind === "agent" ? { kind: "agent", agentId } : join,
+      unreadField(db, withUnread),
+    ).where(sql`${shipments.id} = any(${idList})`);
+  const name = `shipments_by_ids_${join.kind}${withUnread ? "_unread" : ""}`;
+  const prepared = preparedOnce(db, name, () =>
+    mappedByPosition(build(bind.agentId, sql`${sql.placeholder("ids")}::integer[]`).prepare(name)),
   );
   const agentId = agentIdOf(join) ?? 0;
-  const rows = prepared
-    ? await prepared.execute({ ids, agentId })
-    : await build(agentId, sql`${sql.param(ids)}::integer[]`);
-  const byId = new Map(rows.map((row) => [row.id, withOrderFacts(row as RawShipmentRow)]));
-  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+  const raw = prepared
+    ? await prepared.execute({ ids, agentId, readerId })
+    : await build(agentId, sql`${sql.param(ids)}::integer[]`).execute({ readerId });
+  const byId = new Map(raw.map((row) => [row.id, row]));
+  return shapedRows(ids.map((id) => byId.get(id)).filter((row) => row !== undefined));
 }
 
 export interface ShipmentListPage<Beside = undefined> {
   rows: ShipmentRow[];
+  /** Each row's unread chat messages of the filter's reader (empty without one). */
+  unread: Map<number, number>;
   /** What `beside` read of the page's ids, side by side with their rows. */
   beside: Beside;
   /** Matching rows, exact up to LIST_COUNT_CAP; past it the cap, with countIsCapped. */
@@ -336,32 +362,33 @@ export interface ShipmentListPage<Beside = undefined> {
 }
 
 /**
- * One page of a list: its ids (the only query that walks the list), then their rows by primary
- * key beside the count. A page that ends the list gives its count for free (offset + rows);
- * otherwise matches are counted up to the cap (LIST_COUNT_CAP): past it the count is the cap and
- * countIsCapped is set.
+ * One page of a list: its ids (the only query that walks the list), then their rows (with the
+ * reader's unread counts) beside the count.
+ * A page that ends the list gives its count for free (offset + rows); otherwise matches are
+ * counted up to the cap (LIST_COUNT_CAP): past it the count is the cap and countIsCapped is set.
  */
 export async function listShipments<Beside = undefined>(
   db: DbOrTx,
   filter: ShipmentListFilter,
-  /** More to read of the page's ids (unread counts, say), in the same round as their rows. */
+  /** More to read of the page's ids (legs, say), in the same round as their rows. */
   beside?: (ids: number[]) => Promise<Beside>,
 ): Promise<ShipmentListPage<Beside>> {
   const queries =
     preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
     buildListQueries(db, filter);
-  const list = filter.list;
   const values = listValues(filter);
   const { offset } = values;
   const cap = filter.countCap ?? LIST_COUNT_CAP;
+  const join = filter.withoutOwnBids ? { kind: "none" as const } : agentJoin(filter.list);
   const found = (await queries.ids.execute(values)).map((row) => row.id);
   const hasMore = found.length > filter.perPage;
   const ids = hasMore ? found.slice(0, filter.perPage) : found;
   // The list ends on this page (or the first page is empty): nothing left to count.
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
   const count = () => queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0));
-  const [rows, counted, besideIds] = await Promise.all([
-    shipmentsByIds(db, ids, filter.withoutOwnBids ? { kind: "none" } : agentJoin(list)),
+  const [page, counted, besideIds] = await Promise.all([
+    // The rows come with the reader's unread counts: one statement where two were.
+    shipmentsByIds(db, ids, join, filter.readerId),
     endsHere
       ? Promise.resolve(offset + ids.length)
       : filter.sharedTotal
@@ -372,7 +399,8 @@ export async function listShipments<Beside = undefined>(
   // A page that ends the list knows its count exactly, however deep it is.
   const countIsCapped = !endsHere && counted > cap;
   return {
-    rows,
+    rows: page.rows,
+    unread: page.unread,
     beside: besideIds,
     count: countIsCapped ? cap : counted,
     countIsCapped,
@@ -417,6 +445,7 @@ function listValues(filter: ShipmentListFilter) {
     offset: (filter.page - 1) * filter.perPage,
     armLimit: filter.page * filter.perPage + 1,
     cap: (filter.countCap ?? LIST_COUNT_CAP) + 1,
+    readerId: filter.readerId,
   };
 }
 

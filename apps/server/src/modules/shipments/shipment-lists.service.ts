@@ -177,19 +177,26 @@ export class ShipmentListReader {
     };
     const sharedRows = kind.kind === "open" && pageCache !== undefined;
     const withLegs = carriesLegsAttention(kind);
-    // What a page shows besides its rows, read of the page's ids in the same round as the rows.
+    // What a page shows besides its rows, read of the page's ids in the same round as its count.
     const besideRows = (ids: number[]) =>
       Promise.all([
-        ids.length > 0
-          ? unreadCountsForShipments(this.deps.db, user.id, ids)
-          : new Map<number, number>(),
         withLegs ? legsAttentionOf(this.deps.db, ids, now) : new Map<number, LegsAttention>(),
         sharedRows ? ownBidsOn(this.deps.db, user.id, ids) : new Map<number, OwnBid>(),
       ]);
     const read = async () => {
-      if (!sharedRows) return listShipments(this.deps.db, filter, besideRows);
+      // The reader's unread counts come with their own rows.
+      if (!sharedRows)
+        return listShipments(this.deps.db, { ...filter, readerId: user.id }, besideRows);
+      // Rows every agent shares carry no one's: they are read beside.
       const page = await readSharedOpenPage(this.deps.db, pageCache, user, filter);
-      return { ...page, beside: await besideRows(page.rows.map((row) => row.id)) };
+      const ids = page.rows.map((row) => row.id);
+      const [unread, beside] = await Promise.all([
+        ids.length > 0
+          ? unreadCountsForShipments(this.deps.db, user.id, ids)
+          : new Map<number, number>(),
+        besideRows(ids),
+      ]);
+      return { ...page, unread, beside };
     };
     // Due windows are looked for while the page is read; nearly always there are none, and when
     // one was closed the page is read again with it judged.
@@ -199,7 +206,8 @@ export class ShipmentListReader {
     ]);
     const {
       rows: pageRows,
-      beside: [unread, attention, ownBids],
+      unread,
+      beside: [attention, ownBids],
       ...paging
     } = closed > 0 ? await read() : listed;
     const ownRows = withOwnBids(pageRows, ownBids);

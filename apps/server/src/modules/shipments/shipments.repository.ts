@@ -163,9 +163,18 @@ export type RawShipmentRow = Omit<ShipmentRow, "documentTypes" | "delivery"> & {
   orderLegs: Array<[string, string | null, string | null]> | null;
 };
 
-export function selectShipments(db: DbOrTx, join: JoinShape) {
+/**
+ * A shipment's read. `unread` (a list's): the reader's unread chat messages as each row's last
+ * column, null without it.
+ */
+export function selectShipments(db: DbOrTx, join: JoinShape, unread?: SQL<number>) {
   return db
-    .select({ ...shipmentColumns, ...joinedQuotationColumns, ...orderFactColumns })
+    .select({
+      ...shipmentColumns,
+      ...joinedQuotationColumns,
+      ...orderFactColumns,
+      unread: unread ?? sql<number | null>`null`,
+    })
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
     .leftJoin(quotationRow, quotationCondition(join))
