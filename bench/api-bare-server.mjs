@@ -14,8 +14,10 @@ const require = createRequire(path.join(root, "apps/server/package.json"));
 const pg = require("pg");
 pg.types.setTypeParser(1082, (value) => value);
 const dist = process.env.BENCH_SERVER_DIST ?? path.join(root, "apps/server/dist");
-const { presentShipmentRow, presentShipmentDetail } = await import(
-  pathToFileURL(path.join(dist, "modules/shipments/shipments.presenter.js")).href
+const { presentLostBidRow, presentShipmentRow, presentShipmentDetail, sealedForAgent } =
+  await import(pathToFileURL(path.join(dist, "modules/shipments/shipments.presenter.js")).href);
+const { ownBidOutcome } = await import(
+  pathToFileURL(path.join(dist, "modules/shipments/shipments.service.js")).href
 );
 
 const realPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -39,6 +41,7 @@ const pool = {
 const port = Number(process.env.PORT);
 const users = {
   open: Number(process.env.BENCH_AGENT_ID),
+  history: Number(process.env.BENCH_AGENT_ID),
   seller: Number(process.env.BENCH_SELLER_ID),
   admin: Number(process.env.BENCH_ADMIN_ID),
 };
@@ -135,6 +138,24 @@ const AGENT_JOIN = `("q"."shipment_id" = "shipments"."id" and "q"."agent_id" = $
 const UNREAD = `((select count(*) from "chat_messages" left join "chat_read_cursors" on ("chat_read_cursors"."user_id" = $1 and "chat_read_cursors"."chat_kind" = 'shipment' and "chat_read_cursors"."chat_id" = "chat_messages"."shipment_id") where ("chat_messages"."shipment_id" = "shipments"."id" and ("chat_messages"."sender_id" <> $1 and "chat_messages"."id" > coalesce("chat_read_cursors"."last_read_message_id", 0)))))`;
 const WINNER_JOIN = `"q"."id" = "shipments"."winning_quotation_id"`;
 const SEARCH = `"shipments"."search_text" like`;
+/** The columns of an agent's bid shipments that their history orders, filters and searches by. */
+const HISTORY_COLUMNS = [
+  "id",
+  "created_at",
+  "updated_at",
+  "shipment_ready_date",
+  "product_name",
+  "status",
+  "bidding_ends_at",
+  "final_amount",
+  "quotation_count",
+  "search_text",
+]
+  .map((column) => `"shipments"."${column}"`)
+  .concat(`"quotations"."created_at" as "bid_created_at"`)
+  .join(", ");
+/** Orderings by others' bids, which the agents' lists ignore. */
+const SEALED_ORDERINGS = ["quotation_count", "status", "updated_at"];
 const ORDERING = [
   "id",
   "created_at",
@@ -232,7 +253,7 @@ async function list(kind, url) {
   const ordering = url.searchParams.get("ordering") ?? "";
   const userId = users[kind];
   if (kind === "seller") await dueShipments(now, userId);
-  if (kind === "admin") await dueShipments(now);
+  if (kind === "admin" || kind === "history") await dueShipments(now);
 
   const params = [];
   const p = (value) => {
@@ -269,13 +290,24 @@ async function list(kind, url) {
         ? ` where ${list[0]}`
         : ` where (${list.join(" and ")})`;
   const where = whereOf(conditions);
+  // As the server does: the agent's lists (its open list and bid history) of shipments still
+  // taking bids, the history read from the agent's bids (offset 0 keeps it apart) and counted in
+  // them; orderings by others' bids ignored there.
+  const agent = kind === "open" || kind === "history";
+  const source =
+    kind === "history"
+      ? `(select ${HISTORY_COLUMNS} from "quotations" inner join "shipments" on "shipments"."id" = "quotations"."shipment_id" where "quotations"."agent_id" = ${p(userId)} offset ${p(0)}) "shipments"`
+      : `"shipments"`;
   const descending = ordering.startsWith("-");
-  const field = descending ? ordering.slice(1) : ordering;
+  const named = descending ? ordering.slice(1) : ordering;
+  const field = agent && SEALED_ORDERINGS.includes(named) ? "" : named;
   const key = ORDERING.includes(field)
     ? `"shipments"."${field}"`
     : kind === "open"
       ? `"shipments"."bidding_ends_at"`
-      : `"shipments"."created_at"`;
+      : kind === "history"
+        ? `"shipments"."bid_created_at"`
+        : `"shipments"."created_at"`;
   const direction = ORDERING.includes(field)
     ? descending
       ? "desc"
@@ -287,43 +319,52 @@ async function list(kind, url) {
     ? `"shipments"."${field}" ${descending ? "desc" : "asc"}, "shipments"."id" ${descending ? "desc" : "asc"}`
     : kind === "open"
       ? `"shipments"."bidding_ends_at" asc, "shipments"."id" asc`
-      : `"shipments"."created_at" desc, "shipments"."id" desc`;
+      : `${key} desc, "shipments"."id" desc`;
   const offset = (page - 1) * perPage;
   const n = params.length;
+  // An agent's whole bid history: counted in their bids, and in its own order (newest bid first)
+  // walked along them.
+  const bidsCounted = kind === "history" && conditions.length === 0 && !search;
+  const bidsWalked = bidsCounted && !ORDERING.includes(field);
   // As the server does: a search unnamed (planned for its pattern), every other shape named.
   const idsText = search
     ? `select "found"."id" as "id" from (${parts
         .map(
           (part) =>
-            `(select "shipments"."id", ${key} as "list_key" from "shipments"${whereOf([...conditions, part])} order by ${order} limit $${n + 3})`,
+            `(select "shipments"."id", ${key} as "list_key" from ${source}${whereOf([...conditions, part])} order by ${order} limit $${n + 3})`,
         )
         .join(
           " union ",
         )}) "found" order by "found"."list_key" ${direction}, "found"."id" ${direction} limit $${n + 1} offset $${n + 2}`
-    : `select "id" from "shipments"${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
+    : bidsWalked
+      ? `select "quotations"."shipment_id" from "quotations" where "quotations"."agent_id" = $1 order by "quotations"."created_at" desc, "quotations"."shipment_id" desc limit $2 offset $3`
+      : `select "id" from ${source}${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
   // A search's count: the search text's matches first, alone when they pass the cap.
   const countArm = (part) =>
-    `select "shipments"."id" from "shipments"${whereOf([...conditions, part])} limit $${n + 1}`;
+    `select "shipments"."id" from ${source}${whereOf([...conditions, part])} limit $${n + 1}`;
   const countText = search
     ? `with "first_matches" as (${countArm(parts[0])}) select case when (select count(*) from "first_matches") >= $${n + 1} then $${n + 1} else (select count(*) from (select "id" from "first_matches" union ${parts
         .slice(1)
         .map((part) => `(${countArm(part)})`)
         .join(" union ")}) "matches") end`
-    : `select count(*) from (select 1 as "one" from "shipments"${where} limit $${n + 1}) "matches"`;
+    : bidsCounted
+      ? `select count(*) from (select 1 as "one" from "quotations" where "quotations"."agent_id" = $1 limit $2) "matches"`
+      : `select count(*) from (select 1 as "one" from ${source}${where} limit $${n + 1}) "matches"`;
   const found = (
     await pool.query({
       name: search ? undefined : statementName(idsText),
       text: idsText,
       values: search
         ? [...params, perPage + 1, offset, offset + perPage + 1]
-        : [...params, perPage + 1, offset],
+        : bidsWalked
+          ? [userId, perPage + 1, offset]
+          : [...params, perPage + 1, offset],
       rowMode: "array",
     })
   ).rows.map(([id]) => id);
   const hasMore = found.length > perPage;
   const ids = hasMore ? found.slice(0, perPage) : found;
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
-  const agent = kind === "open";
   // As the server does: the rows with the reader's unread counts (one statement), the count and
   // the legs of accepted orders side by side (the server reads the legs of every row of a list
   // that shows them, and keeps those of accepted orders).
@@ -353,7 +394,7 @@ async function list(kind, url) {
           .query({
             name: search ? undefined : statementName(countText),
             text: countText,
-            values: [...params, LIST_COUNT_CAP + 1],
+            values: bidsCounted ? [userId, LIST_COUNT_CAP + 1] : [...params, LIST_COUNT_CAP + 1],
             rowMode: "array",
           })
           .then((result) => Number(result.rows[0][0])),
@@ -366,14 +407,18 @@ async function list(kind, url) {
     status: "success",
     status_code: 200,
     message: "Fetched successfully",
-    data: rows.map((row) =>
-      presentShipmentRow(
+    data: rows.map((read) => {
+      const row = agent ? sealedForAgent(read, now) : read;
+      const item = presentShipmentRow(
         row,
         unread.get(row.id) ?? 0,
         now,
         row.status === "Quotation Accepted" ? (attention.get(row.id) ?? null) : null,
-      ),
-    ),
+      );
+      if (kind !== "history") return item;
+      const outcome = ownBidOutcome(read, now);
+      return outcome === "lost" ? { ...presentLostBidRow(item), outcome } : { ...item, outcome };
+    }),
     pagination_option: {
       page,
       pages: Math.max(1, Math.ceil(count / perPage)),
@@ -437,6 +482,8 @@ http
         explaining = [];
       }
       if (url.pathname.startsWith("/api/shipper/shipments")) body = await list("open", url);
+      else if (url.pathname.startsWith("/api/shipper/quotation-history"))
+        body = await list("history", url);
       else if (url.pathname.startsWith("/api/seller/shipments")) body = await list("seller", url);
       else if (url.pathname.startsWith("/api/admin/shipments")) body = await list("admin", url);
       else if (url.pathname.startsWith("/api/shipments/"))

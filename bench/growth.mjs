@@ -2,12 +2,13 @@
 // Seeds (once) a bench database of 10,000, 100,000 and 1,000,000 shipments (BENCH_GROWTH_SIZES
 // overrides) and runs the server on each with every page read from PostgreSQL
 // (`LIST_CACHE_MS=0`), beside the bare handler on the same SQL (api-bare-server.mjs), with the API
-// bench's mixes (browse, search, one-letter search, a shipment's page; 50 connections). Prints the
-// plan of each list statement (EXPLAIN (ANALYZE, BUFFERS); in full at 1,000,000), then writes each
-// mix's p99 with its verdict and its ratio to a shipment's page read in the same run (a primary-key
-// read: the ratio does not depend on the machine's speed or load) to bench/results/growth.md, and
-// puts that section in bench/results/latest.md in place of the previous one (the rest of the file
-// stays as it is). Not part of `npm run bench`: the 1M seed alone takes minutes.
+// bench's mixes (browse, an agent's bid history, search, one-letter search, a shipment's page; 50
+// connections). Prints the plan of each list statement (EXPLAIN (ANALYZE, BUFFERS); in full at
+// 1,000,000), then writes each mix's p99 with its verdict and its ratio to a shipment's page read
+// in the same run (a primary-key read: the ratio does not depend on the machine's speed or load)
+// to bench/results/growth.md, and puts that section in bench/results/latest.md in place of the
+// previous one (the rest of the file stays as it is). Not part of `npm run bench`: the 1M seed
+// alone takes minutes.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -21,6 +22,8 @@ const baseDb = process.env.BENCH_API_DB ?? "fba_bench";
 /** The bars of an uncached read at 50 connections, and of its p99 against a shipment's page. */
 const BARS = {
   "browse lists": 30,
+  "bid history": 30,
+  "bid history by column": 30,
   "search lists": 50,
   "one-letter search": 50,
   "single shipment GET": 20,

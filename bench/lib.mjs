@@ -270,10 +270,11 @@ export const SEARCH_TERMS = [
 
 /**
  * The list and read mixes of the API rows, against the server at `base`: browsing (pages 1, 2, 20
- * and the last, as the first page reports it, of every ordering), searching (every term on each
- * list), a one-letter search, and one shipment's page (`shipmentId`, the seller's).
+ * and the last, as the first page reports it, of every ordering), an agent's bid history (the
+ * same pages of three orderings), searching (every term on each list), a one-letter search, and
+ * one shipment's page (`shipmentId`, the seller's).
  */
-export async function listCases(base, tokens, shipmentId) {
+export async function listCases(base, tokens, shipmentId, { withHistory = false } = {}) {
   const browse = [];
   for (const list of LISTS) {
     for (const ordering of list.orderings) {
@@ -293,8 +294,32 @@ export async function listCases(base, tokens, shipmentId) {
         token: tokens[list.user],
       })),
     );
+  // An agent's bid history (with withHistory: the growth bench's), in its own order (newest bid
+  // first, a walk along the agent's bids) and by a shipment's column (the agent's bids sorted).
+  const history = async (orderings) => {
+    const entries = [];
+    for (const ordering of withHistory ? orderings : []) {
+      const path = `/api/shipper/quotation-history/?per_page=10${ordering ? `&ordering=${ordering}` : ""}`;
+      const first = await fetchJson(`${base}${path}&page=1`, {
+        authorization: `Bearer ${tokens.agent}`,
+      });
+      const last = first?.pagination_option?.pages ?? 1;
+      for (const page of new Set([1, 2, 20, last]))
+        entries.push({ path: `${path}&page=${page}`, token: tokens.agent });
+    }
+    return entries;
+  };
   return [
     { name: "browse lists", entries: browse },
+    ...(withHistory
+      ? [
+          { name: "bid history", entries: await history([""]) },
+          {
+            name: "bid history by column",
+            entries: await history(["-product_name", "shipment_ready_date"]),
+          },
+        ]
+      : []),
     { name: "search lists", entries: searches(SEARCH_TERMS) },
     { name: "one-letter search", entries: searches(["e"]) },
     {
