@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { shipmentDetail } from "../../../test/shipment-fixtures";
-import { OrderSectionNav, nextStepOf } from "./OrderSectionNav";
+import { JUMP_SETTLE_MS, OrderSectionNav, nextStepOf } from "./OrderSectionNav";
 
 describe("the order page's summary and section links", () => {
   it("says what is missing for each side's next step on an order under way", () => {
@@ -63,5 +63,85 @@ describe("the order page's summary and section links", () => {
     fireEvent.click(screen.getByRole("link", { name: "Documents" }));
     expect(target.scrollIntoView).toHaveBeenCalled();
     expect(window.location.hash).toBe("#order-documents");
+  });
+
+  it("lands on the section its address names", () => {
+    window.history.replaceState(null, "", "#order-documents");
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    try {
+      render(
+        <>
+          <OrderSectionNav sections={[{ id: "order-documents", label: "Documents" }]} />
+          <section id="order-documents">Documents</section>
+        </>,
+      );
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      expect(scrolled.mock.contexts[0]).toBe(document.getElementById("order-documents"));
+    } finally {
+      window.history.replaceState(null, "", "#");
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
+  });
+
+  it("follows the section while the page above it grows, until the reader moves or it settles", () => {
+    // jsdom lays nothing out: the page's growth is reported by hand, as a browser would.
+    const observers: Array<() => void> = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        private active = true;
+        constructor(private readonly report: () => void) {
+          observers.push(() => this.active && this.report());
+        }
+        observe() {}
+        disconnect() {
+          this.active = false;
+        }
+      },
+    );
+    const scrolled = vi.fn();
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    vi.useFakeTimers();
+    try {
+      const sections = [{ id: "order-charges", label: "Charges" }];
+      const { rerender } = render(<OrderSectionNav sections={sections} />);
+      const grows = () => observers.forEach((report) => report());
+      // Clicked before the section's panel has loaded: it is jumped to once it appears.
+      fireEvent.click(screen.getByRole("link", { name: "Charges" }));
+      expect(window.location.hash).toBe("#order-charges");
+      expect(scrolled).not.toHaveBeenCalled();
+      rerender(
+        <>
+          <OrderSectionNav sections={sections} />
+          <section id="order-charges">Charges</section>
+        </>,
+      );
+      grows();
+      expect(scrolled).toHaveBeenCalled();
+      expect(scrolled.mock.contexts.at(-1)).toBe(document.getElementById("order-charges"));
+      // A panel above it fills in: the section is followed.
+      scrolled.mockClear();
+      grows();
+      expect(scrolled).toHaveBeenCalled();
+      // The reader scrolls: the page is theirs again.
+      fireEvent.wheel(window);
+      scrolled.mockClear();
+      grows();
+      expect(scrolled).not.toHaveBeenCalled();
+      // Another jump lands at once and follows until the page has settled.
+      fireEvent.click(screen.getByRole("link", { name: "Charges" }));
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      grows();
+      expect(scrolled).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(JUMP_SETTLE_MS);
+      grows();
+      expect(scrolled).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      window.history.replaceState(null, "", "#");
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from "react";
+import { useEffect, type MouseEvent, type ReactNode } from "react";
 import { Box, Link, Typography } from "@mui/material";
 import type { Shipment } from "../api/types";
 import { useShipmentsT } from "../i18n";
@@ -33,12 +33,47 @@ export function OrderSectionAnchor({ id, children }: { id: string; children: Rea
   );
 }
 
+/** How long a jump follows its section once it is there, while panels above it may still grow. */
+export const JUMP_SETTLE_MS = 2000;
+/** How long a jump waits for its section to appear (its panel's code may still be loading). */
+export const JUMP_WAIT_MS = 10_000;
+
+/**
+ * Brings a section to the top, and keeps it there while the page's height changes: a section
+ * whose panel is still loading is jumped to when it appears, and one pushed down by a panel above
+ * it filling in is followed. Until the page has settled or the reader scrolls, types or touches
+ * the screen themselves.
+ */
+function jumpTo(id: string) {
+  let found = false;
+  const land = () => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    target.scrollIntoView({ block: "start" });
+    if (!found) {
+      found = true;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(stop, JUMP_SETTLE_MS);
+    }
+  };
+  const readerMoves = ["wheel", "touchstart", "keydown"] as const;
+  const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(land);
+  const stop = () => {
+    observer?.disconnect();
+    window.clearTimeout(timer);
+    for (const name of readerMoves) window.removeEventListener(name, stop);
+  };
+  let timer = window.setTimeout(stop, JUMP_WAIT_MS);
+  land();
+  if (!observer) return stop();
+  for (const name of readerMoves) window.addEventListener(name, stop, { passive: true });
+  observer.observe(document.body);
+}
+
 const jump = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-  const target = document.getElementById(id);
-  if (!target) return;
   event.preventDefault();
-  target.scrollIntoView({ block: "start" });
   window.history.replaceState(window.history.state, "", `#${id}`);
+  jumpTo(id);
 };
 
 /**
@@ -48,6 +83,13 @@ const jump = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
  */
 export function OrderSectionNav({ sections }: { sections: readonly OrderSection[] }) {
   const { t } = useShipmentsT();
+  // An address naming a section (a shared link, or a link followed before the app had loaded)
+  // lands there once the section has appeared.
+  const named = window.location.hash.slice(1);
+  const landsOn = sections.some((section) => section.id === named) ? named : undefined;
+  useEffect(() => {
+    if (landsOn) jumpTo(landsOn);
+  }, [landsOn]);
   return (
     <Box
       component="nav"
