@@ -41,8 +41,8 @@ export const JUMP_WAIT_MS = 10_000;
 /**
  * Brings a section to the top, and keeps it there while the page's height changes: a section
  * whose panel is still loading is jumped to when it appears, and one pushed down by a panel above
- * it filling in is followed. Until the page has settled or the reader scrolls, types or touches
- * the screen themselves.
+ * it filling in is followed. Until the page has settled or the reader scrolls, types, clicks or
+ * touches the screen themselves.
  */
 function jumpTo(id: string) {
   let found = false;
@@ -56,7 +56,7 @@ function jumpTo(id: string) {
       timer = window.setTimeout(stop, JUMP_SETTLE_MS);
     }
   };
-  const readerMoves = ["wheel", "touchstart", "keydown"] as const;
+  const readerMoves = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
   const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(land);
   const stop = () => {
     observer?.disconnect();
@@ -84,12 +84,12 @@ const jump = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
 export function OrderSectionNav({ sections }: { sections: readonly OrderSection[] }) {
   const { t } = useShipmentsT();
   // An address naming a section (a shared link, or a link followed before the app had loaded)
-  // lands there once the section has appeared.
-  const named = window.location.hash.slice(1);
-  const landsOn = sections.some((section) => section.id === named) ? named : undefined;
+  // lands there once the section has appeared. (Read in an effect: the server renders this too.)
+  const ids = sections.map((section) => section.id).join(" ");
   useEffect(() => {
-    if (landsOn) jumpTo(landsOn);
-  }, [landsOn]);
+    const named = window.location.hash.slice(1);
+    if (named && ids.split(" ").includes(named)) jumpTo(named);
+  }, [ids]);
   return (
     <Box
       component="nav"
