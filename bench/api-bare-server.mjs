@@ -138,22 +138,6 @@ const AGENT_JOIN = `("q"."shipment_id" = "shipments"."id" and "q"."agent_id" = $
 const UNREAD = `((select count(*) from "chat_messages" left join "chat_read_cursors" on ("chat_read_cursors"."user_id" = $1 and "chat_read_cursors"."chat_kind" = 'shipment' and "chat_read_cursors"."chat_id" = "chat_messages"."shipment_id") where ("chat_messages"."shipment_id" = "shipments"."id" and ("chat_messages"."sender_id" <> $1 and "chat_messages"."id" > coalesce("chat_read_cursors"."last_read_message_id", 0)))))`;
 const WINNER_JOIN = `"q"."id" = "shipments"."winning_quotation_id"`;
 const SEARCH = `"shipments"."search_text" like`;
-/** The columns of an agent's bid shipments that their history orders, filters and searches by. */
-const HISTORY_COLUMNS = [
-  "id",
-  "created_at",
-  "updated_at",
-  "shipment_ready_date",
-  "product_name",
-  "status",
-  "bidding_ends_at",
-  "final_amount",
-  "quotation_count",
-  "search_text",
-]
-  .map((column) => `"shipments"."${column}"`)
-  .concat(`"quotations"."created_at" as "bid_created_at"`)
-  .join(", ");
 /** Orderings by others' bids, which the agents' lists ignore. */
 const SEALED_ORDERINGS = ["quotation_count", "status", "updated_at"];
 const ORDERING = [
@@ -167,6 +151,11 @@ const ORDERING = [
   "final_amount",
   "quotation_count",
 ];
+/** The columns of an agent's bid shipments that their history orders, filters and searches by. */
+const HISTORY_COLUMNS = [...ORDERING, "search_text"]
+  .map((column) => `"shipments"."${column}"`)
+  .concat(`"quotations"."created_at" as "bid_created_at"`)
+  .join(", ");
 
 /** A row as the server's query builder hands it over (by position) with its order facts. */
 function shipmentRow(values) {
