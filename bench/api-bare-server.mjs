@@ -46,6 +46,7 @@ const users = {
   admin: Number(process.env.BENCH_ADMIN_ID),
 };
 const LIST_COUNT_CAP = 1000;
+const SEARCH_COUNT_CAP = 200;
 const ACTIVE = [
   "Shipment Pending",
   "Quotation Received",
@@ -315,6 +316,8 @@ async function list(kind, url) {
   // walked along them.
   const bidsCounted = kind === "history" && conditions.length === 0 && !search;
   const bidsWalked = bidsCounted && !ORDERING.includes(field);
+  // As the server counts: a search up to SEARCH_COUNT_CAP, any other list up to LIST_COUNT_CAP.
+  const cap = search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
   // As the server does: a search unnamed (planned for its pattern), every other shape named.
   const idsText = search
     ? `select "found"."id" as "id" from (${parts
@@ -383,15 +386,15 @@ async function list(kind, url) {
           .query({
             name: search ? undefined : statementName(countText),
             text: countText,
-            values: bidsCounted ? [userId, LIST_COUNT_CAP + 1] : [...params, LIST_COUNT_CAP + 1],
+            values: bidsCounted ? [userId, cap + 1] : [...params, cap + 1],
             rowMode: "array",
           })
           .then((result) => Number(result.rows[0][0])),
     agent ? new Map() : legsAttention(ids, now),
   ]);
   const unread = new Map(rows.map((row) => [row.id, row.unread]));
-  const countIsCapped = !endsHere && counted > LIST_COUNT_CAP;
-  const count = countIsCapped ? LIST_COUNT_CAP : counted;
+  const countIsCapped = !endsHere && counted > cap;
+  const count = countIsCapped ? cap : counted;
   return {
     status: "success",
     status_code: 200,

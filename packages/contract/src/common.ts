@@ -10,9 +10,10 @@ export * from "./text.js";
  *
  * A list's paging. `count` is the number of matching rows and `pages` is
  * `max(1, ceil(count / per_page))`, both always numbers. Shipment lists count exactly up to
- * LIST_COUNT_CAP: past it `count` is the cap, `pages` is `cap / per_page` (rounded up) and
- * `count_is_capped` is true, so a client says "Page 1 of many" rather than a made-up total; the
- * page that ends a list always has its exact count. They also say whether rows follow this page
+ * LIST_COUNT_CAP (a search up to SEARCH_COUNT_CAP): past it `count` is the cap, `pages` is
+ * `cap / per_page` (rounded up) and `count_is_capped` is true, so a client says "Page 1 of many"
+ * rather than a made-up total; the page that ends a list always has its exact count. They also
+ * say whether rows follow this page
  * (`has_more`), exact whether or not the count is capped, and pages past `pages` can still be
  * asked for. Other lists leave both keys out (their counts are exact).
  */

@@ -146,8 +146,11 @@ export async function seed(
         pickup_zip_code, pickup_latitude, pickup_longitude, pickup_place_id, compliance,
         detailed_product_description, additional_notes, contact_first_name, contact_last_name,
         contact_email, bidding_ends_at, created_at, updated_at, cancel_reason)
-      -- The status follows g % 20; product and pickup follow g / 20, so every product and every
-      -- city appears in every status (by remainder alone, half of them were never open).
+      -- The status follows g % 20 and the booking time g % 1000 (open rows) or g % 2000; product
+      -- and pickup are drawn by a hash of g, apart from both: every product and every city appears
+      -- in every status and at every time, as in real bookings. (Drawn from g / 20 they came in
+      -- blocks in list order: 35,000 newest shipments without a "Kitchen Scale" though one in 30
+      -- is one, so a search walked a list's index for pages that real data fills at once.)
       select
         (${sellersArray})[1 + abs(hashtext(g::text)) % ${sellerIds.length}],
         case
@@ -162,18 +165,18 @@ export async function seed(
         (current_date + ((g % 60) - 20))::date,
         'Supplier ' || (g % 500),
         '86138' || lpad((g % 1000000)::text, 6, '0'),
-        (${products})[1 + (g / 20) % ${PRODUCTS.length}] || ' ' || (g % 997),
+        (${products})[pick.product] || ' ' || (g % 997),
         'B0' || upper(substr(md5(g::text), 1, 8)),
-        (${streets})[1 + (g / 20) % ${PICKUPS.length}] || ', ' || (${cities})[1 + (g / 20) % ${PICKUPS.length}] || ', '
-          || (${states})[1 + (g / 20) % ${PICKUPS.length}] || ' ' || (${zips})[1 + (g / 20) % ${PICKUPS.length}] || ', USA',
-        (${streets})[1 + (g / 20) % ${PICKUPS.length}],
-        (${cities})[1 + (g / 20) % ${PICKUPS.length}],
-        (${states})[1 + (g / 20) % ${PICKUPS.length}],
+        (${streets})[pick.pickup] || ', ' || (${cities})[pick.pickup] || ', '
+          || (${states})[pick.pickup] || ' ' || (${zips})[pick.pickup] || ', USA',
+        (${streets})[pick.pickup],
+        (${cities})[pick.pickup],
+        (${states})[pick.pickup],
         'USA',
-        (${zips})[1 + (g / 20) % ${PICKUPS.length}],
-        (${lats})[1 + (g / 20) % ${PICKUPS.length}],
-        (${lngs})[1 + (g / 20) % ${PICKUPS.length}],
-        'zip:' || (${zips})[1 + (g / 20) % ${PICKUPS.length}],
+        (${zips})[pick.pickup],
+        (${lats})[pick.pickup],
+        (${lngs})[pick.pickup],
+        'zip:' || (${zips})[pick.pickup],
         case when g % 3 = 0 then '["FDA Certified Product"]'::jsonb
              when g % 3 = 1 then '["Wooden / Bamboo / Animal Product","Cream / Liquids / Powders"]'::jsonb
              else '["No, my shipment does not contain any of the goods listed"]'::jsonb end,
@@ -188,14 +191,21 @@ export async function seed(
         select case
           when g % 20 < 5 then now() - ((g % 1000) * ${Math.floor(windowMs / 1000)}) * interval '1 millisecond'
           else now() - ${windowMs} * interval '1 millisecond' - ((g % 2000) + 1) * interval '1 hour' end as created
-      ) as t`);
+      ) as t,
+      lateral (
+        select 1 + abs(hashtext('product ' || g)) % ${PRODUCTS.length} as product,
+          1 + abs(hashtext('pickup ' || g)) % ${PICKUPS.length} as pickup
+      ) as pick`);
   }
 
   await db.execute(sql`
     insert into shipment_packages (shipment_id, position, length_cm, width_cm, height_cm,
       weight_per_carton_kg, total_cost_of_goods, number_of_cartons, delivery_location, chargeable_weight)
     select s.id, p - 1, 30 + s.id % 40, 20 + s.id % 30, 20 + s.id % 25, 5 + s.id % 20,
-      500 + (s.id % 50) * 100, 1 + s.id % 30, (${warehousesArray})[1 + (s.id + p) % ${WAREHOUSES.length}],
+      500 + (s.id % 50) * 100, 1 + s.id % 30,
+      -- By a hash, as the product: by id they came in blocks of booking time (1,000 and 8 share
+      -- a factor), whole days of bookings without an ONT8.
+      (${warehousesArray})[1 + abs(hashtext('fc ' || s.id || ' ' || p)) % ${WAREHOUSES.length}],
       round(greatest(5 + s.id % 20, ((30 + s.id % 40) * (20 + s.id % 30) * (20 + s.id % 25))::numeric / 6000) * (1 + s.id % 30), 2)
     from shipments s, generate_series(1, 1 + s.id % 2) as p
     where s.id >= ${firstId}`);

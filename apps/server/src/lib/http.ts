@@ -46,7 +46,7 @@ export interface Page<T> {
   count: number;
   page: number;
   perPage: number;
-  /** Lists that count up to LIST_COUNT_CAP say whether they stopped there... */
+  /** Lists that count up to a cap (LIST_COUNT_CAP, SEARCH_COUNT_CAP) say whether they stopped there... */
   countIsCapped?: boolean;
   /** ...and whether rows follow this page. */
   hasMore?: boolean;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTIVE_SHIPMENT_STATUSES, LIST_COUNT_CAP } from "@fba/contract";
+import { ACTIVE_SHIPMENT_STATUSES, LIST_COUNT_CAP, SEARCH_COUNT_CAP } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { carton, placeBid, postShipment } from "../../test/shipment-factories.js";
@@ -80,6 +80,51 @@ describe("shipment list paging", () => {
     const uncapped = await listShipments(db, { ...filter(1), countCap: undefined });
     expect(uncapped).toMatchObject({ count: 3, countIsCapped: false });
     expect(LIST_COUNT_CAP).toBeGreaterThan(3);
+  });
+});
+
+describe("where counting stops", () => {
+  // A search's count checks each row it walks: it stops sooner than a list's, which reads one
+  // index entry a row. Both say so with count_is_capped, and the last page counts exactly.
+  it("counts a search up to SEARCH_COUNT_CAP and the list itself up to LIST_COUNT_CAP", async () => {
+    const owner = await createSeller(ctx.app);
+    const original = await postShipment(ctx.app, owner, { product_name: "Capybara Lamp" });
+    const db = ctx.app.database.db;
+    const { rows } = (await db.execute(sql`
+      select string_agg(format('%I', column_name), ', ') as columns from information_schema.columns
+      where table_name = 'shipments' and column_name <> 'id' and is_generated = 'NEVER'`)) as unknown as {
+      rows: Array<{ columns: string }>;
+    };
+    const columns = sql.raw(rows[0]!.columns);
+    const copies = SEARCH_COUNT_CAP + 4;
+    await db.execute(sql`insert into shipments (${columns})
+      select ${columns} from shipments, generate_series(1, ${copies}) where id = ${original}`);
+    const total = copies + 1;
+    expect(total).toBeLessThan(LIST_COUNT_CAP);
+    const searched = await get("/api/seller/shipments/?search=capybara&per_page=50", owner);
+    expect(searched.pagination_option).toMatchObject({
+      count: SEARCH_COUNT_CAP,
+      pages: Math.ceil(SEARCH_COUNT_CAP / 50),
+      count_is_capped: true,
+      has_more: true,
+    });
+    const listed = await get("/api/seller/shipments/?per_page=50", owner);
+    expect(listed.pagination_option).toMatchObject({
+      count: total,
+      count_is_capped: false,
+      has_more: true,
+    });
+    // The page that ends the search counts it exactly.
+    const lastPage = Math.ceil(total / 50);
+    const last = await get(
+      `/api/seller/shipments/?search=capybara&per_page=50&page=${lastPage}`,
+      owner,
+    );
+    expect(last.pagination_option).toMatchObject({
+      count: total,
+      count_is_capped: false,
+      has_more: false,
+    });
   });
 });
 

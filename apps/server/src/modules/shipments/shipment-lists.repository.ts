@@ -12,7 +12,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { ShipmentStatus } from "@fba/contract";
-import { LIST_COUNT_CAP, parseListSearch } from "@fba/contract";
+import { LIST_COUNT_CAP, parseListSearch, SEARCH_COUNT_CAP } from "@fba/contract";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
@@ -50,7 +50,7 @@ export interface ShipmentListFilter {
   shipmentReadyDate?: string;
   page: number;
   perPage: number;
-  /** Counts stop here (LIST_COUNT_CAP unless a test asks for less). */
+  /** Counts stop here (countCapOf: the contract's cap unless a test asks for less). */
   countCap?: number;
   /** Rows without the agent's own bid, for every agent alike (the open list: ownBidsOn). */
   withoutOwnBids?: boolean;
@@ -395,7 +395,7 @@ export interface ShipmentListPage<Beside = undefined> {
   unread: Map<number, number>;
   /** What `beside` read of the page's ids, side by side with their rows. */
   beside: Beside;
-  /** Matching rows, exact up to LIST_COUNT_CAP; past it the cap, with countIsCapped. */
+  /** Matching rows, exact up to the cap (countCapOf); past it the cap, with countIsCapped. */
   count: number;
   countIsCapped: boolean;
   /** Whether rows follow this page. */
@@ -406,7 +406,7 @@ export interface ShipmentListPage<Beside = undefined> {
  * One page of a list: its ids (the only query that walks the list), then their rows (with the
  * reader's unread counts) beside the count.
  * A page that ends the list gives its count for free (offset + rows); otherwise matches are
- * counted up to the cap (LIST_COUNT_CAP): past it the count is the cap and countIsCapped is set.
+ * counted up to the cap (countCapOf): past it the count is the cap and countIsCapped is set.
  */
 export async function listShipments<Beside = undefined>(
   db: DbOrTx,
@@ -419,7 +419,7 @@ export async function listShipments<Beside = undefined>(
     buildListQueries(db, filter);
   const values = listValues(filter);
   const { offset } = values;
-  const cap = filter.countCap ?? LIST_COUNT_CAP;
+  const cap = countCapOf(filter);
   const join = filter.withoutOwnBids ? { kind: "none" as const } : agentJoin(filter.list);
   const found = (await queries.ids.execute(values)).map((row) => row.id);
   const hasMore = found.length > filter.perPage;
@@ -471,6 +471,17 @@ function totalKey(db: DbOrTx, filter: ShipmentListFilter, values: ReturnType<typ
   return [statement.text, ...statement.names.map((name) => String(bound[name]))].join("\n");
 }
 
+/**
+ * Where a list stops counting: a search at SEARCH_COUNT_CAP (its count walks the list's index
+ * checking each row, so it costs the cap over the term's share of rows), any other list at
+ * LIST_COUNT_CAP (one index entry a row).
+ */
+function countCapOf(filter: ShipmentListFilter): number {
+  if (filter.countCap !== undefined) return filter.countCap;
+  const search = searchKind(filter);
+  return search === "text" || search === "id" ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+}
+
 /** The values a list's statements bind. */
 function listValues(filter: ShipmentListFilter) {
   const list = filter.list;
@@ -485,7 +496,7 @@ function listValues(filter: ShipmentListFilter) {
     limit: filter.perPage + 1,
     offset: (filter.page - 1) * filter.perPage,
     armLimit: filter.page * filter.perPage + 1,
-    cap: (filter.countCap ?? LIST_COUNT_CAP) + 1,
+    cap: countCapOf(filter) + 1,
     readerId: filter.readerId,
     fence: 0,
   };

@@ -133,7 +133,7 @@ function orderingFor(kind: ShipmentListKind, ordering: string | undefined): stri
 const carriesLegsAttention = (kind: ShipmentListKind) =>
   kind.kind === "seller" || kind.kind === "agent-won" || kind.kind === "admin";
 
-/** What a list page says of its total: exact up to LIST_COUNT_CAP, and whether rows follow. */
+/** What a list page says of its total: exact up to its cap, and whether rows follow. */
 type ListPaging = Pick<Page<unknown>, "count" | "countIsCapped" | "hasMore">;
 
 export interface ShipmentListReaderDeps {
