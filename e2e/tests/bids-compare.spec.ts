@@ -168,10 +168,15 @@ test("two agents bid with details, the seller compares, picks the faster with a 
   }
   const slowBell = await openAs(slow, 375);
   await slowBell.goto("/shipper/dashboard/orders/shipment-histories");
-  await slowBell.getByRole("button", { name: /notifications/i }).click();
-  await expect(slowBell.getByRole("dialog", { name: "Notifications" })).toContainText(
-    "Faster transit",
-  );
+  await expect(slowBell.getByRole("heading", { name: "Shipments History" })).toBeVisible();
+  // A click while the header still mounts can be lost on a slow machine: click until it opens.
+  const slowBellDialog = slowBell.getByRole("dialog", { name: "Notifications" });
+  await expect(async () => {
+    if (!(await slowBellDialog.isVisible()))
+      await slowBell.getByRole("button", { name: /notifications/i }).click();
+    await expect(slowBellDialog).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(slowBellDialog).toContainText("Faster transit");
 
   // The order is delivered and completed; the seller rates the agent on a phone.
   const info = await request.patch(`/api/shipments/${shipmentId}/`, {
