@@ -419,7 +419,8 @@ export async function listShipments<Beside = undefined>(
     buildListQueries(db, filter);
   const values = listValues(filter);
   const { offset } = values;
-  const cap = countCapOf(filter);
+  // The count statement reads one past the cap, to tell a total at the cap from one beyond it.
+  const cap = values.cap - 1;
   const join = filter.withoutOwnBids ? { kind: "none" as const } : agentJoin(filter.list);
   const found = (await queries.ids.execute(values)).map((row) => row.id);
   const hasMore = found.length > filter.perPage;
