@@ -48,7 +48,14 @@ export async function run({ database = "pglite" } = {}) {
   const target = targets[database];
   const dataDir = tempDir("kill");
   const store = await target.open(dataDir);
-  const env = serverEnv({ PORT: String(await freePort()), DATA_DIR: dataDir, ...store.env });
+  const env = serverEnv({
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    // Claims the kill left unfinished are taken over after 5 s, not the default 30 s: a write
+    // here takes well under a second, so no live request's claim is ever taken.
+    IDEMPOTENCY_LEASE_MS: "5000",
+    ...store.env,
+  });
   let server;
   try {
     server = await startServer(env);

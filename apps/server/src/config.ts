@@ -178,6 +178,12 @@ const settingsSchema = z.object({
    * history); changes in between are folded into the next refresh. 0: after every change.
    */
   SCORECARD_REFRESH_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * An Idempotency-Key's unfinished claim older than this belongs to a request whose process died
+   * before answering; a retry may then take it over. Keep it longer than any write takes (the
+   * statement timeout is 15 s).
+   */
+  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** The most memory the stored list pages may take together. */
   LIST_CACHE_MB: z.coerce.number().int().min(1).max(100_000).default(64),
   /**

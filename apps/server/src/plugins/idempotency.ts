@@ -9,11 +9,6 @@ import * as repo from "./idempotency.repository.js";
 const IDEMPOTENCY_HEADER = "idempotency-key";
 /** How long a stored response answers retries. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/**
- * An unfinished claim older than this belongs to a request whose process died before answering;
- * a retry may then take it over. Longer than any write takes (statement timeout is 15 s).
- */
-const IDEMPOTENCY_LEASE_MS = 30_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -59,6 +54,8 @@ function pathOf(request: FastifyRequest): string {
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const db = app.database.db;
+  /** An unfinished claim older than this was abandoned by a process that died (config). */
+  const leaseMs = app.config.IDEMPOTENCY_LEASE_MS;
 
   /** Claims the key (returns true), or answers the request itself (replay) and returns false. */
   async function claimOrReplay(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -89,7 +86,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
 
     // Expired rows and claims abandoned by a dead process give the key back.
-    await repo.releaseStaleKey(db, scope, now, new Date(now.getTime() - IDEMPOTENCY_LEASE_MS));
+    await repo.releaseStaleKey(db, scope, now, new Date(now.getTime() - leaseMs));
 
     const claimed = await repo.claimKey(db, scope, { requestHash: hash, now, expiresAt });
     if (claimed !== null) {
@@ -102,7 +99,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const abandoned =
       existing &&
       existing.statusCode === null &&
-      existing.lockedAt.getTime() < now.getTime() - IDEMPOTENCY_LEASE_MS;
+      existing.lockedAt.getTime() < now.getTime() - leaseMs;
     if (abandoned && existing.appliedAt !== null) {
       // The write committed but its process died before answering: never run it twice.
       throw new AppError(

@@ -171,3 +171,45 @@ describe("Idempotency-Key on writes", () => {
     expect(await countByRef("REF IDEM I")).toBe(2);
   });
 });
+
+describe("IDEMPOTENCY_LEASE_MS", () => {
+  let shortLease: TestContext;
+  beforeAll(async () => {
+    shortLease = await buildTestApp({ IDEMPOTENCY_LEASE_MS: 2000 });
+  });
+  afterAll(async () => shortLease.close());
+
+  it("decides when an unfinished claim counts as abandoned", async () => {
+    const claimFiveSecondsOld = (app: TestContext, user: TestUser, key: string) =>
+      app.database.db.insert(idempotencyKeys).values({
+        userId: user.id,
+        key,
+        method: "POST",
+        path: "/api/shipments",
+        requestHash: "x",
+        lockedAt: new Date(Date.now() - 5000),
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+    // The default lease (30 s): a claim 5 s old is a request still running.
+    await claimFiveSecondsOld(ctx, seller, "five-seconds");
+    const waiting = await post(seller, "five-seconds", "REF IDEM L");
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.headers["retry-after"]).toBe("1");
+
+    // A lease of 2 s: the same claim was abandoned, and the retry runs the write once.
+    const user = await createSeller(shortLease.app);
+    await claimFiveSecondsOld(shortLease, user, "five-seconds");
+    const retry = await shortLease.app.inject({
+      method: "POST",
+      url: "/api/shipments/",
+      headers: { ...user.auth, "idempotency-key": "five-seconds" },
+      payload: validShipmentInput({ freight_booking_reference_number: "REF IDEM M" }),
+    });
+    expect(retry.statusCode).toBe(201);
+    const rows = await shortLease.database.db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(eq(shipments.freightBookingReferenceNumber, "REF IDEM M"));
+    expect(rows).toHaveLength(1);
+  });
+});
