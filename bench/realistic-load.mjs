@@ -1,7 +1,14 @@
-// The HTTP side of the realistic-traffic bench (realistic.bench.mjs), in its own process: autocannon
-// offering a fixed rate of requests, each built at the moment it is sent from a plan read from the
-// JSON file named in argv[2]. Prints one JSON line: throughput, latencies overall and per route,
-// and every answer that was not a success, by route and status.
+// The HTTP side of the realistic-traffic bench (realistic.bench.mjs), in its own process: requests
+// arriving at a fixed average rate as independent users' requests do (a Poisson process: each gap
+// drawn at random, none waiting for an answer to another), each built at the moment it is sent from
+// a plan read from the JSON file named in argv[2], over at most `connections` keep-alive
+// connections. A request's latency runs from the moment it arrived, so time spent waiting for a
+// free connection counts. Prints one JSON line: throughput, latencies overall and per route, and
+// every answer that was not a success, by route and status.
+//
+// (autocannon's fixed rate sends each connection's share of a second back to back at the start of
+// that second: 500 requests a second arrived as one burst of 50 connections each second, which
+// measured a queue the clients made, not the traffic.)
 //
 // plan: { base, connections, seconds, rate, zipf, seed,
 //         sellers: [{ token, shipments: [id] }],          // most popular first; newest shipment first
@@ -9,14 +16,9 @@
 //         open: [id],                                     // open for bidding, newest first
 //         shares: { read, bid, booking } }                // of the requests this process sends
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { exampleShipmentInput } from "@fba/contract/examples";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const require = createRequire(path.join(root, "apps/server/package.json"));
-const autocannon = require("autocannon");
 
 const plan = JSON.parse(readFileSync(process.argv[2], "utf8"));
 
@@ -129,85 +131,128 @@ function booking() {
   ];
 }
 
-function next(request, context) {
+/** The next request: [route label, path, token, JSON body or undefined]. */
+function next() {
   const kind = weighted([
     [plan.shares.read, "read"],
     [plan.shares.bid, "bid"],
     [plan.shares.booking, "booking"],
   ]);
-  let label, url, token, body;
-  if (kind === "read") {
-    // Requests split between sellers and agents as the users do.
-    const isSeller =
-      Math.random() < plan.sellers.length / (plan.sellers.length + plan.agents.length);
-    [label, url, token] = isSeller
-      ? weighted(sellerReads)(popular(plan.sellers))
-      : weighted(agentReads)(popular(plan.agents));
-  } else [label, url, token, body] = kind === "bid" ? bid() : booking();
-  context.label = label;
-  request.method = body ? "POST" : "GET";
-  request.path = url;
-  request.headers = body
-    ? { authorization: `Bearer ${token}`, "content-type": "application/json" }
-    : { authorization: `Bearer ${token}` };
-  if (body) request.body = body;
-  else delete request.body;
-  return request;
+  if (kind === "bid") return bid();
+  if (kind === "booking") return booking();
+  // Requests split between sellers and agents as the users do.
+  const isSeller = Math.random() < plan.sellers.length / (plan.sellers.length + plan.agents.length);
+  return isSeller
+    ? weighted(sellerReads)(popular(plan.sellers))
+    : weighted(agentReads)(popular(plan.agents));
 }
 
+const target = new URL(plan.base);
+const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
+const TIMEOUT_MS = 10_000;
 const times = new Map();
+const all = [];
 const failures = {};
 const samples = [];
-const instance = autocannon(
-  {
-    url: plan.base,
-    connections: plan.connections,
-    duration: plan.seconds,
-    overallRate: plan.rate,
-    requests: [
+let errors = 0;
+let non2xx = 0;
+const fail = (key) => (failures[key] = (failures[key] ?? 0) + 1);
+
+/** Sends one request that arrived at `arrivedAt` (performance.now()); resolves once answered. */
+function send([label, url, token, body], arrivedAt) {
+  return new Promise((resolve) => {
+    let settled = false;
+    /** Counts the request once, however many of its events report an end. */
+    const settle = (count) => {
+      if (settled) return;
+      settled = true;
+      count();
+      resolve();
+    };
+    const broken = () =>
+      settle(() => {
+        errors += 1;
+        fail("connection errors");
+      });
+    const headers = { authorization: `Bearer ${token}` };
+    if (body) {
+      headers["content-type"] = "application/json";
+      headers["content-length"] = Buffer.byteLength(body);
+    }
+    const request = http.request(
       {
-        setupRequest: next,
-        onResponse: (status, body, context) => {
-          if (status >= 300 && samples.length < 5)
-            samples.push(`${context.label} ${status} ${String(body).slice(0, 200)}`);
-        },
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: url,
+        method: body ? "POST" : "GET",
+        headers,
+        timeout: TIMEOUT_MS,
       },
-    ],
-  },
-  (error, result) => {
-    if (error) {
-      console.error(error);
-      process.exit(1);
-    }
-    const routes = {};
-    for (const [label, list] of times) {
-      list.sort((a, b) => a - b);
-      const at = (q) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
-      routes[label] = { n: list.length, p50: at(0.5), p99: at(0.99), max: list.at(-1) };
-    }
-    process.stdout.write(
-      JSON.stringify({
-        requests: result.requests.average,
-        total: result.requests.total,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        routes,
-        failures,
-        samples,
-      }),
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const chunks = [];
+        response.on("data", (chunk) => {
+          if (status >= 300 && samples.length < 5) chunks.push(chunk);
+        });
+        response.on("end", () =>
+          settle(() => {
+            const ms = performance.now() - arrivedAt;
+            if (!times.has(label)) times.set(label, []);
+            times.get(label).push(ms);
+            all.push(ms);
+            if (status >= 300) {
+              non2xx += 1;
+              fail(`${label} ${status}`);
+              if (samples.length < 5)
+                samples.push(
+                  `${label} ${status} ${Buffer.concat(chunks).toString().slice(0, 200)}`,
+                );
+            }
+          }),
+        );
+        response.on("error", broken);
+      },
     );
-  },
-);
-instance.on("response", (client, statusCode, _bytes, responseTime) => {
-  const label = client.requestIterator?.context?.label ?? "unknown";
-  if (!times.has(label)) times.set(label, []);
-  times.get(label).push(responseTime);
-  if (statusCode >= 300)
-    failures[`${label} ${statusCode}`] = (failures[`${label} ${statusCode}`] ?? 0) + 1;
-});
-instance.on(
-  "reqError",
-  () => (failures["connection errors"] = (failures["connection errors"] ?? 0) + 1),
+    request.on("timeout", () => request.destroy(new Error("timeout")));
+    request.on("error", broken);
+    request.end(body);
+  });
+}
+
+const started = performance.now();
+const end = started + plan.seconds * 1000;
+const inFlight = new Set();
+for (let arrival = started; ;) {
+  arrival += (-Math.log(1 - Math.random()) * 1000) / plan.rate;
+  if (arrival >= end) break;
+  const wait = arrival - performance.now();
+  if (wait >= 1) await sleep(wait);
+  const answered = send(next(), arrival);
+  inFlight.add(answered);
+  answered.then(() => inFlight.delete(answered));
+}
+await Promise.all(inFlight);
+agent.destroy();
+
+const at = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
+const routes = {};
+for (const [label, list] of times) {
+  list.sort((a, b) => a - b);
+  routes[label] = { n: list.length, p50: at(list, 0.5), p99: at(list, 0.99), max: list.at(-1) };
+}
+all.sort((a, b) => a - b);
+const round = (ms) => Math.round(ms * 10) / 10;
+process.stdout.write(
+  JSON.stringify({
+    requests: all.length / plan.seconds,
+    total: all.length,
+    p50: round(at(all, 0.5)),
+    p99: round(at(all, 0.99)),
+    errors,
+    non2xx,
+    routes,
+    failures,
+    samples,
+  }),
 );
