@@ -178,6 +178,8 @@ const settingsSchema = z.object({
    * history); changes in between are folded into the next refresh. 0: after every change.
    */
   SCORECARD_REFRESH_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Scorecard refreshes running at once on an instance (each reads one agent's whole history). */
+  SCORECARD_REFRESH_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(1),
   /**
    * An Idempotency-Key's unfinished claim older than this belongs to a request whose process died
    * before answering; a retry may then take it over. Keep it longer than any write takes (the

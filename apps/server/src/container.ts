@@ -87,7 +87,12 @@ export function createServices(infra: Infrastructure) {
   // The existing client's warehouse rows are the order's legs, read and changed through them.
   const warehouseRows = new WarehouseRowService({ db, legs, documents, signer: documentSigner });
   // Agents' scorecards, kept current from domain events (see modules/agents).
-  const scorecards = new ScorecardRefresher(db, config.SCORECARD_REFRESH_GAP_MS);
+  const scorecards = new ScorecardRefresher(
+    db,
+    config.SCORECARD_REFRESH_GAP_MS,
+    undefined,
+    config.SCORECARD_REFRESH_CONCURRENCY,
+  );
   return {
     db,
     config,

@@ -4,13 +4,23 @@ import { ScorecardRefresher } from "./scorecard-refresher.js";
 
 const GAP_MS = 300;
 
-/** A refresher whose refreshes are recorded (agent, start time) and take `ms` each. */
-function recording(gapMs: number, ms = 20) {
-  const starts: Array<{ agentId: number; at: number }> = [];
-  const refresher = new ScorecardRefresher(undefined as unknown as Db, gapMs, async (agentId) => {
-    starts.push({ agentId, at: Date.now() });
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
+/**
+ * A refresher whose refreshes are recorded (agent, start and end time) and take `ms` each, at most
+ * `concurrency` at once.
+ */
+function recording(gapMs: number, ms = 20, concurrency?: number) {
+  const starts: Array<{ agentId: number; at: number; end: number }> = [];
+  const refresher = new ScorecardRefresher(
+    undefined as unknown as Db,
+    gapMs,
+    async (agentId) => {
+      const start = { agentId, at: Date.now(), end: 0 };
+      starts.push(start);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      start.end = Date.now();
+    },
+    concurrency,
+  );
   return { refresher, starts };
 }
 
@@ -86,5 +96,26 @@ describe("scorecard refreshes", () => {
     await finish(Promise.all([a, b]));
     expect(starts).toHaveLength(2);
     expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(45);
+  });
+
+  it("run one at a time across agents, a request for an agent waiting its turn joining it", async () => {
+    const { refresher, starts } = recording(0, 50, 1);
+    const first = [1, 2, 3].map((agentId) => refresher.refresh(agentId));
+    await vi.advanceTimersByTimeAsync(10);
+    // Agent 3's refresh has not started yet (1's runs, 2's waits): a new request joins it.
+    const again = refresher.refresh(3);
+    expect(again).toBe(first[2]);
+    await finish(Promise.all([...first, again]));
+    expect(starts.map((s) => s.agentId)).toEqual([1, 2, 3]);
+    for (let i = 1; i < starts.length; i += 1)
+      expect(starts[i]!.at).toBeGreaterThanOrEqual(starts[i - 1]!.end);
+  });
+
+  it("run side by side up to the concurrency asked for", async () => {
+    const { refresher, starts } = recording(0, 50, 2);
+    await finish(Promise.all([1, 2, 3].map((agentId) => refresher.refresh(agentId))));
+    expect(starts.map((s) => s.agentId)).toEqual([1, 2, 3]);
+    expect(starts[1]!.at).toBe(starts[0]!.at);
+    expect(starts[2]!.at).toBeGreaterThanOrEqual(starts[0]!.end);
   });
 });
