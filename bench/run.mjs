@@ -1,6 +1,8 @@
 // `npm run bench`: runs every bench/*.bench.mjs in turn (each in its own process), prints one table
 // of the figures they report and writes it to bench/results/latest.md. A script reports a figure by
-// printing a line "label: value"; other lines are shown as they come.
+// printing a line "label: value"; other lines are shown as they come. `npm run bench -- <names>`
+// runs those alone and writes their table to bench/results/partial.md (not kept in git), so that
+// latest.md, a full run's table with its notes, is not replaced by a table of one bench.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -273,8 +275,11 @@ const markdown = [
 mkdirSync(path.join(here, "results"), { recursive: true });
 // The cost-growth table (npm run bench:growth, run apart: its 1M seed takes minutes) goes along.
 const growth = path.join(here, "results", "growth.md");
+const written = only.length === 0 ? "latest.md" : "partial.md";
 writeFileSync(
-  path.join(here, "results", "latest.md"),
-  existsSync(growth) ? `${markdown}\n${readFileSync(growth, "utf8")}` : markdown,
+  path.join(here, "results", written),
+  existsSync(growth) && only.length === 0
+    ? `${markdown}\n${readFileSync(growth, "utf8")}`
+    : markdown,
 );
-console.log(`\nWritten to bench/results/latest.md`);
+console.log(`\nWritten to bench/results/${written}`);
