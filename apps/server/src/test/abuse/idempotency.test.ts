@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-function post(user: TestUser, key: string, ref = "REF IDEM 1") {
-  return ctx.app.inject({
+function post(user: TestUser, key: string, ref = "REF IDEM 1", on: TestContext = ctx) {
+  return on.app.inject({
     method: "POST",
     url: "/api/shipments/",
     headers: { ...user.auth, "idempotency-key": key },
@@ -25,8 +25,8 @@ function post(user: TestUser, key: string, ref = "REF IDEM 1") {
   });
 }
 
-async function countByRef(ref: string): Promise<number> {
-  const rows = await ctx.database.db
+async function countByRef(ref: string, on: TestContext = ctx): Promise<number> {
+  const rows = await on.database.db
     .select({ id: shipments.id })
     .from(shipments)
     .where(eq(shipments.freightBookingReferenceNumber, ref));
@@ -199,17 +199,8 @@ describe("IDEMPOTENCY_LEASE_MS", () => {
     // A lease of 2 s: the same claim was abandoned, and the retry runs the write once.
     const user = await createSeller(shortLease.app);
     await claimFiveSecondsOld(shortLease, user, "five-seconds");
-    const retry = await shortLease.app.inject({
-      method: "POST",
-      url: "/api/shipments/",
-      headers: { ...user.auth, "idempotency-key": "five-seconds" },
-      payload: validShipmentInput({ freight_booking_reference_number: "REF IDEM M" }),
-    });
+    const retry = await post(user, "five-seconds", "REF IDEM M", shortLease);
     expect(retry.statusCode).toBe(201);
-    const rows = await shortLease.database.db
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(eq(shipments.freightBookingReferenceNumber, "REF IDEM M"));
-    expect(rows).toHaveLength(1);
+    expect(await countByRef("REF IDEM M", shortLease)).toBe(1);
   });
 });
