@@ -7,9 +7,10 @@
 // migration, how long it took and the longest request that overlapped it, beside the longest
 // request of the seconds before. Not part of `npm run bench`: the 1M seed alone takes minutes.
 //
-// Only migrations that add constraints or indexes can be taken back off here (it drops each
-// constraint the files name in ADD CONSTRAINT and each index in CREATE INDEX); that is what the
-// migrations after 0025 do (0029 only analyzes a table, which can run again).
+// Only migrations that add constraints, indexes, columns, triggers and their functions can be
+// taken back off here (it drops each trigger, function, column, constraint and index the files
+// create); that is what the migrations after 0025 do (0029 only analyzes a table, which can run
+// again). A column dropped again leaves its space in the rows until they are next written.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -83,6 +84,20 @@ async function takeBackOff() {
   }
   for (const { tag } of measured) {
     const text = readFileSync(path.join(drizzleFolder, `${tag}.sql`), "utf8");
+    // Triggers first: the columns they fill go next.
+    for (const [, name, table] of text.matchAll(
+      /CREATE (?:OR REPLACE )?TRIGGER "([^"]+)"[^;]*? ON "([^"]+)"/g,
+    )) {
+      await query(databaseUrl, `drop trigger if exists "${name}" on "${table}"`);
+    }
+    for (const [, name] of text.matchAll(/CREATE (?:OR REPLACE )?FUNCTION "([^"]+)"/g)) {
+      await query(databaseUrl, `drop function if exists "${name}"`);
+    }
+    for (const [, table, name] of text.matchAll(
+      /ALTER TABLE "([^"]+)" ADD COLUMN (?:IF NOT EXISTS )?"([^"]+)"/g,
+    )) {
+      await query(databaseUrl, `alter table "${table}" drop column if exists "${name}"`);
+    }
     for (const [, table, name] of text.matchAll(
       /ALTER TABLE "([^"]+)" ADD CONSTRAINT "([^"]+)"/g,
     )) {

@@ -31,10 +31,16 @@ const dialect = new PgDialect();
  * it once, where an unnamed one is planned on every call (a long statement's plan can cost more
  * than running it). Its text must be the same on every call (values only as `${value}`, which
  * become parameters), and the name is its own. Works inside a transaction too: the statement is
- * kept by the transaction's connection.
+ * kept by the transaction's connection. Answers the statement's rows (a RETURNING clause's).
  */
-export async function executeNamed(db: DbOrTx, name: string, statement: SQL): Promise<void> {
-  await db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute();
+export async function executeNamed(
+  db: DbOrTx,
+  name: string,
+  statement: SQL,
+): Promise<{ rows: unknown[] }> {
+  const query = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+  // Without selected fields both drivers answer with their raw result, rows included.
+  return (await query.execute()) as { rows: unknown[] };
 }
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown };

@@ -206,6 +206,17 @@ describe(`upgrade from release ${previous.version}`, () => {
     }
   });
 
+  it("fills in each bid's response time from its shipment's posting", async () => {
+    const { rows } = (await database.db.execute(sql`
+      select q.response_seconds as kept,
+        extract(epoch from q.created_at - s.created_at)::float8 as expected
+      from quotations q join shipments s on s.id = q.shipment_id order by q.id`)) as unknown as {
+      rows: Array<{ kept: number | null; expected: number }>;
+    };
+    expect(rows.length).toBe(manifest.counts.quotations);
+    expect(rows.map((row) => row.kept)).toEqual(rows.map((row) => row.expected));
+  });
+
   it("serves every account, shipment, bid, chat message, file and notification", async () => {
     app = await buildApp(
       testConfig({

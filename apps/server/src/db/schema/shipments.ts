@@ -236,6 +236,12 @@ export const quotations = pgTable(
     reconfirmRequestedAt: timestamp("reconfirm_requested_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Seconds from the shipment's posting to this bid, for the agent's scorecard (its median
+     * response time). Set by the database on insert (trigger `quotations_response_seconds`,
+     * migration 0031), whoever inserts; never written by the application.
+     */
+    responseSeconds: doublePrecision("response_seconds"),
   },
   (t) => [
     check(
@@ -248,6 +254,8 @@ export const quotations = pgTable(
     ),
     uniqueIndex("quotations_shipment_agent_idx").on(t.shipmentId, t.agentId),
     index("quotations_agent_idx").on(t.agentId, t.createdAt),
+    // A scorecard's median response time reads one agent's bids from here alone (index only).
+    index("quotations_agent_response_idx").on(t.agentId, t.responseSeconds),
     index("quotations_shipment_total_idx").on(t.shipmentId, t.totalAmount, t.createdAt),
     check(
       "quotations_accepted_service",

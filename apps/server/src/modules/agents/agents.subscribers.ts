@@ -3,6 +3,7 @@ import type { EventBus } from "../../lib/events.js";
 import { shipmentSummary } from "../notifications/index.js";
 import { shipmentPath, type NotifyDeps } from "../notifications/index.js";
 import type { ScorecardRefresher } from "./scorecard-refresher.js";
+import type { ScorecardScope } from "./scorecards.repository.js";
 
 /**
  * Scorecards follow the domain events that change their inputs (a refresh recomputes from the
@@ -14,10 +15,12 @@ export function registerScorecardSubscribers(
   events: EventBus,
   refresher: ScorecardRefresher,
 ): void {
-  const refresh = (...agentIds: Array<number | null | undefined>) =>
-    events.background(() => refresher.refreshMany(agentIds), "scorecard refresh failed");
+  const refreshIn = (scope: ScorecardScope, agentIds: Array<number | null | undefined>) =>
+    events.background(() => refresher.refreshMany(agentIds, scope), "scorecard refresh failed");
+  const refresh = (...agentIds: Array<number | null | undefined>) => refreshIn("all", agentIds);
   const name = "scorecard";
-  events.subscribe("quotation.created", name, (event) => refresh(event.agentId));
+  // A new bid changes the agent's bid count and response time only.
+  events.subscribe("quotation.created", name, (event) => refreshIn("bids", [event.agentId]));
   events.subscribe("bidding.closed", name, (event) =>
     refresh(event.winnerAgentId, ...event.loserAgentIds),
   );

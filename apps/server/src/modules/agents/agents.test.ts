@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { adminUserSchema, agentMessages, agentProfileSchema } from "@fba/contract";
-import { agentScorecards } from "../../db/schema/index.js";
+import { agentScorecards, shipments } from "../../db/schema/index.js";
 import { servicesOf } from "../../test/app.js";
 import { createShipper } from "../../test/factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
@@ -195,6 +195,21 @@ describe("an agent's scorecard", () => {
       rating_count: 2,
       sub_scores: { communication: 5, care_of_cargo: 3, punctuality: 4.5, as_described: 4 },
     });
+  });
+
+  it("takes the median response time from how long after posting each bid came", async () => {
+    const quick = await createShipper(ctx.app);
+    // Bids 2, 3 and 7 hours after their shipments were posted: the median is 3 hours.
+    for (const hours of [7, 2, 3]) {
+      const shipmentId = await postShipment(ctx.app, seller);
+      await ctx.app.database.db
+        .update(shipments)
+        .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+        .where(eq(shipments.id, shipmentId));
+      await placeBid(ctx.app, quick, shipmentId);
+    }
+    await ctx.app.events.settle();
+    expect((await scorecardOf(quick.id)).median_response_hours).toBe(3);
   });
 
   it("reads many agents' scorecards in one call, by primary key", async () => {

@@ -1,20 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client.js";
 import { ScorecardRefresher } from "./scorecard-refresher.js";
+import type { ScorecardScope } from "./scorecards.repository.js";
 
 const GAP_MS = 300;
 
 /**
- * A refresher whose refreshes are recorded (agent, start and end time) and take `ms` each, at most
+ * A refresher whose refreshes are recorded (agent, scope, start and end time) and take `ms` each, at most
  * `concurrency` at once.
  */
 function recording(gapMs: number, ms = 20, concurrency?: number) {
-  const starts: Array<{ agentId: number; at: number; end: number }> = [];
+  const starts: Array<{ agentId: number; scope: ScorecardScope; at: number; end: number }> = [];
   const refresher = new ScorecardRefresher(
     undefined as unknown as Db,
     gapMs,
-    async (agentId) => {
-      const start = { agentId, at: Date.now(), end: 0 };
+    async (agentId, scope) => {
+      const start = { agentId, scope, at: Date.now(), end: 0 };
       starts.push(start);
       await new Promise((resolve) => setTimeout(resolve, ms));
       start.end = Date.now();
@@ -117,5 +118,22 @@ describe("scorecard refreshes", () => {
     expect(starts.map((s) => s.agentId)).toEqual([1, 2, 3]);
     expect(starts[1]!.at).toBe(starts[0]!.at);
     expect(starts[2]!.at).toBeGreaterThanOrEqual(starts[0]!.end);
+  });
+
+  it("recompute only the bids' figures when only bids were placed, and all once anything else joins", async () => {
+    const { refresher, starts } = recording(GAP_MS);
+    await finish(refresher.refreshMany([5], "bids"));
+    // Waiting out the gap: two more bids join, then a change to an order widens the refresh.
+    const bids = [refresher.refresh(5, { scope: "bids" }), refresher.refresh(5, { scope: "bids" })];
+    const order = refresher.refresh(5);
+    const late = refresher.refresh(5, { scope: "bids" });
+    await finish(Promise.all([...bids, order, late]));
+    expect(starts.map((s) => [s.agentId, s.scope])).toEqual([
+      [5, "bids"],
+      [5, "all"],
+    ]);
+    // The default is all of it.
+    await finish(refresher.refreshMany([6]));
+    expect(starts.at(-1)).toMatchObject({ agentId: 6, scope: "all" });
   });
 });

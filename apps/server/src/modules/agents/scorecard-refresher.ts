@@ -1,6 +1,10 @@
 import pLimit, { type LimitFunction } from "p-limit";
 import type { Db } from "../../db/client.js";
-import { agentsWithoutScorecard, refreshScorecard } from "./scorecards.repository.js";
+import {
+  agentsWithoutScorecard,
+  refreshScorecard,
+  type ScorecardScope,
+} from "./scorecards.repository.js";
 
 /**
  * Keeps agent scorecards current. Every write that changes an input of a scorecard already
@@ -11,6 +15,8 @@ import { agentsWithoutScorecard, refreshScorecard } from "./scorecards.repositor
  *
  * Refreshes of one agent are coalesced: while one waits to start, later requests join it (it
  * starts after their commits, so it sees them); one requested while another runs queues after it.
+ * A request names its scope: a new bid changes only the bids' figures (`bids`, one index read),
+ * anything else may change all of it (`all`); a waiting refresh joined by both recomputes all.
  * A refresh reads the agent's whole history, so one agent's refreshes start at least `gapMs`
  * apart: an agent bidding on fifty shipments in a minute costs a refresh a second, not fifty,
  * and their card is at most that late. An idle agent's first refresh starts at once.
@@ -22,7 +28,10 @@ import { agentsWithoutScorecard, refreshScorecard } from "./scorecards.repositor
  * from the requests. Under load cards are then a little later, and fewer refreshes run.
  */
 export class ScorecardRefresher {
-  private readonly waiting = new Map<number, { done: Promise<void>; startNow: () => void }>();
+  private readonly waiting = new Map<
+    number,
+    { done: Promise<void>; startNow: () => void; scope: ScorecardScope }
+  >();
   private readonly running = new Map<number, Promise<void>>();
   private readonly lastStart = new Map<number, number>();
   private readonly turns: LimitFunction;
@@ -30,16 +39,24 @@ export class ScorecardRefresher {
   constructor(
     private readonly db: Db,
     private readonly gapMs = 0,
-    private readonly run: (agentId: number) => Promise<void> = (id) => refreshScorecard(db, id),
+    private readonly run: (agentId: number, scope: ScorecardScope) => Promise<void> = (id, scope) =>
+      refreshScorecard(db, id, scope),
     concurrency = 1,
   ) {
     this.turns = pLimit(concurrency);
   }
 
-  /** `immediate`: start without waiting out the gap (an answer that shows the card waits on it). */
-  refresh(agentId: number, { immediate = false } = {}): Promise<void> {
+  /**
+   * `immediate`: start without waiting out the gap (an answer that shows the card waits on it).
+   * `scope`: what the change may have changed (`all` unless only bids were placed).
+   */
+  refresh(
+    agentId: number,
+    { immediate = false, scope = "all" }: { immediate?: boolean; scope?: ScorecardScope } = {},
+  ): Promise<void> {
     const waiting = this.waiting.get(agentId);
     if (waiting) {
+      if (scope === "all") waiting.scope = "all";
       if (immediate) waiting.startNow();
       return waiting.done;
     }
@@ -58,19 +75,23 @@ export class ScorecardRefresher {
           this.waiting.delete(agentId);
           this.running.set(agentId, done);
           this.started(agentId);
-          return this.run(agentId);
+          return this.run(agentId, entry.scope);
         }),
       )
       .finally(() => {
         if (this.running.get(agentId) === done) this.running.delete(agentId);
       });
-    this.waiting.set(agentId, { done, startNow });
+    const entry = { done, startNow, scope };
+    this.waiting.set(agentId, entry);
     return done;
   }
 
-  async refreshMany(agentIds: Iterable<number | null | undefined>): Promise<void> {
+  async refreshMany(
+    agentIds: Iterable<number | null | undefined>,
+    scope: ScorecardScope = "all",
+  ): Promise<void> {
     const ids = new Set([...agentIds].filter((id): id is number => typeof id === "number"));
-    await Promise.all([...ids].map((id) => this.refresh(id)));
+    await Promise.all([...ids].map((id) => this.refresh(id, { scope })));
   }
 
   /** Agents who have bid but have no scorecard yet get one (run once at start, in the background). */
