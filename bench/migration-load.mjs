@@ -11,6 +11,11 @@
 // taken back off here (it drops each trigger, function, column, constraint and index the files
 // create); that is what the migrations after 0025 do (0029 only analyzes a table, which can run
 // again). A column dropped again leaves its space in the rows until they are next written.
+//
+// The server runs the current build (BENCH_SERVER_DIST, default apps/server/dist). For a migration
+// adding a column the current code writes or reads (0031), point it at a build of the previous
+// release, as a rolling upgrade runs `npm run migrate` before any new instance starts: the current
+// build on the database without the column answers 500 to the writes that name it.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
