@@ -5,7 +5,8 @@ import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import { quotations, shipments, users } from "../../db/schema/index.js";
 import type { QuotationFields } from "./shipments.presenter.js";
 
-const quotationColumns = {
+/** A quotation's own columns, without its agent's name. */
+const quotationRowColumns = {
   id: quotations.id,
   shipmentId: quotations.shipmentId,
   pickupAmount: quotations.pickupAmount,
@@ -18,9 +19,6 @@ const quotationColumns = {
   createdAt: quotations.createdAt,
   updatedAt: quotations.updatedAt,
   agentId: quotations.agentId,
-  agentFirstName: users.firstName,
-  agentLastName: users.lastName,
-  agentEmail: users.email,
   fastServiceType: quotations.fastServiceType,
   fastTransitMinDays: quotations.fastTransitMinDays,
   fastTransitMaxDays: quotations.fastTransitMaxDays,
@@ -32,6 +30,16 @@ const quotationColumns = {
   note: quotations.note,
   reconfirmRequestedAt: quotations.reconfirmRequestedAt,
 };
+
+const quotationColumns = {
+  ...quotationRowColumns,
+  agentFirstName: users.firstName,
+  agentLastName: users.lastName,
+  agentEmail: users.email,
+};
+
+/** A quotation as stored, before its agent's name is added. */
+export type QuotationRow = Omit<QuotationFields, "agentFirstName" | "agentLastName" | "agentEmail">;
 
 /** What a quotation states besides its amounts (all null for a bid sent without them). */
 export interface QuotationDetailValues {
@@ -56,6 +64,7 @@ export async function findQuotation(db: DbOrTx, id: number): Promise<QuotationFi
   return row;
 }
 
+/** Stores a bid; undefined when the agent has bid on the shipment already. */
 export async function insertQuotation(
   db: DbOrTx,
   values: {
@@ -68,7 +77,7 @@ export async function insertQuotation(
     details?: QuotationDetailValues | null;
     now: Date;
   },
-): Promise<number> {
+): Promise<QuotationRow | undefined> {
   const [row] = await db
     .insert(quotations)
     .values({
@@ -83,8 +92,8 @@ export async function insertQuotation(
       updatedAt: values.now,
     })
     .onConflictDoNothing()
-    .returning({ id: quotations.id });
-  return row?.id ?? 0;
+    .returning(quotationRowColumns);
+  return row;
 }
 
 /** Counts the new bid and moves a fresh shipment to Quotation Received. */

@@ -215,7 +215,7 @@ export class QuotationService {
       const verdict = canPlaceBid(state, now);
       if (!verdict.ok) throw refusalError(verdict);
       const details = detailValues(input, state.biddingEndsAt);
-      const quotationId = await insertQuotation(tx, {
+      const stored = await insertQuotation(tx, {
         shipmentId: state.id,
         agentId: agent.id,
         pickupAmount: centsToAmount(parseCents(input.pickup_amount)),
@@ -226,19 +226,24 @@ export class QuotationService {
         now,
       });
       // The unique (shipment, agent) index keeps one bid per agent.
-      if (quotationId === 0) throw AppError.conflict(refusals.alreadyBid);
+      if (!stored) throw AppError.conflict(refusals.alreadyBid);
       await recordBid(tx, state.id, now);
       const event = await this.deps.events.record(tx, "quotation.created", {
-        quotationId,
+        quotationId: stored.id,
         shipmentId: input.shipment,
         agentId: agent.id,
         sellerId: state.sellerId,
       });
-      return { quotationId, event };
+      return { stored, event };
     });
     this.deps.events.emit("quotation.created", result.event);
-    const created = await findQuotation(this.deps.db, result.quotationId);
-    if (!created) throw AppError.notFound("Quotation not found");
+    // The bid as stored, with its agent's name as the request's caller has it.
+    const created = {
+      ...result.stored,
+      agentFirstName: agent.firstName,
+      agentLastName: agent.lastName,
+      agentEmail: agent.email,
+    };
     return presentQuotation(created, { isWinner: false, masked: false, now });
   }
 

@@ -78,6 +78,10 @@ describe("POST /api/shipper/quotation/", () => {
       is_accepted: null,
       user: { id: agent.id, first_name: "Andy" },
     });
+    // The answer is the bid as stored: as the agent reads it back.
+    const listed = await inject("GET", `/api/quotations/?shipment_id=${id}`, agent);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toContainEqual(quotation);
     expect(events).toContainEqual({
       name: "quotation.created",
       payload: {
