@@ -55,9 +55,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Whether a request is turned away while the server is overloaded: API calls (health probes
+ * aside) and, when the event loop lags or memory runs short, socket upgrades. The web app's pages
+ * and code are still served: they read no database (an order page's first paint falls back to the
+ * plain page), and a browser that gets them runs the app, which tells a busy server's 503 on its
+ * API calls apart; a page or script answered 503 leaves it only "could not be loaded".
+ */
+export function shedWhenOverloaded(url: string, cause: "pressure" | "queue"): boolean {
+  if (url.startsWith("/api/")) return !url.startsWith("/api/health");
+  // Reconnecting sockets are not turned away for a queue: each upgrade needs just a short check,
+  // and clients have only a few tries (the spec's 5, 1 s apart).
+  return cause === "pressure" && url.startsWith("/ws/");
+}
+
+/**
  * Sheds load with 503 + Retry-After when the event loop lags, the heap is nearly full or too many
  * queries already wait for the database, instead of letting latency grow without bound. Health
- * probes stay answerable.
+ * probes, pages and static files stay answerable (shedWhenOverloaded).
  */
 declare module "fastify" {
   interface FastifyInstance {
@@ -109,13 +123,8 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
   });
   const maxQueue = app.config.MAX_DATABASE_QUEUE;
   app.addHook("onRequest", (request, _reply, done) => {
-    // Socket upgrades are not turned away for a queue: clients reconnecting after a restart have
-    // only a few tries (the spec's 5, 1 s apart), and each upgrade needs just a short check.
     const queueFull =
-      maxQueue > 0 &&
-      app.database.waiting() > maxQueue &&
-      !request.url.startsWith("/api/health") &&
-      !request.url.startsWith("/ws/");
+      maxQueue > 0 && app.database.waiting() > maxQueue && shedWhenOverloaded(request.url, "queue");
     if (closing || queueFull) done(unavailable());
     // A socket lives on after its upgrade: its actions must not inherit the upgrade's clock.
     else if (request.url.startsWith("/ws/")) done();
@@ -137,8 +146,7 @@ export const overloadPlugin = fp(async (app: FastifyInstance) => {
     retryAfter: RETRY_AFTER_SECONDS,
     // A rejection reaches the error handler, which sends the contract's body and Retry-After.
     pressureHandler: async (request) => {
-      if (request.url.startsWith("/api/health")) return;
-      throw unavailable();
+      if (shedWhenOverloaded(request.url, "pressure")) throw unavailable();
     },
   });
 });

@@ -5,7 +5,14 @@ import { createSeller, type TestUser } from "../factories.js";
 import { postShipment } from "../shipment-factories.js";
 import { sql } from "drizzle-orm";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../../plugins/overload.js";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+  shedWhenOverloaded,
+} from "../../plugins/overload.js";
 import {
   outsideRequest,
   REQUEST_DATABASE_WAIT_MS,
@@ -47,12 +54,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)("database queue full", () => {
   let ctx: TestContext;
   let seller: TestUser;
   let shipmentId: number;
+  // A web build: the app's page and one script.
+  const web = mkdtempSync(path.join(tmpdir(), "fba-web-dist-"));
+  const APP =
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc.js">';
   beforeAll(async () => {
-    ctx = await buildTestApp({ MAX_DATABASE_QUEUE: 2 });
+    mkdirSync(path.join(web, "assets"));
+    writeFileSync(path.join(web, "index.html"), APP);
+    writeFileSync(path.join(web, "assets", "index-abc.js"), "export {};");
+    ctx = await buildTestApp({ MAX_DATABASE_QUEUE: 2, WEB_DIST_DIR: web });
     seller = await createSeller(ctx.app);
     shipmentId = await postShipment(ctx.app, seller);
   });
-  afterAll(async () => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(web, { recursive: true, force: true });
+  });
 
   it("answers 503 with Retry-After at once while queries queue, and serves again after", async () => {
     const get = () =>
@@ -68,9 +85,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)("database queue full", () => {
     expect(shed.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
     expect(shed.json()).toMatchObject({ status: "error", status_code: 503 });
     expect((await ctx.app.inject({ url: "/api/health" })).statusCode).toBe(200);
+    // The app's pages and code need no database: a browser still gets the app, which then shows
+    // its API calls' 503 as a busy server.
+    const page = await ctx.app.inject({ url: "/seller/booking" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(APP);
+    const script = await ctx.app.inject({ url: "/assets/index-abc.js" });
+    expect(script.statusCode).toBe(200);
+    expect(ctx.database.waiting()).toBeGreaterThan(2);
 
     await busy;
     expect((await get()).statusCode).toBe(200);
+  });
+});
+
+describe("what an overloaded server turns away", () => {
+  it.each([
+    ["/api/shipments/7/", "pressure", true],
+    ["/api/shipments/7/", "queue", true],
+    ["/api/health", "pressure", false],
+    ["/api/health/ready", "queue", false],
+    ["/ws/group-chat/7/", "pressure", true],
+    ["/ws/group-chat/7/", "queue", false],
+    ["/seller/booking", "pressure", false],
+    ["/assets/index-abc.js", "queue", false],
+    ["/", "pressure", false],
+  ] as const)("%s when overloaded by %s: %s", (url, cause, shed) => {
+    expect(shedWhenOverloaded(url, cause)).toBe(shed);
   });
 });
 
