@@ -171,7 +171,7 @@ describe("the web app's files after a release", () => {
     const before = await buildTestApp({ WEB_DIST_DIR: oldDist, DATA_DIR: dataDir });
     const served = await before.app.inject({ method: "GET", url: "/assets/Completed-old111.js" });
     expect(served.statusCode).toBe(200);
-    await before.app.close();
+    await before.close();
 
     // ...and the new one starts there with other files.
     const after = await buildTestApp({ WEB_DIST_DIR: newDist, DATA_DIR: dataDir });
@@ -204,7 +204,7 @@ describe("the web app's files after a release", () => {
         expect(missing.json()).toMatchObject({ status: "error", status_code: 404 });
       }
     } finally {
-      await after.app.close();
+      await after.close();
     }
   });
 
