@@ -22,9 +22,9 @@ import {
  * and their card is at most that late. An idle agent's first refresh starts at once.
  *
  * At most `concurrency` refreshes run at once, whoever's they are; the others wait for a turn,
- * still joined by later requests for their agent. A refresh of an agent with 1,700 bids reads
- * them all with their shipments (20 ms alone at 1,000,000 shipments): run side by side on every
- * connection of the background pool, bids from many agents took both cores of a small machine
+ * still joined by later requests for their agent. A full refresh of an agent with 1,700 won
+ * orders reads them all with their legs (37 ms at 1,000,000 shipments): run side by side on every
+ * connection of the background pool, changes from many agents took both cores of a small machine
  * from the requests. Under load cards are then a little later, and fewer refreshes run.
  */
 export class ScorecardRefresher {
