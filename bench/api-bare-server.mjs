@@ -195,34 +195,23 @@ async function unreadCounts(userId, ids) {
   return unread;
 }
 
-async function legsAttention(ids, now) {
-  if (ids.length === 0) return new Map();
-  const today = now.toISOString().slice(0, 10);
-  const quietSince = new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString();
-  const { rows } = await pool.query({
-    name: "legs_attention",
-    text: `select "shipment_id", count(*) filter (where "shipment_legs"."milestone" <> 'delivered' and "eta" < $1::date), count(*) filter (where "shipment_legs"."milestone" <> 'delivered' and "milestone" <> 'booked'
-        and "last_event_at" <= $2::timestamptz) from "shipment_legs" where "shipment_legs"."shipment_id" = any($3::integer[]) group by "shipment_legs"."shipment_id"`,
-    values: [today, quietSince, ids],
-    rowMode: "array",
-  });
-  return new Map(
-    rows.map(([id, late, stale]) => [id, { late: Number(late), stale: Number(stale) }]),
-  );
-}
+/** How many of an accepted order's legs need attention ($3: today, $4: quiet since), per row. */
+const LEGS = `case when "shipments"."status" = 'Quotation Accepted' then (select json_build_array(
+    count(*) filter (where "shipment_legs"."milestone" <> 'delivered' and "shipment_legs"."eta" < $3::date), count(*) filter (where "shipment_legs"."milestone" <> 'delivered' and "shipment_legs"."milestone" <> 'booked'
+        and "shipment_legs"."last_event_at" <= $4::timestamptz))
+    from "shipment_legs" where "shipment_legs"."shipment_id" = "shipments"."id"
+    group by "shipment_legs"."shipment_id") end`;
 
-/** The check the server makes before a seller's or admin's list: windows passed, unjudged. */
-async function dueShipments(now, sellerId) {
-  const at = now.toISOString();
-  const text =
-    sellerId === undefined
-      ? `(select "id" from "shipments" where ("shipments"."status" = $1 and "shipments"."bidding_ends_at" <= $2) order by "shipments"."bidding_ends_at" asc limit $3) union all (select "id" from "shipments" where (("shipments"."status" = $4 and "shipments"."bidding_closed_at" is null) and "shipments"."bidding_ends_at" <= $5) order by "shipments"."bidding_ends_at" asc limit $6) limit $7`
-      : `(select "id" from "shipments" where ("shipments"."status" = $1 and "shipments"."bidding_ends_at" <= $2 and "shipments"."seller_id" = $3) order by "shipments"."bidding_ends_at" asc limit $4) union all (select "id" from "shipments" where (("shipments"."status" = $5 and "shipments"."bidding_closed_at" is null) and "shipments"."bidding_ends_at" <= $6 and "shipments"."seller_id" = $7) order by "shipments"."bidding_ends_at" asc limit $8) limit $9`;
-  const values =
-    sellerId === undefined
-      ? ["Quotation Received", at, 100, "Shipment Pending", at, 100, 100]
-      : ["Quotation Received", at, sellerId, 100, "Shipment Pending", at, sellerId, 100, 100];
-  await pool.query({ text, values, rowMode: "array" });
+/**
+ * The look the server's page of ids makes on each row, for a seller's or admin's list or a bid
+ * history: windows passed, unjudged ($now, and $seller for a seller's).
+ */
+function dueColumn(now, seller) {
+  const of = seller ? ` and "due"."seller_id" = ${seller}` : "";
+  return `(exists (select 1 from "shipments" "due" where "due"."status" = 'Quotation Received'
+      and "due"."bidding_ends_at" <= ${now}${of})
+    or exists (select 1 from "shipments" "due" where "due"."status" = 'Shipment Pending'
+      and "due"."bidding_closed_at" is null and "due"."bidding_ends_at" <= ${now}${of}))`;
 }
 
 const statementNames = new Map();
@@ -242,8 +231,6 @@ async function list(kind, url) {
   const status = url.searchParams.get("status") || undefined;
   const ordering = url.searchParams.get("ordering") ?? "";
   const userId = users[kind];
-  if (kind === "seller") await dueShipments(now, userId);
-  if (kind === "admin" || kind === "history") await dueShipments(now);
 
   const params = [];
   const p = (value) => {
@@ -319,8 +306,16 @@ async function list(kind, url) {
   // As the server counts: a search up to SEARCH_COUNT_CAP, any other list up to LIST_COUNT_CAP.
   const cap = search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
   // As the server does: a search unnamed (planned for its pattern), every other shape named.
+  // As the server does: each row of the page of ids carries the list's look for windows passed
+  // unjudged (after the ids' own values).
+  const dueValues =
+    kind === "seller" ? [now.toISOString(), userId] : kind === "open" ? [] : [now.toISOString()];
+  const due = (first) =>
+    kind === "open"
+      ? "false"
+      : dueColumn(`$${first}`, kind === "seller" ? `$${first + 1}` : undefined);
   const idsText = search
-    ? `select "found"."id" as "id" from (${parts
+    ? `select "found"."id" as "id", ${due(n + 4)} from (${parts
         .map(
           (part) =>
             `(select "shipments"."id", ${key} as "list_key" from ${source}${whereOf([...conditions, part])} order by ${order} limit $${n + 3})`,
@@ -329,8 +324,8 @@ async function list(kind, url) {
           " union ",
         )}) "found" order by "found"."list_key" ${direction}, "found"."id" ${direction} limit $${n + 1} offset $${n + 2}`
     : bidsWalked
-      ? `select "quotations"."shipment_id" from "quotations" where "quotations"."agent_id" = $1 order by "quotations"."created_at" desc, "quotations"."shipment_id" desc limit $2 offset $3`
-      : `select "id" from ${source}${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
+      ? `select "quotations"."shipment_id", ${due(4)} from "quotations" where "quotations"."agent_id" = $1 order by "quotations"."created_at" desc, "quotations"."shipment_id" desc limit $2 offset $3`
+      : `select "id", ${due(n + 3)} from ${source}${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
   // A search's count: the search text's matches first, alone when they pass the cap.
   const countArm = (part) =>
     `select "shipments"."id" from ${source}${whereOf([...conditions, part])} limit $${n + 1}`;
@@ -346,28 +341,34 @@ async function list(kind, url) {
     await pool.query({
       name: search ? undefined : statementName(idsText),
       text: idsText,
-      values: search
-        ? [...params, perPage + 1, offset, offset + perPage + 1]
-        : bidsWalked
-          ? [userId, perPage + 1, offset]
-          : [...params, perPage + 1, offset],
+      values: [
+        ...(search
+          ? [...params, perPage + 1, offset, offset + perPage + 1]
+          : bidsWalked
+            ? [userId, perPage + 1, offset]
+            : [...params, perPage + 1, offset]),
+        ...dueValues,
+      ],
       rowMode: "array",
     })
   ).rows.map(([id]) => id);
   const hasMore = found.length > perPage;
   const ids = hasMore ? found.slice(0, perPage) : found;
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
-  // As the server does: the rows with the reader's unread counts (one statement), the count and
-  // the legs of accepted orders side by side (the server reads the legs of every row of a list
-  // that shows them, and keeps those of accepted orders).
-  const [rows, counted, attention] = await Promise.all([
+  // As the server does: the rows with the reader's unread counts and, on lists that show them,
+  // how many legs of each accepted order need attention (one statement), beside the count.
+  const today = now.toISOString().slice(0, 10);
+  const quietSince = new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString();
+  const [rows, counted] = await Promise.all([
     ids.length === 0
       ? []
       : pool
           .query({
-            name: agent ? "shipments_by_ids_agent_unread" : "shipments_by_ids_winner_unread",
-            text: `select ${COLUMNS}, ${UNREAD}${FROM(agent ? AGENT_JOIN : `"q"."id" = "shipments"."winning_quotation_id" and $1::int is not null`)} where "shipments"."id" = any($2::integer[])`,
-            values: [userId, ids],
+            name: agent ? "shipments_by_ids_agent_unread" : "shipments_by_ids_winner_unread_legs",
+            text: agent
+              ? `select ${COLUMNS}, ${UNREAD}${FROM(AGENT_JOIN)} where "shipments"."id" = any($2::integer[])`
+              : `select ${COLUMNS}, ${UNREAD}, ${LEGS}${FROM(`"q"."id" = "shipments"."winning_quotation_id" and $1::int is not null`)} where "shipments"."id" = any($2::integer[])`,
+            values: agent ? [userId, ids] : [userId, ids, today, quietSince],
             rowMode: "array",
           })
           .then((result) => {
@@ -375,6 +376,8 @@ async function list(kind, url) {
               result.rows.map((values) => {
                 const row = shipmentRow(values);
                 row.unread = Number(values[KEYS.length]);
+                const legs = values[KEYS.length + 1] ?? null;
+                row.attention = legs === null ? null : { late: legs[0], stale: legs[1] };
                 return [values[0], row];
               }),
             );
@@ -390,9 +393,9 @@ async function list(kind, url) {
             rowMode: "array",
           })
           .then((result) => Number(result.rows[0][0])),
-    agent ? new Map() : legsAttention(ids, now),
   ]);
   const unread = new Map(rows.map((row) => [row.id, row.unread]));
+  const attention = new Map(rows.map((row) => [row.id, row.attention]));
   const countIsCapped = !endsHere && counted > cap;
   const count = countIsCapped ? cap : counted;
   return {

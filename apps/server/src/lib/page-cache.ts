@@ -182,6 +182,11 @@ export class PageCache {
         : null;
   }
 
+  /** Whether pages and shared values are kept at all (a time to live of 0 keeps none). */
+  get keeps(): boolean {
+    return this.pages !== null;
+  }
+
   /**
    * The page for this key: the stored one while nothing it shows changed since it was read
    * (reading it again in the background once it is past half its time to live), else what `read`

@@ -26,7 +26,11 @@ export {
   updateLeg,
 } from "./legs.repository.js";
 export type { LegRow, OrderState } from "./legs.repository.js";
-export { legsAttentionOf, undeliveredLegs } from "./leg-analytics.repository.js";
+export {
+  legsAttentionClock,
+  legsAttentionSql,
+  undeliveredLegs,
+} from "./leg-analytics.repository.js";
 export { LegService } from "./legs.service.js";
 export { registerLegNotificationSubscribers, registerLegSubscribers } from "./legs.subscribers.js";
 

@@ -1,8 +1,6 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import type { LegsAttention } from "@fba/contract";
+import { and, asc, eq, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { STALE_LEG_DAYS } from "@fba/contract";
 import type { DbOrTx } from "../../db/client.js";
-import { preparedOnce } from "../../db/prepared.js";
 import { shipmentLegs } from "../../db/schema/index.js";
 
 /** An order's destinations not delivered yet (latest milestone short of Delivered), in order. */
@@ -19,44 +17,38 @@ export async function undeliveredLegs(
     .orderBy(asc(shipmentLegs.position));
 }
 
+/** A leg not delivered yet whose ETA is before `today`. */
+const lateLeg = (today: SQL | Placeholder) =>
+  sql`${shipmentLegs.milestone} <> 'delivered' and ${shipmentLegs.eta} < ${today}::date`;
+
+/** A leg picked up, not delivered, and without an event since `quietSince`. */
+const quietLeg = (quietSince: SQL | Placeholder) =>
+  sql`${shipmentLegs.milestone} <> 'delivered' and ${shipmentLegs.milestone} <> 'booked'
+        and ${shipmentLegs.lastEventAt} <= ${quietSince}::timestamptz`;
+
+/** The day and time legsAttentionSql judges legs by at `now`: its `today` and `quietSince`. */
+export function legsAttentionClock(now: Date): { today: string; quietSince: string } {
+  return {
+    today: now.toISOString().slice(0, 10),
+    quietSince: new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString(),
+  };
+}
+
 /**
- * How many legs of each order are late (ETA passed, not delivered) or quiet (picked up, not
- * delivered, no event for STALE_LEG_DAYS), as the leg page judges them: one aggregate over the
- * legs of a page's orders (shipment_legs_shipment_fc_idx), which keep their latest milestone. Run
- * for the page's rows only, so a deep page costs what the first does.
+ * How many legs of an order are late (ETA passed, not delivered) or quiet (picked up, not
+ * delivered, no event for STALE_LEG_DAYS), as the leg page judges them, as a column of a statement
+ * that reads its shipment (`shipmentId`): `[late, stale]`, or null for an order without legs. An
+ * aggregate over the order's legs (shipment_legs_shipment_fc_idx), which keep their latest
+ * milestone: a list page reads it with its rows, for those rows only, so a deep page costs what
+ * the first does.
  */
-export async function legsAttentionOf(
-  db: DbOrTx,
-  shipmentIds: number[],
-  now: Date,
-): Promise<Map<number, LegsAttention>> {
-  if (shipmentIds.length === 0) return new Map();
-  const today = now.toISOString().slice(0, 10);
-  const quietSince = new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString();
-  const open = sql`${shipmentLegs.milestone} <> 'delivered'`;
-  const build = (day: SQL, quiet: SQL, ids: SQL) =>
-    db
-      .select({
-        shipmentId: shipmentLegs.shipmentId,
-        late: sql<number>`count(*) filter (where ${open} and ${shipmentLegs.eta} < ${day}::date)`.mapWith(
-          Number,
-        ),
-        stale: sql<number>`count(*) filter (where ${open} and ${shipmentLegs.milestone} <> 'booked'
-        and ${shipmentLegs.lastEventAt} <= ${quiet}::timestamptz)`.mapWith(Number),
-      })
-      .from(shipmentLegs)
-      .where(sql`${shipmentLegs.shipmentId} = any(${ids}::integer[])`)
-      .groupBy(shipmentLegs.shipmentId);
-  // One statement whatever the page size, planned once per connection.
-  const prepared = preparedOnce(db, "legs-attention", () =>
-    build(
-      sql`${sql.placeholder("today")}`,
-      sql`${sql.placeholder("quietSince")}`,
-      sql`${sql.placeholder("ids")}`,
-    ).prepare("legs_attention"),
-  );
-  const rows = prepared
-    ? await prepared.execute({ today, quietSince, ids: shipmentIds })
-    : await build(sql`${today}`, sql`${quietSince}`, sql`${sql.param(shipmentIds)}`);
-  return new Map(rows.map(({ shipmentId, late, stale }) => [shipmentId, { late, stale }]));
+export function legsAttentionSql(
+  shipmentId: AnyColumn,
+  today: Placeholder,
+  quietSince: Placeholder,
+): SQL<[number, number] | null> {
+  return sql<[number, number] | null>`(select json_build_array(
+    count(*) filter (where ${lateLeg(today)}), count(*) filter (where ${quietLeg(quietSince)}))
+    from ${shipmentLegs} where ${shipmentLegs.shipmentId} = ${shipmentId}
+    group by ${shipmentLegs.shipmentId})`;
 }

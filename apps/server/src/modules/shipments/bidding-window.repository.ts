@@ -26,6 +26,20 @@ function isDue(now: Date | Placeholder): SQL {
 }
 
 /**
+ * Whether any window has passed unjudged (of the seller's shipments, when `sellerId` is given),
+ * as a column of another statement: the look findDueShipmentIds makes, on the same indexes, for
+ * a list that reads its page of ids anyway. The shipments it looks at are named apart ("due"), so
+ * it looks at every shipment whatever the statement around it reads.
+ */
+export function windowsDueSql(now: Placeholder, sellerId?: Placeholder): SQL<boolean> {
+  const seller = sellerId ? sql` and "due"."seller_id" = ${sellerId}` : sql``;
+  return sql<boolean>`(exists (select 1 from ${shipments} "due" where "due"."status" = 'Quotation Received'
+      and "due"."bidding_ends_at" <= ${now}${seller})
+    or exists (select 1 from ${shipments} "due" where "due"."status" = 'Shipment Pending'
+      and "due"."bidding_closed_at" is null and "due"."bidding_ends_at" <= ${now}${seller}))`;
+}
+
+/**
  * Ids of shipments whose window has passed unjudged. Nearly always there are none (the closing
  * loop runs every second), so each kind of due window is looked up on its own index
  * (shipments_status_bidding_idx, shipments_unjudged_pending_idx) in deadline order: one query

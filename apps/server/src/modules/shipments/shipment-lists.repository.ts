@@ -11,13 +11,15 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import type { ShipmentStatus } from "@fba/contract";
+import type { LegsAttention, ShipmentStatus } from "@fba/contract";
 import { LIST_COUNT_CAP, parseListSearch, SEARCH_COUNT_CAP } from "@fba/contract";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
 import { quotations, shipments } from "../../db/schema/index.js";
 import { shipmentUnreadSql } from "../chat/index.js";
+import { legsAttentionClock, legsAttentionSql } from "../legs/index.js";
+import { windowsDueSql } from "./bidding-window.repository.js";
 import { resolveOrdering } from "../../lib/ordering.js";
 import {
   agentIdOf,
@@ -56,6 +58,13 @@ export interface ShipmentListFilter {
   withoutOwnBids?: boolean;
   /** The reader whose unread chat messages each row counts, read with the rows (`unread`). */
   readerId?: number;
+  /** Whether accepted orders' rows carry how many of their legs need attention (`attention`). */
+  legsAttention?: boolean;
+  /**
+   * Which windows passed unjudged the page's ids look for (`due`): the list's seller's, or
+   * everyone's. Lists whose rows a window's closing changes ask (ShipmentListReader).
+   */
+  dueLook?: "seller" | "all";
   /**
    * Where a total is kept that readers share: its key names the count's statement and values
    * (the clock aside), so one reader's total is another's when their lists match the same rows.
@@ -92,6 +101,8 @@ const bind = {
   armLimit: sql.placeholder("armLimit"),
   cap: sql.placeholder("cap"),
   readerId: sql.placeholder("readerId"),
+  today: sql.placeholder("today"),
+  quietSince: sql.placeholder("quietSince"),
   /** Always 0: an OFFSET keeps PostgreSQL from folding a subquery into the query around it. */
   fence: sql.placeholder("fence"),
 };
@@ -183,9 +194,14 @@ function listShape(filter: ShipmentListFilter): string {
     list.kind === "seller" ? list.statuses.join(",") : "status" in list ? list.status : "";
   const ordering = resolveOrdering(orderingColumns, filter.ordering) ? filter.ordering : "";
   const search = searchKind(filter);
-  return [list.kind, status ?? "", search, filter.shipmentReadyDate ? "date" : "", ordering].join(
-    "|",
-  );
+  return [
+    list.kind,
+    status ?? "",
+    search,
+    filter.shipmentReadyDate ? "date" : "",
+    ordering,
+    filter.dueLook ?? "",
+  ].join("|");
 }
 
 /**
@@ -212,6 +228,14 @@ function agentBidShipments(db: DbOrTx) {
     .as("shipments");
 }
 
+/** The page of ids' look for windows passed unjudged (`due`; false when the list asks none). */
+function dueField(filter: ShipmentListFilter): { due: SQL<boolean> } {
+  if (!filter.dueLook) return { due: sql<boolean>`false` };
+  return {
+    due: windowsDueSql(bind.now, filter.dueLook === "seller" ? bind.sellerId : undefined),
+  };
+}
+
 /** A select of `fields` from the list's rows (agent-history: the shipments the agent bid on). */
 function listFrom(db: DbOrTx, filter: ShipmentListFilter) {
   const bidsOnly = filter.list.kind === "agent-history";
@@ -221,7 +245,8 @@ function listFrom(db: DbOrTx, filter: ShipmentListFilter) {
 
 /**
  * A list's two statements, unprepared: the page's ids in list order (one more than the page, to
- * tell whether rows follow) and the count of its matches up to the cap.
+ * tell whether rows follow), with the list's look for windows passed unjudged on every row, and
+ * the count of its matches up to the cap.
  */
 function listStatements(db: DbOrTx, filter: ShipmentListFilter) {
   const from = listFrom(db, filter);
@@ -237,11 +262,11 @@ function listStatements(db: DbOrTx, filter: ShipmentListFilter) {
   const pageIds = (
     allBids && !ordered
       ? db
-          .select({ id: quotations.shipmentId })
+          .select({ id: quotations.shipmentId, ...dueField(filter) })
           .from(quotations)
           .where(eq(quotations.agentId, bind.agentId))
           .orderBy(desc(quotations.createdAt), desc(quotations.shipmentId))
-      : from({ id: shipments.id })
+      : from({ id: shipments.id, ...dueField(filter) })
           .where(where)
           .orderBy(...listOrder(filter))
   )
@@ -296,7 +321,7 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
   );
   const direction = sql.raw(descending ? "desc" : "asc");
   const pageIds = db
-    .select({ id: sql<number>`"found"."id"`.mapWith(Number).as("id") })
+    .select({ id: sql<number>`"found"."id"`.mapWith(Number).as("id"), ...dueField(filter) })
     .from(sql`(${sql.join(pageArms, sql` union `)}) "found"`)
     .orderBy(sql`"found"."list_key" ${direction}`, sql`"found"."id" ${direction}`)
     .limit(bind.limit)
@@ -347,27 +372,48 @@ function listStatementName(shape: string): string {
   return name;
 }
 
-/** The columns a page's rows carry besides the shipment's own: the reader's unread messages. */
+/** The reader's unread messages of a page's row, when the page counts them. */
 function unreadField(db: DbOrTx, withUnread: boolean) {
   return withUnread ? shipmentUnreadSql(db, bind.readerId, shipments.id) : undefined;
 }
 
-/** A page's raw rows as the read's row and its unread count (when asked for). */
-function shapedRows(raw: unknown[]) {
-  const unread = new Map<number, number>();
-  const rows = (raw as Array<RawShipmentRow & { unread: number | null }>).map((row) => {
-    if (row.unread !== null) unread.set(row.id, row.unread);
-    return withOrderFacts(row);
-  });
-  return { rows, unread };
+/** How many of an accepted order's legs need attention, when the page tells it (null else). */
+function legsAttentionField(withLegs: boolean) {
+  return withLegs
+    ? sql<[number, number] | null>`case when ${shipments.status} = 'Quotation Accepted'
+      then ${legsAttentionSql(shipments.id, bind.today, bind.quietSince)} end`
+    : undefined;
 }
 
-/** The page's rows by id, in one statement planned once per connection (primary key lookups). */
+type ListRawRow = RawShipmentRow & {
+  unread: number | null;
+  legsAttention: [number, number] | null;
+};
+
+/** A page's raw rows as the read's rows, their unread counts and their legs' attention. */
+function shapedRows(raw: unknown[]) {
+  const unread = new Map<number, number>();
+  const attention = new Map<number, LegsAttention>();
+  const rows = (raw as ListRawRow[]).map((row) => {
+    if (row.unread !== null) unread.set(row.id, row.unread);
+    if (row.legsAttention !== null) {
+      const [late, stale] = row.legsAttention;
+      attention.set(row.id, { late, stale });
+    }
+    return withOrderFacts(row);
+  });
+  return { rows, unread, attention };
+}
+
+/**
+ * The page's rows by id, in one statement planned once per connection (primary key lookups),
+ * with the reader's unread counts and the legs' attention when asked for.
+ */
 async function shipmentsByIds(
   db: DbOrTx,
   ids: number[],
   join: QuotationJoin,
-  readerId: number | undefined,
+  { readerId, withLegs, now }: { readerId: number | undefined; withLegs: boolean; now: Date },
 ) {
   if (ids.length === 0) return shapedRows([]);
   const withUnread = readerId !== undefined;
@@ -376,44 +422,49 @@ async function shipmentsByIds(
       db,
       join.kind === "agent" ? { kind: "agent", agentId } : join,
       unreadField(db, withUnread),
+      legsAttentionField(withLegs),
     ).where(sql`${shipments.id} = any(${idList})`);
-  const name = `shipments_by_ids_${join.kind}${withUnread ? "_unread" : ""}`;
+  const name = `shipments_by_ids_${join.kind}${withUnread ? "_unread" : ""}${withLegs ? "_legs" : ""}`;
   const prepared = preparedOnce(db, name, () =>
     mappedByPosition(build(bind.agentId, sql`${sql.placeholder("ids")}::integer[]`).prepare(name)),
   );
   const agentId = agentIdOf(join) ?? 0;
+  const values = { readerId, ...(withLegs ? legsAttentionClock(now) : {}) };
   const raw = prepared
-    ? await prepared.execute({ ids, agentId, readerId })
-    : await build(agentId, sql`${sql.param(ids)}::integer[]`).execute({ readerId });
+    ? await prepared.execute({ ids, agentId, ...values })
+    : await build(agentId, sql`${sql.param(ids)}::integer[]`).execute(values);
   const byId = new Map(raw.map((row) => [row.id, row]));
   return shapedRows(ids.map((id) => byId.get(id)).filter((row) => row !== undefined));
 }
 
-export interface ShipmentListPage<Beside = undefined> {
+export interface ShipmentListPage {
   rows: ShipmentRow[];
   /** Each row's unread chat messages of the filter's reader (empty without one). */
   unread: Map<number, number>;
-  /** What `beside` read of the page's ids, side by side with their rows. */
-  beside: Beside;
+  /** How many legs of each accepted order need attention (with `legsAttention`; orders with legs). */
+  attention: Map<number, LegsAttention>;
   /** Matching rows, exact up to the cap (countCapOf); past it the cap, with countIsCapped. */
   count: number;
   countIsCapped: boolean;
   /** Whether rows follow this page. */
   hasMore: boolean;
+  /**
+   * With `dueLook`: whether a window the list looks at passed unjudged when the page was read;
+   * undefined for a page without rows, which could not tell.
+   */
+  due: boolean | undefined;
 }
 
 /**
  * One page of a list: its ids (the only query that walks the list), then their rows (with the
- * reader's unread counts) beside the count.
+ * reader's unread counts and their legs' attention) beside the count.
  * A page that ends the list gives its count for free (offset + rows); otherwise matches are
  * counted up to the cap (countCapOf): past it the count is the cap and countIsCapped is set.
  */
-export async function listShipments<Beside = undefined>(
+export async function listShipments(
   db: DbOrTx,
   filter: ShipmentListFilter,
-  /** More to read of the page's ids (legs, say), in the same round as their rows. */
-  beside?: (ids: number[]) => Promise<Beside>,
-): Promise<ShipmentListPage<Beside>> {
+): Promise<ShipmentListPage> {
   const queries =
     preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
     buildListQueries(db, filter);
@@ -422,31 +473,37 @@ export async function listShipments<Beside = undefined>(
   // The count statement reads one past the cap, to tell a total at the cap from one beyond it.
   const cap = values.cap - 1;
   const join = filter.withoutOwnBids ? { kind: "none" as const } : agentJoin(filter.list);
-  const found = (await queries.ids.execute(values)).map((row) => row.id);
+  const idRows = await queries.ids.execute(values);
+  const found = idRows.map((row) => row.id);
   const hasMore = found.length > filter.perPage;
   const ids = hasMore ? found.slice(0, filter.perPage) : found;
   // The list ends on this page (or the first page is empty): nothing left to count.
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
   const count = () => queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0));
-  const [page, counted, besideIds] = await Promise.all([
-    // The rows come with the reader's unread counts: one statement where two were.
-    shipmentsByIds(db, ids, join, filter.readerId),
+  const [page, counted] = await Promise.all([
+    // The rows come with the reader's unread counts and their legs' attention: one statement
+    // where three were.
+    shipmentsByIds(db, ids, join, {
+      readerId: filter.readerId,
+      withLegs: filter.legsAttention === true,
+      now: filter.now,
+    }),
     endsHere
       ? Promise.resolve(offset + ids.length)
       : filter.sharedTotal
         ? filter.sharedTotal(totalKey(db, filter, values), count)
         : count(),
-    beside ? beside(ids) : (undefined as Beside),
   ]);
   // A page that ends the list knows its count exactly, however deep it is.
   const countIsCapped = !endsHere && counted > cap;
   return {
     rows: page.rows,
     unread: page.unread,
-    beside: besideIds,
+    attention: page.attention,
     count: countIsCapped ? cap : counted,
     countIsCapped,
     hasMore,
+    due: filter.dueLook ? idRows[0]?.due : false,
   };
 }
 

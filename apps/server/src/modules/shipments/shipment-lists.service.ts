@@ -1,6 +1,5 @@
 import {
   ACTIVE_SHIPMENT_STATUSES,
-  type LegsAttention,
   type ListQuery,
   type QuotationHistoryRow,
   type SellerActiveListQuery,
@@ -29,7 +28,6 @@ import {
   type ShipmentListKind,
   type ShipmentListPage,
 } from "./shipment-lists.repository.js";
-import { legsAttentionOf } from "../legs/index.js";
 import { ownBidOutcome } from "./shipments.service.js";
 
 export type ShipmentListName =
@@ -80,7 +78,10 @@ function listKind(
   }
 }
 
-/** Lists whose rows change when a window closes; they close due windows before reading. */
+/**
+ * Lists whose rows change when a window closes: their page of ids looks for windows passed
+ * unjudged (the seller's, or everyone's), and any found are closed before the page is shown.
+ */
 function sweepScope(kind: ShipmentListKind): { sellerId?: number } | null {
   if (kind.kind === "seller") return { sellerId: kind.sellerId };
   if (kind.kind === "agent-history" || kind.kind === "admin") return {};
@@ -169,47 +170,43 @@ export class ShipmentListReader {
         ? (key, count) => pageCache.shared(key, pageScope(user), count)
         : undefined,
       now,
+      legsAttention: carriesLegsAttention(kind),
+      dueLook: scope ? (scope.sellerId !== undefined ? "seller" : "all") : undefined,
       search: query.search,
       ordering: orderingFor(kind, query.ordering),
       shipmentReadyDate: query.shipment_ready_date,
       page: query.page,
       perPage: query.per_page,
     };
-    const sharedRows = kind.kind === "open" && pageCache !== undefined;
-    const withLegs = carriesLegsAttention(kind);
-    // What a page shows besides its rows, read of the page's ids in the same round as its count.
-    const besideRows = (ids: number[]) =>
-      Promise.all([
-        withLegs ? legsAttentionOf(this.deps.db, ids, now) : new Map<number, LegsAttention>(),
-        sharedRows ? ownBidsOn(this.deps.db, user.id, ids) : new Map<number, OwnBid>(),
-      ]);
+    // The open list's rows are shared only where they are kept: read afresh for each request,
+    // the agent's own bid and unread counts come with the rows (one statement where three were).
+    const sharedRows = kind.kind === "open" && pageCache !== undefined && pageCache.keeps;
     const read = async () => {
-      // The reader's unread counts come with their own rows.
-      if (!sharedRows)
-        return listShipments(this.deps.db, { ...filter, readerId: user.id }, besideRows);
+      // The reader's unread counts (and own bid, on the open list) come with their own rows.
+      if (!sharedRows) {
+        const page = await listShipments(this.deps.db, { ...filter, readerId: user.id });
+        return { ...page, ownBids: new Map<number, OwnBid>() };
+      }
       // Rows every agent shares carry no one's: they are read beside.
       const page = await readSharedOpenPage(this.deps.db, pageCache, user, filter);
       const ids = page.rows.map((row) => row.id);
-      const [unread, beside] = await Promise.all([
+      const [unread, ownBids] = await Promise.all([
         ids.length > 0
           ? unreadCountsForShipments(this.deps.db, user.id, ids)
           : new Map<number, number>(),
-        besideRows(ids),
+        ownBidsOn(this.deps.db, user.id, ids),
       ]);
-      return { ...page, unread, beside };
+      return { ...page, unread, ownBids };
     };
-    // Due windows are looked for while the page is read; nearly always there are none, and when
-    // one was closed the page is read again with it judged.
-    const [closed, listed] = await Promise.all([
-      scope ? settleDueBidding(this.deps, now, scope) : 0,
-      read(),
-    ]);
-    const {
-      rows: pageRows,
-      unread,
-      beside: [attention, ownBids],
-      ...paging
-    } = closed > 0 ? await read() : listed;
+    // The page's ids tell whether a window passed unjudged; nearly always none has. When one has
+    // (or an empty page could not tell) due windows are closed, and when one was the page is
+    // read again with it judged.
+    const listed = await read();
+    const due = scope !== null && (listed.due ?? true);
+    const closed = due ? await settleDueBidding(this.deps, now, scope) : 0;
+    const page = closed > 0 ? await read() : listed;
+    const { rows: pageRows, unread, attention, ownBids } = page;
+    const paging = { count: page.count, countIsCapped: page.countIsCapped, hasMore: page.hasMore };
     const ownRows = withOwnBids(pageRows, ownBids);
     // While bidding is open an agent learns only whether they bid themselves.
     const rows =

@@ -164,16 +164,22 @@ export type RawShipmentRow = Omit<ShipmentRow, "documentTypes" | "delivery"> & {
 };
 
 /**
- * A shipment's read. `unread` (a list's): the reader's unread chat messages as each row's last
- * column, null without it.
+ * A shipment's read. A list's adds two columns, each null without it: `unread`, the reader's
+ * unread chat messages; `legsAttention`, how many of an order's legs need attention.
  */
-export function selectShipments(db: DbOrTx, join: JoinShape, unread?: SQL<number>) {
+export function selectShipments(
+  db: DbOrTx,
+  join: JoinShape,
+  unread?: SQL<number>,
+  legsAttention?: SQL<[number, number] | null>,
+) {
   return db
     .select({
       ...shipmentColumns,
       ...joinedQuotationColumns,
       ...orderFactColumns,
       unread: unread ?? sql<number | null>`null`,
+      legsAttention: legsAttention ?? sql<[number, number] | null>`null`,
     })
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
