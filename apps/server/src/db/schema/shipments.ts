@@ -253,7 +253,9 @@ export const quotations = pgTable(
       sql`${t.normalTransitMinDays} is null or ${t.normalTransitMaxDays} >= ${t.normalTransitMinDays}`,
     ),
     uniqueIndex("quotations_shipment_agent_idx").on(t.shipmentId, t.agentId),
-    index("quotations_agent_idx").on(t.agentId, t.createdAt),
+    // An agent's bids, newest first, with the shipment each is on: their bid history is read from
+    // here alone (index only), in its own order or to be joined and sorted by a shipment's column.
+    index("quotations_agent_bids_idx").on(t.agentId, t.createdAt, t.shipmentId),
     // A scorecard's median response time reads one agent's bids from here alone (index only).
     index("quotations_agent_response_idx").on(t.agentId, t.responseSeconds),
     index("quotations_shipment_total_idx").on(t.shipmentId, t.totalAmount, t.createdAt),
