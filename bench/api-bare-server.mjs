@@ -243,12 +243,14 @@ async function list(kind, url) {
       `"shipments"."status" in ('Shipment Pending', 'Quotation Received')`,
       `"shipments"."bidding_ends_at" > ${p(now.toISOString())}`,
     );
+  // As the server does: a list's statuses written into its text (each set a shape of its own).
+  const literal = (value) => `'${value.replaceAll("'", "''")}'`;
   if (kind === "seller")
     conditions.push(
       `"shipments"."seller_id" = ${p(userId)}`,
-      `"shipments"."status" in (${ACTIVE.map(p).join(", ")})`,
+      `"shipments"."status" in (${ACTIVE.map(literal).join(", ")})`,
     );
-  if (kind === "admin" && status) conditions.push(`"shipments"."status" = ${p(status)}`);
+  if (kind === "admin" && status) conditions.push(`"shipments"."status" = ${literal(status)}`);
   // As the server searches: each part (the stored text, the packages' destination FCs, the id
   // when the search is a number) read on its own, the page taken from their union.
   const parts = [];

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  is,
-  Placeholder,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, is, Placeholder, sql, type SQL } from "drizzle-orm";
 import type { LegsAttention, ShipmentStatus } from "@fba/contract";
 import { LIST_COUNT_CAP, parseListSearch, SEARCH_COUNT_CAP } from "@fba/contract";
 import type { SelectedFields } from "drizzle-orm/pg-core";
@@ -125,6 +113,19 @@ function searchParts(kind: "id" | "text"): SQL[] {
   return parts;
 }
 
+/**
+ * The list's statuses written into its SQL, not bound: each status set is a list shape of its
+ * own (listShape), so its named statements are planned knowing which statuses they read. Bound,
+ * a generic plan takes any status for an average one, and PostgreSQL planned such statements
+ * afresh on every call rather than trust it. The statuses are the contract's own names.
+ */
+function statusIn(statuses: readonly ShipmentStatus[]): SQL {
+  const literals = statuses.map((status) => sql.raw(`'${status.replaceAll("'", "''")}'`));
+  return statuses.length === 1
+    ? sql`${shipments.status} = ${literals[0]}`
+    : sql`${shipments.status} in (${sql.join(literals, sql`, `)})`;
+}
+
 /** How a list searches: not at all, by text, by text or id, or by id alone. */
 function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" {
   const search = parseListSearch(filter.search);
@@ -148,21 +149,16 @@ function listConditions(filter: ShipmentListFilter): SQL[] {
       );
       break;
     case "agent-won":
-      conditions.push(eq(shipments.winnerAgentId, bind.agentId), eq(shipments.status, list.status));
+      conditions.push(eq(shipments.winnerAgentId, bind.agentId), statusIn([list.status]));
       break;
     case "agent-history":
       // Its rows are the agent's bids already (agentBidShipments).
       break;
     case "seller":
-      conditions.push(
-        eq(shipments.sellerId, bind.sellerId),
-        list.statuses.length === 1
-          ? eq(shipments.status, list.statuses[0]!)
-          : inArray(shipments.status, [...list.statuses]),
-      );
+      conditions.push(eq(shipments.sellerId, bind.sellerId), statusIn(list.statuses));
       break;
     case "admin":
-      if (list.status) conditions.push(eq(shipments.status, list.status));
+      if (list.status) conditions.push(statusIn([list.status]));
       break;
   }
   if (searchKind(filter) === "id-only") conditions.push(eq(shipments.id, bind.searchId));
