@@ -98,6 +98,17 @@ describe("rows mapped by position", () => {
     expect([fastFirst, fastSecond]).toEqual([true, true]);
   });
 
+  it("leaves a selection with a field named __proto__ to Drizzle's mapping", () => {
+    const odd = ctx.database.db
+      .select({ id: shipments.id, ["__proto__"]: shipments.productName })
+      .from(shipments)
+      .where(eq(shipments.id, sql.placeholder("id")))
+      .prepare("mapped_test_proto");
+    const before = (odd as unknown as { customResultMapper?: unknown }).customResultMapper;
+    mappedByPosition(odd);
+    expect((odd as unknown as { customResultMapper?: unknown }).customResultMapper).toBe(before);
+  });
+
   it("leaves a nested selection to Drizzle's mapping", async () => {
     const nested = ctx.database.db
       .select({ shipment: { id: shipments.id, name: shipments.productName } })

@@ -93,7 +93,8 @@ export function mappedByPosition<T>(prepared: T): T {
   const query = prepared as MappedQuery;
   const fields = query.fields;
   if (!Array.isArray(fields) || !("customResultMapper" in query)) return prepared;
-  if (fields.some(({ path }) => path.length !== 1)) return prepared;
+  // In an object literal "__proto__" would set the row's prototype, not a field of it.
+  if (fields.some(({ path }) => path.length !== 1 || path[0] === "__proto__")) return prepared;
   const make = rowMaker(fields.map(({ path }) => path[0]!));
   const decoders = fields.map(({ field }) => decoderOf(field));
   query.customResultMapper = (rows) => rows.map((row) => make(row as unknown[], decoders));
