@@ -68,8 +68,8 @@ function decoderOf(field: unknown): Decoder {
  * literal: every row it makes has the same shape from the start. Built up key by key in an order
  * no object took before, an object of more than a dozen or so properties falls back to a
  * dictionary, and every later read of it, spread or serialisation goes the slow way (on a page of
- * 50 shipments of 66 columns, a tenth of the request's CPU time). The keys are the selection's own
- * field names, quoted as JSON.
+ * 50 shipments of 66 columns, the keyed stores alone were 4.9 % of the server's CPU samples). The
+ * keys are the selection's own field names, quoted as JSON.
  */
 function rowMaker(keys: readonly string[]): (row: unknown[], decoders: Decoder[]) => object {
   const entries = keys.map(

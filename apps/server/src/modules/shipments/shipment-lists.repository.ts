@@ -203,7 +203,8 @@ function listShape(filter: ShipmentListFilter): string {
 /**
  * The shipments an agent has bid on, under the name "shipments" with the columns a list orders,
  * filters and searches by and when the bid was made, read from the agent's bids
- * (quotations_agent_bids_idx, which holds each bid's shipment) and only then ordered: its cost follows the agent's bids, not the table.
+ * (quotations_agent_bids_idx, which holds each bid's shipment) and only then ordered: its cost
+ * follows the agent's bids, not the table.
  * OFFSET 0 keeps PostgreSQL from folding it into the list's query, where the plan it chose walked
  * every shipment in list order looking for the agent's bids: 1.4 s for a first page at 1,000,000
  * shipments.
