@@ -328,32 +328,50 @@ async function list(kind, url) {
     : bidsWalked
       ? `select "quotations"."shipment_id", ${due(4)} from "quotations" where "quotations"."agent_id" = $1 order by "quotations"."created_at" desc, "quotations"."shipment_id" desc limit $2 offset $3`
       : `select "id", ${due(n + 3)} from ${source}${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
-  // A search's count: the search text's matches first, alone when they pass the cap.
-  const countArm = (part) =>
-    `select "shipments"."id" from ${source}${whereOf([...conditions, part])} limit $${n + 1}`;
-  const countText = search
-    ? `with "first_matches" as (${countArm(parts[0])}) select case when (select count(*) from "first_matches") >= $${n + 1} then $${n + 1} else (select count(*) from (select "id" from "first_matches" union ${parts
-        .slice(1)
-        .map((part) => `(${countArm(part)})`)
-        .join(" union ")}) "matches") end`
-    : bidsCounted
-      ? `select count(*) from (select 1 as "one" from "quotations" where "quotations"."agent_id" = $1 limit $2) "matches"`
-      : `select count(*) from (select 1 as "one" from ${source}${where} limit $${n + 1}) "matches"`;
-  const found = (
-    await pool.query({
-      name: search ? undefined : statementName(idsText),
-      text: idsText,
-      values: [
-        ...(search
-          ? [...params, perPage + 1, offset, offset + perPage + 1]
-          : bidsWalked
-            ? [userId, perPage + 1, offset]
-            : [...params, perPage + 1, offset]),
-        ...dueValues,
-      ],
-      rowMode: "array",
-    })
-  ).rows.map(([id]) => id);
+  // A search's matches up to the cap: the search text's first, the other parts only while it
+  // has no more than the cap; all of them (no more than the cap) are its count and its page.
+  const matchArm = (part) =>
+    `select "shipments"."id", ${key} as "list_key" from ${source}${whereOf([...conditions, part])} limit $${n + 1}`;
+  const matchesText = () =>
+    `with "first_matches" as (${matchArm(parts[0])}) select "matches"."id" as "id", ${due(n + 2)} from (select "id", "list_key" from "first_matches" union ${parts
+      .slice(1)
+      .map(
+        (part) =>
+          `(select * from (${matchArm(part)}) "arm" where (select count(*) from "first_matches") < $${n + 1})`,
+      )
+      .join(
+        " union ",
+      )}) "matches" order by "matches"."list_key" ${direction}, "matches"."id" ${direction}`;
+  const countText = bidsCounted
+    ? `select count(*) from (select 1 as "one" from "quotations" where "quotations"."agent_id" = $1 limit $2) "matches"`
+    : `select count(*) from (select 1 as "one" from ${source}${where} limit $${n + 1}) "matches"`;
+  const matched = search
+    ? (
+        await pool.query({
+          text: matchesText(),
+          values: [...params, cap + 1, ...dueValues],
+          rowMode: "array",
+        })
+      ).rows.map(([id]) => id)
+    : undefined;
+  const allMatched = matched && matched.length <= cap ? matched : undefined;
+  const found = allMatched
+    ? allMatched.slice(offset, offset + perPage + 1)
+    : (
+        await pool.query({
+          name: search ? undefined : statementName(idsText),
+          text: idsText,
+          values: [
+            ...(search
+              ? [...params, perPage + 1, offset, offset + perPage + 1]
+              : bidsWalked
+                ? [userId, perPage + 1, offset]
+                : [...params, perPage + 1, offset]),
+            ...dueValues,
+          ],
+          rowMode: "array",
+        })
+      ).rows.map(([id]) => id);
   const hasMore = found.length > perPage;
   const ids = hasMore ? found.slice(0, perPage) : found;
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
@@ -385,20 +403,24 @@ async function list(kind, url) {
             );
             return ids.map((id) => byId.get(id)).filter(Boolean);
           }),
-    endsHere
-      ? offset + ids.length
-      : pool
-          .query({
-            name: search ? undefined : statementName(countText),
-            text: countText,
-            values: bidsCounted ? [userId, cap + 1] : [...params, cap + 1],
-            rowMode: "array",
-          })
-          .then((result) => Number(result.rows[0][0])),
+    allMatched
+      ? allMatched.length
+      : endsHere
+        ? offset + ids.length
+        : search
+          ? cap + 1
+          : pool
+              .query({
+                name: statementName(countText),
+                text: countText,
+                values: bidsCounted ? [userId, cap + 1] : [...params, cap + 1],
+                rowMode: "array",
+              })
+              .then((result) => Number(result.rows[0][0])),
   ]);
   const unread = new Map(rows.map((row) => [row.id, row.unread]));
   const attention = new Map(rows.map((row) => [row.id, row.attention]));
-  const countIsCapped = !endsHere && counted > cap;
+  const countIsCapped = !allMatched && !endsHere && counted > cap;
   const count = countIsCapped ? cap : counted;
   return {
     status: "success",

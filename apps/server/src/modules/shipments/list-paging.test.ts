@@ -83,6 +83,59 @@ describe("shipment list paging", () => {
   });
 });
 
+describe("a search's statements", () => {
+  /** The SQL texts the database client is given while `read` runs (either driver's query()). */
+  async function statementsOf(read: () => Promise<unknown>): Promise<string[]> {
+    const client = (ctx.app.database.db as unknown as { _: { session: { client: object } } })._
+      .session.client as { query: (...args: unknown[]) => unknown };
+    const query = client.query;
+    const texts: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [first] = args;
+      texts.push(typeof first === "string" ? first : (first as { text: string }).text);
+      return query.apply(this, args);
+    };
+    try {
+      await read();
+    } finally {
+      client.query = query;
+    }
+    return texts;
+  }
+  const search = (countCap?: number) => ({
+    list: { kind: "seller" as const, sellerId: seller.id, statuses: ACTIVE_SHIPMENT_STATUSES },
+    now: new Date(),
+    search: "quokka",
+    ordering: "product_name",
+    page: 2,
+    perPage: 1,
+    countCap,
+  });
+  const db = () => ctx.app.database.db;
+
+  it("reads matches no more than the cap once: they are its count and hold its page", async () => {
+    let page: Awaited<ReturnType<typeof listShipments>> | undefined;
+    const texts = await statementsOf(async () => (page = await listShipments(db(), search())));
+    expect(page).toMatchObject({ count: 3, countIsCapped: false, hasMore: true });
+    expect(page?.rows.map((row) => row.id)).toEqual([ids[1]]);
+    // The matches, then the page's rows by id: no statement for the page's ids, none to count.
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('"first_matches"');
+    expect(texts[1]).toContain("any(");
+  });
+
+  it("past the cap, reads the page in list order and counts no further", async () => {
+    let page: Awaited<ReturnType<typeof listShipments>> | undefined;
+    const texts = await statementsOf(async () => (page = await listShipments(db(), search(2))));
+    expect(page).toMatchObject({ count: 2, countIsCapped: true, hasMore: true });
+    expect(page?.rows.map((row) => row.id)).toEqual([ids[1]]);
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain('"first_matches"');
+    expect(texts[1]).toContain('"found"');
+    expect(texts[2]).toContain("any(");
+  });
+});
+
 describe("where counting stops", () => {
   // A search's count checks each row it walks: it stops sooner than a list's, which reads one
   // index entry a row. Both say so with count_is_capped, and the last page counts exactly.

@@ -22,7 +22,8 @@ import {
  * The list-query compiler: every shipment list (the open list, an agent's won orders and bid
  * history, a seller's and the admins') as one statement for the page's ids, one for its total
  * (capped, and shared between readers whose lists match the same rows) and one primary-key read
- * of the page's rows, each planned once per connection per list shape.
+ * of the page's rows, each planned once per connection per list shape. A search reads its
+ * matches up to the cap first, which give its total and, when no more than the cap, its page.
  */
 
 export type ShipmentListKind =
@@ -279,22 +280,24 @@ function listStatements(db: DbOrTx, filter: ShipmentListFilter) {
     .limit(bind.cap)
     .as("matches");
   const countQuery = db.select({ value: count() }).from(matches);
-  return { pageIds, countQuery };
+  return { pageIds, countQuery, matchesQuery: undefined };
 }
 
 /**
- * A search's two statements: the union of what each part of the search matches (searchParts),
- * each part read on its own, so the planner takes for each the index it can use: the trigram
- * index of the search text or of the packages' destinations for a rare term (a few index
- * entries, at any table size), the list's index for a common one (walked until the page is full).
- * One condition with the parts joined by OR had one plan for all of them: a term found in neither
- * walked every row of the list, and read every package, however rare it was (at 1,000,000
- * shipments, a search matching nothing took a second).
+ * A search's two statements: its matches up to the cap, and its page in list order. Each reads
+ * every part of the search (searchParts) on its own, so the planner takes for each the index it
+ * can use: the trigram index of the search text or of the packages' destinations for a rare term
+ * (a few index entries, at any table size), the list's index for a common one. One condition with
+ * the parts joined by OR had one plan for all of them: a term found in neither walked every row of
+ * the list, and read every package, however rare it was (at 1,000,000 shipments, a search
+ * matching nothing took a second).
  *
- * Each part gives its first `offset + per_page + 1` matches in list order; the page is taken from
- * their union in the same order, so it holds the same rows as one OR would. The count adds up
- * the union of each part's first cap + 1 matches: exact up to the cap, and past it whenever one
- * part alone is (the search text's part is counted first, and alone when it passes the cap).
+ * The matches are the union of each part's first cap + 1 matches in no order (the search text's
+ * first; the other parts are read only while it has no more than the cap), sorted in list order.
+ * No more than the cap are all there are: they give the count and the page, and the search costs
+ * one statement (listShipments). More, and the count is past the cap: the page statement takes the
+ * first `offset + per_page + 1` matches of each part in list order (walking the list's index for a
+ * common term) and the page from their union in the same order, the rows one OR would give.
  */
 function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" | "text") {
   const from = listFrom(db, filter);
@@ -323,37 +326,37 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
     .orderBy(sql`"found"."list_key" ${direction}`, sql`"found"."id" ${direction}`)
     .limit(bind.limit)
     .offset(bind.offset);
-  // The search text's matches first: when they alone pass the cap (a common term) the total is
-  // capped without walking the other parts.
   const [first, ...others] = parts.map((part) =>
-    from({ id: shipments.id })
+    from({ id: shipments.id, key: sql`${column}`.as("list_key") })
       .where(and(...conditions, part))
       .limit(bind.cap),
   );
   const firstMatches = db.$with("first_matches").as(first!);
-  const otherArms = others.map((arm) => sql`(${arm})`);
-  const countQuery = db
+  // A one-time filter: PostgreSQL reads the arm only when the search text's matches are few.
+  const few = sql`(select count(*) from ${firstMatches}) < ${bind.cap}`;
+  const matchesQuery = db
     .with(firstMatches)
-    .select({
-      value:
-        sql<number>`case when (select count(*) from ${firstMatches}) >= ${bind.cap} then ${bind.cap}
-        else (select count(*) from (select "id" from ${firstMatches} union ${sql.join(otherArms, sql` union `)}) "matches") end`.mapWith(
-          Number,
-        ),
-    })
-    .from(sql`(select 1) "one"`);
-  return { pageIds, countQuery };
+    .select({ id: sql<number>`"matches"."id"`.mapWith(Number).as("id"), ...dueField(filter) })
+    .from(
+      sql`(select "id", "list_key" from ${firstMatches} union ${sql.join(
+        others.map((arm) => sql`(select * from (${arm}) "arm" where ${few})`),
+        sql` union `,
+      )}) "matches"`,
+    )
+    .orderBy(sql`"matches"."list_key" ${direction}`, sql`"matches"."id" ${direction}`);
+  return { pageIds, countQuery: undefined, matchesQuery };
 }
 
 function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
-  const { pageIds, countQuery } = listStatements(db, filter);
+  const { pageIds, countQuery, matchesQuery } = listStatements(db, filter);
   // A search is unnamed, so the planner sees each pattern (a generic plan could pick the trigram
   // index for a one-letter search). Every other shape is named: each connection parses and plans
   // it once, where an unnamed statement is parsed and planned on every call.
   const name = searchKind(filter) ? "" : listStatementName(listShape(filter));
   return {
     ids: pageIds.prepare(name && `${name}_ids`),
-    count: countQuery.prepare(name && `${name}_count`),
+    count: countQuery?.prepare(name && `${name}_count`),
+    matches: matchesQuery?.prepare(""),
   };
 }
 
@@ -470,13 +473,23 @@ export async function listShipments(
   // The count statement reads one past the cap, to tell a total at the cap from one beyond it.
   const cap = values.cap - 1;
   const join = filter.withoutOwnBids ? { kind: "none" as const } : agentJoin(filter.list);
-  const idRows = await queries.ids.execute(values);
+  // A search's matches, when no more than the cap, are its count and hold its page: one statement.
+  const matched = queries.matches ? await queries.matches.execute(values) : undefined;
+  const allMatched = matched !== undefined && matched.length <= cap ? matched : undefined;
+  const idRows = allMatched
+    ? allMatched.slice(offset, offset + values.limit)
+    : await queries.ids.execute(values);
   const found = idRows.map((row) => row.id);
   const hasMore = found.length > filter.perPage;
   const ids = hasMore ? found.slice(0, filter.perPage) : found;
   // The list ends on this page (or the first page is empty): nothing left to count.
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
-  const count = () => queries.count.execute(values).then((result) => Number(result[0]?.value ?? 0));
+  const { count: countQuery } = queries;
+  const count = () =>
+    countQuery
+      ? countQuery.execute(values).then((result) => Number(result[0]?.value ?? 0))
+      : // A search whose matches passed the cap.
+        Promise.resolve(values.cap);
   const [page, counted] = await Promise.all([
     // The rows come with the reader's unread counts and their legs' attention: one statement
     // where three were.
@@ -485,11 +498,13 @@ export async function listShipments(
       withLegs: filter.legsAttention === true,
       now: filter.now,
     }),
-    endsHere
-      ? Promise.resolve(offset + ids.length)
-      : filter.sharedTotal
-        ? filter.sharedTotal(totalKey(db, filter, values), count)
-        : count(),
+    allMatched
+      ? Promise.resolve(allMatched.length)
+      : endsHere
+        ? Promise.resolve(offset + ids.length)
+        : filter.sharedTotal && countQuery
+          ? filter.sharedTotal(totalKey(db, filter, values), count)
+          : count(),
   ]);
   // A page that ends the list knows its count exactly, however deep it is.
   const countIsCapped = !endsHere && counted > cap;
@@ -515,7 +530,9 @@ function totalKey(db: DbOrTx, filter: ShipmentListFilter, values: ReturnType<typ
   const shape = listShape(filter);
   let statement = countStatements.get(shape);
   if (!statement) {
-    const { sql: text, params } = listStatements(db, filter).countQuery.toSQL();
+    const countQuery = listStatements(db, filter).countQuery;
+    if (!countQuery) throw new Error(`list shape ${shape} is counted with its matches`);
+    const { sql: text, params } = countQuery.toSQL();
     const names = params.flatMap((param) =>
       is(param, Placeholder) && param.name !== "now" ? [param.name as string] : [],
     );
