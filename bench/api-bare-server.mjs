@@ -154,9 +154,11 @@ const ORDERING = [
 ];
 /** The columns of an agent's bid shipments that their history orders, filters and searches by. */
 const HISTORY_COLUMNS = [...ORDERING, "search_text"]
-  .map((column) => `"shipments"."${column}"`)
+  .map((column) => `"bid_shipment"."${column}"`)
   .concat(`"quotations"."created_at" as "bid_created_at"`)
   .join(", ");
+/** The same columns of one bid's shipment, read by its key. */
+const BID_SHIPMENT_COLUMNS = [...ORDERING, "search_text"].map((column) => `"${column}"`).join(", ");
 
 /** A row as the server's query builder hands it over (by position) with its order facts. */
 function shipmentRow(values) {
@@ -275,7 +277,7 @@ async function list(kind, url) {
   const agent = kind === "open" || kind === "history";
   const source =
     kind === "history"
-      ? `(select ${HISTORY_COLUMNS} from "quotations" inner join "shipments" on "shipments"."id" = "quotations"."shipment_id" where "quotations"."agent_id" = ${p(userId)} offset ${p(0)}) "shipments"`
+      ? `(select ${HISTORY_COLUMNS} from "quotations" cross join lateral (select ${BID_SHIPMENT_COLUMNS} from "shipments" where "shipments"."id" = "quotations"."shipment_id" offset ${p(0)}) "bid_shipment" where "quotations"."agent_id" = ${p(userId)} offset ${p(0)}) "shipments"`
       : `"shipments"`;
   const descending = ordering.startsWith("-");
   const named = descending ? ordering.slice(1) : ordering;

@@ -307,7 +307,7 @@ describe("an agent's bid history", () => {
   // the agent's bid on each read 624,000 shipments for a first page at 1,000,000 (1.4 s).
   it("is read from the agent's bids, not by walking every shipment in list order", async () => {
     const agent = await createShipper(ctx.app);
-    const planOf = async (ordering?: string) => {
+    const planOf = async (ordering?: string, settings: string[] = []) => {
       const { text, values } = listIdsStatement(ctx.app.database.db, {
         list: { kind: "agent-history", agentId: agent.id },
         now: new Date(),
@@ -323,6 +323,7 @@ describe("an agent's bid history", () => {
         // a statement that cannot take that walk still sorts.
         await tx.execute(sql`set local enable_sort = off`);
         await tx.execute(sql`set local enable_seqscan = off`);
+        for (const setting of settings) await tx.execute(sql.raw(`set local ${setting}`));
         await tx.execute(sql.raw(`prepare history_plan_test as ${text}`));
         const result = await tx.execute(
           sql.raw(`explain execute history_plan_test(${values.map(literal).join(", ")})`),
@@ -339,6 +340,12 @@ describe("an agent's bid history", () => {
     expect(byBooking).not.toMatch(/shipments_created_idx|shipments_seller_created_idx/);
     expect(byBooking).toMatch(/Index Only Scan using quotations_agent_bids_idx/);
     expect(byBooking).toContain("Sort");
+    // Each bid's shipment is read by its key, whatever join PostgreSQL would rather make: as a
+    // plain join it hashed the bids and walked a whole index of the shipments against them.
+    const byDate = await planOf("shipment_ready_date", ["enable_nestloop = off"]);
+    expect(byDate).toMatch(/Index Scan using shipments_pkey on shipments/);
+    expect(byDate).toMatch(/Index Cond: \(id = quotations\.shipment_id\)/);
+    expect(byDate).not.toMatch(/Hash Join|Merge Join|shipments_ready_date_idx/);
     // In its own order (newest bid first): a walk back along the agent's bids, no shipment read.
     const byBid = await planOf();
     expect(byBid).toMatch(/Index Only Scan Backward using quotations_agent_bids_idx/);

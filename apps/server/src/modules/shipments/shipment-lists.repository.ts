@@ -206,9 +206,11 @@ function listShape(filter: ShipmentListFilter): string {
  * filters and searches by and when the bid was made, read from the agent's bids
  * (quotations_agent_bids_idx, which holds each bid's shipment) and only then ordered: its cost
  * follows the agent's bids, not the table.
- * OFFSET 0 keeps PostgreSQL from folding it into the list's query, where the plan it chose walked
- * every shipment in list order looking for the agent's bids: 1.4 s for a first page at 1,000,000
- * shipments.
+ * Each bid's shipment is read by its key (a lateral subquery, kept apart by OFFSET 0): as a plain
+ * join, PostgreSQL at 100,000 shipments hashed the agent's 1,000 bids and walked a whole index of
+ * the shipments against them (52 ms a page, against 1.5 ms by key). The outer OFFSET 0 keeps
+ * PostgreSQL from folding the whole into the list's query, where the plan it chose walked every
+ * shipment in list order looking for the agent's bids: 1.4 s for a first page at 1,000,000.
  */
 function agentBidShipments(db: DbOrTx) {
   const columns = Object.fromEntries(
@@ -217,10 +219,19 @@ function agentBidShipments(db: DbOrTx) {
       column,
     ]),
   );
+  const shipment = db
+    .select(columns)
+    .from(shipments)
+    .where(eq(shipments.id, quotations.shipmentId))
+    .offset(bind.fence)
+    .as("bid_shipment");
   return db
-    .select({ ...columns, bidCreatedAt: sql`${quotations.createdAt}`.as("bid_created_at") })
+    .select({
+      ...shipment._.selectedFields,
+      bidCreatedAt: sql`${quotations.createdAt}`.as("bid_created_at"),
+    })
     .from(quotations)
-    .innerJoin(shipments, eq(shipments.id, quotations.shipmentId))
+    .crossJoinLateral(shipment)
     .where(eq(quotations.agentId, bind.agentId))
     .offset(bind.fence)
     .as("shipments");
