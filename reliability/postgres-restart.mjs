@@ -52,6 +52,13 @@ function cluster(dir, port) {
   };
 }
 
+function describeStatuses(statuses) {
+  const entries = Object.entries(statuses);
+  return entries.length === 0
+    ? ""
+    : `: ${entries.map(([status, n]) => `${n} × ${status === "0" ? "no answer" : status}`).join(", ")}`;
+}
+
 export async function run() {
   const dir = tempDir("pg");
   chmodSync(dir, 0o777);
@@ -72,7 +79,14 @@ export async function run() {
     const token = await loginDemoSeller(server.base);
     const prefix = `REL P${process.pid % 1000}`;
     const acknowledged = new Set();
-    const outage = { requests: 0, fast503: 0, withRetryAfter: 0, other: 0, maxMs: 0 };
+    const outage = {
+      requests: 0,
+      fast503: 0,
+      withRetryAfter: 0,
+      other: 0,
+      otherStatuses: {},
+      maxMs: 0,
+    };
     const phase = { value: "before" };
     let recoveredAfterMs = -1;
     let afterOk = 0;
@@ -90,13 +104,18 @@ export async function run() {
           timeoutMs: 20_000,
         }).catch(() => ({ status: 0, ms: 20_000, headers: new Headers() }));
         if (res.status === 201) acknowledged.add(`${prefix} N${n}`);
-        if (current === "down") {
+        // pg_ctl runs synchronously, so a request taken as "down" may be written to the socket only
+        // once PostgreSQL is up again; an outage answer is one received while it was still down.
+        if (current === "down" && phase.value === "down") {
           outage.requests += 1;
           outage.maxMs = Math.max(outage.maxMs, res.ms);
           if (res.status === 503) {
             outage.fast503 += 1;
             if (res.headers.get("retry-after")) outage.withRetryAfter += 1;
-          } else outage.other += 1;
+          } else {
+            outage.other += 1;
+            outage.otherStatuses[res.status] = (outage.otherStatuses[res.status] ?? 0) + 1;
+          }
         } else if (current === "after") {
           if (res.status === 201) afterOk += 1;
           else afterFail += 1;
@@ -153,7 +172,7 @@ export async function run() {
       "PostgreSQL restart under load",
       ok,
       `readiness while down ${readyDown.status}; outage: ${outage.fast503}/${outage.requests} answered 503 ` +
-        `(${outage.withRetryAfter} with Retry-After, ${outage.other} other), slowest ${Math.round(outage.maxMs)} ms; ` +
+        `(${outage.withRetryAfter} with Retry-After, ${outage.other} other${describeStatuses(outage.otherStatuses)}), slowest ${Math.round(outage.maxMs)} ms; ` +
         `ready again ${recoveredAfterMs} ms after PostgreSQL started, no server restart; ` +
         `after: ${afterOk} writes ok, ${afterFail} failed; ${acknowledged.size} acknowledged, ${missing} missing`,
     );

@@ -29,6 +29,7 @@ const unavailableMessages = [
   "Connection terminated",
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error",
+  "Client was closed and is not queryable",
   "Connection ended unexpectedly",
   "PGlite is closed",
   "Cannot use a pool after calling end on the pool",

@@ -202,6 +202,7 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(refused)).toBe(true);
     expect(isDatabaseUnavailable(new Error("Failed query", { cause: shutdown }))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Client was closed and is not queryable"))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([refused]))).toBe(true);
   });
 
