@@ -128,8 +128,10 @@ export const shipments = pgTable(
     check("shipments_status_check", oneOf(t.status, STORED_STATES.shipmentStatus)),
     // A seller's shipments, newest first: their list is an index-only walk back from the newest
     // that checks each status in the index and stops after the page, however many the seller
-    // has; their counts by status (the dashboard) read the same entries.
-    index("shipments_seller_created_idx").on(t.sellerId, t.createdAt, t.id, t.status),
+    // has; their counts by status (the dashboard) read the same entries. It carries the search
+    // text, so a seller's search checks their own entries, however large the table grows,
+    // instead of the whole table's trigrams.
+    index("shipments_seller_search_idx").on(t.sellerId, t.createdAt, t.id, t.status, t.searchText),
     // A seller's windows still taking bids, by deadline: the ones due are settled before their
     // list is read, in an index-only scan of the few past their deadline.
     index("shipments_seller_open_idx")
@@ -143,6 +145,13 @@ export const shipments = pgTable(
     index("shipments_search_trgm_idx")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .with(TRIGRAM_INDEX_OPTIONS),
+    // The same for the shipments in the open list's statuses, which the agents search: its
+    // posting lists hold only those, so a search of the open list reads none of the trigrams of
+    // the shipments that have moved on (booked, completed, cancelled), the bulk of the history.
+    index("shipments_open_search_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with(TRIGRAM_INDEX_OPTIONS)
+      .where(sql`${t.status} in ('Shipment Pending', 'Quotation Received')`),
     // List orders (the id breaks ties), so a page of ids is an index-only walk that stops after
     // it and a count stops at the cap (see listShipments). A trailing column the list filters on
     // (the open list's deadline, the admin's status filter) is checked in the index too.
