@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTIVE_SHIPMENT_STATUSES, LIST_COUNT_CAP, SEARCH_COUNT_CAP } from "@fba/contract";
 import { buildTestApp, type TestContext } from "../../test/app.js";
@@ -19,6 +19,44 @@ beforeAll(async () => {
   }
 }, 180_000);
 afterAll(async () => ctx?.close());
+
+type Transaction = Parameters<
+  Parameters<TestContext["app"]["database"]["db"]["transaction"]>[0]
+>[0];
+
+/**
+ * The plan PostgreSQL makes for a list statement, prepared as the server prepares it, with each of
+ * `settings` set for the transaction. The transaction is rolled back, so `setup` may change the
+ * schema for the plan alone.
+ */
+async function planOfStatement(
+  { text, values }: { text: string; values: unknown[] },
+  settings: string[],
+  setup?: (tx: Transaction) => Promise<void>,
+): Promise<string> {
+  const literal = (value: unknown) =>
+    typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  let plan = "";
+  await ctx.app.database.db
+    .transaction(async (tx) => {
+      for (const setting of settings) await tx.execute(sql.raw(`set local ${setting}`));
+      await setup?.(tx);
+      await tx.execute(sql.raw(`prepare plan_test as ${text}`));
+      const result = await tx.execute(
+        sql.raw(`explain execute plan_test(${values.map(literal).join(", ")})`),
+      );
+      // A prepared statement outlives the transaction's rollback.
+      await tx.execute(sql`deallocate plan_test`);
+      plan = (result as unknown as { rows: Array<Record<string, string>> }).rows
+        .map((row) => Object.values(row)[0])
+        .join("\n");
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return plan;
+}
 
 const get = async (url: string, user: TestUser) => {
   const response = await ctx.app.inject({ method: "GET", url, headers: user.auth });
@@ -308,31 +346,21 @@ describe("an agent's bid history", () => {
   it("is read from the agent's bids, not by walking every shipment in list order", async () => {
     const agent = await createShipper(ctx.app);
     const planOf = async (ordering?: string, settings: string[] = []) => {
-      const { text, values } = listIdsStatement(ctx.app.database.db, {
+      const statement = listIdsStatement(ctx.app.database.db, {
         list: { kind: "agent-history", agentId: agent.id },
         now: new Date(),
         ordering,
         page: 1,
         perPage: 10,
       });
-      const literal = (value: unknown) =>
-        typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-      return ctx.app.database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        // A plan that walks a list index needs no sort: make sorting the dearest choice, so only
-        // a statement that cannot take that walk still sorts.
-        await tx.execute(sql`set local enable_sort = off`);
-        await tx.execute(sql`set local enable_seqscan = off`);
-        for (const setting of settings) await tx.execute(sql.raw(`set local ${setting}`));
-        await tx.execute(sql.raw(`prepare history_plan_test as ${text}`));
-        const result = await tx.execute(
-          sql.raw(`explain execute history_plan_test(${values.map(literal).join(", ")})`),
-        );
-        await tx.execute(sql`deallocate history_plan_test`);
-        return (result as unknown as { rows: Array<Record<string, string>> }).rows
-          .map((row) => Object.values(row)[0])
-          .join("\n");
-      });
+      // A plan that walks a list index needs no sort: make sorting the dearest choice, so only a
+      // statement that cannot take that walk still sorts.
+      return planOfStatement(statement, [
+        "plan_cache_mode = force_generic_plan",
+        "enable_sort = off",
+        "enable_seqscan = off",
+        ...settings,
+      ]);
     };
     // Ordered by the shipments' booking: the agent's bids (the index alone gives each bid's
     // shipment), then sorted.
@@ -367,22 +395,12 @@ describe("list statements", () => {
       perPage: 10,
     });
     expect(text).toContain("'Shipment Pending', 'Quotation Received'");
-    const literal = (value: unknown) =>
-      typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-    const plan = await ctx.app.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      // The tables are small here: only the plan's shape matters, not what it costs.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_sort = off`);
-      await tx.execute(sql.raw(`prepare open_list_plan_test as ${text}`));
-      const result = await tx.execute(
-        sql.raw(`explain execute open_list_plan_test(${values.map(literal).join(", ")})`),
-      );
-      await tx.execute(sql`deallocate open_list_plan_test`);
-      return (result as unknown as { rows: Array<Record<string, string>> }).rows
-        .map((row) => Object.values(row)[0])
-        .join("\n");
-    });
+    // The tables are small here: only the plan's shape matters, not what it costs.
+    const plan = await planOfStatement({ text, values }, [
+      "plan_cache_mode = force_generic_plan",
+      "enable_seqscan = off",
+      "enable_sort = off",
+    ]);
     expect(plan).toContain("shipments_open_idx");
     expect(plan).not.toContain("Sort");
   });
@@ -390,53 +408,32 @@ describe("list statements", () => {
   // the shipments in its statuses alone (at 1,000,000 shipments, "mug 12" 17 ms to 5.6 ms), a
   // seller's the search text in the seller's own index (7.8 ms to 0.6 ms).
   it("a search of the open list or of a seller's list reads that list's index", async () => {
-    const planOf = async (
+    // Searches are unnamed statements: planned for their own pattern on every call.
+    const planOf = (
       filter: Parameters<typeof listIdsStatement>[1],
       settings: string[],
-      withoutWalks = false,
-    ) => {
-      const { text, values } = listIdsStatement(ctx.app.database.db, filter);
-      const literal = (value: unknown) =>
-        typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-      let plan = "";
-      await ctx.app.database.db
-        .transaction(async (tx) => {
-          // Searches are unnamed statements: planned for their own pattern on every call.
-          await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-          await tx.execute(sql`set local enable_seqscan = off`);
-          for (const setting of settings) await tx.execute(sql.raw(`set local ${setting}`));
-          if (withoutWalks) {
-            // The tables are small here, so any walk of a list's index is cheap: without them
-            // (dropped inside this transaction, which is rolled back) the search's text arm
-            // shows which trigram index it reads.
-            const walks = (await tx.execute(
-              sql.raw(`select indexname from pg_indexes where tablename = 'shipments'
-                         and indexdef like '%USING btree%' and indexname <> 'shipments_pkey'`),
-            )) as unknown as { rows: Array<{ indexname: string }> };
-            for (const { indexname } of walks.rows)
-              await tx.execute(sql.raw(`drop index "${indexname}"`));
-          }
-          await tx.execute(sql.raw(`prepare search_plan_test as ${text}`));
-          const result = await tx.execute(
-            sql.raw(`explain execute search_plan_test(${values.map(literal).join(", ")})`),
-          );
-          plan = (result as unknown as { rows: Array<Record<string, string>> }).rows
-            .map((row) => Object.values(row)[0])
-            .join("\n");
-          // A prepared statement outlives the transaction's rollback.
-          await tx.execute(sql`deallocate search_plan_test`);
-          tx.rollback();
-        })
-        .catch((error: unknown) => {
-          if (!plan) throw error;
-        });
-      return plan;
+      setup?: (tx: Transaction) => Promise<void>,
+    ) =>
+      planOfStatement(
+        listIdsStatement(ctx.app.database.db, filter),
+        ["plan_cache_mode = force_custom_plan", "enable_seqscan = off", ...settings],
+        setup,
+      );
+    // The tables are small here, so any walk of a list's index is cheap: without them (dropped
+    // for the plan alone) the search's text arm shows which trigram index it reads.
+    const withoutWalks = async (tx: Transaction) => {
+      const walks = (await tx.execute(
+        sql.raw(`select indexname from pg_indexes where tablename = 'shipments'
+                   and indexdef like '%USING btree%' and indexname <> 'shipments_pkey'`),
+      )) as unknown as { rows: Array<{ indexname: string }> };
+      for (const { indexname } of walks.rows)
+        await tx.execute(sql.raw(`drop index "${indexname}"`));
     };
     const base = { now: new Date(), page: 1, perPage: 10, search: "quokka lamp" };
     const open = await planOf(
       { ...base, list: { kind: "open", agentId: admin.id } },
       ["enable_indexscan = off", "enable_indexonlyscan = off"],
-      true,
+      withoutWalks,
     );
     expect(open).toContain("shipments_open_search_trgm_idx");
     expect(open).not.toMatch(/\bshipments_search_trgm_idx/);
