@@ -31,9 +31,10 @@ const CLOSE_LIMIT_MS = RECHECK_INTERVAL_MS + 2_000;
 /** A socket that remembers how and when it closed. */
 function watchSocket(url, label) {
   const ws = new WebSocket(url);
-  const socket = { label, ws, closeCode: null, closedAt: null };
-  ws.on("close", (code) => {
+  const socket = { label, ws, closeCode: null, closeReason: "", closedAt: null };
+  ws.on("close", (code, reason) => {
     socket.closeCode = code;
+    socket.closeReason = reason.toString();
     socket.closedAt = Date.now();
   });
   ws.on("error", () => undefined);
@@ -145,6 +146,8 @@ export async function run() {
     await waitFor(() => retry.closeCode !== null, 5_000);
     await sleep(RECHECK_INTERVAL_MS);
     const sellerOpen = sellerChat.ws.readyState === WebSocket.OPEN;
+    // Whether instance B was still running, should the seller's socket have closed.
+    const bRunning = b.child.exitCode === null && b.child.signalCode === null;
 
     // C never re-checks on a timer: its socket is still open, and closes once Redis is back.
     const openOnCDuringOutage = agentOnC.closeCode === null;
@@ -169,7 +172,7 @@ export async function run() {
       `the disabled agent's 2 sockets on the other instance closed with ${codes.join("/")} ` +
         `${slowest} ms after the disable (re-check every ${RECHECK_INTERVAL_MS} ms, limit ` +
         `${CLOSE_LIMIT_MS}); a new socket refused with ${retry.closeCode}; the seller's socket ` +
-        `${sellerOpen ? "stayed open" : "CLOSED"}; on the instance without the interval the ` +
+        `${sellerOpen ? "stayed open" : `CLOSED (${sellerChat.closeCode} ${sellerChat.closeReason}; instance B ${bRunning ? "running" : `exited: ${b.stderr().slice(-300)}`})`}; on the instance without the interval the ` +
         `socket ${openOnCDuringOutage ? "stayed open during the outage" : "CLOSED EARLY"} and ` +
         `closed with ${agentOnC.closeCode} ${reconnectMs} ms after Redis restarted; ${elapsed} ms`,
     );

@@ -150,19 +150,26 @@ export class ConnectionRegistry {
     if (this.recheckRunning || this.byUser.size === 0) return;
     this.recheckRunning = true;
     try {
-      const active = await authenticator.activeUsers([...this.byUser.keys()]);
+      // Only what these reads cover is judged: a socket admitted while they ran, or a user or
+      // session they did not ask about, is left to its own admission's check and the next round.
+      const startedAt = Date.now();
+      const userIds = [...this.byUser.keys()];
       const sessionIds = new Set<string>();
       for (const connection of this.all) {
         if (connection.admission.sessionId !== null) sessionIds.add(connection.admission.sessionId);
       }
+      const active = await authenticator.activeUsers(userIds);
       const live = await authenticator.liveSessions([...sessionIds]);
-      for (const [userId, own] of this.byUser) {
+      for (const userId of userIds) {
         const group = active.get(userId);
-        for (const connection of own) {
+        for (const connection of this.byUser.get(userId) ?? []) {
+          if (connection.admission.checkedAt >= startedAt) continue;
           const sessionId = connection.admission.sessionId;
           if (group === undefined) connection.revoke("Account disabled");
           else if (connection.admission.user?.group !== group) connection.revoke("Access changed");
-          else if (sessionId !== null && !live.has(sessionId)) connection.revoke(SESSION_ENDED);
+          else if (sessionId !== null && sessionIds.has(sessionId) && !live.has(sessionId)) {
+            connection.revoke(SESSION_ENDED);
+          }
         }
         if (group === undefined) authenticator.forget(userId);
       }
