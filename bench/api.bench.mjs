@@ -282,10 +282,17 @@ async function compare({ name, entries }) {
 
 /**
  * One representative URL of each list shape, for its plans: each list's first page in its default
- * order and its last page, and searches that match many, few and no rows.
+ * order and its last page, an agent's bid history's first and last page in each ordering, and
+ * searches that match many, few and no rows.
  */
 function planCases(cases) {
-  const [browse, search, oneLetter, single] = cases;
+  const named = (name) => cases.find((item) => item.name === name) ?? { entries: [] };
+  const [browse, search, oneLetter, single] = [
+    "browse lists",
+    "search lists",
+    "one-letter search",
+    "single shipment GET",
+  ].map(named);
   const picked = new Map();
   for (const entry of browse.entries) {
     const list = entry.path.split("?")[0];
@@ -294,6 +301,15 @@ function planCases(cases) {
     const key = `${list} ${ordered ? "ordered" : "default"} ${page === 1 ? "first" : page === 20 ? "20" : page > 20 ? "last" : ""}`;
     if (!ordered || entry.path.includes("ordering=-product_name"))
       if (page !== 2 && !picked.has(key)) picked.set(key, entry);
+  }
+  // An agent's bid history in each of its orderings: the first page and the last.
+  for (const entry of [
+    ...named("bid history").entries,
+    ...named("bid history by column").entries,
+  ]) {
+    const key = `history ${/ordering=([^&]+)/.exec(entry.path)?.[1] ?? ""}`;
+    if (/page=1$/.test(entry.path)) picked.set(`${key} first`, entry);
+    else picked.set(`${key} last`, entry);
   }
   for (const entry of [...search.entries, ...oneLetter.entries])
     if (
