@@ -146,10 +146,16 @@ function checksPackagesPerRow(filter: ShipmentListFilter): boolean {
   return (
     search !== undefined &&
     search.text.length < TRIGRAM_LENGTH &&
-    filter.list.kind !== "open" &&
-    filter.list.kind !== "admin"
+    ONE_USERS_LISTS.has(filter.list.kind)
   );
 }
+
+/** The lists that hold one user's shipments alone: their size is that user's, not the table's. */
+const ONE_USERS_LISTS: ReadonlySet<ShipmentListKind["kind"]> = new Set([
+  "seller",
+  "agent-won",
+  "agent-history",
+]);
 
 /** How a list searches: not at all, by text, by text or id, or by id alone. */
 function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" {
