@@ -21,23 +21,31 @@ const { ownBidOutcome } = await import(
 );
 
 const realPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// As the server's list pool: a list's named statements are planned once for all their values.
+const genericPool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 10,
+  options: "-c plan_cache_mode=force_generic_plan",
+});
 /**
  * While a GET /explain/<path> is answered (the bench asks for them one at a time, before any
  * load), each statement is also run under EXPLAIN (ANALYZE, BUFFERS) and its plan kept.
  */
 let explaining = null;
-const pool = {
+const explained = (real) => ({
   async query(statement) {
     if (explaining) {
-      const { rows } = await realPool.query({
+      const { rows } = await real.query({
         text: `explain (analyze, buffers) ${statement.text}`,
         values: statement.values,
       });
       explaining.push({ text: statement.text, plan: rows.map((row) => row["QUERY PLAN"]) });
     }
-    return realPool.query(statement);
+    return real.query(statement);
   },
-};
+});
+const pool = explained(realPool);
+const listPool = explained(genericPool);
 const port = Number(process.env.PORT);
 const users = {
   open: Number(process.env.BENCH_AGENT_ID),
@@ -233,6 +241,8 @@ async function list(kind, url) {
   const status = url.searchParams.get("status") || undefined;
   const ordering = url.searchParams.get("ordering") ?? "";
   const userId = users[kind];
+  // As the server does: a search is planned for its pattern; any other list on the list pool.
+  const db = search ? pool : listPool;
 
   const params = [];
   const p = (value) => {
@@ -352,7 +362,7 @@ async function list(kind, url) {
     : `select count(*) from (select 1 as "one" from ${source}${where} limit $${n + 1}) "matches"`;
   const matched = search
     ? (
-        await pool.query({
+        await db.query({
           text: matchesText(),
           values: [...params, cap + 1, ...dueValues],
           rowMode: "array",
@@ -363,7 +373,7 @@ async function list(kind, url) {
   const found = allMatched
     ? allMatched.slice(offset, offset + perPage + 1)
     : (
-        await pool.query({
+        await db.query({
           name: search ? undefined : statementName(idsText),
           text: idsText,
           values: [
@@ -387,7 +397,7 @@ async function list(kind, url) {
   const [rows, counted] = await Promise.all([
     ids.length === 0
       ? []
-      : pool
+      : db
           .query({
             name: agent ? "shipments_by_ids_agent_unread" : "shipments_by_ids_winner_unread_legs",
             text: agent
@@ -414,7 +424,7 @@ async function list(kind, url) {
         ? offset + ids.length
         : search
           ? cap + 1
-          : pool
+          : db
               .query({
                 name: statementName(countText),
                 text: countText,

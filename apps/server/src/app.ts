@@ -148,6 +148,7 @@ export async function buildApp(
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
       backgroundPoolSize: config.DATABASE_BACKGROUND_POOL_SIZE,
+      listPoolSize: config.DATABASE_LIST_POOL_SIZE,
       migrate: config.MIGRATE_ON_START,
     }));
   options.onPhase?.("database open (migrations checked)");

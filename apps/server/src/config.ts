@@ -94,6 +94,11 @@ const settingsSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(30),
   /** Connections beside that pool for background work: jobs, the event dispatcher, the mail outbox. */
   DATABASE_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(4),
+  /**
+   * Connections beside those for list pages read by named statements, each planned once for all
+   * its values (`plan_cache_mode=force_generic_plan`). PostgreSQL has two cores' work for ten.
+   */
+  DATABASE_LIST_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().url().optional(),
   /** How often each instance re-checks the owners of its open sockets against the database. */
   SOCKET_RECHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),

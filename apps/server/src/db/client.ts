@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { databaseWaitLeft, inBackground } from "./request-clock.js";
+import { databaseWaitLeft, inBackground, plansGenerically } from "./request-clock.js";
 import {
   type MigrateOptions,
   type Migration,
@@ -74,6 +74,8 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** PostgreSQL connections kept for background work (jobs, the event dispatcher) beside the pool. */
   backgroundPoolSize?: number;
+  /** PostgreSQL connections kept for list reads planned once for all values (withGenericPlans). */
+  listPoolSize?: number;
   /** In-memory PGlite only: start from this data-directory dump (tests use a migrated one). */
   template?: Blob;
   /**
@@ -89,6 +91,7 @@ export async function openDatabase(options: {
       options.url,
       options.poolSize ?? 10,
       options.backgroundPoolSize ?? 2,
+      options.listPoolSize ?? 2,
       options.migrate ?? true,
     );
   }
@@ -200,25 +203,39 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
  * Background work (db/request-clock `inBackground`) takes its connections from `background`
  * instead: a commit's consequences (notifications, their frames, emails) do not queue behind
  * a burst of reads, and a backlog of them does not hold connections the requests need.
+ * Statements run under `withGenericPlans` take theirs from `lists`, whose sessions plan a named
+ * statement once for all its values.
  */
-function routeConnections(pool: pg.Pool, background: pg.Pool): void {
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  const connectBackground = background.connect.bind(background) as (...args: unknown[]) => unknown;
-  const poolLimit = pool.options.connectionTimeoutMillis;
-  const max = pool.options.max ?? 10;
-  pool.connect = ((...args: unknown[]) => {
-    if (inBackground()) return connectBackground(...args);
+function routeConnections(pool: pg.Pool, background: pg.Pool, lists: pg.Pool): void {
+  const connectOf = (target: pg.Pool) =>
+    target.connect.bind(target) as (...args: unknown[]) => unknown;
+  const connectRequest = connectOf(pool);
+  const connectBackground = connectOf(background);
+  const connectLists = connectOf(lists);
+  /** Connects from `target`, waiting no longer than the request has left. */
+  const withinRequest = (
+    target: pg.Pool,
+    connect: (...args: unknown[]) => unknown,
+    args: unknown[],
+  ) => {
+    const poolLimit = target.options.connectionTimeoutMillis;
+    const max = target.options.max ?? 10;
     const left = databaseWaitLeft();
-    const queues = pool.idleCount === 0 && pool.totalCount >= max;
+    const queues = target.idleCount === 0 && target.totalCount >= max;
     if (left === undefined || !queues || poolLimit === undefined || left >= poolLimit) {
       return connect(...args);
     }
-    pool.options.connectionTimeoutMillis = left;
+    target.options.connectionTimeoutMillis = left;
     try {
       return connect(...args);
     } finally {
-      pool.options.connectionTimeoutMillis = poolLimit;
+      target.options.connectionTimeoutMillis = poolLimit;
     }
+  };
+  pool.connect = ((...args: unknown[]) => {
+    if (inBackground()) return connectBackground(...args);
+    if (plansGenerically()) return withinRequest(lists, connectLists, args);
+    return withinRequest(pool, connectRequest, args);
   }) as typeof pool.connect;
 }
 
@@ -237,14 +254,16 @@ async function openPostgres(
   url: string,
   poolSize: number,
   backgroundPoolSize: number,
+  listPoolSize: number,
   migrate: boolean,
 ): Promise<Database> {
   // Named in pg_stat_activity, so an operator sees which pool a session belongs to.
-  const poolOf = (max: number, name: string) => {
+  const poolOf = (max: number, name: string, options?: string) => {
     const made = new pg.Pool({
       connectionString: url,
       max,
       application_name: name,
+      options,
       // A query still waiting for a connection after this is refused (503 with Retry-After):
       // under a burst the client hears soon that it should retry, rather than after a long wait.
       // Within a request the bound runs from the request's start (routeConnections).
@@ -261,7 +280,8 @@ async function openPostgres(
   };
   const pool = poolOf(poolSize, "fba-freight");
   const background = poolOf(backgroundPoolSize, "fba-freight background");
-  routeConnections(pool, background);
+  const lists = poolOf(listPoolSize, "fba-freight lists", "-c plan_cache_mode=force_generic_plan");
+  routeConnections(pool, background, lists);
   const client = await pool.connect();
   let current: boolean;
   try {
@@ -271,7 +291,7 @@ async function openPostgres(
     client.release();
   }
   if (!current && !migrate) {
-    await Promise.all([pool.end(), background.end()]);
+    await Promise.all([pool.end(), background.end(), lists.end()]);
     throw new Error(
       "The database lacks migrations of this release: run `npm run migrate` first (MIGRATE_ON_START=false)",
     );
@@ -282,7 +302,7 @@ async function openPostgres(
   return {
     db,
     kind: "postgres",
-    waiting: () => pool.waitingCount,
+    waiting: () => pool.waitingCount + lists.waitingCount,
     ping: async () => {
       try {
         await db.execute(sql`select 1`);
@@ -293,7 +313,9 @@ async function openPostgres(
     },
     close: async () => {
       // Closing twice (shutdown racing a fault) must not throw.
-      await Promise.all([pool, background].map((each) => (each.ended ? undefined : each.end())));
+      await Promise.all(
+        [pool, background, lists].map((each) => (each.ended ? undefined : each.end())),
+      );
     },
   };
 }

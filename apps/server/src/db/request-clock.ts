@@ -15,6 +15,8 @@ interface Clock {
 const clock = new AsyncLocalStorage<Clock>();
 /** Set while background work (a job, the event dispatcher, after-commit work) runs. */
 const background = new AsyncLocalStorage<true>();
+/** Set while statements run whose plans do not depend on their values (withGenericPlans). */
+const genericPlans = new AsyncLocalStorage<true>();
 
 /** Runs the rest of a request's handling (`next`) on a clock that starts now. */
 export function startRequestClock(next: () => void): void {
@@ -56,4 +58,22 @@ export function outsideRequest<T>(task: () => T): T {
  */
 export function inBackground(): boolean {
   return background.getStore() === true;
+}
+
+/**
+ * Runs `task` with its queries on connections that plan a named statement once for all its values
+ * (db/client.ts: the list pool, in `plan_cache_mode=force_generic_plan`). For statements whose
+ * best plan is the same whatever the values, such as a list's page of ids under `LIMIT $1 OFFSET
+ * $2`: left to choose, PostgreSQL compares the generic plan, costed for an offset and a limit of a
+ * tenth of the list, with plans made for a first page, and on a large list plans every call anew.
+ * Not for a statement whose plan must see its values (a search's pattern): those stay unnamed, on
+ * the other pools.
+ */
+export function withGenericPlans<T>(task: () => T): T {
+  return genericPlans.run(true, task);
+}
+
+/** True inside withGenericPlans: queries take connections from the list pool (db/client.ts). */
+export function plansGenerically(): boolean {
+  return genericPlans.getStore() === true;
 }

@@ -4,6 +4,7 @@ import { LIST_COUNT_CAP, parseListSearch, SEARCH_COUNT_CAP } from "@fba/contract
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.js";
 import { mappedByPosition, preparedOnce } from "../../db/prepared.js";
+import { withGenericPlans } from "../../db/request-clock.js";
 import { quotations, shipments } from "../../db/schema/index.js";
 import { shipmentUnreadSql } from "../chat/index.js";
 import { legsAttentionClock, legsAttentionSql } from "../legs/index.js";
@@ -503,10 +504,13 @@ export interface ShipmentListPage {
  * A page that ends the list gives its count for free (offset + rows); otherwise matches are
  * counted up to the cap (countCapOf): past it the count is the cap and countIsCapped is set.
  */
-export async function listShipments(
-  db: DbOrTx,
-  filter: ShipmentListFilter,
-): Promise<ShipmentListPage> {
+export function listShipments(db: DbOrTx, filter: ShipmentListFilter): Promise<ShipmentListPage> {
+  // A search's statements are planned for their pattern on every call. Every other list's are
+  // named, and their best plan is the same for any page: planned once on the list connections.
+  return searchKind(filter) ? readPage(db, filter) : withGenericPlans(() => readPage(db, filter));
+}
+
+async function readPage(db: DbOrTx, filter: ShipmentListFilter): Promise<ShipmentListPage> {
   const queries =
     preparedOnce(db, `shipment-list.${listShape(filter)}`, () => buildListQueries(db, filter)) ??
     buildListQueries(db, filter);
