@@ -8,16 +8,9 @@ if (!existsSync(serverMain)) {
   process.exit(2);
 }
 
-// [name, module, options passed to its run()]
+// [name, module, options passed to its run()], the longest first: the lanes below take them in
+// this order.
 const scenarios = [
-  ["kill-during-writes", () => import("./kill-during-writes.mjs")],
-  [
-    "kill-during-writes-postgres",
-    () => import("./kill-during-writes.mjs"),
-    { database: "postgres" },
-  ],
-  ["kill-during-upload", () => import("./kill-during-upload.mjs")],
-  ["kill-during-notifications", () => import("./kill-during-notifications.mjs")],
   [
     "kill-during-notifications-pglite",
     () => import("./kill-during-notifications.mjs"),
@@ -28,11 +21,19 @@ const scenarios = [
     () => import("./kill-during-notifications.mjs"),
     { split: true },
   ],
-  ["sigterm-drain", () => import("./sigterm-drain.mjs")],
-  ["postgres-restart", () => import("./postgres-restart.mjs")],
-  ["redis-outage-chat", () => import("./redis-outage-chat.mjs")],
-  ["redis-outage-disable", () => import("./redis-outage-disable.mjs")],
+  ["kill-during-notifications", () => import("./kill-during-notifications.mjs")],
   ["restart-with-sockets", () => import("./restart-with-sockets.mjs")],
+  ["kill-during-upload", () => import("./kill-during-upload.mjs")],
+  ["postgres-restart", () => import("./postgres-restart.mjs")],
+  ["kill-during-writes", () => import("./kill-during-writes.mjs")],
+  [
+    "kill-during-writes-postgres",
+    () => import("./kill-during-writes.mjs"),
+    { database: "postgres" },
+  ],
+  ["redis-outage-disable", () => import("./redis-outage-disable.mjs")],
+  ["sigterm-drain", () => import("./sigterm-drain.mjs")],
+  ["redis-outage-chat", () => import("./redis-outage-chat.mjs")],
 ];
 const only = process.argv.slice(2);
 const overall = setTimeout(() => {
@@ -41,18 +42,28 @@ const overall = setTimeout(() => {
 }, 12 * 60_000);
 overall.unref();
 
+/**
+ * Scenarios run two at a time (RELIABILITY_LANES=1 runs them one by one): each has its own
+ * servers, ports, databases, data directories and, where it stops one, its own PostgreSQL cluster
+ * or Redis, and much of a scenario is waiting (for restarts, drains, re-checks).
+ */
+const lanes = Math.max(1, Number(process.env.RELIABILITY_LANES ?? 2));
+const queue = scenarios.filter(([name]) => only.length === 0 || only.includes(name));
 let failed = 0;
-for (const [name, load, options] of scenarios) {
-  if (only.length > 0 && !only.includes(name)) continue;
-  try {
-    const { run } = await load();
-    if (!(await run(options))) failed += 1;
-  } catch (error) {
-    failed += 1;
-    process.stdout.write(
-      `FAIL ${name}: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+const lane = async () => {
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const [name, load, options] = next;
+    try {
+      const { run } = await load();
+      if (!(await run(options))) failed += 1;
+    } catch (error) {
+      failed += 1;
+      process.stdout.write(
+        `FAIL ${name}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
   }
-}
+};
+await Promise.all(Array.from({ length: lanes }, lane));
 clearTimeout(overall);
 process.exit(failed === 0 ? 0 : 1);

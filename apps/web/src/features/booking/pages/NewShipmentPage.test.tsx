@@ -27,7 +27,10 @@ function fill(
   within_: HTMLElement = document.body,
   role: "textbox" | "combobox" = "textbox",
 ) {
-  const input = within(within_).getByRole(role, { name });
+  // By label, not by role: working out every control's accessible name for getByRole took most
+  // of this file's time on a form this large.
+  const selector = role === "combobox" ? "[role=combobox]" : "input:not([role]), textarea";
+  const input = within(within_).getByLabelText(name, { selector });
   fireEvent.change(input, { target: { value } });
   fireEvent.blur(input);
 }
