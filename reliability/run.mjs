@@ -47,7 +47,11 @@ overall.unref();
  * servers, ports, databases, data directories and, where it stops one, its own PostgreSQL cluster
  * or Redis, and much of a scenario is waiting (for restarts, drains, re-checks).
  */
-const lanes = Math.max(1, Number(process.env.RELIABILITY_LANES ?? 2));
+const lanes = Number(process.env.RELIABILITY_LANES ?? 2);
+if (!Number.isInteger(lanes) || lanes < 1) {
+  process.stderr.write(`RELIABILITY_LANES must be a whole number of at least 1\n`);
+  process.exit(2);
+}
 const queue = scenarios.filter(([name]) => only.length === 0 || only.includes(name));
 let failed = 0;
 const lane = async () => {
