@@ -161,12 +161,14 @@ const ORDERING = [
   "quotation_count",
 ];
 /** The columns of an agent's bid shipments that their history orders, filters and searches by. */
-const HISTORY_COLUMNS = [...ORDERING, "search_text"]
+const HISTORY_COLUMNS = [...ORDERING, "search_text", "destinations"]
   .map((column) => `"bid_shipment"."${column}"`)
   .concat(`"quotations"."created_at" as "bid_created_at"`)
   .join(", ");
 /** The same columns of one bid's shipment, read by its key. */
-const BID_SHIPMENT_COLUMNS = [...ORDERING, "search_text"].map((column) => `"${column}"`).join(", ");
+const BID_SHIPMENT_COLUMNS = [...ORDERING, "search_text", "destinations"]
+  .map((column) => `"${column}"`)
+  .join(", ");
 
 /** A row as the server's query builder hands it over (by position) with its order facts. */
 function shipmentRow(values) {
@@ -263,18 +265,12 @@ async function list(kind, url) {
       `"shipments"."status" in (${ACTIVE.map(literal).join(", ")})`,
     );
   if (kind === "admin" && status) conditions.push(`"shipments"."status" = ${literal(status)}`);
-  // As the server searches: each part (the stored text, the packages' destination FCs, the id
-  // when the search is a number) read on its own, the page taken from their union.
+  // As the server searches: each part (the stored text, the destinations kept on the shipment,
+  // the id when the search is a number) read on its own, the page taken from their union.
   const parts = [];
   if (search) {
     const pattern = p(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    // As the server does: a term shorter than a trigram, in one user's list, checks each row's
-    // packages one row at a time (the offset keeps PostgreSQL from hashing every package).
-    const perRow = search.replace(/^#+\s*/, "").length < 3 && kind !== "open" && kind !== "admin";
-    parts.push(
-      `${SEARCH} ${pattern}`,
-      `exists (select 1 from shipment_packages p where p.shipment_id = "shipments"."id" and lower(p.delivery_location) like ${pattern}${perRow ? " offset 0" : ""})`,
-    );
+    parts.push(`${SEARCH} ${pattern}`, `"shipments"."destinations" like ${pattern}`);
     if (/^\d{1,9}$/.test(search)) parts.push(`"shipments"."id" = ${p(Number(search))}`);
   }
   const whereOf = (list) =>

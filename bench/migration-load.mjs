@@ -117,6 +117,10 @@ async function takeBackOff() {
   await query(databaseUrl, "delete from drizzle.__drizzle_migrations where created_at > $1", [
     journal.entries[fromIndex].when,
   ]);
+  // An index on an expression built again has no statistics of that expression until the table
+  // is analyzed, where the previous release's had them long since: without them its planner took
+  // a search for a term no package holds for a common one and walked every open shipment.
+  await query(databaseUrl, "vacuum analyze shipments, shipment_packages");
 }
 
 function loadSide(plan) {

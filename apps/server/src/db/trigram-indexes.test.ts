@@ -26,7 +26,7 @@ describe("the list searches' trigram indexes", () => {
       }>;
     };
     expect(result.rows.map((row) => row.relname)).toEqual([
-      "shipment_packages_destination_trgm_idx",
+      "shipments_destinations_trgm_idx",
       "shipments_open_search_trgm_idx",
       "shipments_search_trgm_idx",
     ]);

@@ -217,6 +217,19 @@ describe(`upgrade from release ${previous.version}`, () => {
     expect(rows.map((row) => row.kept)).toEqual(rows.map((row) => row.expected));
   });
 
+  it("fills in each shipment's destinations from its packages", async () => {
+    const { rows } = (await database.db.execute(sql`
+      select s.destinations as kept,
+        (select string_agg(lower(p.delivery_location), E'\n' order by p.position)
+           from shipment_packages p where p.shipment_id = s.id) as expected
+      from shipments s order by s.id`)) as unknown as {
+      rows: Array<{ kept: string | null; expected: string | null }>;
+    };
+    expect(rows.length).toBe(manifest.counts.shipments);
+    expect(rows.filter((row) => row.expected !== null).length).toBeGreaterThan(0);
+    expect(rows.map((row) => row.kept)).toEqual(rows.map((row) => row.expected));
+  });
+
   it("serves every account, shipment, bid, chat message, file and notification", async () => {
     app = await buildApp(
       testConfig({

@@ -123,6 +123,13 @@ export const shipments = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(product_name || ' ' || freight_booking_reference_number || ' ' || pickup_full_address)`,
     ),
+    /**
+     * What a list search for a destination matches: the packages' delivery locations, lower-cased,
+     * one per line in package order. Kept by a trigger on shipment_packages (migration 0034), so
+     * every writer keeps it; the list indexes carry it beside the search text, so a search for a
+     * common FC ("ONT8") checks each entry of the list's index instead of each row's packages.
+     */
+    destinations: text("destinations"),
   },
   (t) => [
     check("shipments_status_check", oneOf(t.status, STORED_STATES.shipmentStatus)),
@@ -131,7 +138,14 @@ export const shipments = pgTable(
     // has; their counts by status (the dashboard) read the same entries. It carries the search
     // text, so a seller's search checks their own entries, however large the table grows,
     // instead of the whole table's trigrams.
-    index("shipments_seller_search_idx").on(t.sellerId, t.createdAt, t.id, t.status, t.searchText),
+    index("shipments_seller_list_idx").on(
+      t.sellerId,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.searchText,
+      t.destinations,
+    ),
     // A seller's windows still taking bids, by deadline: the ones due are settled before their
     // list is read, in an index-only scan of the few past their deadline.
     index("shipments_seller_open_idx")
@@ -145,6 +159,10 @@ export const shipments = pgTable(
     index("shipments_search_trgm_idx")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .with(TRIGRAM_INDEX_OPTIONS),
+    // A destination matching few shipments ("SBD1" when few go there) is found by its trigrams.
+    index("shipments_destinations_trgm_idx")
+      .using("gin", sql`${t.destinations} gin_trgm_ops`)
+      .with(TRIGRAM_INDEX_OPTIONS),
     // The same for the shipments in the open list's statuses, which the agents search: its
     // posting lists hold only those, so a search of the open list reads none of the trigrams of
     // the shipments that have moved on (booked, completed, cancelled), the bulk of the history.
@@ -156,8 +174,8 @@ export const shipments = pgTable(
     // it and a count stops at the cap (see listShipments). A trailing column the list filters on
     // (the open list's deadline, the admin's status filter) is checked in the index too.
     // The agents' open list: shipments still taking bids, soonest deadline first...
-    index("shipments_open_idx")
-      .on(t.biddingEndsAt, t.id, t.searchText)
+    index("shipments_open_list_idx")
+      .on(t.biddingEndsAt, t.id, t.searchText, t.destinations)
       .where(sql`${t.status} in ('Shipment Pending', 'Quotation Received')`),
     // ...or by product or shipment date.
     index("shipments_open_product_idx")
@@ -172,7 +190,13 @@ export const shipments = pgTable(
       .where(sql`${t.status} = 'Shipment Pending' and ${t.biddingClosedAt} is null`),
     index("shipments_winner_status_idx").on(t.winnerAgentId, t.status, t.createdAt),
     // The admin's list of every shipment, newest first or by product or shipment date.
-    index("shipments_created_idx").on(t.createdAt, t.id, t.status, t.searchText),
+    index("shipments_created_list_idx").on(
+      t.createdAt,
+      t.id,
+      t.status,
+      t.searchText,
+      t.destinations,
+    ),
     index("shipments_product_idx").on(t.productName, t.id, t.status),
     index("shipments_ready_date_idx").on(t.shipmentReadyDate, t.id, t.status),
   ],
@@ -199,14 +223,7 @@ export const shipmentPackages = pgTable(
     /** The seller's FBA shipment ID for this destination, copied to its leg on acceptance. */
     fbaShipmentId: text("fba_shipment_id"),
   },
-  (t) => [
-    index("shipment_packages_shipment_idx").on(t.shipmentId, t.position),
-    // A list search for a destination FC finds the few packages of a rare term by trigram, at any
-    // table size (shipment-lists.repository.ts: searchParts).
-    index("shipment_packages_destination_trgm_idx")
-      .using("gin", sql`lower(${t.deliveryLocation}) gin_trgm_ops`)
-      .with(TRIGRAM_INDEX_OPTIONS),
-  ],
+  (t) => [index("shipment_packages_shipment_idx").on(t.shipmentId, t.position)],
 );
 
 export const quotations = pgTable(

@@ -224,7 +224,7 @@ export async function adminByMonth(db: DbOrTx, now: Date): Promise<AdminMonth[]>
   }));
 }
 
-/** Shipments posted in the series' months by how many bids they drew (shipments_created_idx). */
+/** Shipments posted in the series' months by how many bids they drew (shipments_created_list_idx). */
 export async function bidsPerShipment(
   db: DbOrTx,
   now: Date,

@@ -102,16 +102,12 @@ const bind = {
  * the id when the search is a number; "#42" matches the id alone (parseListSearch). A shipment
  * matches when any one of these parts does; each part is read on its own (searchParts).
  */
-function searchParts(kind: "id" | "text", packagesPerRow: boolean): SQL[] {
-  // An OFFSET keeps PostgreSQL from turning the check into a join: it stays one look per row.
-  const perRow = packagesPerRow ? sql` offset 0` : sql``;
+function searchParts(kind: "id" | "text"): SQL[] {
   const parts: SQL[] = [
     // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
     sql`${shipments.searchText} like ${bind.pattern}`,
-    // A destination FC ("ONT8"): a shipment's packages, by their trigram index when the term is
-    // rare among them, else checked by the package index along the list's walk.
-    // (Written out: inside a subquery every column is named with its table.)
-    sql`exists (select 1 from shipment_packages p where p.shipment_id = ${sql.raw('"shipments"."id"')} and lower(p.delivery_location) like ${bind.pattern}${perRow})`,
+    // The packages' destinations ("ONT8"), kept on the shipment: the same, by their own trigrams.
+    sql`${shipments.destinations} like ${bind.pattern}`,
   ];
   if (kind === "id") parts.push(eq(shipments.id, bind.searchId));
   return parts;
@@ -129,34 +125,6 @@ function statusIn(statuses: readonly ShipmentStatus[]): SQL {
     ? sql`${shipments.status} = ${literals[0]}`
     : sql`${shipments.status} in (${sql.join(literals, sql`, `)})`;
 }
-
-/** The length of a trigram: a shorter term has none for a trigram index to look up. */
-const TRIGRAM_LENGTH = 3;
-
-/**
- * Whether a search checks each row's packages one row at a time: a term too short for the
- * packages' trigram index in a list of one user's shipments (a seller's, an agent's orders and
- * bids). Left to choose, PostgreSQL hashed every package matching such a term and joined the
- * list's rows against them, a cost that grows with the table (at 10,000 shipments, "e" in a
- * seller's list of 204: 12 ms hashing 9,353 packages, where looking up the packages of each row
- * costs a few microseconds a row). The open list and the admins' hold every user's rows: there
- * PostgreSQL weighs the two.
- */
-function checksPackagesPerRow(filter: ShipmentListFilter): boolean {
-  const search = parseListSearch(filter.search);
-  return (
-    search !== undefined &&
-    search.text.length < TRIGRAM_LENGTH &&
-    ONE_USERS_LISTS.has(filter.list.kind)
-  );
-}
-
-/** The lists that hold one user's shipments alone: their size is that user's, not the table's. */
-const ONE_USERS_LISTS: ReadonlySet<ShipmentListKind["kind"]> = new Set([
-  "seller",
-  "agent-won",
-  "agent-history",
-]);
 
 /** How a list searches: not at all, by text, by text or id, or by id alone. */
 function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" {
@@ -226,7 +194,6 @@ function listShape(filter: ShipmentListFilter): string {
     list.kind,
     status ?? "",
     search,
-    checksPackagesPerRow(filter) ? "per-row" : "",
     filter.shipmentReadyDate ? "date" : "",
     ordering,
     filter.dueLook ?? "",
@@ -246,10 +213,9 @@ function listShape(filter: ShipmentListFilter): string {
  */
 function agentBidShipments(db: DbOrTx) {
   const columns = Object.fromEntries(
-    [...Object.values(orderingColumns), shipments.searchText].map((column) => [
-      column.name,
-      column,
-    ]),
+    [...Object.values(orderingColumns), shipments.searchText, shipments.destinations].map(
+      (column) => [column.name, column],
+    ),
   );
   const shipment = db
     .select(columns)
@@ -329,7 +295,7 @@ function listStatements(db: DbOrTx, filter: ShipmentListFilter) {
 /**
  * A search's two statements: its matches up to the cap, and its page in list order. Each reads
  * every part of the search (searchParts) on its own, so the planner takes for each the index it
- * can use: the trigram index of the search text or of the packages' destinations for a rare term
+ * can use: the trigram index of the search text or of the destinations for a rare term
  * (a few index entries, at any table size), the list's index for a common one. One condition with
  * the parts joined by OR had one plan for all of them: a term found in neither walked every row of
  * the list, and read every package, however rare it was (at 1,000,000 shipments, a search
@@ -354,7 +320,7 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
         ? bidCreatedAt
         : shipments.createdAt);
   const descending = ordering ? ordering.descending : filter.list.kind !== "open";
-  const parts = searchParts(search, checksPackagesPerRow(filter));
+  const parts = searchParts(search);
   const pageArms = parts.map(
     (part) =>
       sql`(${from({ id: shipments.id, key: sql`${column}`.as("list_key") })
