@@ -125,9 +125,10 @@ export const shipments = pgTable(
     ),
     /**
      * What a list search for a destination matches: the packages' delivery locations, lower-cased,
-     * one per line in package order. Kept by a trigger on shipment_packages (migration 0034), so
-     * every writer keeps it; the list indexes carry it beside the search text, so a search for a
-     * common FC ("ONT8") checks each entry of the list's index instead of each row's packages.
+     * one per line in package order. Kept by triggers on shipment_packages (migration 0034), so
+     * every writer keeps it; a new shipment's insert sets it as they would, so they leave it be.
+     * The list indexes carry it beside the search text, so a search for a common FC ("ONT8")
+     * checks each entry of the list's index instead of each row's packages.
      */
     destinations: text("destinations"),
   },

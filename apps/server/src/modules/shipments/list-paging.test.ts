@@ -622,11 +622,19 @@ describe("a shipment's destinations", () => {
     expect(await kept()).toBe("qwz1 - alpha, ca\nqwz3 - gamma, ca");
     expect(await found("qwz3")).toEqual([id]);
     expect(await found("qwz2")).toEqual([]);
-    // A change to another column leaves them as they were.
+    // A change to another column leaves them, and the shipment's row, as they were.
+    const version = async () => {
+      const result = (await db.execute(
+        sql`select ctid::text as ctid from shipments where id = ${id}`,
+      )) as unknown as { rows: Array<{ ctid: string }> };
+      return result.rows[0]?.ctid;
+    };
+    const before = await version();
     await db.execute(
       sql`update shipment_packages set tracking_number = 'T1' where shipment_id = ${id}`,
     );
     expect(await kept()).toBe("qwz1 - alpha, ca\nqwz3 - gamma, ca");
+    expect(await version()).toBe(before);
 
     await db.execute(sql`delete from shipment_packages where shipment_id = ${id} and position = 0`);
     expect(await kept()).toBe("qwz3 - gamma, ca");
