@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_PAINTING, PAINT_MS_PER_SECOND, withFirstPaint } from "../lib/first-paint.js";
 import { buildTestApp, type TestContext } from "./app.js";
 import { createSeller, type TestUser } from "./factories.js";
@@ -28,9 +28,8 @@ export async function renderFirstPaint(input) {
   globalThis.firstPaintCalls.push(input);
   if (globalThis.firstPaintFails) throw new Error("render failed");
   await globalThis.firstPaintHeld;
-  // A render that takes this long of the CPU.
-  const busyUntil = Date.now() + (globalThis.firstPaintBusyMs ?? 0);
-  while (Date.now() < busyUntil);
+  // The time the render takes, on the test's clock.
+  globalThis.firstPaintRenders?.();
   const id = input.pathname.split("/").at(-1);
   const shipment = input.answers["/api/shipments/" + id + "/"].data;
   return { html: "<p>" + escape(shipment.product_name) + "</p>", css: ".paint{color:red}" };
@@ -83,6 +82,9 @@ describe("the order pages' first paint", () => {
   const cookie = (user: TestUser) => ({ cookie: `fba_locale=en; fba_view=${user.token}` });
 
   beforeAll(async () => {
+    // Painting's time budget reads performance.now(): on this clock time passes only as a test
+    // says (a render's CPU, a second's rest), whatever else the machine is doing.
+    vi.useFakeTimers({ toFake: ["performance"] });
     dist = webDist();
     ctx = await buildTestApp({ WEB_DIST_DIR: dist });
     seller = await createSeller(ctx.app);
@@ -90,6 +92,7 @@ describe("the order pages' first paint", () => {
     shipmentId = await postShipment(ctx.app, seller, { product_name: "Bamboo Cutting Board" });
   });
   afterAll(async () => {
+    vi.useRealTimers();
     await ctx.close();
     rmSync(dist, { recursive: true, force: true });
   });
@@ -187,23 +190,24 @@ describe("the order pages' first paint", () => {
   });
 
   it("paints for at most a quarter of the server's time, and sends the rest without a paint", async () => {
-    const globals = globalThis as unknown as { firstPaintBusyMs: number };
+    const globals = globalThis as unknown as { firstPaintRenders?: () => void };
     // A second without painting: the budget is whole again after the tests before.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    // Each render takes 100 ms of CPU: the budget of 250 ms a second (refilling by about 25 ms
-    // during each) lasts three or four in a row, and the rest are sent without a paint.
-    globals.firstPaintBusyMs = 100;
+    vi.advanceTimersByTime(1_000);
+    // Each render takes 100 ms, during which the budget of 250 ms a second refills by 25: it
+    // lasts four in a row (250, 175, 100 and 25 ms left before each), and the fifth is sent at
+    // once without a paint.
+    globals.firstPaintRenders = () => vi.advanceTimersByTime(100);
     const url = `/seller/booking/order/status/${shipmentId}`;
     const painted: boolean[] = [];
     for (let i = 0; i < 5; i += 1)
       painted.push(paintOf((await page(url, cookie(seller))).body) !== null);
-    globals.firstPaintBusyMs = 0;
+    globals.firstPaintRenders = undefined;
     expect(PAINT_MS_PER_SECOND).toBe(250);
-    expect(painted.slice(0, 3)).toEqual([true, true, true]);
-    expect(painted.at(-1)).toBe(false);
-    expect(painted.filter(Boolean).length).toBeLessThanOrEqual(4);
-    // The budget refills with time: a second later there is room again.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(painted).toEqual([true, true, true, true, false]);
+    // The budget refills with time, 25 ms in a tenth of a second: 50 ms were overspent.
+    vi.advanceTimersByTime(100);
+    expect(paintOf((await page(url, cookie(seller))).body)).toBeNull();
+    vi.advanceTimersByTime(900);
     expect(paintOf((await page(url, cookie(seller))).body)).not.toBeNull();
   });
 
