@@ -43,8 +43,9 @@ function nextRead(request, context) {
 }
 
 let pathTurn = 0;
-function nextPath(request) {
+function nextPath(request, context) {
   const { path, token } = plan.paths[pathTurn++ % plan.paths.length];
+  if (context) context.label = path;
   request.method = "GET";
   request.path = path;
   request.headers = { authorization: `Bearer ${token}`, ...plan.headers };

@@ -166,7 +166,8 @@ export class ShipmentListReader {
     const { pageCache } = this.deps;
     const filter: ShipmentListFilter = {
       list: kind,
-      sharedTotal: pageCache
+      // A total kept for every reader alike is read apart; else each page counts its own.
+      sharedTotal: pageCache?.keeps
         ? (key, count) => pageCache.shared(key, pageScope(user), count)
         : undefined,
       now,

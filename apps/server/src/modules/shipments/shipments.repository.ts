@@ -174,17 +174,50 @@ export function selectShipments(
   legsAttention?: SQL<[number, number] | null>,
 ) {
   return db
-    .select({
-      ...shipmentColumns,
-      ...joinedQuotationColumns,
-      ...orderFactColumns,
-      unread: unread ?? sql<number | null>`null`,
-      legsAttention: legsAttention ?? sql<[number, number] | null>`null`,
-    })
+    .select(readFields(unread, legsAttention))
     .from(shipments)
     .innerJoin(users, eq(users.id, shipments.sellerId))
     .leftJoin(quotationRow, quotationCondition(join))
     .leftJoin(agentUser, eq(agentUser.id, quotationRow.agentId));
+}
+
+function readFields(unread?: SQL<number>, legsAttention?: SQL<[number, number] | null>) {
+  return {
+    ...shipmentColumns,
+    ...joinedQuotationColumns,
+    ...orderFactColumns,
+    unread: unread ?? sql<number | null>`null`,
+    legsAttention: legsAttention ?? sql<[number, number] | null>`null`,
+  };
+}
+
+/** A list page's read (pageRead), built to be prepared. */
+export interface PageRead {
+  toSQL(): { sql: string; params: unknown[] };
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<unknown[]> };
+}
+
+/**
+ * The same read of a list page's rows, from `page`: a FROM naming each row's id "p"."id" (a
+ * list's page of ids), with `extra` columns after the read's own, in `order`. Joined to the
+ * page's ids, not through them: a page without rows still gives one row, every column of the read
+ * null, carrying `extra`.
+ */
+export function pageRead(
+  db: DbOrTx,
+  join: JoinShape,
+  page: { from: SQL; extra: Record<string, SQL>; order: SQL },
+  unread?: SQL<number>,
+  legsAttention?: SQL<[number, number] | null>,
+): PageRead {
+  return db
+    .select({ ...readFields(unread, legsAttention), ...page.extra })
+    .from(page.from)
+    .leftJoin(shipments, sql`${shipments.id} = "p"."id"`)
+    .leftJoin(users, eq(users.id, shipments.sellerId))
+    .leftJoin(quotationRow, quotationCondition(join))
+    .leftJoin(agentUser, eq(agentUser.id, quotationRow.agentId))
+    .orderBy(page.order);
 }
 
 export const agentIdOf = (join: QuotationJoin) =>
