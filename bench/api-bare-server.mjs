@@ -226,6 +226,9 @@ function dueColumn(now, seller) {
       and "due"."bidding_closed_at" is null and "due"."bidding_ends_at" <= ${now}${of}))`;
 }
 
+/** Since when a leg without news needs attention. */
+const quietSinceOf = (now) => new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString();
+
 const statementNames = new Map();
 const statementName = (text) => {
   if (!statementNames.has(text)) statementNames.set(text, `bare_list_${statementNames.size + 1}`);
@@ -356,6 +359,25 @@ async function list(kind, url) {
   const countText = bidsCounted
     ? `select count(*) from (select 1 as "one" from "quotations" where "quotations"."agent_id" = $1 limit $2) "matches"`
     : `select count(*) from (select 1 as "one" from ${source}${where} limit $${n + 1}) "matches"`;
+  if (!search)
+    return listPage({
+      kind,
+      agent,
+      userId,
+      now,
+      page,
+      perPage,
+      offset,
+      cap,
+      idsText: bidsWalked
+        ? `select "quotations"."shipment_id" as "id" from "quotations" where "quotations"."agent_id" = $1 order by "quotations"."created_at" desc, "quotations"."shipment_id" desc limit $2 offset $3`
+        : `select "id" from ${source}${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
+      idsValues: bidsWalked ? [userId, perPage + 1, offset] : [...params, perPage + 1, offset],
+      countText,
+      countValues: bidsCounted ? [userId, cap + 1] : [...params, cap + 1],
+      dueValues,
+      due,
+    });
   const matched = search
     ? (
         await db.query({
@@ -389,7 +411,7 @@ async function list(kind, url) {
   // As the server does: the rows with the reader's unread counts and, on lists that show them,
   // how many legs of each accepted order need attention (one statement), beside the count.
   const today = now.toISOString().slice(0, 10);
-  const quietSince = new Date(now.getTime() - STALE_LEG_DAYS * 86_400_000).toISOString();
+  const quietSince = quietSinceOf(now);
   const [rows, counted] = await Promise.all([
     ids.length === 0
       ? []
@@ -429,10 +451,14 @@ async function list(kind, url) {
               })
               .then((result) => Number(result.rows[0][0])),
   ]);
-  const unread = new Map(rows.map((row) => [row.id, row.unread]));
-  const attention = new Map(rows.map((row) => [row.id, row.attention]));
   const countIsCapped = !allMatched && !endsHere && counted > cap;
   const count = countIsCapped ? cap : counted;
+  return answer(kind, rows, now, { page, perPage, count, countIsCapped, hasMore });
+}
+
+/** A list's answer: its rows as the server presents them, sealed for agents, and its paging. */
+function answer(kind, rows, now, { page, perPage, count, countIsCapped, hasMore }) {
+  const agent = kind === "open" || kind === "history";
   return {
     status: "success",
     status_code: 200,
@@ -441,9 +467,9 @@ async function list(kind, url) {
       const row = agent ? sealedForAgent(read, now) : read;
       const item = presentShipmentRow(
         row,
-        unread.get(row.id) ?? 0,
+        row.unread ?? 0,
         now,
-        row.status === "Quotation Accepted" ? (attention.get(row.id) ?? null) : null,
+        row.status === "Quotation Accepted" ? (row.attention ?? null) : null,
       );
       if (kind !== "history") return item;
       const outcome = ownBidOutcome(read, now);
@@ -458,6 +484,65 @@ async function list(kind, url) {
       has_more: hasMore,
     },
   };
+}
+
+/** `text` with its parameters $1, $2, ... renumbered from $(by + 1) on. */
+const shifted = (text, by) => text.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + by}`);
+
+/**
+ * As the server reads a list in order (readListPage): one statement, the page's ids gathered into
+ * an array (kept apart by OFFSET), their rows left-joined to it in its order, whether rows follow,
+ * the look for windows passed unjudged, and the count only when rows follow or the page is past
+ * the list's end.
+ */
+async function listPage(list) {
+  const { kind, agent, userId, now, page, perPage, offset, cap } = list;
+  const values = [...list.idsValues];
+  const at = (more) => {
+    const first = values.length;
+    values.push(...more);
+    return first;
+  };
+  const countText = shifted(list.countText, at(list.countValues));
+  const due = kind === "open" ? "false" : list.due(at(list.dueValues) + 1);
+  const perPageAt = at([perPage]) + 1;
+  // The rows' own parameters: the reader ($1) and, with the legs, today ($3) and quiet since ($4).
+  const readerAt = at([userId]) + 1;
+  const legsAt = agent ? 0 : at([now.toISOString().slice(0, 10), quietSinceOf(now)]) + 1;
+  const rowParam = (text) =>
+    text.replace(/\$(\d+)/g, (_, n) => (n === "1" ? `$${readerAt}` : `$${legsAt + Number(n) - 3}`));
+  const ids = `(select array(select "id" from (${list.idsText}) "page_ids") as "ids" offset 0) "page" left join lateral unnest("page"."ids"[1:$${perPageAt}]) with ordinality as "p"("id", "ord") on true`;
+  const more = `cardinality("page"."ids") > $${perPageAt}`;
+  const join = agent ? AGENT_JOIN : `"q"."id" = "shipments"."winning_quotation_id"`;
+  const text = `select ${COLUMNS}, ${rowParam(UNREAD)}${agent ? "" : `, ${rowParam(LEGS)}`}, ${more}, ${due}, case when ${more} or cardinality("page"."ids") = 0 then (${countText}) end from ${ids} left join "shipments" on "shipments"."id" = "p"."id" left join "users" on "users"."id" = "shipments"."seller_id" left join "quotations" "q" on ${rowParam(join)} left join "users" "agent" on "agent"."id" = "q"."agent_id" order by "p"."ord"`;
+  const result = await listPool.query({
+    name: statementName(text),
+    text,
+    values,
+    rowMode: "array",
+  });
+  const width = KEYS.length + (agent ? 1 : 2);
+  const facts = result.rows[0];
+  const hasMore = facts?.[width] === true;
+  const rows = result.rows
+    .filter((values) => values[0] !== null)
+    .map((values) => {
+      const row = shipmentRow(values);
+      row.unread = Number(values[KEYS.length]);
+      const legs = agent ? null : (values[KEYS.length + 1] ?? null);
+      row.attention = legs === null ? null : { late: legs[0], stale: legs[1] };
+      return row;
+    });
+  const endsHere = !hasMore && (rows.length > 0 || offset === 0);
+  const counted = endsHere ? offset + rows.length : Number(facts?.[width + 2] ?? 0);
+  const countIsCapped = !endsHere && counted > cap;
+  return answer(kind, rows, now, {
+    page,
+    perPage,
+    count: countIsCapped ? cap : counted,
+    countIsCapped,
+    hasMore,
+  });
 }
 
 /** The seller's read of one of their shipments (no window to close: the bench reads settled ones). */
