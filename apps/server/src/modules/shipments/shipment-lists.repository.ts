@@ -489,7 +489,7 @@ function readPage(db: DbOrTx, filter: ShipmentListFilter): Promise<ShipmentListP
 /**
  * A page of a list read in order (no search by text): its rows, the list's look for windows
  * passed unjudged, whether rows follow and, when they do or the page is past the list's end, its
- * count, in one statement (pageStatement). The count comes apart only when readers share it
+ * count, in one statement (pageQuery). The count comes apart only when readers share it
  * (sharedTotal).
  */
 async function readListPage(db: DbOrTx, filter: ShipmentListFilter): Promise<ShipmentListPage> {
@@ -549,9 +549,9 @@ function pageShape(filter: ShipmentListFilter) {
  * order, the list's look for windows passed unjudged, and the count, which PostgreSQL runs only
  * when it is asked for (an uncorrelated subquery in a CASE branch not taken is never run). One
  * statement where there were three (ids, then the rows beside the count): each costs a round
- * trip and both processes' time on top of what it reads. Under the browse mix at 10,000
- * shipments (cache off, 50 connections) a list request took 12 % less CPU, server and database
- * together, and answered 12-20 % more requests a second.
+ * trip and both processes' time on top of what it reads. Under the browse mix (cache off, 50
+ * connections) the server's CPU a request fell by a sixth (1.19-1.26 to 0.98-1.03 ms at 10,000
+ * shipments) and PostgreSQL's did not move (docs/perf/README.md).
  */
 function pageQuery(db: DbOrTx, filter: ShipmentListFilter, shape: ReturnType<typeof pageShape>) {
   const { pageIds, countQuery } = listStatements(db, filter);
