@@ -19,6 +19,9 @@ const { presentLostBidRow, presentShipmentRow, presentShipmentDetail, sealedForA
 const { ownBidOutcome } = await import(
   pathToFileURL(path.join(dist, "modules/shipments/shipments.service.js")).href
 );
+const { narrowedSearchText } = await import(
+  pathToFileURL(path.join(dist, "modules/shipments/search-words.js")).href
+);
 
 const realPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 // As the server's list pool: a list's named statements are planned once for all their values.
@@ -45,6 +48,15 @@ const explained = (real) => ({
   },
 });
 const pool = explained(realPool);
+/** As the server reads it: PostgreSQL's sample of the search texts (the column's statistics). */
+const searchSample =
+  (
+    await realPool.query(
+      `select coalesce(histogram_bounds::text::text[], '{}') || coalesce(most_common_vals::text::text[], '{}') as "texts"
+       from pg_stats
+       where schemaname = current_schema() and tablename = 'shipments' and attname = 'search_text'`,
+    )
+  ).rows[0]?.texts ?? [];
 const listPool = explained(genericPool);
 const port = Number(process.env.PORT);
 const users = {
@@ -272,8 +284,17 @@ async function list(kind, url) {
   // the id when the search is a number) read on its own, the page taken from their union.
   const parts = [];
   if (search) {
-    const pattern = p(`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    parts.push(`${SEARCH} ${pattern}`, `"shipments"."destinations" like ${pattern}`);
+    const text = search.toLowerCase();
+    const escaped = (value) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const pattern = p(`%${escaped(text)}%`);
+    // As the server does: the words nearly every search text holds are not looked up by trigrams.
+    const narrowed = narrowedSearchText(text, searchSample);
+    parts.push(
+      narrowed === undefined
+        ? `${SEARCH} ${pattern}`
+        : `${SEARCH} ${p(`%${escaped(narrowed)}%`)} and strpos("shipments"."search_text", ${p(text)}) > 0`,
+      `"shipments"."destinations" like ${pattern}`,
+    );
     if (/^\d{1,9}$/.test(search)) parts.push(`"shipments"."id" = ${p(Number(search))}`);
   }
   const whereOf = (list) =>
@@ -330,32 +351,6 @@ async function list(kind, url) {
     kind === "open"
       ? "false"
       : dueColumn(`$${first}`, kind === "seller" ? `$${first + 1}` : undefined);
-  const idsText = search
-    ? `select "found"."id" as "id", ${due(n + 4)} from (${parts
-        .map(
-          (part) =>
-            `(select "shipments"."id", ${key} as "list_key" from ${source}${whereOf([...conditions, part])} order by ${order} limit $${n + 3})`,
-        )
-        .join(
-          " union ",
-        )}) "found" order by "found"."list_key" ${direction}, "found"."id" ${direction} limit $${n + 1} offset $${n + 2}`
-    : bidsWalked
-      ? `select "quotations"."shipment_id", ${due(4)} from "quotations" where "quotations"."agent_id" = $1 order by "quotations"."created_at" desc, "quotations"."shipment_id" desc limit $2 offset $3`
-      : `select "id", ${due(n + 3)} from ${source}${where} order by ${order} limit $${n + 1} offset $${n + 2}`;
-  // A search's matches up to the cap: the search text's first, the other parts only while it
-  // has no more than the cap; all of them (no more than the cap) are its count and its page.
-  const matchArm = (part) =>
-    `select "shipments"."id", ${key} as "list_key" from ${source}${whereOf([...conditions, part])} limit $${n + 1}`;
-  const matchesText = () =>
-    `with "first_matches" as (${matchArm(parts[0])}) select "matches"."id" as "id", ${due(n + 2)} from (select "id", "list_key" from "first_matches" union ${parts
-      .slice(1)
-      .map(
-        (part) =>
-          `(select * from (${matchArm(part)}) "arm" where (select count(*) from "first_matches") < $${n + 1})`,
-      )
-      .join(
-        " union ",
-      )}) "matches" order by "matches"."list_key" ${direction}, "matches"."id" ${direction}`;
   const countText = bidsCounted
     ? `select count(*) from (select 1 as "one" from "quotations" where "quotations"."agent_id" = $1 limit $2) "matches"`
     : `select count(*) from (select 1 as "one" from ${source}${where} limit $${n + 1}) "matches"`;
@@ -378,33 +373,25 @@ async function list(kind, url) {
       dueValues,
       due,
     });
-  const matched = search
-    ? (
-        await db.query({
-          text: matchesText(),
-          values: [...params, cap + 1, ...dueValues],
-          rowMode: "array",
-        })
-      ).rows.map(([id]) => id)
-    : undefined;
-  const allMatched = matched && matched.length <= cap ? matched : undefined;
-  const found = allMatched
-    ? allMatched.slice(offset, offset + perPage + 1)
-    : (
-        await db.query({
-          name: search ? undefined : statementName(idsText),
-          text: idsText,
-          values: [
-            ...(search
-              ? [...params, perPage + 1, offset, offset + perPage + 1]
-              : bidsWalked
-                ? [userId, perPage + 1, offset]
-                : [...params, perPage + 1, offset]),
-            ...dueValues,
-          ],
-          rowMode: "array",
-        })
-      ).rows.map(([id]) => id);
+  const idsText = `select "found"."id" as "id", ${due(n + 4)} from (${parts
+    .map(
+      (part) =>
+        `(select "shipments"."id", ${key} as "list_key" from ${source}${whereOf([...conditions, part])} order by ${order} limit $${n + 3})`,
+    )
+    .join(
+      " union ",
+    )}) "found" order by "found"."list_key" ${direction}, "found"."id" ${direction} limit $${n + 1} offset $${n + 2}`;
+  // As the server does: a search's matches in list order up to one past the cap (or past the
+  // page, when further), which hold its page and give its count.
+  const reach = Math.max(cap + 1, offset + perPage + 1);
+  const matched = (
+    await db.query({
+      text: idsText,
+      values: [...params, reach, 0, reach, ...dueValues],
+      rowMode: "array",
+    })
+  ).rows.map(([id]) => id);
+  const found = matched.slice(offset, offset + perPage + 1);
   const hasMore = found.length > perPage;
   const ids = hasMore ? found.slice(0, perPage) : found;
   const endsHere = !hasMore && (ids.length > 0 || offset === 0);
@@ -436,22 +423,9 @@ async function list(kind, url) {
             );
             return ids.map((id) => byId.get(id)).filter(Boolean);
           }),
-    allMatched
-      ? allMatched.length
-      : endsHere
-        ? offset + ids.length
-        : search
-          ? cap + 1
-          : db
-              .query({
-                name: statementName(countText),
-                text: countText,
-                values: bidsCounted ? [userId, cap + 1] : [...params, cap + 1],
-                rowMode: "array",
-              })
-              .then((result) => Number(result.rows[0][0])),
+    matched.length <= cap ? matched.length : endsHere ? offset + ids.length : cap + 1,
   ]);
-  const countIsCapped = !allMatched && !endsHere && counted > cap;
+  const countIsCapped = !endsHere && counted > cap;
   const count = countIsCapped ? cap : counted;
   return answer(kind, rows, now, { page, perPage, count, countIsCapped, hasMore });
 }

@@ -169,26 +169,35 @@ describe("a search's statements", () => {
   });
   const db = () => ctx.app.database.db;
 
-  it("reads matches no more than the cap once: they are its count and hold its page", async () => {
+  it("reads matches no more than the cap once, in list order: they are its count and hold its page", async () => {
     let page: Awaited<ReturnType<typeof listShipments>> | undefined;
     const texts = await statementsOf(async () => (page = await listShipments(db(), search())));
     expect(page).toMatchObject({ count: 3, countIsCapped: false, hasMore: true });
     expect(page?.rows.map((row) => row.id)).toEqual([ids[1]]);
-    // The matches, then the page's rows by id: no statement for the page's ids, none to count.
+    // The matches in list order, then the page's rows by id: none to count.
     expect(texts).toHaveLength(2);
-    expect(texts[0]).toContain('"first_matches"');
+    expect(texts[0]).toContain('"found"');
+    expect(texts[0]).toMatch(/order by .* limit \$\d+\)/);
     expect(texts[1]).toContain("any(");
   });
 
-  it("past the cap, reads the page in list order and counts no further", async () => {
+  it("past the cap, the same read in list order gives the page and the count at the cap", async () => {
     let page: Awaited<ReturnType<typeof listShipments>> | undefined;
     const texts = await statementsOf(async () => (page = await listShipments(db(), search(2))));
     expect(page).toMatchObject({ count: 2, countIsCapped: true, hasMore: true });
     expect(page?.rows.map((row) => row.id)).toEqual([ids[1]]);
-    expect(texts).toHaveLength(3);
-    expect(texts[0]).toContain('"first_matches"');
-    expect(texts[1]).toContain('"found"');
-    expect(texts[2]).toContain("any(");
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('"found"');
+    expect(texts[1]).toContain("any(");
+  });
+
+  it("a page past the cap reads its matches as far as it ends, and the last page counts them", async () => {
+    const third = await listShipments(db(), { ...search(1), page: 3 });
+    expect(third).toMatchObject({ count: 3, countIsCapped: false, hasMore: false });
+    expect(third.rows.map((row) => row.id)).toEqual([ids[2]]);
+    const second = await listShipments(db(), { ...search(1), page: 2 });
+    expect(second).toMatchObject({ count: 1, countIsCapped: true, hasMore: true });
+    expect(second.rows.map((row) => row.id)).toEqual([ids[1]]);
   });
 });
 

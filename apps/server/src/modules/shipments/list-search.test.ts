@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestContext } from "../../test/app.js";
+import { buildTestApp, servicesOf, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { carton, placeBid, postShipment } from "../../test/shipment-factories.js";
 
@@ -94,5 +95,53 @@ describe("GET /api/seller/shipments/ additions", () => {
     // Not an active status: ignored, as the spec's lists ignore what they do not know.
     expect(await status("Shipment Cancelled")).toEqual([received, pending]);
     expect((await get("/api/seller/shipments/?with=destinations", agent)).statusCode).toBe(403);
+  });
+});
+
+describe("a search beginning with a word nearly every shipment holds", () => {
+  // Such a word is not looked up by trigrams (search-words.ts): the rest of the term is, and each
+  // row found is checked for the whole term. The matches must be the whole term's all the same.
+  it("finds the whole term's matches, and only them, looked up by the rest", async () => {
+    const owner = await createSeller(ctx.app);
+    const target = await postShipment(ctx.app, owner, { product_name: "Wharf 77123 Lamp" });
+    // Both words, but not the term.
+    const decoy = await postShipment(ctx.app, owner, { product_name: "77123 Wharf" });
+    const db = ctx.app.database.db;
+    const { rows } = (await db.execute(sql`
+      select string_agg(format('%I', column_name), ', ') as columns from information_schema.columns
+      where table_name = 'shipments' and column_name not in ('id', 'product_name')
+        and is_generated = 'NEVER'`)) as unknown as { rows: Array<{ columns: string }> };
+    const columns = sql.raw(rows[0]!.columns);
+    // Enough shipments that nearly every search text holds "wharf" (and only one "wharf 77123").
+    await db.execute(sql`insert into shipments (product_name, ${columns})
+      select 'Wharf ' || g, ${columns} from shipments, generate_series(1, 150) g
+      where id = ${decoy}`);
+    await db.execute(sql`analyze shipments`);
+    const reader = servicesOf(ctx.app).shipmentLists;
+    await reader.searchSample.refresh();
+    expect(reader.searchSample.current().length).toBeGreaterThanOrEqual(50);
+
+    const queries: string[] = [];
+    const client = (db as unknown as { _: { session: { client: object } } })._.session.client as {
+      query: (...args: unknown[]) => unknown;
+    };
+    const query = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [first] = args;
+      queries.push(typeof first === "string" ? first : (first as { text: string }).text);
+      return query.apply(this, args);
+    };
+    try {
+      expect(await ids("/api/seller/shipments/?search=wharf%2077123", owner)).toEqual([target]);
+      expect(await ids("/api/admin/shipments/?search=WHARF%2077123", admin)).toEqual([target]);
+      expect(await ids("/api/shipper/shipments/?search=wharf%2077123", agent)).toEqual([target]);
+    } finally {
+      client.query = query;
+    }
+    // Each looked up by "77123" and checked for the whole term.
+    expect(queries.filter((text) => text.includes("strpos("))).toHaveLength(3);
+    // A term of that word alone is looked up whole.
+    const all = await get("/api/seller/shipments/?search=wharf&per_page=10", owner);
+    expect(all.json().pagination_option).toMatchObject({ count: 152 });
   });
 });

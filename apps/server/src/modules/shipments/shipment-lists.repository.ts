@@ -10,6 +10,7 @@ import { shipmentUnreadSql } from "../chat/index.js";
 import { legsAttentionClock, legsAttentionSql } from "../legs/index.js";
 import { windowsDueSql } from "./bidding-window.repository.js";
 import { resolveOrdering } from "../../lib/ordering.js";
+import { narrowedSearchText } from "./search-words.js";
 import {
   agentIdOf,
   selectShipments,
@@ -25,8 +26,8 @@ import {
  * history, a seller's and the admins') as one statement per page, planned once per connection
  * per list shape: the page's ids, a primary-key read of their rows and the list's total (capped;
  * read apart when readers whose lists match the same rows share it). A search reads its matches
- * up to the cap first, which give its total and, when no more than the cap, its page, then the
- * page's rows.
+ * in list order up to one past the cap, which give its total and hold its page, then the page's
+ * rows.
  */
 
 export type ShipmentListKind =
@@ -46,6 +47,11 @@ export interface ShipmentListFilter {
   perPage: number;
   /** Counts stop here (countCapOf: the contract's cap unless a test asks for less). */
   countCap?: number;
+  /**
+   * PostgreSQL's sample of the search texts (readSearchSample): words of a search found in nearly
+   * all of them are not looked up by trigrams (narrowedSearchText), only checked.
+   */
+  searchSample?: readonly string[];
   /** Rows without the agent's own bid, for every agent alike (the open list: ownBidsOn). */
   withoutOwnBids?: boolean;
   /** The reader whose unread chat messages each row counts, read with the rows (`unread`). */
@@ -85,12 +91,19 @@ const bind = {
   sellerId: sql.placeholder("sellerId"),
   now: sql.placeholder("now"),
   pattern: sql.placeholder("pattern"),
+  /** The search's part looked up by trigrams, as a pattern, when narrower than the whole. */
+  narrowPattern: sql.placeholder("narrowPattern"),
+  /** The whole search, checked on each row the narrower part finds. */
+  searchText: sql.placeholder("searchText"),
   searchId: sql.placeholder("searchId"),
   readyDate: sql.placeholder("readyDate"),
   limit: sql.placeholder("limit"),
   offset: sql.placeholder("offset"),
   perPage: sql.placeholder("perPage"),
-  /** How many matches each part of a search gives: the page's and every row before it. */
+  /**
+   * How many matches each part of a search gives: one past the cap, or past the page and every
+   * row before it when that is further.
+   */
   armLimit: sql.placeholder("armLimit"),
   cap: sql.placeholder("cap"),
   readerId: sql.placeholder("readerId"),
@@ -105,10 +118,14 @@ const bind = {
  * the id when the search is a number; "#42" matches the id alone (parseListSearch). A shipment
  * matches when any one of these parts does; each part is read on its own (searchParts).
  */
-function searchParts(kind: "id" | "text"): SQL[] {
+function searchParts(kind: "id" | "text", narrowed: boolean): SQL[] {
   const parts: SQL[] = [
     // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
-    sql`${shipments.searchText} like ${bind.pattern}`,
+    // Narrowed, the index is asked for a part and each row found checked for the whole (strpos,
+    // which no index serves, so the planner does not look the whole up as well).
+    narrowed
+      ? sql`${shipments.searchText} like ${bind.narrowPattern} and strpos(${shipments.searchText}, ${bind.searchText}) > 0`
+      : sql`${shipments.searchText} like ${bind.pattern}`,
     // The packages' destinations ("ONT8"), kept on the shipment: the same, by their own trigrams.
     sql`${shipments.destinations} like ${bind.pattern}`,
   ];
@@ -135,6 +152,13 @@ function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" 
   if (!search) return "";
   if (search.idOnly) return "id-only";
   return search.id !== undefined ? "id" : "text";
+}
+
+/** The part of a search by text looked up by trigrams, when narrower than the whole. */
+function narrowedSearch(filter: ShipmentListFilter): string | undefined {
+  const search = parseListSearch(filter.search);
+  if (!search || search.idOnly || !filter.searchSample) return undefined;
+  return narrowedSearchText(search.text, filter.searchSample);
 }
 
 /** The list's own conditions: which rows it holds, before any search. */
@@ -197,6 +221,7 @@ function listShape(filter: ShipmentListFilter): string {
     list.kind,
     status ?? "",
     search,
+    narrowedSearch(filter) !== undefined ? "narrowed" : "",
     filter.shipmentReadyDate ? "date" : "",
     ordering,
     filter.dueLook ?? "",
@@ -292,24 +317,18 @@ function listStatements(db: DbOrTx, filter: ShipmentListFilter) {
     .limit(bind.cap)
     .as("matches");
   const countQuery = db.select({ value: count() }).from(matches);
-  return { pageIds, countQuery, matchesQuery: undefined };
+  return { pageIds, countQuery };
 }
 
 /**
- * A search's two statements: its matches up to the cap, and its page in list order. Each reads
- * every part of the search (searchParts) on its own, so the planner takes for each the index it
- * can use: the trigram index of the search text or of the destinations for a rare term
- * (a few index entries, at any table size), the list's index for a common one. One condition with
- * the parts joined by OR had one plan for all of them: a term found in neither walked every row of
- * the list, and read every package, however rare it was (at 1,000,000 shipments, a search
- * matching nothing took a second).
- *
- * The matches are the union of each part's first cap + 1 matches in no order (the search text's
- * first; the other parts are read only while it has no more than the cap), sorted in list order.
- * No more than the cap are all there are: they give the count and the page, and the search costs
- * one statement (listShipments). More, and the count is past the cap: the page statement takes the
- * first `offset + per_page + 1` matches of each part in list order (walking the list's index for a
- * common term) and the page from their union in the same order, the rows one OR would give.
+ * A search's page of ids: the union of each part's (searchParts) first `armLimit` matches in list
+ * order, in that order. Each part is read on its own, so the planner takes for each what its
+ * pattern costs least: the trigram index of the search text or of the destinations for a rare
+ * term (a few index entries), a walk of the list's index checking each row for a common one
+ * (which stops after `armLimit` matches, at any table size). One condition with the parts joined
+ * by OR had one plan for all of them: a term found in neither walked every row of the list, and
+ * read every package, however rare it was (at 1,000,000 shipments, a search matching nothing took
+ * a second). The union of each part's first rows in list order is the first rows one OR gives.
  */
 function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" | "text") {
   const from = listFrom(db, filter);
@@ -323,8 +342,7 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
         ? bidCreatedAt
         : shipments.createdAt);
   const descending = ordering ? ordering.descending : filter.list.kind !== "open";
-  const parts = searchParts(search);
-  const pageArms = parts.map(
+  const pageArms = searchParts(search, narrowedSearch(filter) !== undefined).map(
     (part) =>
       sql`(${from({ id: shipments.id, key: sql`${column}`.as("list_key") })
         .where(and(...conditions, part))
@@ -338,29 +356,11 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
     .orderBy(sql`"found"."list_key" ${direction}`, sql`"found"."id" ${direction}`)
     .limit(bind.limit)
     .offset(bind.offset);
-  const [first, ...others] = parts.map((part) =>
-    from({ id: shipments.id, key: sql`${column}`.as("list_key") })
-      .where(and(...conditions, part))
-      .limit(bind.cap),
-  );
-  const firstMatches = db.$with("first_matches").as(first!);
-  // A one-time filter: PostgreSQL reads the arm only when the search text's matches are few.
-  const few = sql`(select count(*) from ${firstMatches}) < ${bind.cap}`;
-  const matchesQuery = db
-    .with(firstMatches)
-    .select({ id: sql<number>`"matches"."id"`.mapWith(Number).as("id"), ...dueField(filter) })
-    .from(
-      sql`(select "id", "list_key" from ${firstMatches} union ${sql.join(
-        others.map((arm) => sql`(select * from (${arm}) "arm" where ${few})`),
-        sql` union `,
-      )}) "matches"`,
-    )
-    .orderBy(sql`"matches"."list_key" ${direction}`, sql`"matches"."id" ${direction}`);
-  return { pageIds, countQuery: undefined, matchesQuery };
+  return { pageIds, countQuery: undefined };
 }
 
 function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
-  const { pageIds, countQuery, matchesQuery } = listStatements(db, filter);
+  const { pageIds, countQuery } = listStatements(db, filter);
   // A search is unnamed, so the planner sees each pattern (a generic plan could pick the trigram
   // index for a one-letter search). Every other shape is named: each connection parses and plans
   // it once, where an unnamed statement is parsed and planned on every call.
@@ -368,7 +368,6 @@ function buildListQueries(db: DbOrTx, filter: ShipmentListFilter) {
   return {
     ids: pageIds.prepare(name && `${name}_ids`),
     count: countQuery?.prepare(name && `${name}_count`),
-    matches: matchesQuery?.prepare(""),
   };
 }
 
@@ -607,9 +606,12 @@ function countApart(
 }
 
 /**
- * A page of a search by text: its matches up to the cap, which give its count and, when no more
- * than the cap, its page; past the cap, the page's ids in list order and the count at the cap.
- * Then the page's rows by key.
+ * A page of a search by text: its matches in list order up to one past the cap (further for a
+ * page past it), which give its count and hold its page, then the page's rows by key.
+ * Read in order, a common term's matches are a walk of the list's index that stops at the cap,
+ * at any table size; read in no order (as they were, for the count, beside the page's walk) they
+ * came from the trigram index, all of them: a term in one shipment of 30 cost a tenth of a
+ * millisecond more for every 1,000 shipments (docs/perf/README.md).
  */
 async function readSearchPage(db: DbOrTx, filter: ShipmentListFilter): Promise<ShipmentListPage> {
   const queries =
@@ -617,16 +619,12 @@ async function readSearchPage(db: DbOrTx, filter: ShipmentListFilter): Promise<S
     buildListQueries(db, filter);
   const values = listValues(filter);
   const { offset } = values;
-  // The matches are read one past the cap, to tell a total at the cap from one beyond it.
+  // The matches are read one past the cap, to tell a total at the cap from one beyond it, and
+  // one past the page, to tell whether rows follow it.
   const cap = values.cap - 1;
   const join = filter.withoutOwnBids ? { kind: "none" as const } : agentJoin(filter.list);
-  // A search's matches, when no more than the cap, are its count and hold its page: one statement.
-  const matched = queries.matches ? await queries.matches.execute(values) : [];
-  const allMatched = matched.length <= cap ? matched : undefined;
-  const idRows = allMatched
-    ? allMatched.slice(offset, offset + values.limit)
-    : await queries.ids.execute(values);
-  const found = idRows.map((row) => row.id);
+  const matched = await queries.ids.execute({ ...values, limit: values.armLimit, offset: 0 });
+  const found = matched.slice(offset, offset + values.limit).map((row) => row.id);
   const hasMore = found.length > filter.perPage;
   const ids = hasMore ? found.slice(0, filter.perPage) : found;
   // The list ends on this page (or the first page is empty): nothing left to count.
@@ -637,8 +635,10 @@ async function readSearchPage(db: DbOrTx, filter: ShipmentListFilter): Promise<S
     withLegs: filter.legsAttention === true,
     now: filter.now,
   });
-  // Past the cap the count is the cap; a page that ends the list knows it exactly.
-  const counted = allMatched ? allMatched.length : endsHere ? offset + ids.length : values.cap;
+  // No more than the cap are all there are; past it the count is the cap, but on a page that
+  // ends the list, which knows it exactly.
+  const counted =
+    matched.length <= cap ? matched.length : endsHere ? offset + ids.length : values.cap;
   const countIsCapped = !endsHere && counted > cap;
   return {
     rows: page.rows,
@@ -647,7 +647,7 @@ async function readSearchPage(db: DbOrTx, filter: ShipmentListFilter): Promise<S
     count: countIsCapped ? cap : counted,
     countIsCapped,
     hasMore,
-    due: filter.dueLook ? idRows[0]?.due : false,
+    due: filter.dueLook ? matched[0]?.due : false,
   };
 }
 
@@ -690,17 +690,20 @@ function countCapOf(filter: ShipmentListFilter): number {
 function listValues(filter: ShipmentListFilter) {
   const list = filter.list;
   const search = parseListSearch(filter.search);
+  const narrowed = narrowedSearch(filter);
   return {
     agentId: "agentId" in list ? list.agentId : undefined,
     sellerId: list.kind === "seller" ? list.sellerId : undefined,
     now: filter.now.toISOString(),
     pattern: search ? `%${escapeLike(search.text)}%` : undefined,
+    narrowPattern: narrowed === undefined ? undefined : `%${escapeLike(narrowed)}%`,
+    searchText: narrowed === undefined ? undefined : search?.text,
     searchId: search?.id,
     readyDate: filter.shipmentReadyDate,
     limit: filter.perPage + 1,
     offset: (filter.page - 1) * filter.perPage,
     perPage: filter.perPage,
-    armLimit: filter.page * filter.perPage + 1,
+    armLimit: Math.max(countCapOf(filter) + 1, filter.page * filter.perPage + 1),
     cap: countCapOf(filter) + 1,
     readerId: filter.readerId,
     fence: 0,
@@ -755,4 +758,17 @@ export function sharedListKey(filter: ShipmentListFilter): string {
 /** The quotation a list's rows join: the agent's own on agents' lists, else the winning one. */
 function agentJoin(list: ShipmentListKind): QuotationJoin {
   return "agentId" in list ? { kind: "agent", agentId: list.agentId } : { kind: "winner" };
+}
+
+/**
+ * PostgreSQL's sample of the shipments' search texts: the column's statistics (its histogram and
+ * most common values), which ANALYZE keeps. Empty before the table is first analyzed.
+ */
+export async function readSearchSample(db: DbOrTx): Promise<string[]> {
+  const result = await db.execute(sql`
+    select coalesce(histogram_bounds::text::text[], '{}') || coalesce(most_common_vals::text::text[], '{}') as "texts"
+    from pg_stats
+    where schemaname = current_schema() and tablename = 'shipments' and attname = 'search_text'`);
+  const [row] = (result as unknown as { rows: Array<{ texts: string[] | null }> }).rows;
+  return row?.texts ?? [];
 }

@@ -21,8 +21,10 @@ import {
   type OwnBid,
   type ShipmentRow,
 } from "./shipments.repository.js";
+import { SearchSample } from "./search-words.js";
 import {
   listShipments,
+  readSearchSample,
   sharedListKey,
   type ShipmentListFilter,
   type ShipmentListKind,
@@ -150,7 +152,12 @@ export interface ShipmentListReaderDeps {
  * one reader of the lists, built once by the composition root with the page cache.
  */
 export class ShipmentListReader {
-  constructor(private readonly deps: ShipmentListReaderDeps) {}
+  /** Which words of a search are found nearly everywhere, and so not looked up (search-words). */
+  readonly searchSample: SearchSample;
+
+  constructor(private readonly deps: ShipmentListReaderDeps) {
+    this.searchSample = new SearchSample(() => readSearchSample(deps.db));
+  }
 
   private now(): Date {
     return this.deps.now ? this.deps.now() : new Date();
@@ -174,6 +181,7 @@ export class ShipmentListReader {
       legsAttention: carriesLegsAttention(kind),
       dueLook: scope ? (scope.sellerId !== undefined ? "seller" : "all") : undefined,
       search: query.search,
+      searchSample: query.search ? this.searchSample.current() : undefined,
       ordering: orderingFor(kind, query.ordering),
       shipmentReadyDate: query.shipment_ready_date,
       page: query.page,

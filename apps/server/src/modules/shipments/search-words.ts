@@ -1,0 +1,97 @@
+/**
+ * Which part of a search the trigram index is asked for. A search by text reads the index entries
+ * of every trigram of its term, and a word nearly every shipment holds (where every reference
+ * starts "FBR", that word) brings entries for nearly every shipment and narrows nothing: at
+ * 1,000,000 shipments "FBR 0012345" took 85 ms to find its one shipment, and 1 ms looked up by
+ * "0012345", the whole term then checked on the rows found (docs/perf/README.md).
+ *
+ * Which words are everywhere is told by PostgreSQL's own sample of the search texts (the column's
+ * statistics, which ANALYZE keeps): a word found in nearly every text of the sample is left out
+ * of the lookup when it begins or ends the term. Nothing is left out of the match itself.
+ */
+
+/** Texts the sample must hold before any word is judged to be everywhere. */
+export const MIN_SAMPLE_TEXTS = 50;
+
+/** A word found in at least this share of the sample's texts is everywhere. */
+const EVERYWHERE_SHARE = 0.9;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+/** A trigram needs three word characters in a row: a part without them could not narrow. */
+const TRIGRAM = /[\p{L}\p{N}]{3}/u;
+
+/**
+ * The part of `text` (a search, lower-cased) worth looking up by trigrams: the term without the
+ * words that begin or end it and are found in nearly every text of `sample`. Undefined when the
+ * whole term is (no such word, too small a sample, or nothing left that trigrams could find).
+ */
+export function narrowedSearchText(text: string, sample: readonly string[]): string | undefined {
+  if (sample.length < MIN_SAMPLE_TEXTS) return undefined;
+  const words = [...text.matchAll(WORD)];
+  if (words.length < 2) return undefined;
+  const least = Math.ceil(EVERYWHERE_SHARE * sample.length);
+  const everywhere = (word: string) => {
+    let found = 0;
+    for (const sampled of sample) if (sampled.includes(word) && ++found >= least) return true;
+    return false;
+  };
+  let first = 0;
+  let last = words.length - 1;
+  while (first <= last && everywhere(words[first]![0])) first += 1;
+  while (last > first && everywhere(words[last]![0])) last -= 1;
+  if (first > last || (first === 0 && last === words.length - 1)) return undefined;
+  const start = words[first]!.index;
+  const end = words[last]!.index + words[last]![0].length;
+  const narrowed = text.slice(start, end);
+  return TRIGRAM.test(narrowed) ? narrowed : undefined;
+}
+
+export interface SearchSampleOptions {
+  /** How long a sample is used before it is read again (in the background). */
+  refreshMs?: number;
+  now?: () => number;
+}
+
+/**
+ * PostgreSQL's sample of the search texts, as last read: a stale one is read again in the
+ * background, and searches go on with the one they have meanwhile (none, at first: every word is
+ * then looked up). A read that fails keeps the sample there was until the next try: the sample
+ * only decides which words are looked up, never what matches.
+ */
+export class SearchSample {
+  private texts: readonly string[] = [];
+  private readAt = Number.NEGATIVE_INFINITY;
+  private reading: Promise<void> | undefined;
+  private readonly refreshMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly read: () => Promise<string[]>,
+    options: SearchSampleOptions = {},
+  ) {
+    this.refreshMs = options.refreshMs ?? 10 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The sample as last read; a stale one starts a read of the next. */
+  current(): readonly string[] {
+    if (!this.reading && this.now() - this.readAt >= this.refreshMs) void this.refresh();
+    return this.texts;
+  }
+
+  /** Reads the sample now (or joins the read under way). */
+  refresh(): Promise<void> {
+    this.reading ??= this.read()
+      .then(
+        (texts) => {
+          this.texts = texts;
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        this.readAt = this.now();
+        this.reading = undefined;
+      });
+    return this.reading;
+  }
+}
