@@ -57,6 +57,8 @@ const searchSample =
        where schemaname = current_schema() and tablename = 'shipments' and attname = 'search_text'`,
     )
   ).rows[0]?.texts ?? [];
+/** Each term's part looked up by trigrams, as the server remembers it. */
+const narrowedTerms = new Map();
 const listPool = explained(genericPool);
 const port = Number(process.env.PORT);
 const users = {
@@ -288,7 +290,8 @@ async function list(kind, url) {
     const escaped = (value) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
     const pattern = p(`%${escaped(text)}%`);
     // As the server does: the words nearly every search text holds are not looked up by trigrams.
-    const narrowed = narrowedSearchText(text, searchSample);
+    if (!narrowedTerms.has(text)) narrowedTerms.set(text, narrowedSearchText(text, searchSample));
+    const narrowed = narrowedTerms.get(text);
     parts.push(
       narrowed === undefined
         ? `${SEARCH} ${pattern}`

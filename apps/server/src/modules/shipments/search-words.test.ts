@@ -72,3 +72,17 @@ describe("SearchSample", () => {
     expect(searchSample.current()).toEqual(["b"]);
   });
 });
+
+describe("SearchSample.narrowed", () => {
+  it("narrows against the current sample, and afresh once the sample is read again", async () => {
+    let texts = sample;
+    const searchSample = new SearchSample(async () => texts, { refreshMs: 1_000, now: () => 0 });
+    await searchSample.refresh();
+    expect(searchSample.narrowed("fbr 0012345")).toBe("0012345");
+    expect(searchSample.narrowed("fbr 0012345")).toBe("0012345");
+    // A sample where "fbr" is rare: the term is looked up whole.
+    texts = sample.map((text, i) => (i % 2 === 0 ? text.replace("fbr", "ref") : text));
+    await searchSample.refresh();
+    expect(searchSample.narrowed("fbr 0012345")).toBeUndefined();
+  });
+});

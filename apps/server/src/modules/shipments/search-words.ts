@@ -46,6 +46,9 @@ export function narrowedSearchText(text: string, sample: readonly string[]): str
   return TRIGRAM.test(narrowed) ? narrowed : undefined;
 }
 
+/** Terms whose narrowed part is remembered against one sample, before the memory starts again. */
+const REMEMBERED_TERMS = 1_000;
+
 export interface SearchSampleOptions {
   /** How long a sample is used before it is read again (in the background). */
   refreshMs?: number;
@@ -60,6 +63,8 @@ export interface SearchSampleOptions {
  */
 export class SearchSample {
   private texts: readonly string[] = [];
+  /** Each term's narrowedSearchText against `texts`. */
+  private readonly narrowedTerms = new Map<string, string | undefined>();
   private readAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<void> | undefined;
   private readonly refreshMs: number;
@@ -79,12 +84,27 @@ export class SearchSample {
     return this.texts;
   }
 
+  /**
+   * The part of `text` worth looking up by trigrams against the current sample (narrowedSearchText),
+   * remembered until the sample is read again: a sample of 1,000 texts is a thousand substring
+   * checks for each word.
+   */
+  narrowed(text: string): string | undefined {
+    const sample = this.current();
+    if (this.narrowedTerms.has(text)) return this.narrowedTerms.get(text);
+    const narrowed = narrowedSearchText(text, sample);
+    if (this.narrowedTerms.size >= REMEMBERED_TERMS) this.narrowedTerms.clear();
+    this.narrowedTerms.set(text, narrowed);
+    return narrowed;
+  }
+
   /** Reads the sample now (or joins the read under way). */
   refresh(): Promise<void> {
     this.reading ??= this.read()
       .then(
         (texts) => {
           this.texts = texts;
+          this.narrowedTerms.clear();
         },
         () => undefined,
       )

@@ -10,7 +10,6 @@ import { shipmentUnreadSql } from "../chat/index.js";
 import { legsAttentionClock, legsAttentionSql } from "../legs/index.js";
 import { windowsDueSql } from "./bidding-window.repository.js";
 import { resolveOrdering } from "../../lib/ordering.js";
-import { narrowedSearchText } from "./search-words.js";
 import {
   agentIdOf,
   selectShipments,
@@ -48,10 +47,11 @@ export interface ShipmentListFilter {
   /** Counts stop here (countCapOf: the contract's cap unless a test asks for less). */
   countCap?: number;
   /**
-   * PostgreSQL's sample of the search texts (readSearchSample): words of a search found in nearly
-   * all of them are not looked up by trigrams (narrowedSearchText), only checked.
+   * The part of a search (lower-cased) worth looking up by trigrams, when narrower than the whole
+   * (SearchSample.narrowed: without the words nearly every shipment holds); the rows found are
+   * checked for the whole.
    */
-  searchSample?: readonly string[];
+  narrowSearch?: (text: string) => string | undefined;
   /** Rows without the agent's own bid, for every agent alike (the open list: ownBidsOn). */
   withoutOwnBids?: boolean;
   /** The reader whose unread chat messages each row counts, read with the rows (`unread`). */
@@ -157,8 +157,8 @@ function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" 
 /** The part of a search by text looked up by trigrams, when narrower than the whole. */
 function narrowedSearch(filter: ShipmentListFilter): string | undefined {
   const search = parseListSearch(filter.search);
-  if (!search || search.idOnly || !filter.searchSample) return undefined;
-  return narrowedSearchText(search.text, filter.searchSample);
+  if (!search || search.idOnly) return undefined;
+  return filter.narrowSearch?.(search.text);
 }
 
 /** The list's own conditions: which rows it holds, before any search. */

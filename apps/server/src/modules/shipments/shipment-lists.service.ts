@@ -181,7 +181,7 @@ export class ShipmentListReader {
       legsAttention: carriesLegsAttention(kind),
       dueLook: scope ? (scope.sellerId !== undefined ? "seller" : "all") : undefined,
       search: query.search,
-      searchSample: query.search ? this.searchSample.current() : undefined,
+      narrowSearch: (text) => this.searchSample.narrowed(text),
       ordering: orderingFor(kind, query.ordering),
       shipmentReadyDate: query.shipment_ready_date,
       page: query.page,
