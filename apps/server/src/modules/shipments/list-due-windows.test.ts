@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shipments } from "../../db/schema/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { endBiddingWindow, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { closeDueBidding } from "./bidding-window.js";
 
 /**
  * A list whose rows a window's closing changes judges the windows that have passed before it
@@ -79,5 +80,32 @@ describe("lists read right after a bid window passed", () => {
     // The seller has no completed order: their past orders are an empty page.
     expect(await rows(ctx.app, other, "/api/seller/past-orders/")).toEqual([]);
     expect((await stored(id)).status).toBe("Quotation Approved");
+  });
+});
+
+// Another closer (the background loop on another instance) may be judging the window the page
+// saw due: the read's own closing waits for it and finds nothing left to close, and the page is
+// read again all the same. Two connections at once: PostgreSQL only.
+describe.runIf(process.env.TEST_DATABASE_URL)("a list read while another closer judges", () => {
+  it("shows the window judged once the other closer commits", async () => {
+    const id = await passedWithBid(seller);
+    const db = ctx.app.database.db;
+    let listing: Promise<Array<{ id: number }>> | undefined;
+    await db.transaction(async (tx) => {
+      // The other closer judges the window and holds the shipment's row until it commits.
+      expect(await closeDueBidding(tx, ctx.app.events, new Date(), { shipmentId: id })).toBe(1);
+      listing = rows(ctx.app, agent, "/api/shipper/awaiting-decision/");
+      // The list has read its page (the window still due there) and waits on the row.
+      for (let tries = 0; ; tries += 1) {
+        const result = (await db.execute(sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+          rows: Array<{ waiting: number }>;
+        };
+        if (result.rows[0]!.waiting > 0) break;
+        if (tries > 200) throw new Error("the list never waited on the closer");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    });
+    expect((await listing!).map((row) => row.id)).toContain(id);
   });
 });

@@ -208,12 +208,14 @@ export class ShipmentListReader {
       return { ...page, unread, ownBids };
     };
     // The page's ids tell whether a window passed unjudged; nearly always none has. When one has
-    // (or an empty page could not tell) due windows are closed, and when one was the page is
-    // read again with it judged.
+    // (or an empty page could not tell) due windows are closed, and the page is read again with
+    // them judged: when this read closed one, or when the page saw one due, which another closer
+    // (the background loop, another request) may have judged meanwhile, this read then waiting
+    // on it and finding nothing left to close.
     const listed = await read();
     const due = scope !== null && (listed.due ?? true);
     const closed = due ? await settleDueBidding(this.deps, now, scope) : 0;
-    const page = closed > 0 ? await read() : listed;
+    const page = closed > 0 || (scope !== null && listed.due === true) ? await read() : listed;
     const { rows: pageRows, unread, attention, ownBids } = page;
     const paging = { count: page.count, countIsCapped: page.countIsCapped, hasMore: page.hasMore };
     const ownRows = withOwnBids(pageRows, ownBids);
