@@ -215,7 +215,7 @@ export class ShipmentListReader {
     const listed = await read();
     const due = scope !== null && (listed.due ?? true);
     const closed = due ? await settleDueBidding(this.deps, now, scope) : 0;
-    const page = closed > 0 || (scope !== null && listed.due === true) ? await read() : listed;
+    const page = closed > 0 || listed.due === true ? await read() : listed;
     const { rows: pageRows, unread, attention, ownBids } = page;
     const paging = { count: page.count, countIsCapped: page.countIsCapped, hasMore: page.hasMore };
     const ownRows = withOwnBids(pageRows, ownBids);
