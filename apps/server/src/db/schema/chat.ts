@@ -65,8 +65,10 @@ export const chatMessages = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true }),
   },
   (t) => [
-    index("chat_messages_shipment_idx").on(t.shipmentId, t.id),
-    index("chat_messages_sample_idx").on(t.sampleShipmentId, t.id),
+    // A chat's messages in order, with each one's sender: a reader's unread messages (above their
+    // read cursor, from someone else) are counted in the index alone (migration 0036).
+    index("chat_messages_shipment_sender_idx").on(t.shipmentId, t.id, t.senderId),
+    index("chat_messages_sample_sender_idx").on(t.sampleShipmentId, t.id, t.senderId),
     uniqueIndex("chat_messages_attachment_idx").on(t.attachmentId),
     index("chat_messages_parent_idx").on(t.parentId),
     check(

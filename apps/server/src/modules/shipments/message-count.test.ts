@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chatReadCursors } from "../../db/schema/index.js";
+import { shipmentUnreadSql, unreadCountsForShipments } from "../chat/index.js";
 import { buildTestApp, type TestContext } from "../../test/app.js";
 import { createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { postShipment } from "../../test/shipment-factories.js";
@@ -70,4 +72,79 @@ describe("message_count", () => {
     expect(await rowCount(shipmentId)).toBe(1);
     expect(await pageCount(seller, otherId)).toBe(1);
   });
+
+  it("counts each chat of a page in one read, others' messages past the cursor only", async () => {
+    const quiet = await postShipment(ctx.app, seller);
+    const read = await postShipment(ctx.app, seller);
+    const seen = await say(read, agent, "read");
+    await say(read, agent, "unread");
+    await say(read, seller, "the seller's own, after the cursor");
+    await ctx.database.db.insert(chatReadCursors).values({
+      userId: seller.id,
+      chatKind: "shipment",
+      chatId: read,
+      lastReadMessageId: seen,
+    });
+    const counts = await unreadCountsForShipments(ctx.database.db, seller.id, [
+      shipmentId,
+      otherId,
+      quiet,
+      read,
+    ]);
+    // As above for the first two; a chat with nothing unread is left out (read as 0).
+    expect([...counts].sort(([a], [b]) => a - b)).toEqual(
+      [
+        [shipmentId, 1],
+        [otherId, 1],
+        [read, 1],
+      ].sort(([a], [b]) => a! - b!),
+    );
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "walks only the messages past the reader's cursor, in the index alone",
+    async () => {
+      const long = await postShipment(ctx.app, seller);
+      let cursor = 0;
+      for (let i = 1; i <= 30; i += 1) {
+        const id = await say(long, i % 2 === 0 ? seller : agent, `message ${i}`);
+        if (i === 26) cursor = id;
+      }
+      await ctx.database.db.insert(chatReadCursors).values({
+        userId: seller.id,
+        chatKind: "shipment",
+        chatId: long,
+        lastReadMessageId: cursor,
+      });
+      // Marks the table's pages all-visible, as autovacuum would: an index-only scan then reads
+      // no row of the table.
+      await ctx.database.db.execute(sql`vacuum analyze chat_messages`);
+      // The test's chats are too small for PostgreSQL to prefer an index to the table: it is
+      // told to, as a busy table's statistics would.
+      const result = await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return tx.execute(
+          sql`explain (analyze, costs off, timing off, summary off, format json)
+            select ${shipmentUnreadSql(seller.id, long)} as "unread"`,
+        );
+      });
+      const [row] = (result as unknown as { rows: Array<{ "QUERY PLAN": unknown }> }).rows;
+      const nodes: Array<Record<string, unknown>> = [];
+      const walk = (node: Record<string, unknown>) => {
+        nodes.push(node);
+        for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) walk(child);
+      };
+      walk((row!["QUERY PLAN"] as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+      const messages = nodes.find((node) => node["Relation Name"] === "chat_messages");
+      // Messages 27 to 30 are past the cursor; two of them are the seller's own.
+      expect(messages).toMatchObject({
+        "Node Type": "Index Only Scan",
+        "Actual Rows": 2,
+        "Rows Removed by Filter": 2,
+        "Heap Fetches": 0,
+      });
+      expect(await pageCount(seller, long)).toBe(2);
+    },
+  );
 });

@@ -384,8 +384,8 @@ function listStatementName(shape: string): string {
 }
 
 /** The reader's unread messages of a page's row, when the page counts them. */
-function unreadField(db: DbOrTx, withUnread: boolean) {
-  return withUnread ? shipmentUnreadSql(db, bind.readerId, shipments.id) : undefined;
+function unreadField(withUnread: boolean) {
+  return withUnread ? shipmentUnreadSql(bind.readerId, shipments.id) : undefined;
 }
 
 /** How many of an accepted order's legs need attention, when the page tells it (null else). */
@@ -432,7 +432,7 @@ async function shipmentsByIds(
     selectShipments(
       db,
       join.kind === "agent" ? { kind: "agent", agentId } : join,
-      unreadField(db, withUnread),
+      unreadField(withUnread),
       legsAttentionField(withLegs),
     ).where(sql`${shipments.id} = any(${idList})`);
   const name = `shipments_by_ids_${join.kind}${withUnread ? "_unread" : ""}${withLegs ? "_legs" : ""}`;
@@ -502,7 +502,9 @@ async function readListPage(db: DbOrTx, filter: ShipmentListFilter): Promise<Shi
   })) as PageRawRow[];
   // A page without rows comes as one row of nulls with the page's facts.
   const facts = raw[0];
-  const { rows, unread, attention } = shapedRows(raw.filter((row) => row.id !== null));
+  const { rows, unread, attention } = shapedRows(
+    raw.filter((row) => row.id !== null).sort((a, b) => a.position! - b.position!),
+  );
   const hasMore = facts?.more === true;
   // The list ends on this page (or the first page is empty): nothing left to count.
   const endsHere = !hasMore && (rows.length > 0 || values.offset === 0);
@@ -526,6 +528,8 @@ async function readListPage(db: DbOrTx, filter: ShipmentListFilter): Promise<Shi
 
 type PageRawRow = Omit<ListRawRow, "id"> & {
   id: number | null;
+  /** The row's place on the page (from 1); null on a page without rows. */
+  position: number | null;
   more: boolean;
   due: boolean;
   /** The list's count up to the cap, when the page asked for it. */
@@ -544,8 +548,8 @@ function pageShape(filter: ShipmentListFilter) {
 
 /**
  * A list page as one statement (readListPage): the page of ids (one more than the page, to tell
- * whether rows follow) gathered in list order into an array, the rows read by key in the array's
- * order, the list's look for windows passed unjudged, and the count, which PostgreSQL runs only
+ * whether rows follow) gathered in list order into an array, the rows read by key with their place
+ * in the array (put in order by the reader, not sorted by PostgreSQL), the list's look for windows passed unjudged, and the count, which PostgreSQL runs only
  * when it is asked for (an uncorrelated subquery in a CASE branch not taken is never run). One
  * statement where there were three (ids, then the rows beside the count): each costs a round
  * trip and both processes' time on top of what it reads. Under the browse mix (cache off, 50
@@ -566,6 +570,8 @@ function pageQuery(db: DbOrTx, filter: ShipmentListFilter, shape: ReturnType<typ
   const join =
     shape.join.kind === "agent" ? { kind: "agent" as const, agentId: bind.agentId } : shape.join;
   const extra = {
+    // Where the row stands on the page: the rows come in no order (pageRead).
+    position: sql<number | null>`"p"."ord"::integer`.mapWith(Number),
     more,
     due: dueField(filter).due,
     matching:
@@ -574,8 +580,8 @@ function pageQuery(db: DbOrTx, filter: ShipmentListFilter, shape: ReturnType<typ
   return pageRead(
     db,
     join,
-    { from: page, extra, order: sql`"p"."ord"` },
-    unreadField(db, shape.withUnread),
+    { from: page, extra },
+    unreadField(shape.withUnread),
     legsAttentionField(shape.withLegs),
   );
 }
