@@ -158,7 +158,7 @@ const FROM = (join) =>
   ` from "shipments" inner join "users" on "users"."id" = "shipments"."seller_id" left join "quotations" "q" on ${join} left join "users" "agent" on "agent"."id" = "q"."agent_id"`;
 const AGENT_JOIN = `("q"."shipment_id" = "shipments"."id" and "q"."agent_id" = $1)`;
 /** The reader's ($1) unread messages of each row, as the server's list rows carry them. */
-const UNREAD = `((select count(*) from "chat_messages" left join "chat_read_cursors" on ("chat_read_cursors"."user_id" = $1 and "chat_read_cursors"."chat_kind" = 'shipment' and "chat_read_cursors"."chat_id" = "chat_messages"."shipment_id") where ("chat_messages"."shipment_id" = "shipments"."id" and ("chat_messages"."sender_id" <> $1 and "chat_messages"."id" > coalesce("chat_read_cursors"."last_read_message_id", 0)))))`;
+const UNREAD = `(select count(*) from "chat_messages" where "chat_messages"."shipment_id" = "shipments"."id" and "chat_messages"."id" > coalesce((select "chat_read_cursors"."last_read_message_id" from "chat_read_cursors" where "chat_read_cursors"."user_id" = $1 and "chat_read_cursors"."chat_kind" = 'shipment' and "chat_read_cursors"."chat_id" = "shipments"."id"), 0) and "chat_messages"."sender_id" <> $1)`;
 const WINNER_JOIN = `"q"."id" = "shipments"."winning_quotation_id"`;
 const SEARCH = `"shipments"."search_text" like`;
 /** Orderings by others' bids, which the agents' lists ignore. */
@@ -213,11 +213,11 @@ async function unreadCounts(userId, ids) {
   if (ids.length === 0) return unread;
   const { rows } = await pool.query({
     name: "unread_shipment",
-    text: `select "chat_messages"."shipment_id", count(*) from "chat_messages" left join "chat_read_cursors" on ("chat_read_cursors"."user_id" = $1 and "chat_read_cursors"."chat_kind" = $2 and "chat_read_cursors"."chat_id" = "chat_messages"."shipment_id") where ("chat_messages"."shipment_id" = any($3::integer[]) and "chat_messages"."sender_id" <> $4 and "chat_messages"."id" > coalesce("chat_read_cursors"."last_read_message_id", 0)) group by "chat_messages"."shipment_id"`,
-    values: [userId, "shipment", ids, userId],
+    text: `select "chat"."id", (select count(*) from "chat_messages" where "chat_messages"."shipment_id" = "chat"."id" and "chat_messages"."id" > coalesce((select "chat_read_cursors"."last_read_message_id" from "chat_read_cursors" where "chat_read_cursors"."user_id" = $1 and "chat_read_cursors"."chat_kind" = 'shipment' and "chat_read_cursors"."chat_id" = "chat"."id"), 0) and "chat_messages"."sender_id" <> $1) from unnest($2::integer[]) as "chat"("id")`,
+    values: [userId, ids],
     rowMode: "array",
   });
-  for (const [id, n] of rows) if (id !== null) unread.set(id, Number(n));
+  for (const [id, n] of rows) if (Number(n) > 0) unread.set(id, Number(n));
   return unread;
 }
 
@@ -491,7 +491,7 @@ async function listPage(list) {
   const ids = `(select array(select "id" from (${list.idsText}) "page_ids") as "ids" offset 0) "page" left join lateral unnest("page"."ids"[1:$${perPageAt}]) with ordinality as "p"("id", "ord") on true`;
   const more = `cardinality("page"."ids") > $${perPageAt}`;
   const join = agent ? AGENT_JOIN : `"q"."id" = "shipments"."winning_quotation_id"`;
-  const text = `select ${COLUMNS}, ${rowParam(UNREAD)}${agent ? "" : `, ${rowParam(LEGS)}`}, ${more}, ${due}, case when ${more} or cardinality("page"."ids") = 0 then (${countText}) end from ${ids} left join "shipments" on "shipments"."id" = "p"."id" left join "users" on "users"."id" = "shipments"."seller_id" left join "quotations" "q" on ${rowParam(join)} left join "users" "agent" on "agent"."id" = "q"."agent_id" order by "p"."ord"`;
+  const text = `select ${COLUMNS}, ${rowParam(UNREAD)}${agent ? "" : `, ${rowParam(LEGS)}`}, ${more}, ${due}, case when ${more} or cardinality("page"."ids") = 0 then (${countText}) end, "p"."ord"::integer from ${ids} left join "shipments" on "shipments"."id" = "p"."id" left join "users" on "users"."id" = "shipments"."seller_id" left join "quotations" "q" on ${rowParam(join)} left join "users" "agent" on "agent"."id" = "q"."agent_id"`;
   const result = await listPool.query({
     name: statementName(text),
     text,
@@ -501,8 +501,10 @@ async function listPage(list) {
   const width = KEYS.length + (agent ? 1 : 2);
   const facts = result.rows[0];
   const hasMore = facts?.[width] === true;
+  // As the server does: the rows come in no order, each with its place on the page.
   const rows = result.rows
     .filter((values) => values[0] !== null)
+    .sort((a, b) => a[width + 3] - b[width + 3])
     .map((values) => {
       const row = shipmentRow(values);
       row.unread = Number(values[KEYS.length]);

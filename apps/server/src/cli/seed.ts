@@ -1,6 +1,7 @@
 /**
  * Fills the configured database (DATABASE_URL, or PGlite under DATA_DIR) with realistic demo data:
- * sellers, shipping agents, shipments in every status with packages and quotations.
+ * sellers, shipping agents, shipments in every status with packages and quotations, and a chat
+ * on every awarded shipment.
  *
  *   npm run seed -- --shipments 100000 [--sellers 500] [--agents 100]
  *
@@ -106,6 +107,38 @@ async function seedUsers(
     ids.push(...rows.map((row) => row.id));
   }
   return ids;
+}
+
+/**
+ * A chat on every awarded shipment from `firstId` on: 2 to 8 messages, the agent and the seller in
+ * turn, written chat after chat as conversations interleave (a chat's messages lie on different
+ * pages of the table). The seller has read all but the last one or two of two chats in three, the
+ * agent every message of half of theirs: list rows count their unread messages.
+ */
+export async function seedChats(db: DbOrTx, firstId: number): Promise<void> {
+  await db.execute(sql`
+    insert into chat_messages (shipment_id, sender_id, sender_type, content, created_at)
+    select s.id, case when m % 2 = 1 then s.winner_agent_id else s.seller_id end,
+      case when m % 2 = 1 then 'Shipper' else 'Seller' end,
+      case when m % 2 = 1 then 'Pickup booked for message ' || m else 'Thanks, noted ' || m end,
+      s.created_at + interval '3 days' + m * interval '1 hour'
+    from generate_series(1, 8) as m
+    join shipments s on s.winner_agent_id is not null and m <= 2 + s.id % 7
+    where s.id >= ${firstId}
+    order by m, s.id`);
+  await db.execute(sql`
+    insert into chat_read_cursors (user_id, chat_kind, chat_id, last_read_message_id)
+    select s.seller_id, 'shipment', s.id, c.last - 1 - s.id % 2
+    from shipments s
+    join (select shipment_id, max(id) as last from chat_messages where shipment_id >= ${firstId}
+          group by shipment_id) c on c.shipment_id = s.id
+    where s.id % 3 <> 0
+    union all
+    select s.winner_agent_id, 'shipment', s.id, c.last
+    from shipments s
+    join (select shipment_id, max(id) as last from chat_messages where shipment_id >= ${firstId}
+          group by shipment_id) c on c.shipment_id = s.id
+    where s.id % 2 = 0`);
 }
 
 export async function seed(
@@ -249,9 +282,13 @@ export async function seed(
       tracking_link = 'https://www.fedex.com/fedextrack/?trknbr=' || lpad((id::bigint * 7919 % 1000000000000)::text, 12, '0')
     where id >= ${firstId} and status = 'Shipment Completed'`);
 
+  await seedChats(db, firstId);
+
   await db.execute(sql`analyze shipments`);
   await db.execute(sql`analyze quotations`);
   await db.execute(sql`analyze shipment_packages`);
+  await db.execute(sql`analyze chat_messages`);
+  await db.execute(sql`analyze chat_read_cursors`);
 
   // Every agent's scorecard, as the running server keeps it.
   for (const agentId of agentIds) await refreshScorecard(db, agentId);
