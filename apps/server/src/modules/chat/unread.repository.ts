@@ -21,9 +21,10 @@ const readCursor = (user: UserRef, kind: ChatKind, chatId: UserRef | AnyColumn |
 /**
  * A chat's unread messages for one user as a scalar subquery: the messages from someone else
  * above the user's read cursor. The cursor is read first and bounds the walk of the chat's
- * (chat, id) index, so it visits the unread messages alone, however long the chat is: joined to
- * each message instead, the cursor was looked up for every message the chat ever held (on a seller's
- * page of 50 with 40 messages a chat, PostgreSQL's time a page nearly doubled).
+ * (chat, id, sender) index (migration 0036), so it visits the unread messages alone, in the index
+ * alone, however long the chat is: joined to each message instead, the cursor was looked up for
+ * every message the chat ever held (on a seller's page of 50 with 40 messages a chat,
+ * PostgreSQL's time a page nearly doubled).
  */
 function unreadSql(user: UserRef, kind: ChatKind, chatId: UserRef | AnyColumn | SQL): SQL<number> {
   const chatColumn = chatColumnOf(kind);
