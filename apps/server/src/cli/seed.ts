@@ -128,17 +128,14 @@ export async function seedChats(db: DbOrTx, firstId: number): Promise<void> {
     order by m, s.id`);
   await db.execute(sql`
     insert into chat_read_cursors (user_id, chat_kind, chat_id, last_read_message_id)
-    select s.seller_id, 'shipment', s.id, c.last - 1 - s.id % 2
-    from shipments s
-    join (select shipment_id, max(id) as last from chat_messages where shipment_id >= ${firstId}
-          group by shipment_id) c on c.shipment_id = s.id
-    where s.id % 3 <> 0
+    with chats as (
+      select s.id, s.seller_id, s.winner_agent_id, max(m.id) as last
+      from shipments s join chat_messages m on m.shipment_id = s.id
+      where s.id >= ${firstId}
+      group by s.id)
+    select seller_id, 'shipment', id, last - 1 - id % 2 from chats where id % 3 <> 0
     union all
-    select s.winner_agent_id, 'shipment', s.id, c.last
-    from shipments s
-    join (select shipment_id, max(id) as last from chat_messages where shipment_id >= ${firstId}
-          group by shipment_id) c on c.shipment_id = s.id
-    where s.id % 2 = 0`);
+    select winner_agent_id, 'shipment', id, last from chats where id % 2 = 0`);
 }
 
 export async function seed(

@@ -548,13 +548,14 @@ function pageShape(filter: ShipmentListFilter) {
 
 /**
  * A list page as one statement (readListPage): the page of ids (one more than the page, to tell
- * whether rows follow) gathered in list order into an array, the rows read by key with their place
- * in the array (put in order by the reader, not sorted by PostgreSQL), the list's look for windows passed unjudged, and the count, which PostgreSQL runs only
- * when it is asked for (an uncorrelated subquery in a CASE branch not taken is never run). One
- * statement where there were three (ids, then the rows beside the count): each costs a round
- * trip and both processes' time on top of what it reads. Under the browse mix (cache off, 50
- * connections) the server's CPU a request fell by a sixth (1.19-1.26 to 0.98-1.03 ms at 10,000
- * shipments) and PostgreSQL's did not move (docs/perf/README.md).
+ * whether rows follow) gathered in list order into an array, the rows read by key with their
+ * place in the array (put in order by the reader, not sorted by PostgreSQL), the list's look for
+ * windows passed unjudged, and the count, which PostgreSQL runs only when it is asked for (an
+ * uncorrelated subquery in a CASE branch not taken is never run). One statement where there were
+ * three (ids, then the rows beside the count): each costs a round trip and both processes' time
+ * on top of what it reads. Under the browse mix (cache off, 50 connections) the server's CPU a
+ * request fell by a sixth (1.19-1.26 to 0.98-1.03 ms at 10,000 shipments) and PostgreSQL's did
+ * not move (docs/perf/README.md).
  */
 function pageQuery(db: DbOrTx, filter: ShipmentListFilter, shape: ReturnType<typeof pageShape>) {
   const { pageIds, countQuery } = listStatements(db, filter);
