@@ -340,9 +340,12 @@ async function list(kind, url) {
   const offset = (page - 1) * perPage;
   const n = params.length;
   // An agent's whole bid history: counted in their bids, and in its own order (newest bid first)
-  // walked along them.
+  // walked along them; by a shipment's column, their bids sorted by the column's value, read by
+  // the shipment's key as a scalar subquery.
   const bidsCounted = kind === "history" && conditions.length === 0 && !search;
-  const bidsWalked = bidsCounted && !ORDERING.includes(field);
+  const bidsOrder = ORDERING.includes(field)
+    ? `(select "shipments"."${field}" from "shipments" where "shipments"."id" = "quotations"."shipment_id") ${direction}, "quotations"."shipment_id" ${direction}`
+    : `"quotations"."created_at" desc, "quotations"."shipment_id" desc`;
   // As the server counts: a search up to SEARCH_COUNT_CAP, any other list up to LIST_COUNT_CAP.
   const cap = search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
   // As the server does: a search unnamed (planned for its pattern), every other shape named.
@@ -367,10 +370,10 @@ async function list(kind, url) {
       perPage,
       offset,
       cap,
-      idsText: bidsWalked
-        ? `select "quotations"."shipment_id" as "id" from "quotations" where "quotations"."agent_id" = $1 order by "quotations"."created_at" desc, "quotations"."shipment_id" desc limit $2 offset $3`
+      idsText: bidsCounted
+        ? `select "quotations"."shipment_id" as "id" from "quotations" where "quotations"."agent_id" = $1 order by ${bidsOrder} limit $2 offset $3`
         : `select "id" from ${source}${where} order by ${order} limit $${n + 1} offset $${n + 2}`,
-      idsValues: bidsWalked ? [userId, perPage + 1, offset] : [...params, perPage + 1, offset],
+      idsValues: bidsCounted ? [userId, perPage + 1, offset] : [...params, perPage + 1, offset],
       countText,
       countValues: bidsCounted ? [userId, cap + 1] : [...params, cap + 1],
       dueValues,

@@ -405,6 +405,10 @@ describe("an agent's bid history", () => {
     expect(byDate).toMatch(/Index Scan using shipments_pkey on shipments/);
     expect(byDate).toMatch(/Index Cond: \(id = quotations\.shipment_id\)/);
     expect(byDate).not.toMatch(/Hash Join|Merge Join|shipments_ready_date_idx/);
+    // Each bid's value by the key alone, with no cache of the shipments read before (Memoize):
+    // every bid is on another shipment, so it never hits.
+    expect(byDate).toMatch(/SubPlan/);
+    expect(byDate).not.toContain("Memoize");
     // In its own order (newest bid first): a walk back along the agent's bids, no shipment read.
     const byBid = await planOf();
     expect(byBid).toMatch(/Index Only Scan Backward using quotations_agent_bids_idx/);
