@@ -19,7 +19,7 @@ const { presentLostBidRow, presentShipmentRow, presentShipmentDetail, sealedForA
 const { ownBidOutcome } = await import(
   pathToFileURL(path.join(dist, "modules/shipments/shipments.service.js")).href
 );
-const { narrowedSearchText } = await import(
+const { isCommonSearchText, narrowedSearchText } = await import(
   pathToFileURL(path.join(dist, "modules/shipments/search-words.js")).href
 );
 
@@ -57,7 +57,7 @@ const searchSample =
        where schemaname = current_schema() and tablename = 'shipments' and attname = 'search_text'`,
     )
   ).rows[0]?.texts ?? [];
-/** Each term's part looked up by trigrams, as the server remembers it. */
+/** Each term's part looked up by trigrams and whether it is common, as the server remembers them. */
 const narrowedTerms = new Map();
 const listPool = explained(genericPool);
 const port = Number(process.env.PORT);
@@ -289,13 +289,20 @@ async function list(kind, url) {
     const text = search.toLowerCase();
     const escaped = (value) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
     const pattern = p(`%${escaped(text)}%`);
-    // As the server does: the words nearly every search text holds are not looked up by trigrams.
-    if (!narrowedTerms.has(text)) narrowedTerms.set(text, narrowedSearchText(text, searchSample));
-    const narrowed = narrowedTerms.get(text);
+    // As the server does: the words nearly every search text holds are not looked up by trigrams,
+    // and a common term not at all (each row of the list's walk checked).
+    if (!narrowedTerms.has(text))
+      narrowedTerms.set(text, {
+        narrowed: narrowedSearchText(text, searchSample),
+        common: isCommonSearchText(text, searchSample),
+      });
+    const { narrowed, common } = narrowedTerms.get(text);
     parts.push(
-      narrowed === undefined
-        ? `${SEARCH} ${pattern}`
-        : `${SEARCH} ${p(`%${escaped(narrowed)}%`)} and strpos("shipments"."search_text", ${p(text)}) > 0`,
+      common
+        ? `strpos("shipments"."search_text", ${p(text)}) > 0`
+        : narrowed === undefined
+          ? `${SEARCH} ${pattern}`
+          : `${SEARCH} ${p(`%${escaped(narrowed)}%`)} and strpos("shipments"."search_text", ${p(text)}) > 0`,
       `"shipments"."destinations" like ${pattern}`,
     );
     if (/^\d{1,9}$/.test(search)) parts.push(`"shipments"."id" = ${p(Number(search))}`);

@@ -140,8 +140,43 @@ describe("a search beginning with a word nearly every shipment holds", () => {
     }
     // Each looked up by "77123" and checked for the whole term.
     expect(queries.filter((text) => text.includes("strpos("))).toHaveLength(3);
-    // A term of that word alone is looked up whole.
-    const all = await get("/api/seller/shipments/?search=wharf&per_page=10", owner);
-    expect(all.json().pagination_option).toMatchObject({ count: 152 });
+    // A term of that word alone is common: found walking each list in its order, every row
+    // checked (strpos alone), with no trigram lookup; the first matches in list order all the same.
+    expect(reader.searchSample.common("wharf")).toBe(true);
+    expect(reader.searchSample.common("wharf 77123")).toBe(false);
+    const firstOf = async (where: ReturnType<typeof sql>, order: ReturnType<typeof sql>) =>
+      (
+        (await db.execute(sql`select id from shipments
+          where strpos(search_text, 'wharf') > 0 and ${where} order by ${order} limit 10`)) as unknown as {
+          rows: Array<{ id: number }>;
+        }
+      ).rows.map((row) => row.id);
+    queries.length = 0;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [first] = args;
+      queries.push(typeof first === "string" ? first : (first as { text: string }).text);
+      return query.apply(this, args);
+    };
+    const read = async () => ({
+      sellerPage: (await get("/api/seller/shipments/?search=wharf&per_page=10", owner)).json(),
+      open: await ids("/api/shipper/shipments/?search=WHARF&per_page=10", agent),
+    });
+    const { sellerPage, open } = await read().finally(() => {
+      client.query = query;
+    });
+    expect(sellerPage.pagination_option).toMatchObject({ count: 152 });
+    expect(sellerPage.data.map((row: { id: number }) => row.id)).toEqual(
+      await firstOf(sql`seller_id = ${owner.id}`, sql`created_at desc, id desc`),
+    );
+    expect(open).toEqual(
+      await firstOf(
+        sql`status in ('Shipment Pending', 'Quotation Received') and bidding_ends_at > now()`,
+        sql`bidding_ends_at, id`,
+      ),
+    );
+    expect(open).toHaveLength(10);
+    const searches = queries.filter((text) => text.includes("strpos("));
+    expect(searches).toHaveLength(2);
+    for (const text of searches) expect(text).not.toMatch(/"search_text" like/);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MIN_SAMPLE_TEXTS, narrowedSearchText, SearchSample } from "./search-words.js";
+import {
+  isCommonSearchText,
+  MIN_SAMPLE_TEXTS,
+  narrowedSearchText,
+  SearchSample,
+} from "./search-words.js";
 
 /** A sample of search texts: every one holds "fbr", one in 4 "lamp", each its own number. */
 const sample = Array.from(
@@ -34,6 +39,27 @@ describe("narrowedSearchText", () => {
     );
     const chinese = Array.from({ length: 60 }, (_, i) => `仓库 台灯${i}`);
     expect(narrowedSearchText("仓库 台灯12", chinese)).toBe("台灯12");
+  });
+});
+
+describe("isCommonSearchText", () => {
+  it("is common when found in a hundredth of the sample's texts, and in two at least", () => {
+    expect(isCommonSearchText("lamp", sample)).toBe(true);
+    expect(isCommonSearchText("mug 1", sample)).toBe(true);
+    // In one text of 100: "mug 7 " alone.
+    expect(isCommonSearchText("mug 7 ", sample)).toBe(false);
+    // In two: "desk lamp 4 " and "desk lamp 40".
+    expect(isCommonSearchText("desk lamp 4", sample)).toBe(true);
+    expect(isCommonSearchText("zebra", sample)).toBe(false);
+    // In 1,000 texts, a hundredth is ten.
+    const large = (lamps: number) =>
+      Array.from({ length: 1_000 }, (_, i) => (i < lamps ? `lamp ${i}` : `mug ${i}`));
+    expect(isCommonSearchText("lamp", large(9))).toBe(false);
+    expect(isCommonSearchText("lamp", large(10))).toBe(true);
+  });
+
+  it("is never common in too small a sample", () => {
+    expect(isCommonSearchText("lamp", sample.slice(0, MIN_SAMPLE_TEXTS - 1))).toBe(false);
   });
 });
 

@@ -7,7 +7,8 @@
  *
  * Which words are everywhere is told by PostgreSQL's own sample of the search texts (the column's
  * statistics, which ANALYZE keeps): a word found in nearly every text of the sample is left out
- * of the lookup when it begins or ends the term. Nothing is left out of the match itself.
+ * of the lookup when it begins or ends the term. Nothing is left out of the match itself. A term
+ * found in many texts of the sample is not looked up by trigrams at all (isCommonSearchText).
  */
 
 /** Texts the sample must hold before any word is judged to be everywhere. */
@@ -46,6 +47,29 @@ export function narrowedSearchText(text: string, sample: readonly string[]): str
   return TRIGRAM.test(narrowed) ? narrowed : undefined;
 }
 
+/**
+ * A term found in at least this share of the sample's texts (and in two of them) is common: a
+ * list's first matches in its own order are then found by walking the list's index and checking
+ * each row (about 1 / share entries a match, at any table size), not by the trigram index, whose
+ * lookup returns every match in the table before any is ordered.
+ */
+const COMMON_SHARE = 0.01;
+
+/** Whether `text` (a search, lower-cased) is common in `sample` (COMMON_SHARE). */
+export function isCommonSearchText(text: string, sample: readonly string[]): boolean {
+  if (sample.length < MIN_SAMPLE_TEXTS) return false;
+  const least = Math.max(2, Math.ceil(COMMON_SHARE * sample.length));
+  let found = 0;
+  for (const sampled of sample) if (sampled.includes(text) && ++found >= least) return true;
+  return false;
+}
+
+/** What the sample tells of a term: the part looked up by trigrams, and whether it is common. */
+interface SampledTerm {
+  narrowed: string | undefined;
+  common: boolean;
+}
+
 /** Terms whose narrowed part is remembered against one sample, before the memory starts again. */
 const REMEMBERED_TERMS = 1_000;
 
@@ -63,8 +87,8 @@ export interface SearchSampleOptions {
  */
 export class SearchSample {
   private texts: readonly string[] = [];
-  /** Each term's narrowedSearchText against `texts`. */
-  private readonly narrowedTerms = new Map<string, string | undefined>();
+  /** Each term's narrowedSearchText and isCommonSearchText against `texts`. */
+  private readonly terms = new Map<string, SampledTerm>();
   private readAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<void> | undefined;
   private readonly refreshMs: number;
@@ -90,12 +114,22 @@ export class SearchSample {
    * checks for each word.
    */
   narrowed(text: string): string | undefined {
+    return this.term(text).narrowed;
+  }
+
+  /** Whether `text` is common in the current sample (isCommonSearchText), remembered as above. */
+  common(text: string): boolean {
+    return this.term(text).common;
+  }
+
+  private term(text: string): SampledTerm {
     const sample = this.current();
-    if (this.narrowedTerms.has(text)) return this.narrowedTerms.get(text);
-    const narrowed = narrowedSearchText(text, sample);
-    if (this.narrowedTerms.size >= REMEMBERED_TERMS) this.narrowedTerms.clear();
-    this.narrowedTerms.set(text, narrowed);
-    return narrowed;
+    let term = this.terms.get(text);
+    if (term) return term;
+    term = { narrowed: narrowedSearchText(text, sample), common: isCommonSearchText(text, sample) };
+    if (this.terms.size >= REMEMBERED_TERMS) this.terms.clear();
+    this.terms.set(text, term);
+    return term;
   }
 
   /** Reads the sample now (or joins the read under way). */
@@ -104,7 +138,7 @@ export class SearchSample {
       .then(
         (texts) => {
           this.texts = texts;
-          this.narrowedTerms.clear();
+          this.terms.clear();
         },
         () => undefined,
       )

@@ -52,6 +52,11 @@ export interface ShipmentListFilter {
    * checked for the whole.
    */
   narrowSearch?: (text: string) => string | undefined;
+  /**
+   * Whether a search (lower-cased) is common (SearchSample.common): its text part is then found by
+   * walking the list's index, each row checked, not looked up by trigrams.
+   */
+  commonSearch?: (text: string) => boolean;
   /** Rows without the agent's own bid, for every agent alike (the open list: ownBidsOn). */
   withoutOwnBids?: boolean;
   /** The reader whose unread chat messages each row counts, read with the rows (`unread`). */
@@ -118,14 +123,21 @@ const bind = {
  * the id when the search is a number; "#42" matches the id alone (parseListSearch). A shipment
  * matches when any one of these parts does; each part is read on its own (searchParts).
  */
-function searchParts(kind: "id" | "text", narrowed: boolean): SQL[] {
+function searchParts(kind: "id" | "text", narrowed: boolean, common: boolean): SQL[] {
   const parts: SQL[] = [
     // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
     // Narrowed, the index is asked for a part and each row found checked for the whole (strpos,
-    // which no index serves, so the planner does not look the whole up as well).
-    narrowed
-      ? sql`${shipments.searchText} like ${bind.narrowPattern} and strpos(${shipments.searchText}, ${bind.searchText}) > 0`
-      : sql`${shipments.searchText} like ${bind.pattern}`,
+    // which no index serves, so the planner does not look the whole up as well). A common term is
+    // checked alone (strpos), so the list's first matches are found walking its index: PostgreSQL
+    // misjudges how many rows a list holds where its conditions go together (an open list's
+    // statuses and end times), and for "lamp" on the open list at 100,000 shipments it chose to
+    // intersect every trigram match with every open shipment and sort them (4.4 ms warm) over the
+    // walk (1.3 ms).
+    common
+      ? sql`strpos(${shipments.searchText}, ${bind.searchText}) > 0`
+      : narrowed
+        ? sql`${shipments.searchText} like ${bind.narrowPattern} and strpos(${shipments.searchText}, ${bind.searchText}) > 0`
+        : sql`${shipments.searchText} like ${bind.pattern}`,
     // The packages' destinations ("ONT8"), kept on the shipment: the same, by their own trigrams.
     sql`${shipments.destinations} like ${bind.pattern}`,
   ];
@@ -159,6 +171,13 @@ function narrowedSearch(filter: ShipmentListFilter): string | undefined {
   const search = parseListSearch(filter.search);
   if (!search || search.idOnly) return undefined;
   return filter.narrowSearch?.(search.text);
+}
+
+/** Whether a search by text is common (filter.commonSearch). */
+function commonSearch(filter: ShipmentListFilter): boolean {
+  const search = parseListSearch(filter.search);
+  if (!search || search.idOnly) return false;
+  return filter.commonSearch?.(search.text) ?? false;
 }
 
 /** The list's own conditions: which rows it holds, before any search. */
@@ -222,6 +241,7 @@ function listShape(filter: ShipmentListFilter): string {
     status ?? "",
     search,
     narrowedSearch(filter) !== undefined ? "narrowed" : "",
+    commonSearch(filter) ? "common" : "",
     filter.shipmentReadyDate ? "date" : "",
     ordering,
     filter.dueLook ?? "",
@@ -357,7 +377,11 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
         ? bidCreatedAt
         : shipments.createdAt);
   const descending = ordering ? ordering.descending : filter.list.kind !== "open";
-  const pageArms = searchParts(search, narrowedSearch(filter) !== undefined).map(
+  const pageArms = searchParts(
+    search,
+    narrowedSearch(filter) !== undefined,
+    commonSearch(filter),
+  ).map(
     (part) =>
       sql`(${from({ id: shipments.id, key: sql`${column}`.as("list_key") })
         .where(and(...conditions, part))
@@ -719,7 +743,7 @@ function listValues(filter: ShipmentListFilter) {
     now: filter.now.toISOString(),
     pattern: search ? `%${escapeLike(search.text)}%` : undefined,
     narrowPattern: narrowed === undefined ? undefined : `%${escapeLike(narrowed)}%`,
-    searchText: narrowed === undefined ? undefined : search?.text,
+    searchText: narrowed === undefined && !commonSearch(filter) ? undefined : search?.text,
     searchId: search?.id,
     readyDate: filter.shipmentReadyDate,
     limit: filter.perPage + 1,

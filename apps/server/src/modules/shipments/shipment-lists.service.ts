@@ -182,6 +182,7 @@ export class ShipmentListReader {
       dueLook: scope ? (scope.sellerId !== undefined ? "seller" : "all") : undefined,
       search: query.search,
       narrowSearch: (text) => this.searchSample.narrowed(text),
+      commonSearch: (text) => this.searchSample.common(text),
       ordering: orderingFor(kind, query.ordering),
       shipmentReadyDate: query.shipment_ready_date,
       page: query.page,
