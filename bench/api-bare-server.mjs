@@ -19,7 +19,7 @@ const { presentLostBidRow, presentShipmentRow, presentShipmentDetail, sealedForA
 const { ownBidOutcome } = await import(
   pathToFileURL(path.join(dist, "modules/shipments/shipments.service.js")).href
 );
-const { isCommonSearchText, narrowedSearchText } = await import(
+const { isCommonSearchText, joinedSearchText, narrowedSearchText } = await import(
   pathToFileURL(path.join(dist, "modules/shipments/search-words.js")).href
 );
 
@@ -290,19 +290,24 @@ async function list(kind, url) {
     const escaped = (value) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
     const pattern = p(`%${escaped(text)}%`);
     // As the server does: the words nearly every search text holds are not looked up by trigrams,
-    // and a common term not at all (each row of the list's walk checked).
+    // a common term not at all (each row of the list's walk checked), and a part of several words
+    // across its words.
     if (!narrowedTerms.has(text))
       narrowedTerms.set(text, {
         narrowed: narrowedSearchText(text, searchSample),
         common: isCommonSearchText(text, searchSample),
       });
     const { narrowed, common } = narrowedTerms.get(text);
+    const joined = common ? undefined : joinedSearchText(narrowed ?? text);
+    const term = () => `strpos("shipments"."search_text", ${p(text)}) > 0`;
     parts.push(
       common
-        ? `strpos("shipments"."search_text", ${p(text)}) > 0`
-        : narrowed === undefined
-          ? `${SEARCH} ${pattern}`
-          : `${SEARCH} ${p(`%${escaped(narrowed)}%`)} and strpos("shipments"."search_text", ${p(text)}) > 0`,
+        ? term()
+        : joined !== undefined
+          ? `replace("shipments"."search_text", ' ', '') like ${p(`%${escaped(joined)}%`)} and ${term()}`
+          : narrowed === undefined
+            ? `${SEARCH} ${pattern}`
+            : `${SEARCH} ${p(`%${escaped(narrowed)}%`)} and ${term()}`,
       `"shipments"."destinations" like ${pattern}`,
     );
     if (/^\d{1,9}$/.test(search)) parts.push(`"shipments"."id" = ${p(Number(search))}`);

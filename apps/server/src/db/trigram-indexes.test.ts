@@ -28,6 +28,7 @@ describe("the list searches' trigram indexes", () => {
     expect(result.rows.map((row) => row.relname)).toEqual([
       "shipments_destinations_trgm_idx",
       "shipments_open_search_trgm_idx",
+      "shipments_search_joined_trgm_idx",
       "shipments_search_trgm_idx",
     ]);
     for (const row of result.rows) {

@@ -160,6 +160,13 @@ export const shipments = pgTable(
     index("shipments_search_trgm_idx")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .with(TRIGRAM_INDEX_OPTIONS),
+    // The search text without its spaces, for a term of several words: PostgreSQL's trigrams are
+    // each word's own, so "mug 12" looked up in the text above finds every text holding "mug" and
+    // a word beginning "12" (6,905 at 1,000,000 shipments, for 336 holding the term); without the
+    // spaces, "mug12" has trigrams across the words (the 336 alone).
+    index("shipments_search_joined_trgm_idx")
+      .using("gin", sql`replace(${t.searchText}, ' ', '') gin_trgm_ops`)
+      .with(TRIGRAM_INDEX_OPTIONS),
     // A destination matching few shipments ("SBD1" when few go there) is found by its trigrams.
     index("shipments_destinations_trgm_idx")
       .using("gin", sql`${t.destinations} gin_trgm_ops`)

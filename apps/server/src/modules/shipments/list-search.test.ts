@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, servicesOf, type TestContext } from "../../test/app.js";
 import { createAdmin, createSeller, createShipper, type TestUser } from "../../test/factories.js";
 import { carton, placeBid, postShipment } from "../../test/shipment-factories.js";
+import { listIdsStatement } from "./shipment-lists.repository.js";
 
 let ctx: TestContext;
 let seller: TestUser;
@@ -179,4 +180,50 @@ describe("a search beginning with a word nearly every shipment holds", () => {
     expect(searches).toHaveLength(2);
     for (const text of searches) expect(text).not.toMatch(/"search_text" like/);
   });
+});
+
+describe("a search of several words", () => {
+  // Looked up by trigrams across its words, in the search texts without their spaces
+  // (joinedSearchText); each row found is checked for the term as typed.
+  it("finds the term as typed, not its words apart nor run together", async () => {
+    const owner = await createSeller(ctx.app);
+    const target = await postShipment(ctx.app, owner, { product_name: "Zqx Mug 12oz" });
+    // The words apart ("mug", then a word beginning "12"), and run together.
+    await postShipment(ctx.app, owner, { product_name: "Zqx Mug 7 pack 12" });
+    await postShipment(ctx.app, owner, { product_name: "Zqx Mu G12" });
+    expect(await ids("/api/seller/shipments/?search=zqx%20mug%2012", owner)).toEqual([target]);
+    expect(await ids("/api/admin/shipments/?search=MUG%2012oz", admin)).toEqual([target]);
+    expect(await ids("/api/shipper/shipments/?search=Zqx%20Mug%2012", agent)).toEqual([target]);
+    // Run together, the term is not the one typed.
+    expect(await ids("/api/seller/shipments/?search=zqx%20mug12", owner)).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "is looked up in the index of the search texts without their spaces",
+    async () => {
+      const statement = listIdsStatement(ctx.app.database.db, {
+        list: { kind: "admin" },
+        now: new Date(),
+        search: "zqx mug 12",
+        page: 1,
+        perPage: 10,
+      });
+      expect(statement.text).toContain(`replace("shipments"."search_text", ' ', '') like $`);
+      expect(statement.values).toContain("%zqxmug12%");
+      const literal = (value: unknown) =>
+        typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+      const plan = await ctx.app.database.db.transaction(async (tx) => {
+        // A table this small is cheapest walked: only the lookups are left to choose from.
+        for (const scan of ["seqscan", "indexscan", "indexonlyscan"])
+          await tx.execute(sql.raw(`set local enable_${scan} = off`));
+        await tx.execute(sql.raw(`prepare joined_plan as ${statement.text}`));
+        const result = (await tx.execute(
+          sql.raw(`explain execute joined_plan(${statement.values.map(literal).join(", ")})`),
+        )) as unknown as { rows: Array<Record<string, string>> };
+        await tx.execute(sql`deallocate joined_plan`);
+        return result.rows.map((row) => Object.values(row)[0]).join("\n");
+      });
+      expect(plan).toContain("Bitmap Index Scan on shipments_search_joined_trgm_idx");
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isCommonSearchText,
+  joinedSearchText,
   MIN_SAMPLE_TEXTS,
   narrowedSearchText,
   SearchSample,
@@ -60,6 +61,20 @@ describe("isCommonSearchText", () => {
 
   it("is never common in too small a sample", () => {
     expect(isCommonSearchText("lamp", sample.slice(0, MIN_SAMPLE_TEXTS - 1))).toBe(false);
+  });
+});
+
+describe("joinedSearchText", () => {
+  it("runs a part of several words together, for trigrams across them", () => {
+    expect(joinedSearchText("mug 12")).toBe("mug12");
+    expect(joinedSearchText("12 market st, chicago")).toBe("12marketst,chicago");
+    expect(joinedSearchText("仓库 台灯")).toBe("仓库台灯");
+  });
+
+  it("leaves a single word, or a part with no three word characters in a row, as it is", () => {
+    expect(joinedSearchText("lamp")).toBeUndefined();
+    expect(joinedSearchText("a b")).toBeUndefined();
+    expect(joinedSearchText("a, b")).toBeUndefined();
   });
 });
 

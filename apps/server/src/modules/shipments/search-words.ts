@@ -70,6 +70,19 @@ interface SampledTerm {
   common: boolean;
 }
 
+/**
+ * The part of a search looked up by trigrams (`part`, lower-cased) without its spaces, when it has
+ * several words: PostgreSQL takes a text's trigrams word by word, so looked up as typed, "mug 12"
+ * finds every text holding "mug" and a word beginning "12". Looked up in the search texts without
+ * their spaces (shipments_search_joined_trgm_idx), "mug12" has trigrams across the words. Undefined
+ * for a single word, or when nothing is left that trigrams could find.
+ */
+export function joinedSearchText(part: string): string | undefined {
+  if (!part.includes(" ")) return undefined;
+  const joined = part.replaceAll(" ", "");
+  return TRIGRAM.test(joined) ? joined : undefined;
+}
+
 /** Terms whose narrowed part is remembered against one sample, before the memory starts again. */
 const REMEMBERED_TERMS = 1_000;
 

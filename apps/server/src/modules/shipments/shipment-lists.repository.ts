@@ -8,6 +8,7 @@ import { withGenericPlans } from "../../db/request-clock.js";
 import { quotations, shipments } from "../../db/schema/index.js";
 import { shipmentUnreadSql } from "../chat/index.js";
 import { legsAttentionClock, legsAttentionSql } from "../legs/index.js";
+import { joinedSearchText } from "./search-words.js";
 import { windowsDueSql } from "./bidding-window.repository.js";
 import { resolveOrdering } from "../../lib/ordering.js";
 import {
@@ -98,6 +99,8 @@ const bind = {
   pattern: sql.placeholder("pattern"),
   /** The search's part looked up by trigrams, as a pattern, when narrower than the whole. */
   narrowPattern: sql.placeholder("narrowPattern"),
+  /** The search's part looked up by trigrams across its words, as a pattern (joinedSearchText). */
+  joinedPattern: sql.placeholder("joinedPattern"),
   /** The whole search, checked on each row the narrower part finds. */
   searchText: sql.placeholder("searchText"),
   searchId: sql.placeholder("searchId"),
@@ -123,26 +126,51 @@ const bind = {
  * the id when the search is a number; "#42" matches the id alone (parseListSearch). A shipment
  * matches when any one of these parts does; each part is read on its own (searchParts).
  */
-function searchParts(kind: "id" | "text", narrowed: boolean, common: boolean): SQL[] {
+function searchParts(kind: "id" | "text", lookup: TextLookup): SQL[] {
   const parts: SQL[] = [
     // The stored search text: its trigram index finds rare matches, and the list indexes carry it.
-    // Narrowed, the index is asked for a part and each row found checked for the whole (strpos,
-    // which no index serves, so the planner does not look the whole up as well). A common term is
-    // checked alone (strpos), so the list's first matches are found walking its index: PostgreSQL
-    // misjudges how many rows a list holds where its conditions go together (an open list's
-    // statuses and end times), and for "lamp" on the open list at 100,000 shipments it chose to
-    // intersect every trigram match with every open shipment and sort them (4.4 ms warm) over the
-    // walk (1.3 ms).
-    common
-      ? sql`strpos(${shipments.searchText}, ${bind.searchText}) > 0`
-      : narrowed
-        ? sql`${shipments.searchText} like ${bind.narrowPattern} and strpos(${shipments.searchText}, ${bind.searchText}) > 0`
-        : sql`${shipments.searchText} like ${bind.pattern}`,
+    textPart(lookup),
     // The packages' destinations ("ONT8"), kept on the shipment: the same, by their own trigrams.
     sql`${shipments.destinations} like ${bind.pattern}`,
   ];
   if (kind === "id") parts.push(eq(shipments.id, bind.searchId));
   return parts;
+}
+
+/**
+ * How a search by text looks its term up (textLookup): checked on each row of the list's walk
+ * (common), by trigrams across its words (joined), by trigrams of a part (narrowed) or of the
+ * whole term as typed (whole).
+ */
+type TextLookup = "common" | "joined" | "narrowed" | "whole";
+
+/**
+ * The search text's part of a search. Every lookup but the whole term's checks each row found for
+ * the term as typed (strpos, which no index serves, so the planner does not look the whole up as
+ * well).
+ * - common: the term alone, so the list's first matches are found walking its index. PostgreSQL
+ *   misjudges how many rows a list holds where its conditions go together (an open list's
+ *   statuses and end times), and for "lamp" on the open list at 100,000 shipments it chose to
+ *   intersect every trigram match with every open shipment and sort them (4.4 ms warm) over the
+ *   walk (1.3 ms).
+ * - joined: the lookup part without spaces in the search text without spaces, whose trigrams
+ *   cross the words (joinedSearchText: "mug 12" at 1,000,000 shipments, 25 ms looked up as typed,
+ *   0.7 ms joined).
+ * - narrowed: the index asked for a part (without the words nearly every shipment holds).
+ */
+function textPart(lookup: TextLookup): SQL {
+  const term = sql`strpos(${shipments.searchText}, ${bind.searchText}) > 0`;
+  switch (lookup) {
+    case "common":
+      return term;
+    case "joined":
+      // Written as shipments_search_joined_trgm_idx's expression, so the planner can use it.
+      return sql`replace(${shipments.searchText}, ' ', '') like ${bind.joinedPattern} and ${term}`;
+    case "narrowed":
+      return sql`${shipments.searchText} like ${bind.narrowPattern} and ${term}`;
+    case "whole":
+      return sql`${shipments.searchText} like ${bind.pattern}`;
+  }
 }
 
 /**
@@ -173,11 +201,14 @@ function narrowedSearch(filter: ShipmentListFilter): string | undefined {
   return filter.narrowSearch?.(search.text);
 }
 
-/** Whether a search by text is common (filter.commonSearch). */
-function commonSearch(filter: ShipmentListFilter): boolean {
+/** How a search by text looks its term up (undefined without one). */
+function textLookup(filter: ShipmentListFilter): TextLookup | undefined {
   const search = parseListSearch(filter.search);
-  if (!search || search.idOnly) return false;
-  return filter.commonSearch?.(search.text) ?? false;
+  if (!search || search.idOnly) return undefined;
+  if (filter.commonSearch?.(search.text)) return "common";
+  const narrowed = narrowedSearch(filter);
+  if (joinedSearchText(narrowed ?? search.text) !== undefined) return "joined";
+  return narrowed !== undefined ? "narrowed" : "whole";
 }
 
 /** The list's own conditions: which rows it holds, before any search. */
@@ -240,8 +271,7 @@ function listShape(filter: ShipmentListFilter): string {
     list.kind,
     status ?? "",
     search,
-    narrowedSearch(filter) !== undefined ? "narrowed" : "",
-    commonSearch(filter) ? "common" : "",
+    textLookup(filter) ?? "",
     filter.shipmentReadyDate ? "date" : "",
     ordering,
     filter.dueLook ?? "",
@@ -377,11 +407,7 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
         ? bidCreatedAt
         : shipments.createdAt);
   const descending = ordering ? ordering.descending : filter.list.kind !== "open";
-  const pageArms = searchParts(
-    search,
-    narrowedSearch(filter) !== undefined,
-    commonSearch(filter),
-  ).map(
+  const pageArms = searchParts(search, textLookup(filter) ?? "whole").map(
     (part) =>
       sql`(${from({ id: shipments.id, key: sql`${column}`.as("list_key") })
         .where(and(...conditions, part))
@@ -737,13 +763,18 @@ function listValues(filter: ShipmentListFilter) {
   const list = filter.list;
   const search = parseListSearch(filter.search);
   const narrowed = narrowedSearch(filter);
+  const lookup = textLookup(filter);
+  const lookedUp = narrowed ?? search?.text;
+  const joined = lookup === "joined" && lookedUp ? joinedSearchText(lookedUp) : undefined;
   return {
     agentId: "agentId" in list ? list.agentId : undefined,
     sellerId: list.kind === "seller" ? list.sellerId : undefined,
     now: filter.now.toISOString(),
     pattern: search ? `%${escapeLike(search.text)}%` : undefined,
-    narrowPattern: narrowed === undefined ? undefined : `%${escapeLike(narrowed)}%`,
-    searchText: narrowed === undefined && !commonSearch(filter) ? undefined : search?.text,
+    narrowPattern:
+      lookup === "narrowed" && narrowed !== undefined ? `%${escapeLike(narrowed)}%` : undefined,
+    joinedPattern: joined === undefined ? undefined : `%${escapeLike(joined)}%`,
+    searchText: lookup === "whole" || lookup === undefined ? undefined : search?.text,
     searchId: search?.id,
     readyDate: filter.shipmentReadyDate,
     limit: filter.perPage + 1,
