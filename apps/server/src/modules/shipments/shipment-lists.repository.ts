@@ -150,7 +150,7 @@ type TextLookup = "common" | "joined" | "narrowed" | "whole";
  * well).
  * - common: the term alone, so the list's first matches are found walking its index. PostgreSQL
  *   misjudges how many rows a list holds where its conditions go together (an open list's
- *   statuses and end times), and for "lamp" on the open list at 100,000 shipments it chose to
+ *   statuses and end times), and for "board" on the open list at 100,000 shipments it chose to
  *   intersect every trigram match with every open shipment and sort them (4.4 ms warm) over the
  *   walk (1.3 ms).
  * - joined: the lookup part without spaces in the search text without spaces, whose trigrams
