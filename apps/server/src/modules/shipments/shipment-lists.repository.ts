@@ -194,21 +194,21 @@ function searchKind(filter: ShipmentListFilter): "" | "id" | "text" | "id-only" 
   return search.id !== undefined ? "id" : "text";
 }
 
-/** The part of a search by text looked up by trigrams, when narrower than the whole. */
-function narrowedSearch(filter: ShipmentListFilter): string | undefined {
+/**
+ * How a search by text looks its term up, and the part it looks up by trigrams (`part`: the
+ * narrowed part, that part or the whole term without spaces, or the whole term); undefined
+ * without a search by text.
+ */
+function textLookup(filter: ShipmentListFilter): { kind: TextLookup; part: string } | undefined {
   const search = parseListSearch(filter.search);
   if (!search || search.idOnly) return undefined;
-  return filter.narrowSearch?.(search.text);
-}
-
-/** How a search by text looks its term up (undefined without one). */
-function textLookup(filter: ShipmentListFilter): TextLookup | undefined {
-  const search = parseListSearch(filter.search);
-  if (!search || search.idOnly) return undefined;
-  if (filter.commonSearch?.(search.text)) return "common";
-  const narrowed = narrowedSearch(filter);
-  if (joinedSearchText(narrowed ?? search.text) !== undefined) return "joined";
-  return narrowed !== undefined ? "narrowed" : "whole";
+  if (filter.commonSearch?.(search.text)) return { kind: "common", part: search.text };
+  const narrowed = filter.narrowSearch?.(search.text);
+  const joined = joinedSearchText(narrowed ?? search.text);
+  if (joined !== undefined) return { kind: "joined", part: joined };
+  return narrowed !== undefined
+    ? { kind: "narrowed", part: narrowed }
+    : { kind: "whole", part: search.text };
 }
 
 /** The list's own conditions: which rows it holds, before any search. */
@@ -271,7 +271,7 @@ function listShape(filter: ShipmentListFilter): string {
     list.kind,
     status ?? "",
     search,
-    textLookup(filter) ?? "",
+    textLookup(filter)?.kind ?? "",
     filter.shipmentReadyDate ? "date" : "",
     ordering,
     filter.dueLook ?? "",
@@ -407,7 +407,7 @@ function searchStatements(db: DbOrTx, filter: ShipmentListFilter, search: "id" |
         ? bidCreatedAt
         : shipments.createdAt);
   const descending = ordering ? ordering.descending : filter.list.kind !== "open";
-  const pageArms = searchParts(search, textLookup(filter) ?? "whole").map(
+  const pageArms = searchParts(search, textLookup(filter)?.kind ?? "whole").map(
     (part) =>
       sql`(${from({ id: shipments.id, key: sql`${column}`.as("list_key") })
         .where(and(...conditions, part))
@@ -762,19 +762,17 @@ function countCapOf(filter: ShipmentListFilter): number {
 function listValues(filter: ShipmentListFilter) {
   const list = filter.list;
   const search = parseListSearch(filter.search);
-  const narrowed = narrowedSearch(filter);
   const lookup = textLookup(filter);
-  const lookedUp = narrowed ?? search?.text;
-  const joined = lookup === "joined" && lookedUp ? joinedSearchText(lookedUp) : undefined;
+  const lookedUp = (kind: TextLookup) =>
+    lookup?.kind === kind ? `%${escapeLike(lookup.part)}%` : undefined;
   return {
     agentId: "agentId" in list ? list.agentId : undefined,
     sellerId: list.kind === "seller" ? list.sellerId : undefined,
     now: filter.now.toISOString(),
     pattern: search ? `%${escapeLike(search.text)}%` : undefined,
-    narrowPattern:
-      lookup === "narrowed" && narrowed !== undefined ? `%${escapeLike(narrowed)}%` : undefined,
-    joinedPattern: joined === undefined ? undefined : `%${escapeLike(joined)}%`,
-    searchText: lookup === "whole" || lookup === undefined ? undefined : search?.text,
+    narrowPattern: lookedUp("narrowed"),
+    joinedPattern: lookedUp("joined"),
+    searchText: lookup === undefined || lookup.kind === "whole" ? undefined : search?.text,
     searchId: search?.id,
     readyDate: filter.shipmentReadyDate,
     limit: filter.perPage + 1,
