@@ -23,20 +23,19 @@ const { isCommonSearchText, joinedSearchText, narrowedSearchText } = await impor
   pathToFileURL(path.join(dist, "modules/shipments/search-words.js")).href
 );
 
-// Idle connections kept 30 s, as the server keeps its own: at pg's default of 10 s they closed
-// while the server's side of the bench ran, and each of this side's runs began by connecting
-// again and preparing and planning every statement anew.
-const idleTimeoutMillis = 30_000;
+// Idle connections kept as the server keeps its own (30 s; the list pool's 10 minutes): at pg's
+// default of 10 s they closed while the server's side of the bench ran, and each of this side's
+// runs began by connecting again and preparing and planning every statement anew.
 const realPool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: 10,
-  idleTimeoutMillis,
+  idleTimeoutMillis: 30_000,
 });
 // As the server's list pool: a list's named statements are planned once for all their values.
 const genericPool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: 10,
-  idleTimeoutMillis,
+  idleTimeoutMillis: 10 * 60_000,
   options: "-c plan_cache_mode=force_generic_plan",
 });
 /**

@@ -85,6 +85,11 @@ export async function openDatabase(options: {
    * can open it while the server runs.
    */
   migrate?: boolean;
+  /**
+   * PostgreSQL only: how long the request and background pools keep an idle connection (30 s).
+   * The list pool keeps its sessions, with their planned statements, LIST_POOL_IDLE_MS.
+   */
+  idleTimeoutMs?: number;
 }): Promise<Database> {
   if (options.url) {
     return openPostgres(
@@ -93,6 +98,7 @@ export async function openDatabase(options: {
       options.backgroundPoolSize ?? 2,
       options.listPoolSize ?? 2,
       options.migrate ?? true,
+      options.idleTimeoutMs ?? 30_000,
     );
   }
   return openPglite(options.dataDir ?? ":memory:", options.template);
@@ -250,15 +256,24 @@ export async function createPgliteTemplate(): Promise<Blob> {
   return dump;
 }
 
+/** How long the list pool keeps an idle session, with its planned statements (openPostgres). */
+const LIST_POOL_IDLE_MS = 10 * 60_000;
+
 async function openPostgres(
   url: string,
   poolSize: number,
   backgroundPoolSize: number,
   listPoolSize: number,
   migrate: boolean,
+  idleTimeoutMs: number,
 ): Promise<Database> {
   // Named in pg_stat_activity, so an operator sees which pool a session belongs to.
-  const poolOf = (max: number, name: string, options?: string) => {
+  const poolOf = (
+    max: number,
+    name: string,
+    options?: string,
+    idleTimeoutMillis = idleTimeoutMs,
+  ) => {
     const made = new pg.Pool({
       connectionString: url,
       max,
@@ -268,7 +283,7 @@ async function openPostgres(
       // under a burst the client hears soon that it should retry, rather than after a long wait.
       // Within a request the bound runs from the request's start (routeConnections).
       connectionTimeoutMillis: 2_500,
-      idleTimeoutMillis: 30_000,
+      idleTimeoutMillis,
       statement_timeout: 15_000,
     });
     // An idle client that loses its connection must not crash the process.
@@ -280,7 +295,16 @@ async function openPostgres(
   };
   const pool = poolOf(poolSize, "fba-freight");
   const background = poolOf(backgroundPoolSize, "fba-freight background");
-  const lists = poolOf(listPoolSize, "fba-freight lists", "-c plan_cache_mode=force_generic_plan");
+  // The list pool's sessions hold what its reads are worth: each list shape's statement, parsed
+  // and planned once per session. They are kept through quiet spells (LIST_POOL_IDLE_MS): closed
+  // after 30 s idle like the others', the first reads after a pause planned every page statement
+  // again on each new session, some milliseconds of PostgreSQL's time apiece, at once.
+  const lists = poolOf(
+    listPoolSize,
+    "fba-freight lists",
+    "-c plan_cache_mode=force_generic_plan",
+    LIST_POOL_IDLE_MS,
+  );
   routeConnections(pool, background, lists);
   const client = await pool.connect();
   let current: boolean;

@@ -19,7 +19,7 @@ export interface TestContext {
 }
 
 /** A fresh database: PostgreSQL (a new database per call) when TEST_DATABASE_URL is set, else PGlite in memory. */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(options: { idleTimeoutMs?: number } = {}): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
@@ -40,7 +40,7 @@ export async function openTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 5, ...options });
   return {
     database,
     url: url.toString(),
